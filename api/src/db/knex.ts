@@ -1,0 +1,63 @@
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// bigint (int8) columns hold paise and versions; all fit in a JS number (< 2^53), so parse them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+export type Db = Knex;
+export type Tx = Knex.Transaction;
+/** A repository function takes either the pool or a transaction. */
+export type Executor = Knex | Knex.Transaction;
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+
+interface MigrationModule {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/**
+ * Lists migrations/*.ts and imports them from this module, so whichever loader runs the API (tsx for
+ * `npm start`, Vite's runner under Vitest) also transforms the migrations.
+ */
+class TsMigrationSource implements Knex.MigrationSource<string> {
+  getMigrations(): Promise<string[]> {
+    const files = fs
+      .readdirSync(MIGRATIONS_DIR)
+      .filter((f) => /^\d{14}_[a-z0-9_]+\.ts$/.test(f))
+      .sort();
+    return Promise.resolve(files);
+  }
+  getMigrationName(file: string): string {
+    return file;
+  }
+  async getMigration(file: string): Promise<MigrationModule> {
+    return (await import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href)) as MigrationModule;
+  }
+}
+
+/** Creates the Knex pool for a PostgreSQL URL. */
+export function createDb(connectionString: string, poolMax = 10): Db {
+  return knexFactory({
+    client: 'pg',
+    connection: { connectionString, application_name: 'shabaash-api' },
+    pool: { min: 0, max: poolMax },
+    migrations: { migrationSource: new TsMigrationSource(), tableName: 'knex_migrations' },
+  });
+}
+
+/** Applies every pending migration. */
+export async function migrateLatest(db: Db): Promise<void> {
+  await db.migrate.latest();
+}
+
+/** Cheap liveness probe used by /api/health. */
+export async function pingDb(db: Db, timeoutMs = 2000): Promise<void> {
+  await Promise.race([
+    db.raw('select 1'),
+    new Promise((_, reject) => setTimeout(() => reject(new Error('database did not answer in time')), timeoutMs)),
+  ]);
+}

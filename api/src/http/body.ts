@@ -1,0 +1,44 @@
+import type { Middleware } from 'koa';
+import { MESSAGES } from '@shabaash/shared';
+import { AppError } from './errors.ts';
+
+/** A 1,000,000-byte image as a base64 data string is ~1.34 MB; JSON framing adds a little. */
+export const BODY_LIMIT_BYTES = 1_400_000;
+
+declare module 'koa' {
+  interface Request {
+    body?: unknown;
+    rawBody?: Buffer;
+  }
+}
+
+/** Reads the raw body (kept for webhook signatures) with a size limit, then parses JSON. */
+export function bodyParser(limitBytes = BODY_LIMIT_BYTES): Middleware {
+  return async (ctx, next) => {
+    if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) return next();
+    const declared = Number(ctx.get('content-length') || 0);
+    if (declared > limitBytes) throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.bodyTooLarge);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limitBytes) {
+        ctx.set('Connection', 'close');
+        throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.bodyTooLarge);
+      }
+      chunks.push(chunk);
+    }
+    const raw = Buffer.concat(chunks);
+    ctx.request.rawBody = raw;
+    if (raw.length === 0) {
+      ctx.request.body = {};
+    } else {
+      try {
+        ctx.request.body = JSON.parse(raw.toString('utf8')) as unknown;
+      } catch {
+        throw new AppError('INVALID_JSON', MESSAGES.invalidJson);
+      }
+    }
+    return next();
+  };
+}

@@ -1,0 +1,46 @@
+import type { Middleware } from 'koa';
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@shabaash/shared';
+import type { Logger } from '../logger.ts';
+import { AppError, translateDbError } from './errors.ts';
+
+declare module 'koa' {
+  interface DefaultState {
+    requestId: string;
+    log: Logger;
+  }
+}
+
+/** Request id, a per-request child logger, one access-log line, and the single error envelope. */
+export function requestContext(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    const started = performance.now();
+    const incoming = ctx.get('x-request-id');
+    const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.log = logger.child({ reqId: requestId });
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        throw new AppError('NOT_FOUND', MESSAGES.notFound);
+      }
+    } catch (err) {
+      const known = err instanceof AppError ? err : translateDbError(err);
+      if (known) {
+        ctx.status = known.status;
+        ctx.body = { message: known.message, code: known.code, ...(known.field ? { field: known.field } : {}) };
+        if (known.status >= 500) ctx.state.log.error({ err }, 'request failed');
+      } else {
+        ctx.state.log.error({ err }, 'unhandled error');
+        ctx.status = 500;
+        ctx.body = { message: MESSAGES.internal, code: 'INTERNAL', requestId };
+      }
+    } finally {
+      ctx.state.log.info(
+        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  };
+}

@@ -1,0 +1,46 @@
+import type { Middleware } from 'koa';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Serves the built PWA: hashed assets cached for a year, everything else revalidated.
+ * `/overlay?display=1` gets the small overlay entry; other unknown paths get the app shell (the SPA shows 404).
+ */
+export function serveStatic(distDir: string): Middleware {
+  const root = path.resolve(distDir);
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path.startsWith('/api') || ctx.path === '/ws' || ctx.path.startsWith('/sandbox')) return next();
+    let relative = decodeURIComponent(ctx.path);
+    if (relative === '/overlay' && ctx.query.display === '1') relative = '/overlay.html';
+    const candidate = path.resolve(root, `.${relative}`);
+    const inside = candidate.startsWith(root + path.sep);
+    let file = inside && fs.existsSync(candidate) && fs.statSync(candidate).isFile() ? candidate : null;
+    if (!file) {
+      if (path.extname(relative) !== '') return next(); // a missing asset is a real 404
+      file = path.join(root, 'index.html');
+      if (!fs.existsSync(file)) return next();
+    }
+    const ext = path.extname(file);
+    ctx.type = TYPES[ext] ?? 'application/octet-stream';
+    const immutable = file.includes(`${path.sep}assets${path.sep}`);
+    ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    ctx.body = fs.createReadStream(file);
+  };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/harness.ts';
+
+describe('GET /api/health and the error envelope', () => {
+  it('answers 200 with db ok against the real database', async () => {
+    const app = await createTestApp();
+    const res = await app.request<{ status: string; db: string; version: string }>('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', db: 'ok', version: 'test' });
+    const tables = await app.deps.db.raw<{ rows: { n: number }[] }>(
+      `select count(*)::int as n from information_schema.tables where table_name in ('users','sessions','wallets','tips')`,
+    );
+    expect(tables.rows[0]?.n).toBe(4);
+  });
+
+  it('answers 503 with a reason when the database is unreachable', async () => {
+    const app = await createTestApp();
+    await app.deps.db.destroy();
+    const res = await app.request<{ db: string; reason: string }>('GET', '/api/health');
+    expect(res.status).toBe(503);
+    expect(res.body.db).toBe('down');
+    expect(res.body.reason).toBeTruthy();
+  });
+
+  it('gives unknown /api paths a 404 envelope, bad JSON a 400 and huge bodies a 413', async () => {
+    const app = await createTestApp();
+    const missing = await app.request('GET', '/api/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 'NOT_FOUND', message: expect.any(String) });
+
+    const bad = await app.request('POST', '/api/health', { rawBody: '{"oops":' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'INVALID_JSON', message: 'The request body is not valid JSON.' });
+
+    const huge = await app.request('POST', '/api/health', { rawBody: JSON.stringify({ x: 'a'.repeat(2_000_000) }) });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('admits a 1 MB profile picture as a data string', async () => {
+    const app = await createTestApp();
+    const dataUrl = `data:image/png;base64,${Buffer.alloc(1_000_000).toString('base64')}`;
+    const res = await app.request('POST', '/api/health', { body: { profilePic: dataUrl } });
+    expect(res.status).not.toBe(413);
+  });
+
+  it('sets security headers and a request id', async () => {
+    const app = await createTestApp();
+    const res = await app.request('GET', '/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+  });
+});

@@ -1,0 +1,67 @@
+import { SignJWT, jwtVerify } from 'jose';
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import type { Executor } from '../../db/knex.ts';
+import type { Role } from '@shabaash/shared';
+
+export interface SessionPrincipal {
+  userId: string;
+  sessionId: string;
+  role: Role;
+}
+
+const ISSUER = 'shabaash';
+
+let devSecret: Uint8Array | null = null;
+
+/** The HS256 key: JWT_SECRET, or (outside production) a random per-process key, so dev tokens die on restart. */
+export function jwtKey(config: Config): Uint8Array {
+  if (config.JWT_SECRET) return new TextEncoder().encode(config.JWT_SECRET);
+  devSecret ??= randomBytes(32);
+  return devSecret;
+}
+
+/** Creates a session row and returns its bearer token (a JWT naming the session). */
+export async function issueSession(db: Executor, config: Config, userId: string): Promise<string> {
+  const expiresAt = new Date(Date.now() + config.SESSION_TTL_DAYS * 86_400_000);
+  const [row] = await db('sessions').insert({ user_id: userId, expires_at: expiresAt }).returning<{ id: string }[]>('id');
+  if (!row) throw new Error('session insert returned no row');
+  return new SignJWT({ sid: row.id })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(expiresAt)
+    .sign(jwtKey(config));
+}
+
+/** Verifies a bearer token and its live session row; null when invalid, expired or revoked. */
+export async function resolveSession(db: Executor, config: Config, token: string): Promise<SessionPrincipal | null> {
+  let sid: unknown;
+  let sub: string | undefined;
+  try {
+    const { payload } = await jwtVerify(token, jwtKey(config), { issuer: ISSUER, algorithms: ['HS256'] });
+    sid = payload.sid;
+    sub = payload.sub;
+  } catch {
+    return null;
+  }
+  if (typeof sid !== 'string' || !sub) return null;
+  const row = await db('sessions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .where({ 's.id': sid, 's.user_id': sub })
+    .whereNull('s.revoked_at')
+    .where('s.expires_at', '>', db.fn.now())
+    .first<{ role: Role } | undefined>('u.role');
+  return row ? { userId: sub, sessionId: sid, role: row.role } : null;
+}
+
+/** Revokes one session (logout). */
+export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
+  await db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
+}
+
+/** Revokes every session of a user (password reset). */
+export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
+  await db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
+}

@@ -1,0 +1,28 @@
+import type { Executor } from '../../db/knex.ts';
+
+/** The version space of a creator's chats. */
+export const creatorSpace = (creatorId: string) => `creator:${creatorId}`;
+/** The version space of a user's wallet. */
+export const walletSpace = (userId: string) => `wallet:${userId}`;
+
+/**
+ * Takes the next version of a space inside the caller's transaction. The row lock orders commits, so a
+ * reader asking for "everything after version N" never skips a row. Bump several spaces in sorted order.
+ */
+export async function bumpSpace(tx: Executor, space: string): Promise<number> {
+  const result = await tx.raw<{ rows: Array<{ version: number }> }>(
+    `insert into sync_spaces (space, version) values (?, 1)
+     on conflict (space) do update set version = sync_spaces.version + 1
+     returning version`,
+    [space],
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error(`could not bump space ${space}`);
+  return Number(row.version);
+}
+
+/** Current version of a space (0 when it has never changed). */
+export async function spaceVersion(db: Executor, space: string): Promise<number> {
+  const row = await db('sync_spaces').where({ space }).first<{ version: number } | undefined>('version');
+  return row ? Number(row.version) : 0;
+}

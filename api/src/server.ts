@@ -1,0 +1,93 @@
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.ts';
+import { createApp } from './app.ts';
+import { createDb, migrateLatest, type Db } from './db/knex.ts';
+import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { createLogger, type Logger } from './logger.ts';
+import type { AppDeps } from './deps.ts';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PWA_DIST = path.join(REPO_ROOT, 'pwa', 'dist');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  modes: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Builds the PWA once when `pwa/dist` is missing, so `npm start` works on a fresh clone. */
+function ensurePwaBuilt(logger: Logger): void {
+  if (fs.existsSync(path.join(PWA_DIST, 'index.html'))) return;
+  logger.info('building the PWA (first start)…');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'pwa'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('PWA build failed; run `npm run build` to see why');
+}
+
+/** Starts every part of the product on one port and returns a handle that stops them in order. */
+export async function startServer(config: Config, logger = createLogger(config.LOG_LEVEL)): Promise<RunningServer> {
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) {
+      try {
+        await stop();
+      } catch (err) {
+        logger.warn({ err }, 'error while stopping');
+      }
+    }
+  };
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    let embedded: EmbeddedServer | null = null;
+    if (!databaseUrl) {
+      embedded = await startEmbeddedPostgres({
+        dataDir: path.join(config.DATA_DIR, 'pg'),
+        port: config.EMBEDDED_PG_PORT,
+        log: (line) => logger.debug({ pg: line.trim() }, 'postgres'),
+      });
+      stops.push(() => embedded!.stop());
+      databaseUrl = embedded.url;
+    }
+    const db: Db = createDb(databaseUrl, config.DATABASE_POOL_MAX);
+    stops.push(() => db.destroy());
+    await migrateLatest(db);
+
+    ensurePwaBuilt(logger);
+    const deps: AppDeps = { config, db, logger, version: readVersion() };
+    const app = createApp(deps, { staticDir: PWA_DIST });
+    const server = http.createServer(app.callback());
+    server.keepAliveTimeout = 5000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, config.HOST, resolve);
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 5000).unref();
+        }),
+    );
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
+    const modes = {
+      database: embedded ? `embedded PostgreSQL (${path.resolve(config.DATA_DIR, 'pg')})` : 'external (DATABASE_URL)',
+    };
+    return { url, port, deps, modes, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

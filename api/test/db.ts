@@ -1,0 +1,44 @@
+import { inject } from 'vitest';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { createDb, type Db } from '../src/db/knex.ts';
+
+/** A fresh database cloned from the migrated template, for one test file. */
+export async function createTestDb(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const template = inject('pgTemplate');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // Parallel clones of one template can collide ("source database is being accessed"): retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        break;
+      } catch (err) {
+        if (attempt >= 20 || !String(err).includes('being accessed')) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createDb(url.toString(), 10);
+  return {
+    db,
+    url: url.toString(),
+    drop: async () => {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

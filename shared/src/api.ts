@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import * as s from './schemas.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface EndpointDef {
+  method: HttpMethod;
+  /** Path under /api; `:id` segments are filled from `params`. */
+  path: string;
+  auth: 'public' | 'user' | 'creator';
+  input?: z.ZodType;
+  query?: z.ZodType;
+  output: z.ZodType;
+}
+
+const define = <const T extends Record<string, EndpointDef>>(map: T) => map;
+
+/** The contract: every call of SPEC §7 plus our additions, with its schemas. Client, API and mocks share it. */
+export const endpoints = define({
+  health: { method: 'GET', path: '/health', auth: 'public', output: s.healthSchema },
+  config: { method: 'GET', path: '/config', auth: 'public', output: s.publicConfigSchema },
+  register: {
+    method: 'POST',
+    path: '/auth/register',
+    auth: 'public',
+    input: s.registerInputSchema,
+    output: s.authResponseSchema,
+  },
+  login: {
+    method: 'POST',
+    path: '/auth/login',
+    auth: 'public',
+    input: s.loginInputSchema,
+    output: s.authResponseSchema,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/auth/reset-password',
+    auth: 'public',
+    input: s.resetPasswordInputSchema,
+    output: s.messageResponseSchema,
+  },
+  logout: { method: 'POST', path: '/auth/logout', auth: 'user', output: s.messageResponseSchema },
+  me: { method: 'GET', path: '/users/me', auth: 'user', output: z.object({ user: s.userSchema }) },
+  updateProfilePic: {
+    method: 'PUT',
+    path: '/users/profile-picture',
+    auth: 'user',
+    input: s.profilePicInputSchema,
+    output: z.object({ user: s.userSchema }),
+  },
+  createLead: {
+    method: 'POST',
+    path: '/leads',
+    auth: 'public',
+    input: s.leadInputSchema,
+    output: s.messageResponseSchema,
+  },
+  becomeCreator: {
+    method: 'POST',
+    path: '/creator/profile',
+    auth: 'user',
+    input: s.creatorProfileInputSchema,
+    output: z.object({ user: s.userSchema }),
+  },
+  sendTip: {
+    method: 'POST',
+    path: '/tips/send',
+    auth: 'user',
+    input: s.sendTipInputSchema,
+    output: z.object({ message: z.string(), tip: s.tipSchema, balance: z.number(), balancePaise: z.number() }),
+  },
+  recentTips: {
+    method: 'GET',
+    path: '/tips/recent',
+    auth: 'user',
+    query: s.creatorQuerySchema,
+    output: s.tipsResponseSchema,
+  },
+  displayTips: {
+    method: 'GET',
+    path: '/tips/display',
+    auth: 'public',
+    query: s.displayQuerySchema,
+    output: s.tipsResponseSchema,
+  },
+  guestOrder: {
+    method: 'POST',
+    path: '/tips/guest/order',
+    auth: 'public',
+    input: s.guestOrderInputSchema,
+    output: s.orderResponseSchema,
+  },
+  addMoney: {
+    method: 'POST',
+    path: '/wallet/add-money',
+    auth: 'user',
+    input: s.addMoneyInputSchema,
+    output: s.orderResponseSchema,
+  },
+  balance: { method: 'GET', path: '/wallet/balance', auth: 'user', output: s.walletSchema },
+  transactions: {
+    method: 'GET',
+    path: '/wallet/transactions',
+    auth: 'user',
+    output: s.walletTransactionsResponseSchema,
+  },
+  analytics: { method: 'GET', path: '/creator/analytics', auth: 'creator', output: s.analyticsSchema },
+  creatorRecentTips: {
+    method: 'GET',
+    path: '/creator/recent-tips',
+    auth: 'creator',
+    output: s.tipsResponseSchema,
+  },
+  creatorOverlay: {
+    method: 'GET',
+    path: '/creator/overlay',
+    auth: 'creator',
+    output: s.creatorOverlayResponseSchema,
+  },
+  saveSettings: {
+    method: 'PUT',
+    path: '/creator/settings',
+    auth: 'creator',
+    input: s.overlaySettingsSchema,
+    output: s.overlaySettingsSchema,
+  },
+  publicOverlay: {
+    method: 'GET',
+    path: '/creator/overlay/public',
+    auth: 'public',
+    query: s.overlayKeyQuerySchema,
+    output: s.overlaySettingsSchema,
+  },
+  chats: {
+    method: 'GET',
+    path: '/creator/chats',
+    auth: 'creator',
+    query: s.chatsQuerySchema,
+    output: s.chatsResponseSchema,
+  },
+  setChatStatus: {
+    method: 'PATCH',
+    path: '/creator/chats/:id/status',
+    auth: 'creator',
+    input: s.chatStatusInputSchema,
+    output: z.object({ tip: s.tipSchema }),
+  },
+  deleteChat: {
+    method: 'DELETE',
+    path: '/creator/chats/:id',
+    auth: 'creator',
+    output: z.object({ id: z.string() }),
+  },
+});
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+export type EndpointInput<N extends EndpointName> = Endpoints[N] extends { input: infer I extends z.ZodType }
+  ? z.input<I>
+  : undefined;
+export type EndpointQuery<N extends EndpointName> = Endpoints[N] extends { query: infer Q extends z.ZodType }
+  ? z.input<Q>
+  : undefined;
+export type EndpointOutput<N extends EndpointName> = z.output<Endpoints[N]['output']>;
+
+/** Fills `:param` segments of an endpoint path. */
+export function endpointPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([a-zA-Z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing path parameter ${key}`);
+    return encodeURIComponent(value);
+  });
+}

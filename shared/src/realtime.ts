@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { overlaySettingsSchema, tipSchema, walletSchema } from './schemas.ts';
+
+/** Close codes the server uses on /ws. */
+export const WS_CLOSE = {
+  unauthorized: 4001,
+  helloTimeout: 4002,
+  badMessage: 4003,
+  shuttingDown: 1001,
+} as const;
+
+/** How long a socket may stay silent before its hello (ms). */
+export const WS_HELLO_TIMEOUT_MS = 5000;
+export const WS_HEARTBEAT_MS = 15000;
+
+/** Spaces are the units of versioning: `creator:<id>` (chats) and `wallet:<userId>`. */
+export const spaceVersionsSchema = z.record(z.string(), z.number().int().min(0));
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('hello'),
+    token: z.string().optional(),
+    overlayKey: z.string().optional(),
+    since: spaceVersionsSchema.optional(),
+  }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+const versioned = { space: z.string(), version: z.number().int() };
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('welcome'), rooms: z.array(z.string()), versions: spaceVersionsSchema }),
+  z.object({ type: z.literal('tip:new'), ...versioned, data: tipSchema }),
+  z.object({ type: z.literal('tip:status'), ...versioned, data: tipSchema }),
+  z.object({ type: z.literal('tip:deleted'), ...versioned, data: z.object({ id: z.string() }) }),
+  z.object({ type: z.literal('overlay:update'), data: overlaySettingsSchema }),
+  z.object({ type: z.literal('wallet:update'), ...versioned, data: walletSchema }),
+  z.object({
+    type: z.literal('overlay:presence'),
+    data: z.object({ connected: z.boolean(), count: z.number().int() }),
+  }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export type ServerMessageType = ServerMessage['type'];

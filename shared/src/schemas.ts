@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from './messages.ts';
+import { normalizePhone } from './phone.ts';
+import { hasAtMostTwoDecimals } from './money.ts';
+
+// ---------- building blocks ----------
+
+/** A phone as people type it ("+91 98765-43210"), normalised to its last 10 digits (SPEC §5). */
+export const phoneSchema = z.string({ error: MESSAGES.invalidPhone }).transform((value, ctx) => {
+  const result = normalizePhone(value);
+  if (!result.ok) {
+    ctx.addIssue({ code: 'custom', message: result.message });
+    return z.NEVER;
+  }
+  return result.phone;
+});
+
+/** A rupee amount as sent on the wire: finite, at least `min`, whole paise. */
+export function rupeeAmountSchema(min: number, max?: number) {
+  let schema = z
+    .number({ error: MESSAGES.invalidAmount })
+    .refine((n) => Number.isFinite(n) && n > 0, { error: MESSAGES.invalidAmount })
+    .refine((n) => n >= min, { error: `Minimum amount is ₹${min}.` })
+    .refine(hasAtMostTwoDecimals, { error: 'Amounts can have at most two decimals (paise).' });
+  if (max !== undefined) schema = schema.refine((n) => n <= max, { error: `Maximum amount is ₹${max}.` });
+  return schema;
+}
+
+const optionalTrimmed = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} must be ${max} characters or fewer.` })
+    .optional()
+    .default('');
+
+export const handleSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9_-]{1,28}[a-z0-9])$/, {
+    error: 'Handles are 3–30 characters: letters, numbers, - and _.',
+  });
+
+export const roleSchema = z.enum(['viewer', 'creator']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const tipStatusSchema = z.enum(['unread', 'read', 'ignore']);
+export type TipStatus = z.infer<typeof tipStatusSchema>;
+
+// ---------- DTOs (responses) ----------
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  role: roleSchema,
+  profilePic: z.string().nullable(),
+  creator: z.object({ handle: z.string(), displayName: z.string() }).nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const walletSchema = z.object({ balance: z.number(), balancePaise: z.number().int() });
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const walletTransactionSchema = z.object({
+  _id: z.string(),
+  type: z.enum(['credit', 'debit']),
+  amount: z.number(),
+  amountPaise: z.number().int(),
+  description: z.string(),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
+
+export const walletTransactionsResponseSchema = z.object({
+  transactions: z.array(walletTransactionSchema),
+  version: z.number().int(),
+});
+
+export const tipSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  creatorId: z.string(),
+  amount: z.number(),
+  amountPaise: z.number().int(),
+  message: z.string(),
+  name: z.string(),
+  guestName: z.string().nullable(),
+  sender: z
+    .object({ name: z.string(), profilePic: z.string().nullable(), phone: z.string().nullable() })
+    .nullable(),
+  status: tipStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Tip = z.infer<typeof tipSchema>;
+
+export const tipsResponseSchema = z.object({ tips: z.array(tipSchema) });
+export const chatsResponseSchema = z.object({ tips: z.array(tipSchema), version: z.number().int() });
+export const chatChangesResponseSchema = z.object({
+  tips: z.array(tipSchema),
+  deleted: z.array(z.string()),
+  version: z.number().int(),
+  reset: z.boolean(),
+});
+
+export const paymentOrderSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+});
+export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
+export const orderResponseSchema = z.object({ order: paymentOrderSchema });
+
+export const analyticsSchema = z.object({
+  totalEarnings: z.number(),
+  totalSuccessfulTopUps: z.number().int(),
+  totalTipsAmount: z.number(),
+  totalTipsCount: z.number().int(),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+export const hexColorSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Colour must be a hex value such as #ff5c5c.' });
+
+export const overlaySettingsSchema = z.object({
+  overlayTheme: z.string().trim().min(1).max(40),
+  font: z.string().trim().min(1).max(60),
+  color: hexColorSchema,
+  sound: z.string().trim().min(1).max(60),
+});
+export type OverlaySettings = z.infer<typeof overlaySettingsSchema>;
+
+export const creatorOverlayResponseSchema = overlaySettingsSchema.extend({
+  handle: z.string(),
+  displayName: z.string(),
+  overlayKey: z.string(),
+});
+
+export const publicConfigSchema = z.object({
+  sandbox: z.boolean(),
+  razorpayKeyId: z.string(),
+  checkoutScriptUrl: z.string(),
+  firebase: z.object({
+    apiKey: z.string(),
+    projectId: z.string(),
+    authDomain: z.string(),
+    emulatorUrl: z.string().nullable(),
+  }),
+  contactEmail: z.string(),
+  defaultCreator: z.object({ handle: z.string(), displayName: z.string() }).nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  db: z.enum(['ok', 'down']),
+  version: z.string(),
+  reason: z.string().optional(),
+});
+
+// ---------- inputs (requests) ----------
+
+export const registerInputSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Name is required.' }).max(80),
+  phone: phoneSchema,
+  password: z
+    .string()
+    .min(LIMITS.passwordMinLength, { error: `Password must be at least ${LIMITS.passwordMinLength} characters.` })
+    .max(200),
+  firebaseToken: z.string().min(1, { error: MESSAGES.requestOtpFirst }),
+});
+
+export const loginInputSchema = z.object({
+  phone: phoneSchema,
+  password: z.string().min(1, { error: 'Password is required.' }).max(200),
+});
+
+export const resetPasswordInputSchema = z.object({
+  phone: phoneSchema,
+  password: z
+    .string()
+    .min(LIMITS.passwordMinLength, { error: `Password must be at least ${LIMITS.passwordMinLength} characters.` })
+    .max(200),
+  firebaseToken: z.string().min(1, { error: MESSAGES.requestOtpFirst }),
+});
+
+export const profilePicInputSchema = z.object({
+  profilePic: z.string().startsWith('data:', { error: MESSAGES.profilePicType }),
+});
+
+export const leadInputSchema = z.object({
+  name: z.string().trim().max(80).optional(),
+  email: z.email({ error: 'Enter a valid email address.' }).trim().max(200).optional(),
+  phone: z
+    .string({ error: MESSAGES.invalidLeadPhone })
+    .transform((s) => s.replace(/\D/g, ''))
+    .refine((d) => d.length === 10, { error: MESSAGES.invalidLeadPhone }),
+  tags: z.array(z.string().trim().min(1).max(40)).max(10).default(['landing', 'newsletter']),
+});
+
+export const creatorProfileInputSchema = z.object({
+  handle: handleSchema,
+  displayName: z.string().trim().min(1, { error: 'Display name is required.' }).max(80),
+});
+
+export const addMoneyInputSchema = z.object({ amount: rupeeAmountSchema(LIMITS.topUpMinRupees) });
+
+export const sendTipInputSchema = z.object({
+  amount: rupeeAmountSchema(LIMITS.tipMinRupees),
+  message: optionalTrimmed(LIMITS.messageMaxLength, 'Message'),
+  creator: handleSchema.optional(),
+});
+
+export const guestOrderInputSchema = z.object({
+  amount: rupeeAmountSchema(0.01),
+  message: optionalTrimmed(LIMITS.messageMaxLength, 'Message'),
+  name: optionalTrimmed(LIMITS.guestNameMaxLength, 'Name'),
+  creator: handleSchema.optional(),
+});
+
+export const chatsQuerySchema = z.object({
+  status: tipStatusSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(['updated', 'amount']).default('updated'),
+  since: z.coerce.number().int().min(0).optional(),
+});
+
+export const chatStatusInputSchema = z.object({ status: tipStatusSchema });
+
+export const creatorQuerySchema = z.object({ creator: handleSchema.optional() });
+export const displayQuerySchema = z.object({ creator: handleSchema.optional(), key: z.string().min(1).optional() });
+export const overlayKeyQuerySchema = z.object({ key: z.string().min(1) });
