@@ -40,7 +40,6 @@ const envSchema = z.object({
   FIREBASE_API_KEY: z.string().default('demo-api-key'),
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
-  FIREBASE_EMULATOR_AUTOSTART: bool,
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().default('sandbox_webhook_secret'),
@@ -80,5 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     if (!c.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
   }
+  if (authEmulator) c.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
   return { ...c, paymentsSandbox, authEmulator };
 }

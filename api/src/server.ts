@@ -9,6 +9,8 @@ import { createDb, migrateLatest, type Db } from './db/knex.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { createLogger, type Logger } from './logger.ts';
 import type { AppDeps } from './deps.ts';
+import { startAuthEmulator } from './identity/emulator.ts';
+import { createPhoneIdentity } from './identity/phoneIdentity.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PWA_DIST = path.join(REPO_ROOT, 'pwa', 'dist');
@@ -62,6 +64,34 @@ export async function startServer(config: Config, logger = createLogger(config.L
     stops.push(() => db.destroy());
     await migrateLatest(db);
 
+    // Phone identity: real Firebase with a service account, else the Auth emulator (started unless one answers).
+    let identityMode = 'Firebase (service account)';
+    if (config.authEmulator) {
+      const host = config.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+      const running = await fetch(`http://${host}/`).then(
+        () => true,
+        () => false,
+      );
+      if (running) {
+        identityMode = `Firebase Auth emulator at ${host} (already running)`;
+      } else {
+        const emulator = await startAuthEmulator({
+          port: Number(host.split(':')[1] ?? 9099),
+          projectId: config.FIREBASE_PROJECT_ID,
+          workDir: path.resolve(config.DATA_DIR, 'firebase'),
+          log: (line) => logger.debug({ firebase: line.trim() }, 'auth emulator'),
+        });
+        stops.push(() => emulator.stop());
+        identityMode = `Firebase Auth emulator at ${host} (sandbox: codes are readable, never production)`;
+      }
+    }
+    const identity = createPhoneIdentity({
+      projectId: config.FIREBASE_PROJECT_ID,
+      emulatorHost: config.authEmulator ? config.FIREBASE_AUTH_EMULATOR_HOST : undefined,
+      serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT,
+    });
+    stops.push(() => identity.close());
+
     ensurePwaBuilt(logger);
     const deps: AppDeps = { config, db, logger, version: readVersion() };
     const app = createApp(deps, { staticDir: PWA_DIST });
@@ -83,6 +113,7 @@ export async function startServer(config: Config, logger = createLogger(config.L
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
     const modes = {
+      identity: identityMode,
       database: embedded ? `embedded PostgreSQL (${path.resolve(config.DATA_DIR, 'pg')})` : 'external (DATABASE_URL)',
     };
     return { url, port, deps, modes, stop: stopAll };

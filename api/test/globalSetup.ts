@@ -6,18 +6,22 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.ts';
 import { createDb, migrateLatest } from '../src/db/knex.ts';
 import { freePort } from './ports.ts';
+import { startAuthEmulator, type AuthEmulator } from '../src/identity/emulator.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of the server's maintenance database; each test file clones the template from it. */
     pgAdminUrl: string;
     pgTemplate: string;
+    /** `127.0.0.1:PORT` of the run's Firebase Auth emulator (project demo-shabaash). */
+    authEmulatorHost: string;
   }
 }
 
 const TEMPLATE = 'shabaash_template';
 
 let server: EmbeddedServer | null = null;
+let emulator: AuthEmulator | null = null;
 let tmpDir: string | null = null;
 
 /**
@@ -25,12 +29,17 @@ let tmpDir: string | null = null;
  * Migrations run once into a template database; each test file gets its own clone (fast, isolated).
  */
 export async function setup(project: TestProject): Promise<void> {
+  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-test-'));
+  fs.chmodSync(tmpDir, 0o755);
+  const emulatorStarting = startAuthEmulator({
+    port: await freePort(),
+    projectId: 'demo-shabaash',
+    workDir: path.join(tmpDir, 'firebase'),
+  });
   let adminUrl: string;
   if (process.env.DATABASE_URL) {
     adminUrl = process.env.DATABASE_URL;
   } else {
-    tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-test-pg-'));
-    fs.chmodSync(tmpDir, 0o755);
     server = await startEmbeddedPostgres({ dataDir: path.join(tmpDir, 'data'), port: await freePort(), database: 'postgres' });
     adminUrl = server.url;
   }
@@ -50,11 +59,14 @@ export async function setup(project: TestProject): Promise<void> {
   } finally {
     await db.destroy();
   }
+  emulator = await emulatorStarting;
+  project.provide('authEmulatorHost', emulator.host);
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', TEMPLATE);
 }
 
 export async function teardown(): Promise<void> {
+  await emulator?.stop();
   await server?.stop();
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 }

@@ -1,11 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { createLogger } from '../src/logger.ts';
 import { createTestDb } from './db.ts';
+import { RecordingBus } from './doubles.ts';
+import { createPhoneIdentity } from '../src/identity/phoneIdentity.ts';
 
 export interface TestApp {
   url: string;
@@ -19,12 +21,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let identity: ReturnType<typeof createPhoneIdentity> | null = null;
+
+/** The real firebase-admin verifier against this run's Auth emulator (one per test worker). */
+export function testIdentity() {
+  identity ??= createPhoneIdentity({ projectId: 'demo-shabaash', emulatorHost: inject('authEmulatorHost') });
+  return identity;
+}
+
+/** `http://host:port` of the run's Auth emulator, for getPhoneIdToken. */
+export function authEmulatorUrl(): string {
+  return `http://${inject('authEmulatorHost')}`;
+}
+
 /** Test configuration: defaults plus overrides, never reading the developer's shell environment. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
     ...overrides,
   });
 }
@@ -38,7 +54,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { db, drop } = await createTestDb();
   const config = testConfig(options.env);
-  let deps: AppDeps = { config, db, logger: createLogger('silent'), version: 'test' };
+  let deps: AppDeps = {
+    config,
+    db,
+    logger: createLogger('silent'),
+    version: 'test',
+    identity: testIdentity(),
+    realtime: new RecordingBus(),
+  };
   if (options.extend) deps = await options.extend(deps);
   const app = createApp(deps);
   const server = http.createServer(app.callback());

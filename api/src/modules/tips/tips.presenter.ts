@@ -1,0 +1,53 @@
+import { paiseToRupees, type Tip, type TipStatus } from '@shabaash/shared';
+
+/** A tips row joined with its sender (snake_case, as the repository reads it). */
+export interface TipRow {
+  id: string;
+  creator_id: string;
+  sender_id: string | null;
+  guest_name: string | null;
+  source: 'wallet' | 'guest';
+  amount_paise: number;
+  fee_paise: number;
+  message: string;
+  status: TipStatus;
+  payment_id: string | null;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+  sender_name?: string | null;
+  sender_profile_pic?: string | null;
+  sender_phone?: string | null;
+}
+
+/**
+ * Row → wire DTO, the same on HTTP and websocket. `includePhone` is for the tip's own creator only; public
+ * rooms and lists never carry phone numbers.
+ */
+export function presentTip(row: TipRow, options: { includePhone?: boolean } = {}): Tip {
+  const sender =
+    row.sender_id && row.sender_name != null
+      ? {
+          name: row.sender_name,
+          profilePic: row.sender_profile_pic ?? null,
+          phone: options.includePhone ? (row.sender_phone ?? null) : null,
+        }
+      : null;
+  const name = sender?.name || row.guest_name || 'Anonymous';
+  return {
+    _id: row.id,
+    id: row.id,
+    creatorId: row.creator_id,
+    amount: paiseToRupees(Number(row.amount_paise)),
+    amountPaise: Number(row.amount_paise),
+    message: row.message,
+    name,
+    guestName: row.guest_name,
+    sender,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    version: Number(row.version),
+  };
+}

@@ -1,0 +1,285 @@
+import type { Executor } from '../../db/knex.ts';
+import { bumpSpace, creatorSpace } from '../sync/spaces.ts';
+import { platformFeePaise } from './fees.ts';
+import type { TipRow } from './tips.presenter.ts';
+
+export interface NewTip {
+  creatorId: string;
+  senderId: string | null;
+  guestName: string | null;
+  source: 'wallet' | 'guest';
+  amountPaise: number;
+  message: string;
+  paymentId?: string | null;
+  orderId?: string | null;
+}
+
+/** Columns of a tip with its sender, for presentTip. */
+export const TIP_COLUMNS = [
+  't.*',
+  'u.name as sender_name',
+  'u.profile_pic as sender_profile_pic',
+  'u.phone as sender_phone',
+] as const;
+
+/**
+ * Inserts a tip inside the caller's transaction: locks the creator row, fixes the platform fee from the
+ * lifetime gross before this tip, bumps the gross and the creator's chat space version.
+ * Lock order everywhere: wallet row → creator row → sync_spaces rows (sorted by space name).
+ */
+export async function insertTip(tx: Executor, tip: NewTip): Promise<TipRow> {
+  const creator = await tx('creators')
+    .where({ user_id: tip.creatorId })
+    .forUpdate()
+    .first<{ lifetime_gross_paise: number } | undefined>('lifetime_gross_paise');
+  if (!creator) throw new Error(`creator ${tip.creatorId} does not exist`);
+  const feePaise = platformFeePaise(Number(creator.lifetime_gross_paise), tip.amountPaise);
+  await tx('creators')
+    .where({ user_id: tip.creatorId })
+    .update({ lifetime_gross_paise: tx.raw('lifetime_gross_paise + ?', [tip.amountPaise]) });
+  const version = await bumpSpace(tx, creatorSpace(tip.creatorId));
+  const [inserted] = await tx('tips')
+    .insert({
+      creator_id: tip.creatorId,
+      sender_id: tip.senderId,
+      guest_name: tip.guestName,
+      source: tip.source,
+      amount_paise: tip.amountPaise,
+      fee_paise: feePaise,
+      message: tip.message,
+      status: 'unread',
+      payment_id: tip.paymentId ?? null,
+      order_id: tip.orderId ?? null,
+      version,
+    })
+    .returning<{ id: string }[]>('id');
+  if (!inserted) throw new Error('tip insert returned no row');
+  return findTipById(tx, inserted.id) as Promise<TipRow>;
+}
+
+/** One tip with its sender, or undefined (tombstones included; callers filter deleted_at). */
+export async function findTipById(db: Executor, id: string): Promise<TipRow | undefined> {
+  return db('tips as t')
+    .leftJoin('users as u', 'u.id', 't.sender_id')
+    .where('t.id', id)
+    .first<TipRow | undefined>(...TIP_COLUMNS);
+}
+
+// ---------- reads and moderation (tips + chats) ----------
+
+/** At most this many rows per read of the chat list and per page of changes. */
+const CHANGES_PAGE = 1000;
+
+/** Escapes `\`, `%` and `_` so user text matches literally in `ILIKE ... ESCAPE '\'`. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function tipsWithSender(db: Executor) {
+  return db('tips as t').leftJoin('users as u', 'u.id', 't.sender_id');
+}
+
+/**
+ * Locks the tipper's wallet row (first in the lock order) and returns its balance in paise, or null when the
+ * user has no wallet. The debit itself goes through the ledger afterwards.
+ */
+export async function lockWalletBalance(tx: Executor, userId: string): Promise<number | null> {
+  const row = await tx('wallets')
+    .where({ user_id: userId })
+    .forUpdate()
+    .first<{ balance_paise: number } | undefined>('balance_paise');
+  return row ? Number(row.balance_paise) : null;
+}
+
+/** A creator's pushed-live (`read`) tips plus the viewer's own tips to that creator, newest first. */
+export async function recentTipsForViewer(db: Executor, creatorId: string, viewerId: string, limit: number): Promise<TipRow[]> {
+  return tipsWithSender(db)
+    .where('t.creator_id', creatorId)
+    .whereNull('t.deleted_at')
+    .where((q) => q.where('t.status', 'read').orWhere('t.sender_id', viewerId))
+    .orderBy([{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }])
+    .limit(limit)
+    .select<TipRow[]>(...TIP_COLUMNS);
+}
+
+/**
+ * What the overlay shows: a creator's pushed-live tips, most recently pushed live first (for a `read` tip,
+ * updated_at is the moment it went live), so the overlay's "first tip" is the one on screen now.
+ */
+export async function liveTipsOfCreator(db: Executor, creatorId: string, limit: number): Promise<TipRow[]> {
+  return tipsWithSender(db)
+    .where({ 't.creator_id': creatorId, 't.status': 'read' })
+    .whereNull('t.deleted_at')
+    .orderBy([
+      { column: 't.updated_at', order: 'desc' },
+      { column: 't.created_at', order: 'desc' },
+    ])
+    .limit(limit)
+    .select<TipRow[]>(...TIP_COLUMNS);
+}
+
+/** The newest non-deleted tips of a creator (any status), newest first. */
+export async function newestTipsOfCreator(db: Executor, creatorId: string, limit: number): Promise<TipRow[]> {
+  return tipsWithSender(db)
+    .where('t.creator_id', creatorId)
+    .whereNull('t.deleted_at')
+    .orderBy([{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }])
+    .limit(limit)
+    .select<TipRow[]>(...TIP_COLUMNS);
+}
+
+export interface ChatFilter {
+  status?: 'unread' | 'read' | 'ignore' | undefined;
+  search?: string | undefined;
+  sort: 'updated' | 'amount';
+  limit: number;
+}
+
+/**
+ * The Chat Loader list of one creator: non-deleted tips; `ignore` only when asked for; search is a literal,
+ * case-insensitive substring of the message, the sender's name or the guest name.
+ */
+export async function listChats(db: Executor, creatorId: string, filter: ChatFilter): Promise<TipRow[]> {
+  const query = tipsWithSender(db).where('t.creator_id', creatorId).whereNull('t.deleted_at');
+  if (filter.status) query.where('t.status', filter.status);
+  else query.whereNot('t.status', 'ignore');
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    query.where((q) =>
+      q
+        .whereRaw(`t.message ilike ? escape '\\'`, [pattern])
+        .orWhereRaw(`u.name ilike ? escape '\\'`, [pattern])
+        .orWhereRaw(`t.guest_name ilike ? escape '\\'`, [pattern]),
+    );
+  }
+  query.orderBy(
+    filter.sort === 'amount'
+      ? [
+          { column: 't.amount_paise', order: 'desc' },
+          { column: 't.created_at', order: 'desc' },
+          { column: 't.id', order: 'desc' },
+        ]
+      : [
+          { column: 't.updated_at', order: 'desc' },
+          { column: 't.id', order: 'desc' },
+        ],
+  );
+  return query.limit(filter.limit).select<TipRow[]>(...TIP_COLUMNS);
+}
+
+/**
+ * Rows of a creator's space changed after `sinceVersion` (live rows and tombstones), oldest change first,
+ * at most one page. `truncated` says another page follows.
+ */
+export async function tipsChangedSince(
+  db: Executor,
+  creatorId: string,
+  sinceVersion: number,
+): Promise<{ rows: TipRow[]; truncated: boolean }> {
+  const rows = await tipsWithSender(db)
+    .where('t.creator_id', creatorId)
+    .where('t.version', '>', sinceVersion)
+    .orderBy('t.version', 'asc')
+    .limit(CHANGES_PAGE + 1)
+    .select<TipRow[]>(...TIP_COLUMNS);
+  const truncated = rows.length > CHANGES_PAGE;
+  return { rows: truncated ? rows.slice(0, CHANGES_PAGE) : rows, truncated };
+}
+
+/** Locks a live (non-deleted) tip of this creator; undefined when it does not exist, is deleted or is not theirs. */
+export async function lockCreatorTip(
+  tx: Executor,
+  creatorId: string,
+  tipId: string,
+): Promise<{ id: string; status: TipRow['status'] } | undefined> {
+  return tx('tips')
+    .where({ id: tipId, creator_id: creatorId })
+    .whereNull('deleted_at')
+    .forUpdate()
+    .first<{ id: string; status: TipRow['status'] } | undefined>('id', 'status');
+}
+
+/** Sets a tip's status at a new version (the caller bumped the creator space). */
+export async function updateTipStatus(tx: Executor, tipId: string, status: TipRow['status'], version: number): Promise<void> {
+  await tx('tips').where({ id: tipId }).update({ status, version, updated_at: tx.fn.now() });
+}
+
+/** Turns a tip into a tombstone at a new version: deleted_at set, message text cleared. */
+export async function tombstoneTip(tx: Executor, tipId: string, version: number): Promise<void> {
+  await tx('tips').where({ id: tipId }).update({ deleted_at: tx.fn.now(), message: '', version, updated_at: tx.fn.now() });
+}
+
+/**
+ * Tombstones up to `limit` live tips of one creator created before `before`, one version each, inside the
+ * caller's transaction: locks the rows, bumps the creator space by their count in one statement and hands
+ * them consecutive versions. Returns how many were cleared.
+ */
+export async function tombstoneTipsCreatedBefore(tx: Executor, creatorId: string, before: Date, limit: number): Promise<number> {
+  const rows = await tx('tips')
+    .where('creator_id', creatorId)
+    .whereNull('deleted_at')
+    .where('created_at', '<', before)
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .select<Array<{ id: string }>>('id');
+  if (rows.length === 0) return 0;
+  const bumped = await tx.raw<{ rows: Array<{ version: number }> }>(
+    `insert into sync_spaces (space, version) values (?, ?)
+     on conflict (space) do update set version = sync_spaces.version + excluded.version
+     returning version`,
+    [creatorSpace(creatorId), rows.length],
+  );
+  const top = Number(bumped.rows[0]?.version);
+  const first = top - rows.length + 1;
+  await tx.raw(
+    `update tips t set deleted_at = now(), message = '', updated_at = now(), version = v.version
+     from unnest(?::uuid[], ?::bigint[]) as v(id, version)
+     where t.id = v.id`,
+    [rows.map((r) => r.id), rows.map((_, i) => first + i)],
+  );
+  return rows.length;
+}
+
+/** Creators that have live tips created before `before` (candidates for the 24 h auto-clear). */
+export async function creatorsWithTipsBefore(db: Executor, before: Date): Promise<string[]> {
+  const rows = await db('tips')
+    .whereNull('deleted_at')
+    .where('created_at', '<', before)
+    .distinct<Array<{ creator_id: string }>>('creator_id');
+  return rows.map((r) => r.creator_id);
+}
+
+/** Every tip a creator ever received, tombstones included, oldest first (for the CSV export). */
+export async function allTipsOfCreator(db: Executor, creatorId: string): Promise<TipRow[]> {
+  return tipsWithSender(db)
+    .where('t.creator_id', creatorId)
+    .orderBy([{ column: 't.created_at', order: 'asc' }, { column: 't.id', order: 'asc' }])
+    .select<TipRow[]>(...TIP_COLUMNS);
+}
+
+export interface CreatorTipTotals {
+  count: number;
+  grossPaise: number;
+  feePaise: number;
+  guestPayments: number;
+}
+
+/** Sums over every tip a creator ever received (tombstones included: deleting a chat does not undo money). */
+export async function creatorTipTotals(db: Executor, creatorId: string): Promise<CreatorTipTotals> {
+  const row = await db('tips')
+    .where({ creator_id: creatorId })
+    .first<{ count: number; gross: number; fee: number; guest: number }>(
+      db.raw('count(*)::bigint as count'),
+      db.raw('coalesce(sum(amount_paise), 0)::bigint as gross'),
+      db.raw('coalesce(sum(fee_paise), 0)::bigint as fee'),
+      db.raw(`count(*) filter (where source = 'guest')::bigint as guest`),
+    );
+  return {
+    count: Number(row.count),
+    grossPaise: Number(row.gross),
+    feePaise: Number(row.fee),
+    guestPayments: Number(row.guest),
+  };
+}

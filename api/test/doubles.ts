@@ -1,0 +1,15 @@
+import type { OverlaySettings } from '@shabaash/shared';
+import type { RealtimeBus } from '../src/deps.ts';
+
+/** Records what the services announce; TEMPORARY until the real realtime hub is wired into the harness. */
+export class RecordingBus implements RealtimeBus {
+  readonly changedSpaces: string[] = [];
+  readonly overlayUpdates: Array<{ creatorId: string; settings: OverlaySettings }> = [];
+  changed(spaces: readonly string[]): void {
+    this.changedSpaces.push(...spaces);
+  }
+  overlayUpdated(creatorId: string, settings: OverlaySettings): void {
+    this.overlayUpdates.push({ creatorId, settings });
+  }
+}
+

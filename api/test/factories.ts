@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../src/config.ts';
+import type { Executor } from '../src/db/knex.ts';
+import { createWallet, postLedgerEntry } from '../src/modules/wallet/ledger.ts';
+import { issueSession } from '../src/modules/sessions/sessions.service.ts';
+
+export interface BuiltUser {
+  id: string;
+  name: string;
+  phone: string;
+  token: string;
+}
+
+export interface BuiltCreator extends BuiltUser {
+  handle: string;
+  overlayKey: string;
+}
+
+/** A random, valid, unique-enough Indian mobile number. */
+export function randomPhone(): string {
+  return `9${String(randomBytes(5).readUIntBE(0, 5) % 1_000_000_000).padStart(9, '0')}`;
+}
+
+/** Inserts a viewer with a wallet (optionally funded through a ledger credit) and a live session token. */
+export async function buildUser(
+  db: Executor,
+  config: Config,
+  opts: { name?: string; role?: 'viewer' | 'creator'; balancePaise?: number } = {},
+): Promise<BuiltUser> {
+  const name = opts.name ?? `Viewer ${randomBytes(2).toString('hex')}`;
+  const phone = randomPhone();
+  const [row] = await db('users')
+    .insert({ name, phone, password_hash: 'not-a-real-hash', role: opts.role ?? 'viewer' })
+    .returning<{ id: string }[]>('id');
+  if (!row) throw new Error('user insert failed');
+  await createWallet(db, row.id);
+  if (opts.balancePaise && opts.balancePaise > 0) {
+    await postLedgerEntry(db, {
+      userId: row.id,
+      type: 'credit',
+      kind: 'top_up',
+      amountPaise: opts.balancePaise,
+      description: 'Test funding',
+      reference: `test:${randomBytes(8).toString('hex')}`,
+    });
+  }
+  return { id: row.id, name, phone, token: await issueSession(db, config, row.id) };
+}
+
+/** Inserts a creator (user with role creator + creator profile with handle and overlay key). */
+export async function buildCreator(
+  db: Executor,
+  config: Config,
+  opts: { name?: string; handle?: string; lifetimeGrossPaise?: number } = {},
+): Promise<BuiltCreator> {
+  const user = await buildUser(db, config, { name: opts.name ?? `Creator ${randomBytes(2).toString('hex')}`, role: 'creator' });
+  const handle = opts.handle ?? `c-${randomBytes(4).toString('hex')}`;
+  const overlayKey = randomBytes(24).toString('base64url');
+  await db('creators').insert({
+    user_id: user.id,
+    handle,
+    display_name: user.name,
+    overlay_key: overlayKey,
+    lifetime_gross_paise: opts.lifetimeGrossPaise ?? 0,
+  });
+  return { ...user, handle, overlayKey };
+}
+
+/** Ledger invariant: for every wallet, credits − debits equals the balance, and no balance is negative. */
+export async function ledgerMismatches(db: Executor): Promise<Array<{ user_id: string; balance: number; ledger: number }>> {
+  const result = await db.raw<{ rows: Array<{ user_id: string; balance: number; ledger: number }> }>(`
+    select w.user_id, w.balance_paise as balance,
+           coalesce(sum(case when t.type = 'credit' then t.amount_paise else -t.amount_paise end), 0)::bigint as ledger
+    from wallets w left join wallet_transactions t on t.user_id = w.user_id
+    group by w.user_id, w.balance_paise
+    having w.balance_paise < 0
+        or w.balance_paise <> coalesce(sum(case when t.type = 'credit' then t.amount_paise else -t.amount_paise end), 0)`);
+  return result.rows;
+}

@@ -1,0 +1,40 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with the flags this offline machine needs. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** A phone-sized context (360×780) unless a viewport is given. */
+export async function newPhoneContext(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: options.width ?? 360, height: options.height ?? 780 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+}
+
+/** Fails the test on any uncaught page error, so broken screens do not pass silently. */
+export function trackPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}

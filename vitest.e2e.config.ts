@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser journeys: Debian's Chromium through playwright-core against the product started as `npm start`. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['pwa/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    globalSetup: ['pwa/e2e/globalSetup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
