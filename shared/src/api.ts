@@ -103,7 +103,14 @@ export const endpoints = define({
     method: 'GET',
     path: '/wallet/transactions',
     auth: 'user',
+    query: s.walletTransactionsQuerySchema,
     output: s.walletTransactionsResponseSchema,
+  },
+  orderStatus: {
+    method: 'GET',
+    path: '/payments/orders/:id',
+    auth: 'public',
+    output: s.paymentOrderStatusSchema,
   },
   analytics: { method: 'GET', path: '/creator/analytics', auth: 'creator', output: s.analyticsSchema },
   creatorRecentTips: {
@@ -151,6 +158,36 @@ export const endpoints = define({
     path: '/creator/chats/:id',
     auth: 'creator',
     output: z.object({ id: z.string() }),
+  },
+  // Stream safety (issue 9)
+  creatorSafety: { method: 'GET', path: '/creator/safety', auth: 'creator', output: s.safetyResponseSchema },
+  updateCreatorSafety: {
+    method: 'PUT',
+    path: '/creator/safety',
+    auth: 'creator',
+    input: s.safetySettingsSchema,
+    output: s.safetyResponseSchema,
+  },
+  blockSender: {
+    method: 'POST',
+    path: '/creator/safety/blocked-senders',
+    auth: 'creator',
+    input: s.blockSenderInputSchema,
+    output: z.object({ blockedSender: s.blockedSenderSchema, message: z.string() }),
+  },
+  unblockSender: {
+    method: 'DELETE',
+    path: '/creator/safety/blocked-senders/:id',
+    auth: 'creator',
+    output: z.object({ id: z.string(), message: z.string() }),
+  },
+  safetyFlags: { method: 'GET', path: '/creator/safety/flags', auth: 'creator', output: s.safetyFlagsResponseSchema },
+  safetyCheck: {
+    method: 'POST',
+    path: '/safety/check',
+    auth: 'public',
+    input: s.safetyCheckInputSchema,
+    output: s.safetyCheckResponseSchema,
   },
 });
 

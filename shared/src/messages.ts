@@ -70,6 +70,23 @@ export const MESSAGES = {
   ownChannelTip: 'You cannot tip your own channel.',
   creatorNotFound: 'We could not find that creator.',
   handleTaken: 'That handle is taken. Try another one.',
+  alreadyCreator: 'You are already a creator.',
+  phoneNotRegistered: 'No account uses this phone number.',
+  loggedOut: 'Logged out',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** Stream-safety messages (issue 9): shown by the API and the screens alike; none ever repeats a blocked word. */
+export const SAFETY_MESSAGES = {
+  blockedMessage: "This message can't be sent: it contains words this creator has blocked. Please edit it and try again.",
+  blockedSender: 'This creator is not accepting superchats from your account right now.',
+  /** `amount` is formatted with formatPaise, e.g. "₹10.00". */
+  minimumTip: (amount: string) => `The minimum superchat for this creator is ${amount}.`,
+  messageTooLong: (max: number) => `Messages to this creator can be at most ${max} characters.`,
+  settingsSaved: 'Safety settings saved',
+  senderBlocked: 'Sender blocked',
+  senderUnblocked: 'Sender unblocked',
+  nothingToBlock: 'This superchat has no account or phone number to block.',
+  cannotBlockSelf: 'You cannot block your own account.',
+} as const;

@@ -21,6 +21,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('hello'),
     token: z.string().optional(),
     overlayKey: z.string().optional(),
+    /** Handle of the creator whose public room (pushed-live tips) a signed-in viewer joins; default creator when absent. */
+    creator: z.string().optional(),
     since: spaceVersionsSchema.optional(),
   }),
   z.object({ type: z.literal('ping') }),

@@ -83,6 +83,8 @@ export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 export const walletTransactionsResponseSchema = z.object({
   transactions: z.array(walletTransactionSchema),
   version: z.number().int(),
+  /** True when `?since=` had more changes than `limit`: pull again from the returned version. */
+  hasMore: z.boolean().optional(),
 });
 
 export const tipSchema = z.object({
@@ -120,6 +122,16 @@ export const paymentOrderSchema = z.object({
 });
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 export const orderResponseSchema = z.object({ order: paymentOrderSchema });
+
+export const paymentOrderStatusSchema = z.object({
+  id: z.string(),
+  status: z.enum(['created', 'paid', 'failed']),
+  /** In paise, like every payment order amount. */
+  amount: z.number().int(),
+  currency: z.string(),
+  failureReason: z.string().nullable(),
+});
+export type PaymentOrderStatus = z.infer<typeof paymentOrderStatusSchema>;
 
 export const analyticsSchema = z.object({
   totalEarnings: z.number(),
@@ -237,8 +249,89 @@ export const chatsQuerySchema = z.object({
   since: z.coerce.number().int().min(0).optional(),
 });
 
+/** GET /wallet/transactions: newest first, `limit` (default 50, at most 200); `since` = changes after that wallet version. */
+export const walletTransactionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  since: z.coerce.number().int().min(0).optional(),
+});
+
 export const chatStatusInputSchema = z.object({ status: tipStatusSchema });
 
 export const creatorQuerySchema = z.object({ creator: handleSchema.optional() });
 export const displayQuerySchema = z.object({ creator: handleSchema.optional(), key: z.string().min(1).optional() });
 export const overlayKeyQuerySchema = z.object({ key: z.string().min(1) });
+
+// ---------- stream safety (issue 9) ----------
+
+export const reviewModeSchema = z.enum(['queue_all', 'auto_live_trusted']);
+export type ReviewMode = z.infer<typeof reviewModeSchema>;
+
+export const SAFETY_LIMITS = { maxTerms: 500, maxTermLength: 100 } as const;
+
+/** PUT /creator/safety: any subset of the settings; amounts in rupees like every amount on the wire. */
+export const safetySettingsSchema = z
+  .object({
+    blockedTerms: z
+      .array(z.string().trim().min(1).max(SAFETY_LIMITS.maxTermLength, { error: `Blocked words can be at most ${SAFETY_LIMITS.maxTermLength} characters.` }))
+      .max(SAFETY_LIMITS.maxTerms, { error: `You can block at most ${SAFETY_LIMITS.maxTerms} words and phrases.` }),
+    builtinEnabled: z.boolean(),
+    minTipAmount: rupeeAmountSchema(LIMITS.tipMinRupees),
+    maxMessageLength: z
+      .number()
+      .int()
+      .min(0)
+      .max(LIMITS.messageMaxLength, { error: `Maximum message length is ${LIMITS.messageMaxLength} characters.` }),
+    reviewMode: reviewModeSchema,
+    autoLiveMinAmount: z
+      .number({ error: MESSAGES.invalidAmount })
+      .refine((n) => Number.isFinite(n) && n >= 0, { error: 'Enter an amount of zero or more.' })
+      .refine(hasAtMostTwoDecimals, { error: 'Amounts can have at most two decimals (paise).' }),
+  })
+  .partial();
+export type SafetySettingsInput = z.input<typeof safetySettingsSchema>;
+
+export const safetySettingsDtoSchema = z.object({
+  blockedTerms: z.array(z.string()),
+  builtinEnabled: z.boolean(),
+  minTipAmount: z.number(),
+  minTipPaise: z.number().int(),
+  maxMessageLength: z.number().int(),
+  reviewMode: reviewModeSchema,
+  autoLiveMinAmount: z.number(),
+  autoLiveMinPaise: z.number().int(),
+  updatedAt: z.string().nullable(),
+});
+export type SafetySettings = z.infer<typeof safetySettingsDtoSchema>;
+
+export const blockedSenderSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  name: z.string().nullable(),
+  /** Masked (e.g. "98•••••210"); the full number never leaves the server. */
+  phone: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BlockedSender = z.infer<typeof blockedSenderSchema>;
+
+export const safetyResponseSchema = z.object({
+  settings: safetySettingsDtoSchema,
+  blockedSenders: z.array(blockedSenderSchema),
+});
+export type SafetyResponse = z.infer<typeof safetyResponseSchema>;
+
+/** POST /creator/safety/blocked-senders: exactly one of a user id, a phone, or a tip whose sender to block. */
+export const blockSenderInputSchema = z
+  .object({ userId: z.uuid().optional(), phone: phoneSchema.optional(), tipId: z.uuid().optional() })
+  .refine((v) => [v.userId, v.phone, v.tipId].filter((x) => x !== undefined).length === 1, {
+    error: 'Send exactly one of userId, phone or tipId.',
+  });
+
+/** POST /safety/check: the guest page and send-tip form check a message as it is typed. */
+export const safetyCheckInputSchema = z.object({
+  creator: handleSchema.optional(),
+  message: z.string().max(2000),
+});
+export const safetyCheckResponseSchema = z.object({ ok: z.boolean(), message: z.string().optional() });
+export type SafetyCheckResponse = z.infer<typeof safetyCheckResponseSchema>;
+
+export const safetyFlagsResponseSchema = z.object({ ids: z.array(z.string()) });

@@ -1,0 +1,77 @@
+import type { Context } from 'koa';
+import type { Executor } from '../db/knex.ts';
+import { AppError, tooManyRequests } from './errors.ts';
+
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE_MS = 60_000;
+
+/** Every limit of the API in one place (fixed one-minute windows, per phone and per IP). */
+export const RATE_LIMITS = {
+  loginPerPhone: { limit: 10, windowMs: MINUTE_MS },
+  loginPerIp: { limit: 30, windowMs: MINUTE_MS },
+  registerPerPhone: { limit: 5, windowMs: MINUTE_MS },
+  registerPerIp: { limit: 20, windowMs: MINUTE_MS },
+  resetPerPhone: { limit: 5, windowMs: MINUTE_MS },
+  resetPerIp: { limit: 20, windowMs: MINUTE_MS },
+  leadsPerIp: { limit: 30, windowMs: MINUTE_MS },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** A 429 that also says when the window reopens. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', tooManyRequests().message);
+  }
+}
+
+/**
+ * Counts one hit on `key` in the current fixed window of the `rate_limits` table (the database clock, so every
+ * API instance shares the count) and throws RateLimitedError (429) once the count exceeds `limit`.
+ */
+export async function rateLimit(db: Executor, key: string, rule: RateLimitRule): Promise<void> {
+  const result = await db.raw<{ rows: Array<{ count: number; retry_after_ms: number }> }>(
+    `with w as (
+       select to_timestamp(floor(extract(epoch from now()) * 1000 / ?) * ? / 1000.0) as start
+     )
+     insert into rate_limits as r (key, window_start, count)
+     select ?, w.start, 1 from w
+     on conflict (key, window_start) do update set count = r.count + 1
+     returning r.count,
+       ceil(extract(epoch from (r.window_start + make_interval(secs => ? / 1000.0) - now())) * 1000)::int as retry_after_ms`,
+    [rule.windowMs, rule.windowMs, key, rule.windowMs],
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error(`rate limit counter for ${key} returned no row`);
+  if (row.count > rule.limit) {
+    throw new RateLimitedError(Math.max(1, Math.ceil(Number(row.retry_after_ms) / 1000)));
+  }
+}
+
+/** Applies several limits to one request (all are counted); a 429 carries its Retry-After header. */
+export async function enforceRateLimits(
+  ctx: Context,
+  db: Executor,
+  checks: ReadonlyArray<{ key: string; rule: RateLimitRule }>,
+): Promise<void> {
+  let refused: RateLimitedError | null = null;
+  for (const { key, rule } of checks) {
+    try {
+      await rateLimit(db, key, rule);
+    } catch (err) {
+      if (!(err instanceof RateLimitedError)) throw err;
+      if (!refused || err.retryAfterSeconds > refused.retryAfterSeconds) refused = err;
+    }
+  }
+  if (refused) {
+    ctx.set('Retry-After', String(refused.retryAfterSeconds));
+    throw refused;
+  }
+}
+
+/** Deletes windows that ended more than an hour ago (call from a periodic job). */
+export async function pruneRateLimits(db: Executor): Promise<number> {
+  return db('rate_limits').where('window_start', '<', db.raw(`now() - interval '1 hour'`)).delete();
+}

@@ -1,0 +1,105 @@
+import { MESSAGES } from '@shabaash/shared';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, conflict, unauthenticated } from '../../http/errors.ts';
+import { issueSession, revokeAllSessions, revokeSession } from '../sessions/sessions.service.ts';
+import { walletSpace } from '../sync/spaces.ts';
+import { createWallet, postLedgerEntry } from '../wallet/ledger.ts';
+import {
+  findCredentialsByPhone,
+  findUserById,
+  insertUser,
+  phoneExists,
+  updatePasswordHash,
+  type UserRecord,
+} from '../users/users.repository.ts';
+import { burnVerify, hashPassword, verifyPassword } from './password.ts';
+
+export interface AuthResult {
+  token: string;
+  user: UserRecord;
+}
+
+type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'identity' | 'realtime'>;
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === '23505';
+}
+
+async function loadUser(deps: Pick<AppDeps, 'db'>, userId: string): Promise<UserRecord> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new Error(`user ${userId} vanished`);
+  return user;
+}
+
+/**
+ * Registers a viewer whose phone the identity provider verified: user, wallet and welcome bonus in one
+ * transaction, then a session. 409 with MESSAGES.phoneTaken when the phone already has an account.
+ */
+export async function register(
+  deps: AuthDeps,
+  input: { name: string; phone: string; password: string; firebaseToken: string },
+): Promise<AuthResult> {
+  // Verify the OTP token first, so the 409 below never tells a stranger which phones have accounts.
+  await deps.identity.verifyPhoneToken(input.firebaseToken, input.phone);
+  if (await phoneExists(deps.db, input.phone)) throw conflict(MESSAGES.phoneTaken);
+  const passwordHash = await hashPassword(input.password);
+  const bonusPaise = deps.config.WELCOME_BONUS_RUPEES;
+  let created: { userId: string; token: string };
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      const userId = await insertUser(tx, { name: input.name, phone: input.phone, passwordHash });
+      await createWallet(tx, userId);
+      if (bonusPaise > 0) {
+        await postLedgerEntry(tx, {
+          userId,
+          type: 'credit',
+          kind: 'welcome_bonus',
+          amountPaise: bonusPaise,
+          description: 'Welcome bonus',
+          reference: `welcome:${userId}`,
+        });
+      }
+      return { userId, token: await issueSession(tx, deps.config, userId) };
+    });
+  } catch (err) {
+    // Two registrations racing for one phone: the unique index decides.
+    if (isUniqueViolation(err)) throw conflict(MESSAGES.phoneTaken);
+    throw err;
+  }
+  if (bonusPaise > 0) deps.realtime.changed([walletSpace(created.userId)]);
+  return { token: created.token, user: await loadUser(deps, created.userId) };
+}
+
+/** Checks phone and password and opens a session; the same 401 for an unknown phone and a wrong password. */
+export async function login(deps: Pick<AppDeps, 'db' | 'config'>, input: { phone: string; password: string }): Promise<AuthResult> {
+  const credentials = await findCredentialsByPhone(deps.db, input.phone);
+  if (!credentials) {
+    await burnVerify(input.password);
+    throw unauthenticated(MESSAGES.invalidCredentials);
+  }
+  if (!(await verifyPassword(credentials.passwordHash, input.password))) {
+    throw unauthenticated(MESSAGES.invalidCredentials);
+  }
+  const token = await issueSession(deps.db, deps.config, credentials.id);
+  return { token, user: await loadUser(deps, credentials.id) };
+}
+
+/** Sets a new password for the phone the identity provider verified and revokes every session of that user. */
+export async function resetPassword(
+  deps: Pick<AppDeps, 'db' | 'identity'>,
+  input: { phone: string; password: string; firebaseToken: string },
+): Promise<void> {
+  await deps.identity.verifyPhoneToken(input.firebaseToken, input.phone);
+  const credentials = await findCredentialsByPhone(deps.db, input.phone);
+  if (!credentials) throw new AppError('NOT_FOUND', MESSAGES.phoneNotRegistered);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, credentials.id, passwordHash);
+    await revokeAllSessions(tx, credentials.id);
+  });
+}
+
+/** Revokes the current session (logout). */
+export async function logout(deps: Pick<AppDeps, 'db'>, sessionId: string): Promise<void> {
+  await revokeSession(deps.db, sessionId);
+}

@@ -1,0 +1,28 @@
+import Router from '@koa/router';
+import type { PublicConfig } from '@shabaash/shared';
+import type { AppDeps } from '../../deps.ts';
+import { findDefaultCreator } from '../creators/creators.repository.ts';
+
+/** GET /api/config: what the PWA needs at boot (public; no secrets). */
+export function configRoutes({ db, config, checkout }: AppDeps): Router {
+  const router = new Router();
+  router.get('/config', async (ctx) => {
+    const creator = await findDefaultCreator(db, config);
+    const emulatorHost = config.authEmulator ? config.FIREBASE_AUTH_EMULATOR_HOST : undefined;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      sandbox: config.paymentsSandbox,
+      razorpayKeyId: checkout.keyId,
+      checkoutScriptUrl: checkout.scriptUrl,
+      firebase: {
+        apiKey: config.FIREBASE_API_KEY,
+        projectId: config.FIREBASE_PROJECT_ID,
+        authDomain: `${config.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+        emulatorUrl: emulatorHost ? `http://${emulatorHost}` : null,
+      },
+      contactEmail: config.CONTACT_EMAIL,
+      defaultCreator: creator ? { handle: creator.handle, displayName: creator.displayName } : null,
+    } satisfies PublicConfig;
+  });
+  return router;
+}

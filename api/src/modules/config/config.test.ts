@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { publicConfigSchema, type PublicConfig } from '@shabaash/shared';
+import { createTestApp } from '../../../test/harness.ts';
+import { buildCreator } from '../../../test/factories.ts';
+
+const CHECKOUT = { keyId: 'rzp_test_sandbox', scriptUrl: 'http://127.0.0.1/sandbox/checkout.js' };
+
+describe('GET /api/config', () => {
+  it('tells the PWA the modes, the Firebase emulator, the contact mail and the default creator', async () => {
+    const app = await createTestApp({
+      env: { CONTACT_EMAIL: 'team@shabaash.test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+      extend: (deps) => ({ ...deps, checkout: deps.checkout ?? CHECKOUT }),
+    });
+    const empty = await app.request<PublicConfig>('GET', '/api/config');
+    expect(empty.status).toBe(200);
+    expect(publicConfigSchema.parse(empty.body)).toEqual({
+      sandbox: true,
+      razorpayKeyId: app.deps.checkout.keyId,
+      checkoutScriptUrl: app.deps.checkout.scriptUrl,
+      firebase: {
+        apiKey: 'demo-api-key',
+        projectId: 'demo-shabaash',
+        authDomain: 'demo-shabaash.firebaseapp.com',
+        emulatorUrl: 'http://127.0.0.1:9099',
+      },
+      contactEmail: 'team@shabaash.test',
+      defaultCreator: null,
+    });
+
+    const first = await buildCreator(app.deps.db, app.deps.config, { name: 'First Star' });
+    await buildCreator(app.deps.db, app.deps.config);
+    const res = await app.request<PublicConfig>('GET', '/api/config');
+    expect(res.body.defaultCreator).toEqual({ handle: first.handle, displayName: 'First Star' });
+  });
+
+  it('prefers DEFAULT_CREATOR and never exposes the emulator when real Firebase credentials are set', async () => {
+    const app = await createTestApp({
+      env: { DEFAULT_CREATOR: 'chosen-one', FIREBASE_SERVICE_ACCOUNT: '{}', FIREBASE_AUTH_EMULATOR_HOST: '' },
+      extend: (deps) => ({ ...deps, checkout: deps.checkout ?? CHECKOUT }),
+    });
+    await buildCreator(app.deps.db, app.deps.config);
+    await buildCreator(app.deps.db, app.deps.config, { handle: 'chosen-one', name: 'Chosen' });
+    const res = await app.request<PublicConfig>('GET', '/api/config');
+    expect(res.body.defaultCreator).toEqual({ handle: 'chosen-one', displayName: 'Chosen' });
+    expect(res.body.firebase.emulatorUrl).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+import { LIMITS, paiseToRupees, type Analytics, type Tip } from '@shabaash/shared';
+import type { AppDeps } from '../../deps.ts';
+import { presentTip, type TipRow } from '../tips/tips.presenter.ts';
+import { allTipsOfCreator, creatorTipTotals, newestTipsOfCreator } from '../tips/tips.repository.ts';
+
+/**
+ * The creator suite's analytics cards. Every figure counts ALL tips the creator ever received, deleted
+ * (tombstoned) chats included, because deleting a chat moderates the text but does not undo the payment:
+ * - totalTipsCount: number of tips received (wallet and guest).
+ * - totalTipsAmount: their gross in rupees (what supporters paid).
+ * - totalEarnings: gross − platform fee in rupees (the fee is fixed on each tip row when it is created).
+ * - totalSuccessfulTopUps: successful guest checkout payments to this creator (each guest tip exists only once
+ *   its payment was captured). Viewers' wallet top-ups are not tied to any creator, so this is the creator's
+ *   meaningful count of money that came in through the payment gateway.
+ */
+export async function creatorAnalytics(db: AppDeps['db'], creatorId: string): Promise<Analytics> {
+  const totals = await creatorTipTotals(db, creatorId);
+  return {
+    totalEarnings: paiseToRupees(totals.grossPaise - totals.feePaise),
+    totalSuccessfulTopUps: totals.guestPayments,
+    totalTipsAmount: paiseToRupees(totals.grossPaise),
+    totalTipsCount: totals.count,
+  };
+}
+
+/** The creator suite's recent support list: the newest 10 non-deleted tips (with phones: they are the creator's). */
+export async function creatorRecentTips(db: AppDeps['db'], creatorId: string): Promise<Tip[]> {
+  const rows = await newestTipsOfCreator(db, creatorId, LIMITS.recentTipsKept);
+  return rows.map((row) => presentTip(row, { includePhone: true }));
+}
+
+const CSV_HEADER = [
+  'Date',
+  'Name',
+  'Amount (INR)',
+  'Fee (INR)',
+  'Earnings (INR)',
+  'Message',
+  'Status',
+  'Payment reference',
+];
+
+/**
+ * One CSV cell: quoted when it holds a comma, quote or line break; a cell that a spreadsheet would run as a
+ * formula (starts with = + - @, tab or CR) is prefixed with ' (OWASP CSV injection guard).
+ */
+export function csvCell(value: string): string {
+  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+function rupees(paise: number): string {
+  return (paise / 100).toFixed(2);
+}
+
+function csvRow(row: TipRow): string[] {
+  const tip = presentTip(row);
+  const amount = Number(row.amount_paise);
+  const fee = Number(row.fee_paise);
+  return [
+    row.created_at.toISOString(),
+    tip.name,
+    rupees(amount),
+    rupees(fee),
+    rupees(amount - fee),
+    row.message,
+    row.deleted_at ? 'deleted' : row.status,
+    // Guest tips: the gateway's payment id; wallet tips: the tip id (the ledger entry's reference).
+    row.payment_id ?? row.id,
+  ];
+}
+
+/** Every tip of the creator as CSV (UTF-8 with BOM so spreadsheets read ₹ and Indic names; CRLF lines). */
+export async function exportTipsCsv(db: AppDeps['db'], creatorId: string): Promise<string> {
+  const rows = await allTipsOfCreator(db, creatorId);
+  const lines = [CSV_HEADER, ...rows.map(csvRow)].map((cells) => cells.map(csvCell).join(','));
+  return `\ufeff${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,95 @@
+import { MESSAGES } from '@shabaash/shared';
+import type { Config } from '../../config.ts';
+import type { Executor } from '../../db/knex.ts';
+import { AppError } from '../../http/errors.ts';
+
+/** A creator profile (camelCase view of a `creators` row). */
+export interface CreatorRecord {
+  userId: string;
+  handle: string;
+  displayName: string;
+  overlayKey: string;
+  overlayTheme: string;
+  font: string;
+  color: string;
+  sound: string;
+  lifetimeGrossPaise: number;
+  createdAt: Date;
+}
+
+interface CreatorRow {
+  user_id: string;
+  handle: string;
+  display_name: string;
+  overlay_key: string;
+  overlay_theme: string;
+  font: string;
+  color: string;
+  sound: string;
+  lifetime_gross_paise: number;
+  created_at: Date;
+}
+
+function toRecord(row: CreatorRow): CreatorRecord {
+  return {
+    userId: row.user_id,
+    handle: row.handle,
+    displayName: row.display_name,
+    overlayKey: row.overlay_key,
+    overlayTheme: row.overlay_theme,
+    font: row.font,
+    color: row.color,
+    sound: row.sound,
+    lifetimeGrossPaise: Number(row.lifetime_gross_paise),
+    createdAt: row.created_at,
+  };
+}
+
+/** The creator with this handle (case-insensitive; handles are stored lower-case), or null. */
+export async function findCreatorByHandle(db: Executor, handle: string): Promise<CreatorRecord | null> {
+  const row = await db('creators').where({ handle: handle.trim().toLowerCase() }).first<CreatorRow | undefined>();
+  return row ? toRecord(row) : null;
+}
+
+/** The creator profile of a user, or null. */
+export async function findCreatorByUserId(db: Executor, userId: string): Promise<CreatorRecord | null> {
+  const row = await db('creators').where({ user_id: userId }).first<CreatorRow | undefined>();
+  return row ? toRecord(row) : null;
+}
+
+/** The platform's default creator: DEFAULT_CREATOR's handle if it exists, else the oldest creator; null if none. */
+export async function findDefaultCreator(db: Executor, config: Pick<Config, 'DEFAULT_CREATOR'>): Promise<CreatorRecord | null> {
+  if (config.DEFAULT_CREATOR) {
+    const configured = await findCreatorByHandle(db, config.DEFAULT_CREATOR);
+    if (configured) return configured;
+  }
+  const row = await db('creators').orderBy([{ column: 'created_at' }, { column: 'handle' }]).first<CreatorRow | undefined>();
+  return row ? toRecord(row) : null;
+}
+
+/**
+ * The creator a request is about: the given handle, or the default creator when none is given.
+ * Throws 404 with MESSAGES.creatorNotFound when there is no such creator.
+ */
+export async function resolveCreator(
+  db: Executor,
+  config: Pick<Config, 'DEFAULT_CREATOR'>,
+  handle?: string | null,
+): Promise<CreatorRecord> {
+  const creator = handle ? await findCreatorByHandle(db, handle) : await findDefaultCreator(db, config);
+  if (!creator) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
+  return creator;
+}
+
+/** Inserts a creator profile with default overlay settings; duplicate handle or user raises 23505. */
+export async function insertCreator(
+  db: Executor,
+  input: { userId: string; handle: string; displayName: string; overlayKey: string },
+): Promise<void> {
+  await db('creators').insert({
+    user_id: input.userId,
+    handle: input.handle,
+    display_name: input.displayName,
+    overlay_key: input.overlayKey,
+  });
+}

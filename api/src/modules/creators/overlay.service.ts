@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { MESSAGES, type OverlaySettings } from '@shabaash/shared';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { resolveCreator } from './creators.repository.ts';
+import {
+  findOverlayByCreatorId,
+  findOverlayByKey,
+  setOverlayKey,
+  updateOverlaySettings,
+  type OverlayProfile,
+} from './overlay.repository.ts';
+
+/** A fresh unguessable overlay key (192 random bits, URL-safe). */
+export function newOverlayKey(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** Only the four settings fields, never private data. */
+export function pickSettings(profile: OverlaySettings): OverlaySettings {
+  return {
+    overlayTheme: profile.overlayTheme,
+    font: profile.font,
+    color: profile.color,
+    sound: profile.sound,
+  };
+}
+
+/** The caller's overlay profile (404 when the creator row is missing). */
+export async function getOverlay(db: AppDeps['db'], creatorId: string): Promise<OverlayProfile> {
+  const profile = await findOverlayByCreatorId(db, creatorId);
+  if (!profile) throw notFound('Creator');
+  return profile;
+}
+
+/** Saves overlay settings and pushes `overlay:update` to the creator's overlays; returns the saved settings. */
+export async function saveOverlaySettings(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  creatorId: string,
+  settings: OverlaySettings,
+): Promise<OverlaySettings> {
+  const saved = await updateOverlaySettings(deps.db, creatorId, settings);
+  if (!saved) throw notFound('Creator');
+  const result = pickSettings(saved);
+  deps.realtime.overlayUpdated(creatorId, result);
+  return result;
+}
+
+/** Settings that an overlay key unlocks; unknown key → 404. */
+export async function publicOverlaySettings(db: AppDeps['db'], overlayKey: string): Promise<OverlaySettings> {
+  const profile = await findOverlayByKey(db, overlayKey);
+  if (!profile) throw notFound('Overlay');
+  return pickSettings(profile);
+}
+
+/** Replaces the caller's overlay key (old links stop working for new loads); returns the new key. */
+export async function rotateOverlayKey(db: AppDeps['db'], creatorId: string): Promise<string> {
+  const key = newOverlayKey();
+  if (!(await setOverlayKey(db, creatorId, key))) throw notFound('Creator');
+  return key;
+}
+
+/**
+ * The creator an overlay-style read is about: the overlay key when given (unknown key → 404), else the handle,
+ * else the platform's default creator.
+ */
+export async function resolveDisplayCreator(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  query: { key?: string | undefined; creator?: string | undefined },
+): Promise<string> {
+  if (query.key) {
+    const profile = await findOverlayByKey(deps.db, query.key);
+    if (!profile) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
+    return profile.creatorId;
+  }
+  return (await resolveCreator(deps.db, deps.config, query.creator)).userId;
+}

@@ -1,0 +1,14 @@
+import type { User } from '@shabaash/shared';
+import type { UserRecord } from './users.repository.ts';
+
+/** The user DTO of SPEC §3 (userSchema): id, name, phone, role, profilePic and the creator's public profile. */
+export function presentUser(user: UserRecord): User {
+  return {
+    id: user.id,
+    name: user.name,
+    phone: user.phone,
+    role: user.role,
+    profilePic: user.profilePic,
+    creator: user.creator ? { handle: user.creator.handle, displayName: user.creator.displayName } : null,
+  };
+}

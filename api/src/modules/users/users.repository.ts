@@ -1,0 +1,91 @@
+import type { Role } from '@shabaash/shared';
+import type { Executor } from '../../db/knex.ts';
+
+/** A user as the services see it, with their creator profile's public part when they have one. */
+export interface UserRecord {
+  id: string;
+  name: string;
+  phone: string;
+  role: Role;
+  profilePic: string | null;
+  creator: { handle: string; displayName: string } | null;
+}
+
+/** A user with the password hash, for login and reset only. */
+export interface UserCredentials {
+  id: string;
+  phone: string;
+  passwordHash: string;
+}
+
+interface UserRow {
+  id: string;
+  name: string;
+  phone: string;
+  role: Role;
+  profile_pic: string | null;
+  handle: string | null;
+  display_name: string | null;
+}
+
+const USER_COLUMNS = ['u.id', 'u.name', 'u.phone', 'u.role', 'u.profile_pic', 'c.handle', 'c.display_name'];
+
+function toRecord(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    role: row.role,
+    profilePic: row.profile_pic,
+    creator: row.handle !== null && row.display_name !== null ? { handle: row.handle, displayName: row.display_name } : null,
+  };
+}
+
+/** The user with this id (and their creator profile), or null. */
+export async function findUserById(db: Executor, userId: string): Promise<UserRecord | null> {
+  const row = await db('users as u')
+    .leftJoin('creators as c', 'c.user_id', 'u.id')
+    .where('u.id', userId)
+    .first<UserRow | undefined>(USER_COLUMNS);
+  return row ? toRecord(row) : null;
+}
+
+/** Id, phone and password hash of the user with this 10-digit phone, or null. */
+export async function findCredentialsByPhone(db: Executor, phone: string): Promise<UserCredentials | null> {
+  const row = await db('users')
+    .where({ phone })
+    .first<{ id: string; phone: string; password_hash: string } | undefined>('id', 'phone', 'password_hash');
+  return row ? { id: row.id, phone: row.phone, passwordHash: row.password_hash } : null;
+}
+
+/** True when some account already uses this phone. */
+export async function phoneExists(db: Executor, phone: string): Promise<boolean> {
+  return Boolean(await db('users').where({ phone }).first('id'));
+}
+
+/** Inserts a viewer and returns their id; a duplicate phone raises the unique violation (23505). */
+export async function insertUser(
+  db: Executor,
+  input: { name: string; phone: string; passwordHash: string },
+): Promise<string> {
+  const [row] = await db('users')
+    .insert({ name: input.name, phone: input.phone, password_hash: input.passwordHash, role: 'viewer' })
+    .returning<{ id: string }[]>('id');
+  if (!row) throw new Error('user insert returned no row');
+  return row.id;
+}
+
+/** Replaces a user's password hash. */
+export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  await db('users').where({ id: userId }).update({ password_hash: passwordHash, updated_at: db.fn.now() });
+}
+
+/** Stores a user's profile picture (an image data string). */
+export async function updateProfilePic(db: Executor, userId: string, profilePic: string): Promise<void> {
+  await db('users').where({ id: userId }).update({ profile_pic: profilePic, updated_at: db.fn.now() });
+}
+
+/** Sets a user's role. */
+export async function updateRole(db: Executor, userId: string, role: Role): Promise<void> {
+  await db('users').where({ id: userId }).update({ role, updated_at: db.fn.now() });
+}
