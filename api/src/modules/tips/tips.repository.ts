@@ -67,9 +67,6 @@ export async function findTipById(db: Executor, id: string): Promise<TipRow | un
 
 // ---------- reads and moderation (tips + chats) ----------
 
-/** At most this many rows per read of the chat list and per page of changes. */
-const CHANGES_PAGE = 1000;
-
 /** Escapes `\`, `%` and `_` so user text matches literally in `ILIKE ... ESCAPE '\'`. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -92,12 +89,20 @@ export async function lockWalletBalance(tx: Executor, userId: string): Promise<n
 }
 
 /** A creator's pushed-live (`read`) tips plus the viewer's own tips to that creator, newest first. */
-export async function recentTipsForViewer(db: Executor, creatorId: string, viewerId: string, limit: number): Promise<TipRow[]> {
+export async function recentTipsForViewer(
+  db: Executor,
+  creatorId: string,
+  viewerId: string,
+  limit: number,
+): Promise<TipRow[]> {
   return tipsWithSender(db)
     .where('t.creator_id', creatorId)
     .whereNull('t.deleted_at')
     .where((q) => q.where('t.status', 'read').orWhere('t.sender_id', viewerId))
-    .orderBy([{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }])
+    .orderBy([
+      { column: 't.created_at', order: 'desc' },
+      { column: 't.id', order: 'desc' },
+    ])
     .limit(limit)
     .select<TipRow[]>(...TIP_COLUMNS);
 }
@@ -123,7 +128,10 @@ export async function newestTipsOfCreator(db: Executor, creatorId: string, limit
   return tipsWithSender(db)
     .where('t.creator_id', creatorId)
     .whereNull('t.deleted_at')
-    .orderBy([{ column: 't.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }])
+    .orderBy([
+      { column: 't.created_at', order: 'desc' },
+      { column: 't.id', order: 'desc' },
+    ])
     .limit(limit)
     .select<TipRow[]>(...TIP_COLUMNS);
 }
@@ -167,25 +175,6 @@ export async function listChats(db: Executor, creatorId: string, filter: ChatFil
   return query.limit(filter.limit).select<TipRow[]>(...TIP_COLUMNS);
 }
 
-/**
- * Rows of a creator's space changed after `sinceVersion` (live rows and tombstones), oldest change first,
- * at most one page. `truncated` says another page follows.
- */
-export async function tipsChangedSince(
-  db: Executor,
-  creatorId: string,
-  sinceVersion: number,
-): Promise<{ rows: TipRow[]; truncated: boolean }> {
-  const rows = await tipsWithSender(db)
-    .where('t.creator_id', creatorId)
-    .where('t.version', '>', sinceVersion)
-    .orderBy('t.version', 'asc')
-    .limit(CHANGES_PAGE + 1)
-    .select<TipRow[]>(...TIP_COLUMNS);
-  const truncated = rows.length > CHANGES_PAGE;
-  return { rows: truncated ? rows.slice(0, CHANGES_PAGE) : rows, truncated };
-}
-
 /** Locks a live (non-deleted) tip of this creator; undefined when it does not exist, is deleted or is not theirs. */
 export async function lockCreatorTip(
   tx: Executor,
@@ -200,13 +189,20 @@ export async function lockCreatorTip(
 }
 
 /** Sets a tip's status at a new version (the caller bumped the creator space). */
-export async function updateTipStatus(tx: Executor, tipId: string, status: TipRow['status'], version: number): Promise<void> {
+export async function updateTipStatus(
+  tx: Executor,
+  tipId: string,
+  status: TipRow['status'],
+  version: number,
+): Promise<void> {
   await tx('tips').where({ id: tipId }).update({ status, version, updated_at: tx.fn.now() });
 }
 
 /** Turns a tip into a tombstone at a new version: deleted_at set, message text cleared. */
 export async function tombstoneTip(tx: Executor, tipId: string, version: number): Promise<void> {
-  await tx('tips').where({ id: tipId }).update({ deleted_at: tx.fn.now(), message: '', version, updated_at: tx.fn.now() });
+  await tx('tips')
+    .where({ id: tipId })
+    .update({ deleted_at: tx.fn.now(), message: '', version, updated_at: tx.fn.now() });
 }
 
 /**
@@ -214,7 +210,12 @@ export async function tombstoneTip(tx: Executor, tipId: string, version: number)
  * caller's transaction: locks the rows, bumps the creator space by their count in one statement and hands
  * them consecutive versions. Returns how many were cleared.
  */
-export async function tombstoneTipsCreatedBefore(tx: Executor, creatorId: string, before: Date, limit: number): Promise<number> {
+export async function tombstoneTipsCreatedBefore(
+  tx: Executor,
+  creatorId: string,
+  before: Date,
+  limit: number,
+): Promise<number> {
   const rows = await tx('tips')
     .where('creator_id', creatorId)
     .whereNull('deleted_at')
@@ -255,7 +256,10 @@ export async function creatorsWithTipsBefore(db: Executor, before: Date): Promis
 export async function allTipsOfCreator(db: Executor, creatorId: string): Promise<TipRow[]> {
   return tipsWithSender(db)
     .where('t.creator_id', creatorId)
-    .orderBy([{ column: 't.created_at', order: 'asc' }, { column: 't.id', order: 'asc' }])
+    .orderBy([
+      { column: 't.created_at', order: 'asc' },
+      { column: 't.id', order: 'asc' },
+    ])
     .select<TipRow[]>(...TIP_COLUMNS);
 }
 

@@ -43,46 +43,50 @@ export async function sendTip(
     creatorId: creator.userId,
   });
 
-  const result = await runIdempotent<SendTipResponse>(db, { userId, key: idempotencyKey, fingerprint }, async (tx) => {
-    const balance = await lockWalletBalance(tx, userId);
-    if (balance === null || balance < amountPaise) throw paymentRequired(MESSAGES.insufficientBalance);
-    const tip = await insertTip(tx, {
-      creatorId: creator.userId,
-      senderId: userId,
-      guestName: null,
-      source: 'wallet',
-      amountPaise,
-      message: input.message,
-    });
-    let ledger = await postLedgerEntry(tx, {
-      userId,
-      type: 'debit',
-      kind: 'tip',
-      amountPaise,
-      description: `Tip to ${creator.displayName}`,
-      reference: tip.id,
-    });
-    const cashbackPaise = percentOfPaise(amountPaise, config.CASHBACK_BASIS_POINTS);
-    if (cashbackPaise > 0) {
-      ledger = await postLedgerEntry(tx, {
+  const result = await runIdempotent<SendTipResponse>(
+    db,
+    { userId, key: idempotencyKey, fingerprint },
+    async (tx) => {
+      const balance = await lockWalletBalance(tx, userId);
+      if (balance === null || balance < amountPaise) throw paymentRequired(MESSAGES.insufficientBalance);
+      const tip = await insertTip(tx, {
+        creatorId: creator.userId,
+        senderId: userId,
+        guestName: null,
+        source: 'wallet',
+        amountPaise,
+        message: input.message,
+      });
+      let ledger = await postLedgerEntry(tx, {
         userId,
-        type: 'credit',
-        kind: 'cashback',
-        amountPaise: cashbackPaise,
-        description: 'Cashback on your tip',
+        type: 'debit',
+        kind: 'tip',
+        amountPaise,
+        description: `Tip to ${creator.displayName}`,
         reference: tip.id,
       });
-    }
-    return {
-      status: 201,
-      body: {
-        message: MESSAGES.tipSent,
-        tip: presentTip(tip, { includePhone: true }),
-        balance: paiseToRupees(ledger.balancePaise),
-        balancePaise: ledger.balancePaise,
-      },
-    };
-  });
+      const cashbackPaise = percentOfPaise(amountPaise, config.CASHBACK_BASIS_POINTS);
+      if (cashbackPaise > 0) {
+        ledger = await postLedgerEntry(tx, {
+          userId,
+          type: 'credit',
+          kind: 'cashback',
+          amountPaise: cashbackPaise,
+          description: 'Cashback on your tip',
+          reference: tip.id,
+        });
+      }
+      return {
+        status: 200,
+        body: {
+          message: MESSAGES.tipSent,
+          tip: presentTip(tip, { includePhone: true }),
+          balance: paiseToRupees(ledger.balancePaise),
+          balancePaise: ledger.balancePaise,
+        },
+      };
+    },
+  );
   if (!result.replayed) deps.realtime.changed([creatorSpace(creator.userId), walletSpace(userId)]);
   return result;
 }
@@ -91,7 +95,11 @@ export async function sendTip(
  * The viewer dashboard's recent activity for a creator: that creator's pushed-live tips plus the caller's own
  * tips to them, newest first, at most 10. Phone numbers only on the caller's own tips.
  */
-export async function recentTips(deps: Pick<AppDeps, 'db' | 'config'>, userId: string, handle?: string): Promise<Tip[]> {
+export async function recentTips(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  userId: string,
+  handle?: string,
+): Promise<Tip[]> {
   const creator = await resolveCreator(deps.db, deps.config, handle);
   const rows = await recentTipsForViewer(deps.db, creator.userId, userId, LIMITS.recentTipsKept);
   return rows.map((row) => presentTip(row, { includePhone: row.sender_id === userId }));

@@ -1,0 +1,94 @@
+import { LIMITS } from '@shabaash/shared';
+import type { AppDeps } from '../deps.ts';
+import { pruneIdempotencyKeys } from '../http/idempotency.ts';
+import { creatorSpace } from '../modules/sync/spaces.ts';
+import { creatorsWithTipsBefore, tombstoneTipsCreatedBefore } from '../modules/tips/tips.repository.ts';
+
+/** Advisory lock id of the auto-clear job (any constant unique among our advisory locks). */
+export const AUTO_CLEAR_LOCK_ID = 0x5ab_0001;
+const BATCH = 500;
+const DEFAULT_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * Tombstones every live chat created more than `olderThanMs` ago (default 24 h), as versioned deletes: one
+ * version per tip in its creator's space, in batches of one transaction each, then announces each affected
+ * space after its commit (tip:deleted to sockets). Returns how many chats were cleared.
+ */
+export async function clearOldChats(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  { olderThanMs = LIMITS.chatAutoClearMs }: { olderThanMs?: number } = {},
+): Promise<number> {
+  const before = new Date(Date.now() - olderThanMs);
+  let cleared = 0;
+  for (const creatorId of await creatorsWithTipsBefore(deps.db, before)) {
+    for (;;) {
+      const n = await deps.db.transaction((tx) => tombstoneTipsCreatedBefore(tx, creatorId, before, BATCH));
+      if (n === 0) break;
+      cleared += n;
+      deps.realtime.changed([creatorSpace(creatorId)]);
+      if (n < BATCH) break;
+    }
+  }
+  return cleared;
+}
+
+/**
+ * One run under the cluster-wide advisory lock: if another instance holds it, does nothing
+ * (`{ ran: false }`). The lock is session-level on one dedicated pooled connection, released after the run
+ * (and by PostgreSQL if this process dies). Also prunes Idempotency-Key responses older than 24 h.
+ */
+export async function runAutoClearOnce(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  options: { olderThanMs?: number } = {},
+): Promise<{ ran: boolean; cleared: number }> {
+  const connection: unknown = await deps.db.client.acquireConnection();
+  try {
+    const locked = await deps.db
+      .raw<{ rows: Array<{ locked: boolean }> }>('select pg_try_advisory_lock(?) as locked', [
+        AUTO_CLEAR_LOCK_ID,
+      ])
+      .connection(connection);
+    if (!locked.rows[0]?.locked) return { ran: false, cleared: 0 };
+    try {
+      const cleared = await clearOldChats(deps, options);
+      await pruneIdempotencyKeys(deps.db, 24 * 60 * 60 * 1000);
+      return { ran: true, cleared };
+    } finally {
+      await deps.db.raw('select pg_advisory_unlock(?)', [AUTO_CLEAR_LOCK_ID]).connection(connection);
+    }
+  } finally {
+    await deps.db.client.releaseConnection(connection);
+  }
+}
+
+/**
+ * Runs the auto-clear every `intervalMs` (default 5 min; first run at once) on whichever instance wins the
+ * advisory lock; errors are logged, never thrown. Returns stop(), which waits for a run in progress.
+ */
+export function startAutoClearLoop(
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>,
+  options: { intervalMs?: number; olderThanMs?: number } = {},
+): () => Promise<void> {
+  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+
+  const tick = () => {
+    running = runAutoClearOnce(deps, options)
+      .then(({ ran, cleared }) => {
+        if (ran && cleared > 0) deps.logger.info({ cleared }, 'auto-clear tombstoned old chats');
+      })
+      .catch((err: unknown) => deps.logger.error({ err }, 'auto-clear failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs).unref();
+      });
+  };
+  tick();
+
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}

@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type Tip } from '@shabaash/shared';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { RecordingBus } from '../../../test/doubles.ts';
+import { buildCreator, buildUser, ledgerMismatches } from '../../../test/factories.ts';
+import { IDEMPOTENCY_KEY_REUSED } from '../../http/idempotency.ts';
+import { balanceOf } from '../wallet/ledger.ts';
+import { creatorSpace, walletSpace } from '../sync/spaces.ts';
+
+interface SendBody {
+  message: string;
+  tip: Tip;
+  balance: number;
+  balancePaise: number;
+}
+
+let app: TestApp;
+let noCashback: TestApp;
+let bus: RecordingBus;
+
+beforeAll(async () => {
+  bus = new RecordingBus();
+  app = await createTestApp({ extend: (deps) => ({ ...deps, realtime: bus }) });
+  noCashback = await createTestApp({ env: { CASHBACK_BASIS_POINTS: '0' } });
+});
+
+const send = (token: string, body: unknown, key?: string) =>
+  app.request<SendBody & { code?: string }>('POST', '/api/tips/send', {
+    token,
+    body,
+    ...(key ? { headers: { 'Idempotency-Key': key } } : {}),
+  });
+
+async function ledgerOf(userId: string) {
+  return app.deps
+    .db('wallet_transactions')
+    .where({ user_id: userId })
+    .orderBy('version')
+    .select('type', 'kind', 'amount_paise', 'description');
+}
+
+describe('POST /api/tips/send', () => {
+  it('debits the wallet, creates an unread tip, credits 1% cashback and announces both spaces after commit', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config, { name: 'Asha Live' });
+    const viewer = await buildUser(db, config, { balancePaise: 50_000 });
+    const res = await send(viewer.token, {
+      amount: 123.45,
+      message: '  Great stream!  ',
+      creator: creator.handle,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Tip sent successfully!');
+    expect(res.body.tip).toMatchObject({
+      amount: 123.45,
+      amountPaise: 12_345,
+      message: 'Great stream!',
+      status: 'unread',
+      creatorId: creator.id,
+    });
+    // 50,000 − 12,345 + 123 (1% of 12,345 = 123.45 → 123 paise)
+    expect(res.body.balancePaise).toBe(37_778);
+    expect(res.body.balance).toBe(377.78);
+    expect(await balanceOf(db, viewer.id)).toBe(37_778);
+    const ledger = await ledgerOf(viewer.id);
+    expect(ledger.slice(1)).toEqual([
+      { type: 'debit', kind: 'tip', amount_paise: 12_345, description: 'Tip to Asha Live' },
+      { type: 'credit', kind: 'cashback', amount_paise: 123, description: 'Cashback on your tip' },
+    ]);
+    expect(bus.changedSpaces).toEqual(
+      expect.arrayContaining([creatorSpace(creator.id), walletSpace(viewer.id)]),
+    );
+  });
+
+  it('credits 1 paisa of cashback on ₹1, and no cashback entry when the setting is 0', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 1_000 });
+    const res = await send(viewer.token, { amount: 1, creator: creator.handle });
+    expect(res.status).toBe(200);
+    // 1% of 100 paise = 1 paisa of cashback
+    expect(res.body.balancePaise).toBe(901);
+    const c2 = await buildCreator(noCashback.deps.db, noCashback.deps.config);
+    const v2 = await buildUser(noCashback.deps.db, noCashback.deps.config, { balancePaise: 1_000 });
+    const res2 = await noCashback.request<SendBody>('POST', '/api/tips/send', {
+      token: v2.token,
+      body: { amount: 2, creator: c2.handle },
+    });
+    expect(res2.body.balancePaise).toBe(800);
+    const kinds = await noCashback.deps.db('wallet_transactions').where({ user_id: v2.id }).pluck('kind');
+    expect(kinds).toEqual(['top_up', 'tip']);
+  });
+
+  it('refuses a tip larger than the balance with 402 and changes nothing', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 500 });
+    const announced = bus.changedSpaces.length;
+    const res = await send(viewer.token, { amount: 6, creator: creator.handle });
+    expect(bus.changedSpaces.length).toBe(announced);
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({ code: 'PAYMENT_REQUIRED', message: MESSAGES.insufficientBalance });
+    expect(await balanceOf(db, viewer.id)).toBe(500);
+    expect(
+      await db('tips').where({ creator_id: creator.id }).count<[{ count: string }]>('* as count'),
+    ).toEqual([{ count: 0 }]);
+    expect((await ledgerOf(viewer.id)).length).toBe(1);
+  });
+
+  it('refuses a tip to your own channel, an unknown creator, and bad input', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    await db('wallets').where({ user_id: creator.id }).update({ balance_paise: 0 });
+    const own = await send(creator.token, { amount: 5, creator: creator.handle });
+    expect(own.status).toBe(400);
+    expect(own.body.message).toBe(MESSAGES.ownChannelTip);
+
+    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const unknown = await send(viewer.token, { amount: 5, creator: 'no-such-creator' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(MESSAGES.creatorNotFound);
+
+    expect((await send(viewer.token, { amount: 0.5, creator: creator.handle })).body.message).toBe(
+      'Minimum amount is ₹1.',
+    );
+    expect(
+      (await send(viewer.token, { amount: 5, message: 'x'.repeat(281), creator: creator.handle })).status,
+    ).toBe(400);
+    expect((await app.request('POST', '/api/tips/send', { body: { amount: 5 } })).status).toBe(401);
+    expect(await balanceOf(db, viewer.id)).toBe(10_000);
+  });
+
+  it('never overdraws under 200 concurrent sends of random amounts, and the ledger sums to the balance', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 300_000 });
+    const amounts = Array.from({ length: 200 }, () => 1 + Math.floor(Math.random() * 5_000) / 100); // ₹1–₹50.99
+    const results = await Promise.all(
+      amounts.map((amount) => send(viewer.token, { amount, creator: creator.handle })),
+    );
+    const ok = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status === 402);
+    expect(ok.length + refused.length).toBe(200);
+    expect(ok.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0); // ₹5,000+ asked of a ₹3,000 wallet
+    const balance = await balanceOf(db, viewer.id);
+    expect(balance).toBeGreaterThanOrEqual(0);
+    const mismatches = await ledgerMismatches(db);
+    expect(mismatches.filter((m) => m.user_id === viewer.id)).toEqual([]);
+    const tips = await db('tips')
+      .where({ creator_id: creator.id, sender_id: viewer.id })
+      .pluck('amount_paise');
+    expect(tips.length).toBe(ok.length);
+    const spent = tips.reduce((a: number, b: number) => a + b, 0);
+    const cashback = (
+      await db('wallet_transactions').where({ user_id: viewer.id, kind: 'cashback' }).pluck('amount_paise')
+    ).reduce((a: number, b: number) => a + b, 0);
+    expect(balance).toBe(300_000 - spent + cashback);
+    const gross = await db('creators').where({ user_id: creator.id }).first('lifetime_gross_paise');
+    expect(gross.lifetime_gross_paise).toBe(spent);
+  });
+
+  it('splits the fee of a tip that crosses the ₹25,000 line, exact to the paisa', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config, { lifetimeGrossPaise: 25_000_00 - 10_000 }); // ₹24,900
+    const viewer = await buildUser(db, config, { balancePaise: 100_000 });
+    const crossing = await send(viewer.token, { amount: 500, creator: creator.handle });
+    const above = await send(viewer.token, { amount: 100, creator: creator.handle });
+    expect([crossing.status, above.status]).toEqual([200, 200]);
+    const fees = await db('tips').where({ creator_id: creator.id }).orderBy('version').pluck('fee_paise');
+    // ₹100 free + ₹400 × 2.9% = ₹11.60; then ₹100 × 2.9% = ₹2.90
+    expect(fees).toEqual([1_160, 290]);
+    const row = await db('creators').where({ user_id: creator.id }).first('lifetime_gross_paise');
+    expect(row.lifetime_gross_paise).toBe(25_000_00 + 50_000);
+  });
+});
+
+describe('Idempotency-Key on POST /api/tips/send', () => {
+  it('moves money once when the same key is sent 5 times in a row, replaying the same body', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const key = randomUUID();
+    const body = { amount: 10, message: 'once', creator: creator.handle };
+    const results = [];
+    const announced = bus.changedSpaces.length;
+    for (let i = 0; i < 5; i++) results.push(await send(viewer.token, body, key));
+    expect(bus.changedSpaces.length).toBe(announced + 2); // only the first send announces
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    for (const r of results) expect(r.body).toEqual(results[0]?.body);
+    expect(results[0]?.headers.get('idempotent-replayed')).toBeNull();
+    expect(results[4]?.headers.get('idempotent-replayed')).toBe('true');
+    expect(await balanceOf(db, viewer.id)).toBe(10_000 - 1_000 + 10);
+    expect(await db('tips').where({ sender_id: viewer.id }).pluck('id')).toEqual([results[0]?.body.tip.id]);
+  });
+
+  it('moves money once when the same key is sent 5 times at once', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const key = randomUUID();
+    const body = { amount: 25, creator: creator.handle };
+    const results = await Promise.all(Array.from({ length: 5 }, () => send(viewer.token, body, key)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    for (const r of results) expect(r.body).toEqual(results[0]?.body);
+    expect(await balanceOf(db, viewer.id)).toBe(10_000 - 2_500 + 25);
+    expect((await db('tips').where({ sender_id: viewer.id }).pluck('id')).length).toBe(1);
+    expect((await ledgerMismatches(db)).filter((m) => m.user_id === viewer.id)).toEqual([]);
+  });
+
+  it('answers 409 for the same key with a different body, and keys are per user', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const other = await buildUser(db, config, { balancePaise: 10_000 });
+    const key = randomUUID();
+    expect((await send(viewer.token, { amount: 10, creator: creator.handle }, key)).status).toBe(200);
+    const reused = await send(viewer.token, { amount: 11, creator: creator.handle }, key);
+    expect(reused.status).toBe(409);
+    expect(reused.body.message).toBe(IDEMPOTENCY_KEY_REUSED);
+    expect((await send(other.token, { amount: 11, creator: creator.handle }, key)).status).toBe(200);
+    expect(await balanceOf(db, viewer.id)).toBe(9_010);
+    expect(await balanceOf(db, other.id)).toBe(8_911);
+  });
+
+  it('does not store a refusal: after a 402 and a top-up, the same key sends', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 100 });
+    const key = randomUUID();
+    expect((await send(viewer.token, { amount: 5, creator: creator.handle }, key)).status).toBe(402);
+    await db('wallets').where({ user_id: viewer.id }).increment('balance_paise', 1_000);
+    await db('wallet_transactions').insert({
+      user_id: viewer.id,
+      type: 'credit',
+      kind: 'top_up',
+      amount_paise: 1_000,
+      description: 'Test',
+      version: 99,
+    });
+    expect((await send(viewer.token, { amount: 5, creator: creator.handle }, key)).status).toBe(200);
+  });
+});
+
+describe('GET /api/tips/recent and /api/tips/display', () => {
+  it("shows pushed-live tips plus the caller's own (with only the caller's phone), newest first", async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const me = await buildUser(db, config, { balancePaise: 100_000 });
+    const other = await buildUser(db, config, { balancePaise: 100_000 });
+    const mine = (await send(me.token, { amount: 5, message: 'mine, unread', creator: creator.handle })).body
+      .tip;
+    const theirsLive = (
+      await send(other.token, { amount: 6, message: 'theirs, live', creator: creator.handle })
+    ).body.tip;
+    await send(other.token, { amount: 7, message: 'theirs, queued', creator: creator.handle });
+    const pushed = await app.request('PATCH', `/api/creator/chats/${theirsLive.id}/status`, {
+      token: creator.token,
+      body: { status: 'read' },
+    });
+    expect(pushed.status).toBe(200);
+
+    const res = await app.request<{ tips: Tip[] }>('GET', `/api/tips/recent?creator=${creator.handle}`, {
+      token: me.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.tips.map((t) => t.message)).toEqual(['theirs, live', 'mine, unread']);
+    expect(res.body.tips[0]?.sender?.phone).toBeNull();
+    expect(res.body.tips[1]?.sender?.phone).toBe(me.phone);
+    expect(res.body.tips[1]?.id).toBe(mine.id);
+    expect((await app.request('GET', `/api/tips/recent?creator=${creator.handle}`)).status).toBe(401);
+  });
+
+  it('keeps at most 10 recent tips', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const me = await buildUser(db, config, { balancePaise: 100_000 });
+    for (let i = 0; i < 12; i++)
+      await send(me.token, { amount: 1, message: `#${i}`, creator: creator.handle });
+    const res = await app.request<{ tips: Tip[] }>('GET', `/api/tips/recent?creator=${creator.handle}`, {
+      token: me.token,
+    });
+    expect(res.body.tips.map((t) => t.message)).toEqual([
+      '#11',
+      '#10',
+      '#9',
+      '#8',
+      '#7',
+      '#6',
+      '#5',
+      '#4',
+      '#3',
+      '#2',
+    ]);
+  });
+
+  it('display lists only pushed-live tips, without phones, by handle or overlay key; unknown key → 404', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 100_000 });
+    const a = (await send(viewer.token, { amount: 5, message: 'first live', creator: creator.handle })).body
+      .tip;
+    await send(viewer.token, { amount: 5, message: 'queued', creator: creator.handle });
+    const b = (await send(viewer.token, { amount: 5, message: 'second live', creator: creator.handle })).body
+      .tip;
+    for (const id of [a.id, b.id]) {
+      await app.request('PATCH', `/api/creator/chats/${id}/status`, {
+        token: creator.token,
+        body: { status: 'read' },
+      });
+    }
+    for (const query of [`creator=${creator.handle}`, `key=${encodeURIComponent(creator.overlayKey)}`]) {
+      const res = await app.request<{ tips: Tip[] }>('GET', `/api/tips/display?${query}`);
+      expect(res.status).toBe(200);
+      expect(res.body.tips.map((t) => t.message)).toEqual(['second live', 'first live']);
+      expect(res.body.tips.every((t) => t.sender?.phone === null)).toBe(true);
+    }
+    expect((await app.request('GET', '/api/tips/display?key=not-a-key')).status).toBe(404);
+  });
+});
