@@ -132,6 +132,12 @@ export const endpoints = define({
     input: s.overlaySettingsSchema,
     output: s.overlaySettingsSchema,
   },
+  rotateOverlayKey: {
+    method: 'POST',
+    path: '/creator/overlay-key/rotate',
+    auth: 'creator',
+    output: z.object({ overlayKey: z.string() }),
+  },
   publicOverlay: {
     method: 'GET',
     path: '/creator/overlay/public',

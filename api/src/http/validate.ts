@@ -3,7 +3,8 @@ import { badRequest } from './errors.ts';
 
 /** Parses input with a shared schema; the first issue becomes the envelope's message (the spec's texts). */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+  // reportInput: zod 4 leaves `input` off issues by default, which made every wrong type read as "required".
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') || undefined;

@@ -1,0 +1,128 @@
+import type { Executor } from '../../db/knex.ts';
+
+export type PaymentPurpose = 'top_up' | 'guest_tip';
+export type PaymentOrderStatus = 'created' | 'paid' | 'failed';
+
+/** A payment_orders row as stored (snake_case; only this file and the presenter read it). */
+export interface PaymentOrderRow {
+  id: string;
+  receipt: string;
+  purpose: PaymentPurpose;
+  user_id: string | null;
+  creator_id: string | null;
+  amount_paise: number;
+  currency: string;
+  guest_name: string | null;
+  message: string | null;
+  status: PaymentOrderStatus;
+  payment_id: string | null;
+  failure_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewPaymentOrder {
+  id: string;
+  receipt: string;
+  purpose: PaymentPurpose;
+  userId?: string | null;
+  creatorId?: string | null;
+  amountPaise: number;
+  currency: string;
+  guestName?: string | null;
+  message?: string | null;
+}
+
+/** Records an order the gateway has just created (status `created`). */
+export async function insertPaymentOrder(db: Executor, order: NewPaymentOrder): Promise<void> {
+  await db('payment_orders').insert({
+    id: order.id,
+    receipt: order.receipt,
+    purpose: order.purpose,
+    user_id: order.userId ?? null,
+    creator_id: order.creatorId ?? null,
+    amount_paise: order.amountPaise,
+    currency: order.currency,
+    guest_name: order.guestName ?? null,
+    message: order.message ?? null,
+  });
+}
+
+/** One order by its gateway id, or undefined. */
+export async function findPaymentOrder(db: Executor, id: string): Promise<PaymentOrderRow | undefined> {
+  return db('payment_orders').where({ id }).first<PaymentOrderRow | undefined>();
+}
+
+/** One order locked `FOR UPDATE` inside the caller's transaction, so concurrent events for it run one at a time. */
+export async function lockPaymentOrder(tx: Executor, id: string): Promise<PaymentOrderRow | undefined> {
+  return tx('payment_orders').where({ id }).forUpdate().first<PaymentOrderRow | undefined>();
+}
+
+/** Marks an order paid by `paymentId` (payment_id is unique: one payment can pay one order only). */
+export async function markOrderPaid(tx: Executor, id: string, paymentId: string): Promise<void> {
+  await tx('payment_orders')
+    .where({ id })
+    .update({ status: 'paid', payment_id: paymentId, failure_reason: null, updated_at: tx.fn.now() });
+}
+
+/** Marks an order failed with the provider's reason; never touches an order that is already paid. */
+export async function markOrderFailed(tx: Executor, id: string, reason: string | null): Promise<void> {
+  await tx('payment_orders')
+    .where({ id })
+    .whereNot({ status: 'paid' })
+    .update({ status: 'failed', failure_reason: reason, updated_at: tx.fn.now() });
+}
+
+export interface InboxEvent {
+  id: string;
+  event: string;
+  paymentId: string | null;
+  orderId: string | null;
+  payload: unknown;
+}
+
+/**
+ * Inserts the webhook inbox row inside the caller's transaction; false when this event id was already
+ * processed (a concurrent duplicate waits on the unique index until the first transaction ends).
+ */
+export async function insertInboxEvent(tx: Executor, event: InboxEvent): Promise<boolean> {
+  const inserted = await tx('webhook_events')
+    .insert({
+      id: event.id,
+      event: event.event,
+      payment_id: event.paymentId,
+      order_id: event.orderId,
+      payload: JSON.stringify(event.payload ?? {}),
+      outcome: 'processing',
+    })
+    .onConflict('id')
+    .ignore()
+    .returning<{ id: string }[]>('id');
+  return inserted.length > 0;
+}
+
+/** Records what processing an inbox event did (credited, duplicate, mismatch…). */
+export async function setInboxOutcome(tx: Executor, id: string, outcome: string): Promise<void> {
+  await tx('webhook_events').where({ id }).update({ outcome });
+}
+
+/** The outcome recorded for an inbox event, or undefined when it was never received. */
+export async function inboxOutcome(db: Executor, id: string): Promise<string | undefined> {
+  const row = await db('webhook_events').where({ id }).first<{ outcome: string } | undefined>('outcome');
+  return row?.outcome;
+}
+
+/** Orders still unpaid that were created between `notBefore` and `createdBefore`, oldest first. */
+export async function listOrdersToReconcile(
+  db: Executor,
+  opts: { createdBefore: Date; notBefore: Date; limit: number },
+): Promise<PaymentOrderRow[]> {
+  return db('payment_orders')
+    .whereIn('status', ['created', 'failed'])
+    .where('created_at', '<=', opts.createdBefore)
+    .where('created_at', '>=', opts.notBefore)
+    .orderBy('created_at', 'asc')
+    .limit(opts.limit)
+    .select<PaymentOrderRow[]>('*');
+}
+

@@ -1,0 +1,41 @@
+import Router from '@koa/router';
+import { guestOrderInputSchema } from '@shabaash/shared';
+import type { AppDeps } from '../../deps.ts';
+import { parseInput } from '../../http/validate.ts';
+import { createGuestOrder, getOrderStatus, handleRazorpayWebhook } from './payments.service.ts';
+
+/**
+ * POST /api/tips/guest/order (public guest checkout), GET /api/payments/orders/:id (order state for the
+ * screens) and POST /api/webhooks/razorpay (signed by Razorpay; the only thing that moves money in).
+ */
+export function paymentsRoutes(deps: AppDeps): Router {
+  const router = new Router();
+
+  router.post('/tips/guest/order', async (ctx) => {
+    const input = parseInput(guestOrderInputSchema, ctx.request.body);
+    ctx.body = { order: await createGuestOrder(deps, input) };
+  });
+
+  router.get('/payments/orders/:id', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await getOrderStatus(deps, ctx.params.id ?? '', ctx.state.auth ?? null);
+  });
+
+  router.post('/webhooks/razorpay', async (ctx) => {
+    // A refused amount/currency is answered 200: Razorpay retrying cannot fix it; the inbox row and an
+    // error log keep it for a person to resolve (refund). Only a failure to process answers 5xx (retried).
+    const outcome = await handleRazorpayWebhook(
+      deps,
+      {
+        rawBody: ctx.request.rawBody,
+        signature: ctx.get('x-razorpay-signature') || undefined,
+        eventId: ctx.get('x-razorpay-event-id') || undefined,
+        body: ctx.request.body,
+      },
+      ctx.state.log,
+    );
+    ctx.body = { status: 'ok', outcome };
+  });
+
+  return router;
+}

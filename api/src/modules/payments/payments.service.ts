@@ -1,0 +1,285 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { MESSAGES, rupeesToPaise, type PaymentOrder } from '@shabaash/shared';
+import type { AppDeps } from '../../deps.ts';
+import type { Executor } from '../../db/knex.ts';
+import { badRequest, notFound, unauthenticated } from '../../http/errors.ts';
+import type { Logger } from '../../logger.ts';
+import { makeReceipt } from '../../payments/gateway.ts';
+import type { SessionPrincipal } from '../sessions/sessions.service.ts';
+import { resolveCreator } from '../creators/creators.repository.ts';
+import { creatorSpace, walletSpace } from '../sync/spaces.ts';
+import { insertTip } from '../tips/tips.repository.ts';
+import { postLedgerEntry } from '../wallet/ledger.ts';
+import {
+  findPaymentOrder,
+  insertInboxEvent,
+  insertPaymentOrder,
+  lockPaymentOrder,
+  markOrderFailed,
+  markOrderPaid,
+  setInboxOutcome,
+  type PaymentPurpose,
+} from './payments.repository.ts';
+import { presentOrderStatus, type OrderStatusDto } from './payments.presenter.ts';
+
+/** Description of the ledger credit a captured top-up creates. */
+export const TOP_UP_DESCRIPTION = 'Wallet top-up';
+
+// ---------- creating orders ----------
+
+/**
+ * Creates the gateway order (amount in paise, unique receipt ≤ 40 chars, notes naming purpose, payer and
+ * creator), then records it in payment_orders. A gateway failure surfaces as the gateway's message.
+ */
+export async function openPaymentOrder(
+  deps: AppDeps,
+  input: {
+    purpose: PaymentPurpose;
+    amountPaise: number;
+    userId?: string | null;
+    creator?: { userId: string; handle: string } | null;
+    guestName?: string | null;
+    message?: string | null;
+  },
+): Promise<PaymentOrder> {
+  const receipt = makeReceipt(input.purpose === 'top_up' ? 'topup' : 'guest');
+  const notes: Record<string, string> = { purpose: input.purpose };
+  if (input.userId) notes.userId = input.userId;
+  if (input.creator) {
+    notes.creator = input.creator.handle;
+    notes.creatorId = input.creator.userId;
+  }
+  if (input.guestName) notes.payer = input.guestName;
+  const order = await deps.payments.createOrder({ amountPaise: input.amountPaise, receipt, notes });
+  await insertPaymentOrder(deps.db, {
+    id: order.id,
+    receipt,
+    purpose: input.purpose,
+    userId: input.userId ?? null,
+    creatorId: input.creator?.userId ?? null,
+    amountPaise: order.amount,
+    currency: order.currency,
+    guestName: input.guestName ?? null,
+    message: input.message ?? null,
+  });
+  return { id: order.id, amount: order.amount, currency: order.currency };
+}
+
+/** Guest checkout (SPEC §4): validated input in rupees → an order for the creator (default creator when absent). */
+export async function createGuestOrder(
+  deps: AppDeps,
+  input: { amount: number; message: string; name: string; creator?: string | undefined },
+): Promise<PaymentOrder> {
+  const creator = await resolveCreator(deps.db, deps.config, input.creator);
+  return openPaymentOrder(deps, {
+    purpose: 'guest_tip',
+    amountPaise: rupeesToPaise(input.amount),
+    creator,
+    guestName: input.name || null,
+    message: input.message,
+  });
+}
+
+/** The state of one order for the screens; top-up orders are visible to their owner only. */
+export async function getOrderStatus(deps: AppDeps, orderId: string, viewer: SessionPrincipal | null): Promise<OrderStatusDto> {
+  const order = await findPaymentOrder(deps.db, orderId);
+  if (!order) throw notFound('Payment order');
+  if (order.purpose === 'top_up') {
+    if (!viewer) throw unauthenticated();
+    if (viewer.userId !== order.user_id) throw notFound('Payment order');
+  }
+  return presentOrderStatus(order);
+}
+
+// ---------- applying payments (webhooks and reconciliation share this) ----------
+
+export type PaymentEventName = 'payment.captured' | 'order.paid' | 'payment.failed';
+
+/** What Razorpay told us about one payment, from a webhook or from the reconciliation poll. */
+export interface PaymentReport {
+  event: PaymentEventName;
+  paymentId: string;
+  orderId: string;
+  amountPaise: number;
+  currency: string;
+  status: string;
+  errorDescription?: string | null;
+}
+
+export type PaymentOutcome =
+  | 'credited' // top-up: wallet credited
+  | 'tipped' // guest tip created
+  | 'failed_recorded' // order marked failed
+  | 'duplicate' // this payment already paid this order
+  | 'already_processed' // this event id was already in the inbox
+  | 'mismatch' // amount or currency differs from the order: refused
+  | 'second_payment' // another payment already paid this order: refused (needs a refund)
+  | 'ignored_paid' // a failure reported for an order that is already paid
+  | 'not_captured' // a "captured" report whose payment is not captured
+  | 'unknown_order' // not one of our orders
+  | 'orphaned'; // the order's user or creator no longer exists
+
+/**
+ * The one code path that turns a payment report into money: in ONE transaction it records the inbox row
+ * (when `inboxId` is given; a repeated id stops here), locks the order, refuses duplicates and mismatches,
+ * credits the wallet or creates the guest tip (both unique on the payment id), and marks the order.
+ * Realtime is told after commit.
+ */
+export async function applyPaymentReport(
+  deps: AppDeps,
+  report: PaymentReport,
+  options: { inboxId?: string; payload?: unknown; log?: Logger } = {},
+): Promise<PaymentOutcome> {
+  const log = options.log ?? deps.logger;
+  const spaces: string[] = [];
+  const outcome = await deps.db.transaction(async (tx) => {
+    if (options.inboxId) {
+      const fresh = await insertInboxEvent(tx, {
+        id: options.inboxId,
+        event: report.event,
+        paymentId: report.paymentId,
+        orderId: report.orderId,
+        payload: options.payload ?? report,
+      });
+      if (!fresh) return 'already_processed' as const;
+    }
+    const result = await applyInTransaction(tx, report, spaces, log);
+    if (options.inboxId) await setInboxOutcome(tx, options.inboxId, result);
+    return result;
+  });
+  if (spaces.length > 0) deps.realtime.changed(spaces);
+  return outcome;
+}
+
+async function applyInTransaction(tx: Executor, report: PaymentReport, spaces: string[], log: Logger): Promise<PaymentOutcome> {
+  const order = await lockPaymentOrder(tx, report.orderId);
+  const ctx = { orderId: report.orderId, paymentId: report.paymentId, event: report.event };
+  if (!order) {
+    log.warn(ctx, 'payment for an order we do not know; ignored');
+    return 'unknown_order';
+  }
+  if (report.event === 'payment.failed') {
+    if (order.status === 'paid') return 'ignored_paid';
+    await markOrderFailed(tx, order.id, report.errorDescription ?? MESSAGES.paymentFailed);
+    return 'failed_recorded';
+  }
+  if (report.status !== 'captured') {
+    log.warn({ ...ctx, status: report.status }, 'capture event for a payment that is not captured; ignored');
+    return 'not_captured';
+  }
+  if (order.status === 'paid') {
+    if (order.payment_id === report.paymentId) return 'duplicate';
+    log.error({ ...ctx, paidBy: order.payment_id }, 'a second payment captured for a paid order; not credited, refund it');
+    return 'second_payment';
+  }
+  if (report.amountPaise !== Number(order.amount_paise) || report.currency !== order.currency) {
+    log.error(
+      { ...ctx, expected: { amount: Number(order.amount_paise), currency: order.currency }, got: { amount: report.amountPaise, currency: report.currency } },
+      'payment amount or currency does not match its order; refused',
+    );
+    return 'mismatch';
+  }
+  let outcome: PaymentOutcome;
+  if (order.purpose === 'top_up') {
+    if (!order.user_id) return 'orphaned';
+    await postLedgerEntry(tx, {
+      userId: order.user_id,
+      type: 'credit',
+      kind: 'top_up',
+      amountPaise: Number(order.amount_paise),
+      description: TOP_UP_DESCRIPTION,
+      reference: report.paymentId,
+    });
+    spaces.push(walletSpace(order.user_id));
+    outcome = 'credited';
+  } else {
+    if (!order.creator_id) return 'orphaned';
+    await insertTip(tx, {
+      creatorId: order.creator_id,
+      senderId: null,
+      guestName: order.guest_name || null,
+      source: 'guest',
+      amountPaise: Number(order.amount_paise),
+      message: order.message ?? '',
+      paymentId: report.paymentId,
+      orderId: order.id,
+    });
+    spaces.push(creatorSpace(order.creator_id));
+    outcome = 'tipped';
+  }
+  await markOrderPaid(tx, order.id, report.paymentId);
+  return outcome;
+}
+
+// ---------- the webhook ----------
+
+const HANDLED_EVENTS: readonly string[] = ['payment.captured', 'order.paid', 'payment.failed'] satisfies PaymentEventName[];
+const isHandledEvent = (event: string): event is PaymentEventName => HANDLED_EVENTS.includes(event);
+
+const paymentEntitySchema = z.object({
+  id: z.string().min(1),
+  order_id: z.string().min(1).nullish(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  error_description: z.string().nullish(),
+});
+
+const webhookEnvelopeSchema = z.object({
+  event: z.string(),
+  payload: z
+    .object({
+      payment: z.object({ entity: paymentEntitySchema }).optional(),
+      order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+    })
+    .optional(),
+});
+
+export interface WebhookRequest {
+  rawBody: Buffer | undefined;
+  signature: string | undefined;
+  eventId: string | undefined;
+  body: unknown;
+}
+
+/**
+ * Razorpay's webhook: the signature is checked over the raw bytes (bad or missing → 400, nothing changed);
+ * `payment.captured`, `order.paid` and `payment.failed` go through applyPaymentReport keyed by the event id;
+ * anything else is acknowledged and ignored.
+ */
+export async function handleRazorpayWebhook(
+  deps: AppDeps,
+  req: WebhookRequest,
+  log: Logger = deps.logger,
+): Promise<PaymentOutcome | 'ignored'> {
+  if (!req.rawBody || !deps.payments.verifyWebhookSignature(req.rawBody, req.signature)) {
+    log.warn({ eventId: req.eventId }, 'webhook with a bad or missing signature refused');
+    throw badRequest('Invalid webhook signature.');
+  }
+  const parsed = webhookEnvelopeSchema.safeParse(req.body);
+  if (!parsed.success) throw badRequest('Malformed webhook payload.');
+  const event = parsed.data.event;
+  if (!isHandledEvent(event)) return 'ignored';
+  const payment = parsed.data.payload?.payment?.entity;
+  const orderId = payment?.order_id ?? parsed.data.payload?.order?.entity.id;
+  if (!payment || !orderId) {
+    log.warn({ event, eventId: req.eventId }, 'payment event without a payment or order; ignored');
+    return 'ignored';
+  }
+  // Razorpay always sends x-razorpay-event-id; without it, identical bodies still deduplicate.
+  const inboxId = req.eventId?.trim() || `sha256:${createHash('sha256').update(req.rawBody).digest('hex')}`;
+  return applyPaymentReport(
+    deps,
+    {
+      event,
+      paymentId: payment.id,
+      orderId,
+      amountPaise: payment.amount,
+      currency: payment.currency,
+      status: payment.status,
+      errorDescription: payment.error_description ?? null,
+    },
+    { inboxId, payload: req.body, log },
+  );
+}
