@@ -5,11 +5,26 @@ import { bodyParser } from './http/body.ts';
 import { requestContext } from './http/requestContext.ts';
 import { securityHeaders } from './http/security.ts';
 import { serveStatic } from './http/static.ts';
+import { authenticate } from './http/auth.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { creatorProfileRoutes } from './modules/creators/profile.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { tipsRoutes } from './modules/tips/tips.routes.ts';
+import { chatsRoutes } from './modules/chats/chats.routes.ts';
+import { overlayRoutes } from './modules/creators/overlay.routes.ts';
+import { analyticsRoutes } from './modules/creators/analytics.routes.ts';
+import { safetyRoutes } from './modules/safety/safety.routes.ts';
 
 export interface AppOptions {
   /** Built PWA to serve at `/`; omitted in API-only tests. */
   staticDir?: string;
+  /** The Razorpay simulator's browser routes (/sandbox/*), mounted in sandbox mode only. */
+  sandboxRouter?: Router | null;
 }
 
 /** The Koa app factory used by main.ts and by the tests. */
@@ -17,14 +32,30 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: deps.config.TRUST_PROXY });
   app.silent = true;
   const api = new Router({ prefix: '/api' });
-  for (const routes of [healthRoutes(deps)]) {
+  for (const routes of [
+    healthRoutes(deps),
+    configRoutes(deps),
+    authRoutes(deps),
+    usersRoutes(deps),
+    leadsRoutes(deps),
+    creatorProfileRoutes(deps),
+    safetyRoutes(deps),
+    walletRoutes(deps),
+    paymentsRoutes(deps),
+    tipsRoutes(deps),
+    chatsRoutes(deps),
+    overlayRoutes(deps),
+    analyticsRoutes(deps),
+  ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(requestContext(deps.logger));
   app.use(securityHeaders());
   app.use(bodyParser());
+  app.use(authenticate(deps));
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
+  if (options.sandboxRouter) app.use(options.sandboxRouter.routes());
   if (options.staticDir) app.use(serveStatic(options.staticDir));
   return app;
 }

@@ -44,7 +44,10 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().default('sandbox_webhook_secret'),
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
-  SANDBOX_SEED: bool,
+  SANDBOX_SEED: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(true),
   TRUST_PROXY: bool,
 });
 

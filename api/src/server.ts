@@ -11,6 +11,11 @@ import { createLogger, type Logger } from './logger.ts';
 import type { AppDeps } from './deps.ts';
 import { startAuthEmulator } from './identity/emulator.ts';
 import { createPhoneIdentity } from './identity/phoneIdentity.ts';
+import { startPayments } from './payments/boot.ts';
+import { createRealtime } from './realtime/hub.ts';
+import { startReconcileLoop } from './jobs/reconcile.ts';
+import { startAutoClearLoop } from './jobs/autoClear.ts';
+import { seedSandbox, type DemoAccount } from './sandboxSeed.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PWA_DIST = path.join(REPO_ROOT, 'pwa', 'dist');
@@ -20,6 +25,8 @@ export interface RunningServer {
   port: number;
   deps: AppDeps;
   modes: Record<string, string>;
+  /** Demo sign-ins created in sandbox mode (empty otherwise). */
+  demoAccounts: readonly DemoAccount[];
   stop(): Promise<void>;
 }
 
@@ -92,11 +99,31 @@ export async function startServer(config: Config, logger = createLogger(config.L
     });
     stops.push(() => identity.close());
 
+    let listenPort = config.PORT;
+    const payments = await startPayments(config, () => `http://127.0.0.1:${listenPort}/api/webhooks/razorpay`, logger);
+    stops.push(() => payments.stop());
+
+    const realtime = createRealtime({ db, config, logger }, { databaseUrl });
+    await realtime.ready();
+
+    const sandbox = config.paymentsSandbox && config.authEmulator;
+    const demoAccounts = sandbox && config.SANDBOX_SEED ? await seedSandbox(db) : [];
+
     ensurePwaBuilt(logger);
-    const deps: AppDeps = { config, db, logger, version: readVersion() };
-    const app = createApp(deps, { staticDir: PWA_DIST });
+    const deps: AppDeps = {
+      config,
+      db,
+      logger,
+      version: readVersion(),
+      identity,
+      payments: payments.gateway,
+      checkout: payments.checkout,
+      realtime,
+    };
+    const app = createApp(deps, { staticDir: PWA_DIST, sandboxRouter: payments.sandboxRouter });
     const server = http.createServer(app.callback());
     server.keepAliveTimeout = 5000;
+    realtime.attach(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.PORT, config.HOST, resolve);
@@ -109,14 +136,22 @@ export async function startServer(config: Config, logger = createLogger(config.L
           setTimeout(() => server.closeAllConnections(), 5000).unref();
         }),
     );
+    // Sockets close before the HTTP server waits for idle connections (stops run in reverse order).
+    stops.push(() => realtime.close());
+    const stopReconcile = startReconcileLoop(deps);
+    stops.push(() => stopReconcile());
+    const stopAutoClear = startAutoClearLoop(deps);
+    stops.push(() => stopAutoClear());
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
+    listenPort = port;
     const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
     const modes = {
       identity: identityMode,
+      payments: payments.mode,
       database: embedded ? `embedded PostgreSQL (${path.resolve(config.DATA_DIR, 'pg')})` : 'external (DATABASE_URL)',
     };
-    return { url, port, deps, modes, stop: stopAll };
+    return { url, port, deps, modes, demoAccounts, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

@@ -8,10 +8,21 @@ import { createLogger } from '../src/logger.ts';
 import { createTestDb } from './db.ts';
 import { RecordingBus } from './doubles.ts';
 import { createPhoneIdentity } from '../src/identity/phoneIdentity.ts';
+import { startPayments, type PaymentsRuntime } from '../src/payments/boot.ts';
+import { createDb } from '../src/db/knex.ts';
+import { createRealtime, type Realtime, type RealtimeOptions } from '../src/realtime/hub.ts';
 
 export interface TestApp {
   url: string;
   deps: AppDeps;
+  /** The sandbox payments runtime (gateway over the in-process Razorpay simulator). */
+  payments: PaymentsRuntime;
+  /** The HTTP server (websocket upgrades arrive here). */
+  server: http.Server;
+  /** URL of this app's database (pass as `databaseUrl` to start a second instance over the same database). */
+  databaseUrl: string;
+  /** The real realtime hub when the app was created with `realtime`, else null (deps.realtime records). */
+  hub: Realtime | null;
   /** JSON request against the running app; returns status, parsed body and headers. */
   request<T = unknown>(
     method: string,
@@ -50,10 +61,24 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * `extend` lets a test add dependencies (identity, payments, realtime) as they are built.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; extend?: (deps: AppDeps) => Promise<AppDeps> | AppDeps } = {},
+  options: {
+    env?: Record<string, string>;
+    extend?: (deps: AppDeps) => Promise<AppDeps> | AppDeps;
+    /** Use a real realtime hub (LISTEN/NOTIFY, ws at /ws) instead of the recording bus; options override defaults. */
+    realtime?: boolean | Partial<Omit<RealtimeOptions, 'databaseUrl'>>;
+    /** Run over this existing database (a second instance of another TestApp) instead of a fresh clone. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const { db, drop } = await createTestDb();
+  const { db, drop, url: databaseUrl } = options.databaseUrl
+    ? (() => {
+        const shared = createDb(options.databaseUrl, 10);
+        return { db: shared, url: options.databaseUrl, drop: () => shared.destroy() };
+      })()
+    : await createTestDb();
   const config = testConfig(options.env);
+  let url = '';
+  const payments = await startPayments(config, () => `${url}/api/webhooks/razorpay`);
   let deps: AppDeps = {
     config,
     db,
@@ -61,16 +86,30 @@ export async function createTestApp(
     version: 'test',
     identity: testIdentity(),
     realtime: new RecordingBus(),
+    payments: payments.gateway,
+    checkout: payments.checkout,
   };
+  let hub: Realtime | null = null;
+  if (options.realtime) {
+    const extra = options.realtime === true ? {} : options.realtime;
+    hub = createRealtime(deps, { ...extra, databaseUrl });
+    await hub.ready();
+    deps.realtime = hub;
+  }
   if (options.extend) deps = await options.extend(deps);
-  const app = createApp(deps);
+  const app = createApp(deps, { sandboxRouter: payments.sandboxRouter });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  hub?.attach(server);
 
   const testApp: TestApp = {
     url,
     deps,
+    payments,
+    server,
+    databaseUrl,
+    hub,
     async request(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       let body: string | Buffer | undefined;
@@ -93,10 +132,12 @@ export async function createTestApp(
       return { status: res.status, body: parsed as never, headers: res.headers };
     },
     async close() {
+      await hub?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await payments.stop();
       await drop();
     },
   };

@@ -1,0 +1,111 @@
+import type { Executor } from '../../db/knex.ts';
+import type { TipRow } from '../tips/tips.presenter.ts';
+import { creatorSpace, walletSpace } from './spaces.ts';
+
+/** A tip row as the sync layer reads it: current state (tombstones included) plus the version that created it. */
+export interface TipChangeRow extends TipRow {
+  /** Version of the change that inserted the tip (migration 20261121130000); `> since` means "new to you". */
+  created_version: number | null;
+}
+
+export interface CreatorChanges {
+  /** Tips whose current version is in (sinceVersion, version], ordered by version; deleted ones have `deleted_at`. */
+  rows: TipChangeRow[];
+  /** Pull again from this version: the space's version, or the last row's version when `hasMore`. */
+  version: number;
+  /** True when `limit` rows came back and more may follow; pull again with `since = version`. */
+  hasMore: boolean;
+}
+
+export interface WalletTransactionRow {
+  id: string;
+  user_id: string;
+  type: 'credit' | 'debit';
+  kind: string;
+  amount_paise: number;
+  description: string;
+  reference: string | null;
+  version: number;
+  created_at: Date;
+}
+
+export interface WalletChanges {
+  /** Ledger rows with version in (sinceVersion, version], ordered by version. */
+  rows: WalletTransactionRow[];
+  /** Current balance (paise), read in the same snapshot as the rows. */
+  balancePaise: number;
+  /** Pull again from this version (see CreatorChanges.version). */
+  version: number;
+  hasMore: boolean;
+}
+
+/**
+ * Everything that changed in a creator's chat space after `sinceVersion`, in one statement (one snapshot):
+ * the space version V is read with the rows and only rows with version ≤ V are returned. Every version ≤ V has
+ * committed (the counter row lock orders commits), so pulling again from the returned version never skips.
+ */
+export async function creatorChangesSince(
+  db: Executor,
+  creatorId: string,
+  sinceVersion: number,
+  limit = 500,
+): Promise<CreatorChanges> {
+  const result = await db.raw<{ rows: Array<Partial<TipChangeRow> & { space_version: number }> }>(
+    `with v as (select coalesce((select version from sync_spaces where space = ?), 0) as version)
+     select v.version as space_version, x.*
+     from v left join lateral (
+       select t.*, u.name as sender_name, u.profile_pic as sender_profile_pic, u.phone as sender_phone
+       from tips t left join users u on u.id = t.sender_id
+       where t.creator_id = ? and t.version > ? and t.version <= v.version
+       order by t.version
+       limit ?
+     ) x on true`,
+    [creatorSpace(creatorId), creatorId, sinceVersion, limit],
+  );
+  const spaceVersion = Number(result.rows[0]?.space_version ?? 0);
+  const rows = result.rows.filter((r) => r.id != null).map(({ space_version: _v, ...r }) => r as TipChangeRow);
+  const hasMore = rows.length >= limit && limit > 0;
+  const last = rows[rows.length - 1];
+  return { rows, version: hasMore && last ? Number(last.version) : spaceVersion, hasMore };
+}
+
+/**
+ * Ledger rows of a user's wallet after `sinceVersion` plus the balance, in one statement (one snapshot), with
+ * the same no-skip guarantee as creatorChangesSince. `limit = 0` reads only the balance and version.
+ */
+export async function walletChangesSince(
+  db: Executor,
+  userId: string,
+  sinceVersion: number,
+  limit = 500,
+): Promise<WalletChanges> {
+  const result = await db.raw<{
+    rows: Array<Partial<WalletTransactionRow> & { space_version: number; balance_paise: number | null }>;
+  }>(
+    `with v as (
+       select coalesce((select version from sync_spaces where space = ?), 0) as version,
+              coalesce((select balance_paise from wallets where user_id = ?), 0) as balance_paise
+     )
+     select v.version as space_version, v.balance_paise, x.*
+     from v left join lateral (
+       select wt.* from wallet_transactions wt
+       where wt.user_id = ? and wt.version > ? and wt.version <= v.version
+       order by wt.version
+       limit ?
+     ) x on true`,
+    [walletSpace(userId), userId, userId, sinceVersion, limit],
+  );
+  const head = result.rows[0];
+  const spaceVersion = Number(head?.space_version ?? 0);
+  const rows = result.rows
+    .filter((r) => r.id != null)
+    .map(({ space_version: _v, balance_paise: _b, ...r }) => r as WalletTransactionRow);
+  const hasMore = rows.length >= limit && limit > 0;
+  const last = rows[rows.length - 1];
+  return {
+    rows,
+    balancePaise: Number(head?.balance_paise ?? 0),
+    version: hasMore && last ? Number(last.version) : spaceVersion,
+    hasMore,
+  };
+}
