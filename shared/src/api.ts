@@ -187,7 +187,12 @@ export const endpoints = define({
     auth: 'creator',
     output: z.object({ id: z.string(), message: z.string() }),
   },
-  safetyFlags: { method: 'GET', path: '/creator/safety/flags', auth: 'creator', output: s.safetyFlagsResponseSchema },
+  safetyFlags: {
+    method: 'GET',
+    path: '/creator/safety/flags',
+    auth: 'creator',
+    output: s.safetyFlagsResponseSchema,
+  },
   safetyCheck: {
     method: 'POST',
     path: '/safety/check',

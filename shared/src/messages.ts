@@ -79,7 +79,8 @@ export type MessageKey = keyof typeof MESSAGES;
 
 /** Stream-safety messages (issue 9): shown by the API and the screens alike; none ever repeats a blocked word. */
 export const SAFETY_MESSAGES = {
-  blockedMessage: "This message can't be sent: it contains words this creator has blocked. Please edit it and try again.",
+  blockedMessage:
+    "This message can't be sent: it contains words this creator has blocked. Please edit it and try again.",
   blockedSender: 'This creator is not accepting superchats from your account right now.',
   /** `amount` is formatted with formatPaise, e.g. "₹10.00". */
   minimumTip: (amount: string) => `The minimum superchat for this creator is ${amount}.`,

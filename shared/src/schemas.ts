@@ -272,15 +272,27 @@ export const SAFETY_LIMITS = { maxTerms: 500, maxTermLength: 100 } as const;
 export const safetySettingsSchema = z
   .object({
     blockedTerms: z
-      .array(z.string().trim().min(1).max(SAFETY_LIMITS.maxTermLength, { error: `Blocked words can be at most ${SAFETY_LIMITS.maxTermLength} characters.` }))
-      .max(SAFETY_LIMITS.maxTerms, { error: `You can block at most ${SAFETY_LIMITS.maxTerms} words and phrases.` }),
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .max(SAFETY_LIMITS.maxTermLength, {
+            error: `Blocked words can be at most ${SAFETY_LIMITS.maxTermLength} characters.`,
+          }),
+      )
+      .max(SAFETY_LIMITS.maxTerms, {
+        error: `You can block at most ${SAFETY_LIMITS.maxTerms} words and phrases.`,
+      }),
     builtinEnabled: z.boolean(),
     minTipAmount: rupeeAmountSchema(LIMITS.tipMinRupees),
     maxMessageLength: z
       .number()
       .int()
       .min(0)
-      .max(LIMITS.messageMaxLength, { error: `Maximum message length is ${LIMITS.messageMaxLength} characters.` }),
+      .max(LIMITS.messageMaxLength, {
+        error: `Maximum message length is ${LIMITS.messageMaxLength} characters.`,
+      }),
     reviewMode: reviewModeSchema,
     autoLiveMinAmount: z
       .number({ error: MESSAGES.invalidAmount })

@@ -82,7 +82,21 @@ describe('becoming a creator, and role checks on creator routes', () => {
 
   it('the contract lists the creator-only calls of SPEC §7', () => {
     expect(CREATOR_CALLS.map((c) => c.name).sort()).toEqual(
-      ['analytics', 'chats', 'creatorOverlay', 'creatorRecentTips', 'deleteChat', 'saveSettings', 'setChatStatus'].sort(),
+      [
+        'analytics',
+        'chats',
+        'creatorOverlay',
+        'creatorRecentTips',
+        'deleteChat',
+        'saveSettings',
+        'setChatStatus',
+        // stream safety (issue 9)
+        'creatorSafety',
+        'updateCreatorSafety',
+        'blockSender',
+        'unblockSender',
+        'safetyFlags',
+      ].sort(),
     );
   });
 

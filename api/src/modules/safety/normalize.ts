@@ -1,0 +1,290 @@
+/**
+ * Text normalisation for the stream-safety filter (server-only).
+ *
+ * The pipeline, in order:
+ *  1. characters: NFKC (fullwidth, maths alphabets, ligatures), lower case, then NFD so Latin diacritics and the
+ *     Devanagari nukta come off; zero-width characters and soft hyphens are removed; Cyrillic/Greek look-alikes map
+ *     to Latin; Devanagari long/short vowel signs fold together (ी→ि, ू→ु, ई→इ, ऊ→उ, ँ→ं).
+ *  2. words: text splits into whitespace chunks. Inside a chunk that has at least one letter, digits and symbols
+ *     used as letters are swapped back (@/4→a, 1/!/|→i, 0→o, $/5→s, 3→e, 7→t); a chunk with no letter (a price,
+ *     "!!!") is left alone. Any other punctuation inside a chunk separates "atoms".
+ *  3. readings: the matcher reads two token streams, and every token in them is a whole word, so a blocked short word
+ *     never matches inside a longer one (Scunthorpe):
+ *       - split: every atom is a token ("hello,ass" → hello | ass; "dumb-ass" → dumb | ass);
+ *       - joined: each chunk's atoms joined ("f.u.c.k" → fuck, "sh.it" → shit).
+ *     In both, a run of single letters ("f u c k", "f. u. c. k", "च ू त") is joined back into one token, and each
+ *     contiguous part of such a run is also offered as a word (each letter is its own token there).
+ *  4. repeated letters are kept as run lengths; the matcher treats 3+ as "any" and compares 2 against 2 (see
+ *     matcher.ts), so "fuuuck" and "asss" match but "aas" (Hinglish: near) does not match "ass".
+ */
+
+/** Zero-width space/non-joiner/joiner, word joiner, BOM, soft hyphen, and other invisible format characters. */
+// ZWJ and the grapheme joiner sit outside the class: inside one, the linter reads them as joining their neighbours.
+const INVISIBLE = /[\u200B\u200C\u2060-\u2064\uFEFF\u00AD\u180E]|\u200D|\u034F/g;
+/** Combining diacritics of Latin/Greek/Cyrillic (not Devanagari's signs) and the Devanagari nukta. */
+const DIACRITICS = /[\u0300-\u036F\u093C]/g;
+
+/** Look-alike letters (after lower-casing) that stand in for Latin letters. */
+const HOMOGLYPHS: Readonly<Record<string, string>> = {
+  // Cyrillic
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ӏ: 'l',
+  ԛ: 'q',
+  ԝ: 'w',
+  ь: 'b',
+  г: 'r',
+  п: 'n',
+  и: 'u',
+  з: '3',
+  // Greek
+  α: 'a',
+  β: 'b',
+  γ: 'y',
+  ε: 'e',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  μ: 'u',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ω: 'w',
+  ς: 's',
+  σ: 'o',
+  δ: 'd',
+  λ: 'l',
+  ϲ: 'c',
+  ϳ: 'j',
+  // Armenian
+  ս: 'u',
+  օ: 'o',
+  ո: 'n',
+  հ: 'h',
+  ց: 'g',
+  ք: 'p',
+  // Latin oddities NFKC leaves alone
+  ı: 'i',
+  ȷ: 'j',
+  ƒ: 'f',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ł: 'l',
+  ɑ: 'a',
+  ɡ: 'g',
+  ʋ: 'v',
+};
+
+/** Devanagari spelling variants treated as one (long/short vowels, chandrabindu/anusvara, candra vowels). */
+const DEVANAGARI_FOLD: Readonly<Record<string, string>> = {
+  '\u0940': '\u093F', // ी → ि
+  '\u0942': '\u0941', // ू → ु
+  '\u0908': '\u0907', // ई → इ
+  '\u090A': '\u0909', // ऊ → उ
+  '\u0901': '\u0902', // ँ → ं
+  '\u0945': '\u0947', // ॅ → े
+  '\u0949': '\u094B', // ॉ → ो
+  '\u0911': '\u0913', // ऑ → ओ
+};
+
+/** Digits and symbols that stand for letters, applied only inside chunks that also contain a letter. */
+const LEET: Readonly<Record<string, string>> = {
+  '@': 'a',
+  '4': 'a',
+  '1': 'i',
+  '!': 'i',
+  '|': 'i',
+  '0': 'o',
+  $: 's',
+  '5': 's',
+  '3': 'e',
+  '7': 't',
+};
+
+const LETTER = /[\p{L}\p{M}]/u;
+const BASE_LETTER = /\p{L}/u;
+const DIGIT = /\p{Nd}/u;
+
+/** Character-level folding: NFKC, case, diacritics, invisibles, look-alikes, Devanagari vowel variants. */
+export function foldCharacters(text: string): string {
+  const folded = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(INVISIBLE, '')
+    .replace(DIACRITICS, '');
+  let out = '';
+  for (const ch of folded) out += HOMOGLYPHS[ch] ?? DEVANAGARI_FOLD[ch] ?? ch;
+  return out;
+}
+
+/** How a chunk's ambiguous edges are read: a trailing "!" is punctuation and a leading "@" an "a" (primary), or the reverse (alt). */
+export type ReadingMode = 'primary' | 'alt';
+
+/** Splits one whitespace chunk into atoms (letters/digits runs), swapping leet characters when the chunk has a letter. */
+export function chunkAtoms(chunk: string, mode: ReadingMode = 'primary'): string[] {
+  const chars = [...chunk];
+  const hasLetter = chars.some((c) => LETTER.test(c));
+  if (!hasLetter) return splitAtoms(chars.map((c) => (DIGIT.test(c) ? c : ' ')));
+  // Trailing "!"/"|" (after the last letter/digit) are usually punctuation ("nice!!"); the alt reading takes them as one "i".
+  let end = chars.length;
+  while (end > 0 && !isWordish(chars[end - 1] ?? '')) end--;
+  let tail = chars.slice(end);
+  let body = chars.slice(0, end);
+  while (body.length > 0 && (body[body.length - 1] === '!' || body[body.length - 1] === '|')) {
+    tail = [body.pop() ?? '', ...tail];
+  }
+  const tailAsI = mode === 'alt' && tail.some((c) => c === '!' || c === '|');
+  // A leading "@" is an "a" ("@ss") in the primary reading and a mention sign ("@name") in the alt reading.
+  if (mode === 'alt') {
+    while (body[0] === '@') body = body.slice(1);
+  }
+  const mapped = body.map((c) => (LETTER.test(c) ? c : (LEET[c] ?? (DIGIT.test(c) ? c : ' '))));
+  if (tailAsI) mapped.push('i');
+  return splitAtoms(mapped);
+}
+
+function isWordish(c: string): boolean {
+  return LETTER.test(c) || DIGIT.test(c) || c === '@' || c === '$';
+}
+
+function splitAtoms(chars: string[]): string[] {
+  return chars
+    .join('')
+    .split(' ')
+    .filter((a) => a.length > 0);
+}
+
+/** True for a token made of at most one base letter plus signs (a single Latin letter, or one Devanagari akshara like "चू"). */
+export function isSingleLetter(token: string): boolean {
+  let letters = 0;
+  for (const c of token) {
+    if (BASE_LETTER.test(c)) letters++;
+    else if (!LETTER.test(c)) return false; // digits make it a number, not a spaced letter
+  }
+  return letters <= 1;
+}
+
+/** One reading of a text: a token stream (for words and phrases) plus extra single words (parts of spaced-letter runs). */
+export interface Reading {
+  tokens: string[];
+  words: string[];
+}
+
+const MAX_RUN_FOR_PARTS = 40;
+
+/**
+ * Handles runs of ≥2 single-letter tokens. A Latin run ("f u c k") becomes one token in the stream; a run with other
+ * scripts stays as it is in the stream, because Hindi has many one-akshara words ("की", "है", "मां"), and is offered
+ * only as extra words. Every contiguous part (≥2 letters) of a run is also offered as a word.
+ */
+function joinSpacedLetters(input: string[]): Reading {
+  // A vowel sign on its own ("च ू त") belongs to the letter before it.
+  const tokens: string[] = [];
+  for (const t of input) {
+    const last = tokens.length - 1;
+    if (last >= 0 && !BASE_LETTER.test(t) && LETTER.test(t)) tokens[last] += t;
+    else tokens.push(t);
+  }
+  const out: string[] = [];
+  const words: string[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    let j = i;
+    while (j < tokens.length && isSingleLetter(tokens[j] ?? '')) j++;
+    if (j - i >= 2) {
+      const run = tokens.slice(i, j);
+      const latin = run.every((t) => /^[a-z]$/.test(t));
+      if (latin) out.push(run.join(''));
+      else out.push(...run);
+      const limit = Math.min(run.length, MAX_RUN_FOR_PARTS);
+      for (let a = 0; a < limit; a++) {
+        for (let b = a + 2; b <= limit; b++) {
+          if (latin && a === 0 && b === run.length) continue; // already a token
+          words.push(run.slice(a, b).join(''));
+        }
+      }
+      i = j;
+    } else {
+      out.push(tokens[i] ?? '');
+      i++;
+    }
+  }
+  return { tokens: out, words };
+}
+
+/** The readings the matcher checks: joined and split chunks, each in primary and (when the text needs it) alt mode. */
+export function readings(text: string): Reading[] {
+  const chunks = foldCharacters(text)
+    .split(/\s+/u)
+    .filter((c) => c.length > 0);
+  const modes: ReadingMode[] = /[!|@]/.test(text) ? ['primary', 'alt'] : ['primary'];
+  const result: Reading[] = [];
+  for (const mode of modes) {
+    const perChunk = chunks.map((c) => chunkAtoms(c, mode));
+    const joined = perChunk.filter((atoms) => atoms.length > 0).map((atoms) => atoms.join(''));
+    const split = perChunk.flat();
+    result.push(joinSpacedLetters(joined));
+    if (perChunk.some((atoms) => atoms.length > 1)) result.push(joinSpacedLetters(split));
+  }
+  return result;
+}
+
+/** Replaces every run of 3+ identical letters with one ("fuuuuck" → "fuck"); runs of 2 stay. */
+export function collapseLongRuns(word: string): string {
+  return word.replace(/([\p{L}\p{M}])\1{2,}/gu, '$1');
+}
+
+/**
+ * The canonical matching form of a text: folded characters, leet swapped back inside words, punctuation inside words
+ * and spaced-out letters joined, 3+ repeated letters collapsed to one, tokens separated by one space.
+ * (The matcher also checks an alternative split reading; see `readings`.)
+ */
+export function normalizeForMatching(text: string): string {
+  const [primary] = readings(text);
+  return (primary?.tokens ?? []).map(collapseLongRuns).join(' ');
+}
+
+/**
+ * Hinglish phonetic key for Latin-script Hindi: folds chh/ch, aa/a, ee/i, oo/u, w/v, z/j, ph/f, q/k, "iya"/"ia", and
+ * every doubled letter ("chuttiya", "chootiyaa", "chutia" → "chutia").
+ */
+export function phoneticKey(word: string): string {
+  return word
+    .replace(/chh/g, 'ch')
+    .replace(/ph/g, 'f')
+    .replace(/w/g, 'v')
+    .replace(/z/g, 'j')
+    .replace(/q/g, 'k')
+    .replace(/ee/g, 'i')
+    .replace(/oo/g, 'u')
+    .replace(/(.)\1+/gu, '$1')
+    .replace(/iya/g, 'ia');
+}
+
+/** True when the word is Latin letters only (the phonetic key applies to Latin-script Hindi, never to Devanagari). */
+export function isLatinWord(word: string): boolean {
+  return /^[a-z]+$/.test(word);
+}

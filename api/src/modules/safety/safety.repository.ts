@@ -1,0 +1,200 @@
+import type { ReviewMode } from '@shabaash/shared';
+import type { Executor } from '../../db/knex.ts';
+
+/** A creator's safety settings (camelCase view of a `creator_safety` row). */
+export interface SafetyRecord {
+  creatorId: string;
+  blockedTerms: string[];
+  builtinEnabled: boolean;
+  minTipPaise: number;
+  maxMessageLength: number;
+  reviewMode: ReviewMode;
+  autoLiveMinPaise: number;
+  /** Null when the creator never saved settings (the defaults apply). */
+  updatedAt: Date | null;
+}
+
+interface SafetyRow {
+  creator_id: string;
+  blocked_terms: string[];
+  builtin_enabled: boolean;
+  min_tip_paise: number;
+  max_message_length: number;
+  review_mode: ReviewMode;
+  auto_live_min_paise: number;
+  updated_at: Date;
+}
+
+function toRecord(row: SafetyRow): SafetyRecord {
+  return {
+    creatorId: row.creator_id,
+    blockedTerms: row.blocked_terms,
+    builtinEnabled: row.builtin_enabled,
+    minTipPaise: Number(row.min_tip_paise),
+    maxMessageLength: row.max_message_length,
+    reviewMode: row.review_mode,
+    autoLiveMinPaise: Number(row.auto_live_min_paise),
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The stored settings of a creator, or null when there is no row yet. */
+export async function findSafety(db: Executor, creatorId: string): Promise<SafetyRecord | null> {
+  const row = await db('creator_safety').where({ creator_id: creatorId }).first<SafetyRow | undefined>();
+  return row ? toRecord(row) : null;
+}
+
+/** Inserts or replaces a creator's settings row and returns it. */
+export async function upsertSafety(
+  db: Executor,
+  record: Omit<SafetyRecord, 'updatedAt'>,
+): Promise<SafetyRecord> {
+  const values = {
+    creator_id: record.creatorId,
+    blocked_terms: record.blockedTerms,
+    builtin_enabled: record.builtinEnabled,
+    min_tip_paise: record.minTipPaise,
+    max_message_length: record.maxMessageLength,
+    review_mode: record.reviewMode,
+    auto_live_min_paise: record.autoLiveMinPaise,
+    updated_at: db.raw('clock_timestamp()'),
+  };
+  const [row] = await db('creator_safety')
+    .insert(values)
+    .onConflict('creator_id')
+    .merge()
+    .returning<SafetyRow[]>('*');
+  if (!row) throw new Error('creator_safety upsert returned no row');
+  return toRecord(row);
+}
+
+/** A blocked sender with the blocked user's name when it is a user. */
+export interface BlockedSenderRecord {
+  id: string;
+  userId: string | null;
+  name: string | null;
+  phone: string | null;
+  createdAt: Date;
+}
+
+interface BlockedSenderRow {
+  id: string;
+  user_id: string | null;
+  name: string | null;
+  phone: string | null;
+  created_at: Date;
+}
+
+const toBlocked = (row: BlockedSenderRow): BlockedSenderRecord => ({
+  id: row.id,
+  userId: row.user_id,
+  name: row.name,
+  phone: row.phone,
+  createdAt: row.created_at,
+});
+
+function blockedWithNames(db: Executor) {
+  return db('blocked_senders as b')
+    .leftJoin('users as u', 'u.id', 'b.user_id')
+    .select<BlockedSenderRow[]>('b.id', 'b.user_id', 'u.name', 'b.phone', 'b.created_at');
+}
+
+/** A creator's blocked senders, newest first. */
+export async function listBlockedSenders(db: Executor, creatorId: string): Promise<BlockedSenderRecord[]> {
+  const rows = await blockedWithNames(db).where('b.creator_id', creatorId).orderBy('b.created_at', 'desc');
+  return rows.map(toBlocked);
+}
+
+/** Blocks a user or a phone for a creator; blocking twice returns the existing entry. */
+export async function insertBlockedSender(
+  db: Executor,
+  input: { creatorId: string; userId: string | null; phone: string | null },
+): Promise<BlockedSenderRecord> {
+  const target = input.userId !== null ? 'user_id' : 'phone';
+  await db('blocked_senders')
+    .insert({ creator_id: input.creatorId, user_id: input.userId, phone: input.phone })
+    .onConflict(['creator_id', target])
+    .ignore();
+  const row = await blockedWithNames(db)
+    .where('b.creator_id', input.creatorId)
+    .where(`b.${target}`, input.userId ?? input.phone)
+    .first();
+  if (!row) throw new Error('blocked sender insert returned no row');
+  return toBlocked(row);
+}
+
+/** Removes one blocked sender of this creator; returns whether a row was removed. */
+export async function deleteBlockedSender(db: Executor, creatorId: string, id: string): Promise<boolean> {
+  const count = await db('blocked_senders').where({ creator_id: creatorId, id }).delete();
+  return count > 0;
+}
+
+/** True when the creator blocked this user, this phone, or the phone of this user's account. */
+export async function isSenderBlocked(
+  db: Executor,
+  creatorId: string,
+  sender: { userId: string | null; phone: string | null },
+): Promise<boolean> {
+  if (sender.userId === null && sender.phone === null) return false;
+  const row = await db('blocked_senders as b')
+    .where('b.creator_id', creatorId)
+    .where((q) => {
+      if (sender.userId !== null) {
+        q.orWhere('b.user_id', sender.userId).orWhereIn(
+          'b.phone',
+          db('users').select('phone').where('id', sender.userId),
+        );
+      }
+      if (sender.phone !== null) q.orWhere('b.phone', sender.phone);
+    })
+    .first<{ id: string } | undefined>('b.id');
+  return row !== undefined;
+}
+
+/** The sender account of one of the creator's tips (null sender for guest tips); undefined when no such tip. */
+export async function findTipSender(
+  db: Executor,
+  creatorId: string,
+  tipId: string,
+): Promise<{ senderId: string | null } | undefined> {
+  const row = await db('tips')
+    .where({ id: tipId, creator_id: creatorId })
+    .whereNull('deleted_at')
+    .first<{ sender_id: string | null } | undefined>('sender_id');
+  return row ? { senderId: row.sender_id } : undefined;
+}
+
+/** Queued (unread, not deleted) tips of a creator that carry a message, optionally limited to some ids. */
+export async function listQueuedMessages(
+  db: Executor,
+  creatorId: string,
+  ids?: readonly string[],
+): Promise<Array<{ id: string; message: string }>> {
+  const q = db('tips')
+    .where({ creator_id: creatorId, status: 'unread' })
+    .whereNull('deleted_at')
+    .whereNot('message', '')
+    .orderBy('created_at', 'asc')
+    .select<Array<{ id: string; message: string }>>('id', 'message');
+  if (ids) q.whereIn('id', ids);
+  return q;
+}
+
+/** True when this creator has pushed a tip from this sender live before (status 'read'). */
+export async function hasPushedLiveBefore(
+  db: Executor,
+  creatorId: string,
+  senderUserId: string,
+): Promise<boolean> {
+  const row = await db('tips')
+    .where({ creator_id: creatorId, sender_id: senderUserId, status: 'read' })
+    .whereNull('deleted_at')
+    .first<{ id: string } | undefined>('id');
+  return row !== undefined;
+}
+
+/** True when a user with this id exists. */
+export async function userExists(db: Executor, userId: string): Promise<boolean> {
+  const row = await db('users').where({ id: userId }).first<{ id: string } | undefined>('id');
+  return row !== undefined;
+}

@@ -1,0 +1,237 @@
+import {
+  formatPaise,
+  LIMITS,
+  rupeesToPaise,
+  SAFETY_MESSAGES,
+  type safetySettingsSchema,
+  type blockSenderInputSchema,
+} from '@shabaash/shared';
+import type { z } from 'zod';
+import type { Executor } from '../../db/knex.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { BUILTIN_BLOCKLIST } from './builtinList.ts';
+import { compileBlocklist, findBlockedInAny, type Blocklist } from './matcher.ts';
+import {
+  deleteBlockedSender,
+  findSafety,
+  findTipSender,
+  hasPushedLiveBefore,
+  insertBlockedSender,
+  isSenderBlocked,
+  listBlockedSenders,
+  listQueuedMessages,
+  upsertSafety,
+  userExists,
+  type BlockedSenderRecord,
+  type SafetyRecord,
+} from './safety.repository.ts';
+
+/** The settings a creator has before saving any (SPEC: ₹1 floor, 280 characters, every message queued). */
+export function defaultSafety(creatorId: string): SafetyRecord {
+  return {
+    creatorId,
+    blockedTerms: [],
+    builtinEnabled: true,
+    minTipPaise: rupeesToPaise(LIMITS.tipMinRupees),
+    maxMessageLength: LIMITS.messageMaxLength,
+    reviewMode: 'queue_all',
+    autoLiveMinPaise: 0,
+    updatedAt: null,
+  };
+}
+
+/** A creator's safety settings; the defaults when the creator never saved any. */
+export async function getSafety(db: Executor, creatorId: string): Promise<SafetyRecord> {
+  return (await findSafety(db, creatorId)) ?? defaultSafety(creatorId);
+}
+
+/** Applies a (partial) settings change and returns the saved settings; the blocklist cache follows on the next check. */
+export async function updateSafety(
+  db: Executor,
+  creatorId: string,
+  input: z.output<typeof safetySettingsSchema>,
+): Promise<SafetyRecord> {
+  const current = await getSafety(db, creatorId);
+  const terms = input.blockedTerms ? dedupeTerms(input.blockedTerms) : current.blockedTerms;
+  return upsertSafety(db, {
+    creatorId,
+    blockedTerms: terms,
+    builtinEnabled: input.builtinEnabled ?? current.builtinEnabled,
+    minTipPaise: input.minTipAmount !== undefined ? rupeesToPaise(input.minTipAmount) : current.minTipPaise,
+    maxMessageLength: input.maxMessageLength ?? current.maxMessageLength,
+    reviewMode: input.reviewMode ?? current.reviewMode,
+    autoLiveMinPaise:
+      input.autoLiveMinAmount !== undefined
+        ? rupeesToPaise(input.autoLiveMinAmount)
+        : current.autoLiveMinPaise,
+  });
+}
+
+function dedupeTerms(terms: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of terms) {
+    const term = raw.trim().replace(/\s+/g, ' ');
+    const key = term.toLowerCase();
+    if (term === '' || seen.has(key)) continue;
+    seen.add(key);
+    out.push(term);
+  }
+  return out;
+}
+
+// ---------- compiled blocklists ----------
+
+let builtin: Blocklist | null = null;
+/** The built-in list, compiled once per process. */
+function builtinBlocklist(): Blocklist {
+  builtin ??= compileBlocklist(BUILTIN_BLOCKLIST);
+  return builtin;
+}
+
+const CACHE_MAX_CREATORS = 2000;
+/**
+ * Compiled creator lists keyed by creator and by the terms themselves: every check reads the settings row (one
+ * primary-key read), so an update on any API instance is seen by every instance on its next check, with no TTL.
+ */
+const compiledCache = new Map<string, { key: string; list: Blocklist }>();
+
+function creatorBlocklist(settings: SafetyRecord): Blocklist {
+  const key = settings.blockedTerms.join('\u0000');
+  const cached = compiledCache.get(settings.creatorId);
+  if (cached && cached.key === key) return cached.list;
+  const list = compileBlocklist(settings.blockedTerms);
+  compiledCache.delete(settings.creatorId);
+  compiledCache.set(settings.creatorId, { key, list });
+  if (compiledCache.size > CACHE_MAX_CREATORS) {
+    const oldest = compiledCache.keys().next().value;
+    if (oldest !== undefined) compiledCache.delete(oldest);
+  }
+  return list;
+}
+
+/** The lists that apply to a creator: their own terms, plus the built-in list unless they turned it off. */
+function activeLists(settings: SafetyRecord): Blocklist[] {
+  const own = creatorBlocklist(settings);
+  return settings.builtinEnabled ? [builtinBlocklist(), own] : [own];
+}
+
+/** True when the text would be refused by this creator's current lists. */
+export function isMessageBlocked(settings: SafetyRecord, message: string): boolean {
+  return findBlockedInAny(activeLists(settings), message).blocked;
+}
+
+/**
+ * The refusal for a message to this creator (too long, or blocked words), or null when it may be sent.
+ * The refusal text never contains the matched word.
+ */
+export function messageRefusal(settings: SafetyRecord, message: string): string | null {
+  if (message.length > settings.maxMessageLength)
+    return SAFETY_MESSAGES.messageTooLong(settings.maxMessageLength);
+  if (isMessageBlocked(settings, message)) return SAFETY_MESSAGES.blockedMessage;
+  return null;
+}
+
+/** Public check used as the viewer types: `{ ok }`, or the refusal message; never the list or the word. */
+export async function checkMessage(
+  db: Executor,
+  creatorId: string,
+  message: string,
+): Promise<{ ok: boolean; message?: string }> {
+  const refusal = messageRefusal(await getSafety(db, creatorId), message);
+  return refusal === null ? { ok: true } : { ok: false, message: refusal };
+}
+
+export interface TipCheck {
+  creatorId: string;
+  message: string;
+  amountPaise: number;
+  senderUserId?: string | null;
+  senderPhone?: string | null;
+}
+
+/**
+ * Refuses a tip before any money moves: blocked sender → 403 FORBIDDEN (SAFETY_MESSAGES.blockedSender); amount under
+ * the creator's minimum, message too long or containing blocked words → 400 VALIDATION_FAILED. Resolves when allowed.
+ * Call it before creating a guest order and before debiting a wallet.
+ */
+export async function checkTip(db: Executor, tip: TipCheck): Promise<void> {
+  const blocked = await isSenderBlocked(db, tip.creatorId, {
+    userId: tip.senderUserId ?? null,
+    phone: tip.senderPhone ?? null,
+  });
+  if (blocked) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.blockedSender);
+  const settings = await getSafety(db, tip.creatorId);
+  if (tip.amountPaise < settings.minTipPaise) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      SAFETY_MESSAGES.minimumTip(formatPaise(settings.minTipPaise)),
+      'amount',
+    );
+  }
+  const refusal = messageRefusal(settings, tip.message);
+  if (refusal !== null) throw new AppError('VALIDATION_FAILED', refusal, 'message');
+}
+
+/**
+ * True when a just-inserted tip should go live at once: review mode 'auto_live_trusted', a signed-in sender whose
+ * tip this creator has pushed live before, and an amount at or above the creator's auto-live minimum.
+ * Call after inserting the tip (its own row is unread, so it does not count as "pushed live before").
+ */
+export async function shouldAutoLive(
+  db: Executor,
+  input: { creatorId: string; senderUserId: string | null | undefined; amountPaise: number },
+): Promise<boolean> {
+  if (!input.senderUserId) return false;
+  const settings = await getSafety(db, input.creatorId);
+  if (settings.reviewMode !== 'auto_live_trusted') return false;
+  if (input.amountPaise < settings.autoLiveMinPaise) return false;
+  return hasPushedLiveBefore(db, input.creatorId, input.senderUserId);
+}
+
+/** Ids of the creator's queued (unread) tips that the current lists would now refuse, for the Chat Loader marker. */
+export async function flagQueuedTips(
+  db: Executor,
+  creatorId: string,
+  ids?: readonly string[],
+): Promise<string[]> {
+  const settings = await getSafety(db, creatorId);
+  const queued = await listQueuedMessages(db, creatorId, ids);
+  return queued.filter((tip) => isMessageBlocked(settings, tip.message)).map((tip) => tip.id);
+}
+
+// ---------- blocked senders ----------
+
+/** The creator's blocked senders. */
+export async function getBlockedSenders(db: Executor, creatorId: string): Promise<BlockedSenderRecord[]> {
+  return listBlockedSenders(db, creatorId);
+}
+
+/** Blocks a user, a phone, or the sender of one of the creator's tips (a guest tip has nobody to block). */
+export async function blockSender(
+  db: Executor,
+  creatorId: string,
+  input: z.output<typeof blockSenderInputSchema>,
+): Promise<BlockedSenderRecord> {
+  let userId = input.userId ?? null;
+  if (input.tipId !== undefined) {
+    const tip = await findTipSender(db, creatorId, input.tipId);
+    if (!tip) throw notFound('Superchat');
+    if (tip.senderId === null) throw badRequest(SAFETY_MESSAGES.nothingToBlock);
+    userId = tip.senderId;
+  }
+  if (userId === creatorId) throw badRequest(SAFETY_MESSAGES.cannotBlockSelf);
+  if (userId !== null) {
+    if (!(await userExists(db, userId))) throw notFound('User');
+  }
+  return insertBlockedSender(db, {
+    creatorId,
+    userId,
+    phone: userId === null ? (input.phone ?? null) : null,
+  });
+}
+
+/** Unblocks one entry of the creator's list; 404 when it is not theirs. */
+export async function unblockSender(db: Executor, creatorId: string, id: string): Promise<void> {
+  if (!(await deleteBlockedSender(db, creatorId, id))) throw notFound('Blocked sender');
+}
