@@ -1,3 +1,4 @@
+import { checkTip } from '../safety/safety.service.ts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MESSAGES, rupeesToPaise, type PaymentOrder } from '@shabaash/shared';
@@ -72,9 +73,12 @@ export async function createGuestOrder(
   input: { amount: number; message: string; name: string; creator?: string | undefined },
 ): Promise<PaymentOrder> {
   const creator = await resolveCreator(deps.db, deps.config, input.creator);
+  const amountPaise = rupeesToPaise(input.amount);
+  // Refuse a blocked message before any order exists, so nothing can be charged for it (issue 9).
+  await checkTip(deps.db, { creatorId: creator.userId, message: input.message, amountPaise });
   return openPaymentOrder(deps, {
     purpose: 'guest_tip',
-    amountPaise: rupeesToPaise(input.amount),
+    amountPaise,
     creator,
     guestName: input.name || null,
     message: input.message,
@@ -82,7 +86,11 @@ export async function createGuestOrder(
 }
 
 /** The state of one order for the screens; top-up orders are visible to their owner only. */
-export async function getOrderStatus(deps: AppDeps, orderId: string, viewer: SessionPrincipal | null): Promise<OrderStatusDto> {
+export async function getOrderStatus(
+  deps: AppDeps,
+  orderId: string,
+  viewer: SessionPrincipal | null,
+): Promise<OrderStatusDto> {
   const order = await findPaymentOrder(deps.db, orderId);
   if (!order) throw notFound('Payment order');
   if (order.purpose === 'top_up') {
@@ -152,7 +160,12 @@ export async function applyPaymentReport(
   return outcome;
 }
 
-async function applyInTransaction(tx: Executor, report: PaymentReport, spaces: string[], log: Logger): Promise<PaymentOutcome> {
+async function applyInTransaction(
+  tx: Executor,
+  report: PaymentReport,
+  spaces: string[],
+  log: Logger,
+): Promise<PaymentOutcome> {
   const order = await lockPaymentOrder(tx, report.orderId);
   const ctx = { orderId: report.orderId, paymentId: report.paymentId, event: report.event };
   if (!order) {
@@ -170,12 +183,19 @@ async function applyInTransaction(tx: Executor, report: PaymentReport, spaces: s
   }
   if (order.status === 'paid') {
     if (order.payment_id === report.paymentId) return 'duplicate';
-    log.error({ ...ctx, paidBy: order.payment_id }, 'a second payment captured for a paid order; not credited, refund it');
+    log.error(
+      { ...ctx, paidBy: order.payment_id },
+      'a second payment captured for a paid order; not credited, refund it',
+    );
     return 'second_payment';
   }
   if (report.amountPaise !== Number(order.amount_paise) || report.currency !== order.currency) {
     log.error(
-      { ...ctx, expected: { amount: Number(order.amount_paise), currency: order.currency }, got: { amount: report.amountPaise, currency: report.currency } },
+      {
+        ...ctx,
+        expected: { amount: Number(order.amount_paise), currency: order.currency },
+        got: { amount: report.amountPaise, currency: report.currency },
+      },
       'payment amount or currency does not match its order; refused',
     );
     return 'mismatch';
@@ -214,7 +234,11 @@ async function applyInTransaction(tx: Executor, report: PaymentReport, spaces: s
 
 // ---------- the webhook ----------
 
-const HANDLED_EVENTS: readonly string[] = ['payment.captured', 'order.paid', 'payment.failed'] satisfies PaymentEventName[];
+const HANDLED_EVENTS: readonly string[] = [
+  'payment.captured',
+  'order.paid',
+  'payment.failed',
+] satisfies PaymentEventName[];
 const isHandledEvent = (event: string): event is PaymentEventName => HANDLED_EVENTS.includes(event);
 
 const paymentEntitySchema = z.object({

@@ -4,9 +4,19 @@ import { badRequest, paymentRequired } from '../../http/errors.ts';
 import { requestFingerprint, runIdempotent, type StoredResponse } from '../../http/idempotency.ts';
 import { resolveCreator } from '../creators/creators.repository.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
+import type { TipRow } from './tips.presenter.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
 import { presentTip } from './tips.presenter.ts';
-import { insertTip, liveTipsOfCreator, lockWalletBalance, recentTipsForViewer } from './tips.repository.ts';
+import { checkTip, shouldAutoLive } from '../safety/safety.service.ts';
+import { bumpSpace } from '../sync/spaces.ts';
+import {
+  findTipById,
+  insertTip,
+  liveTipsOfCreator,
+  lockWalletBalance,
+  recentTipsForViewer,
+  updateTipStatus,
+} from './tips.repository.ts';
 
 export interface SendTipInput {
   amount: number;
@@ -47,9 +57,16 @@ export async function sendTip(
     db,
     { userId, key: idempotencyKey, fingerprint },
     async (tx) => {
+      // Stream safety first: a refused message moves no money (issue 9).
+      await checkTip(tx, {
+        creatorId: creator.userId,
+        message: input.message,
+        amountPaise,
+        senderUserId: userId,
+      });
       const balance = await lockWalletBalance(tx, userId);
       if (balance === null || balance < amountPaise) throw paymentRequired(MESSAGES.insufficientBalance);
-      const tip = await insertTip(tx, {
+      let tip: TipRow = await insertTip(tx, {
         creatorId: creator.userId,
         senderId: userId,
         guestName: null,
@@ -57,6 +74,10 @@ export async function sendTip(
         amountPaise,
         message: input.message,
       });
+      if (await shouldAutoLive(tx, { creatorId: creator.userId, senderUserId: userId, amountPaise })) {
+        await updateTipStatus(tx, tip.id, 'read', await bumpSpace(tx, creatorSpace(creator.userId)));
+        tip = (await findTipById(tx, tip.id)) ?? tip;
+      }
       let ledger = await postLedgerEntry(tx, {
         userId,
         type: 'debit',
