@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,6 +18,20 @@ const TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+
+/** Gzip bodies of built files, computed once per file version (the dist folder is immutable at run time). */
+const gzipCache = new Map<string, { mtimeMs: number; body: Buffer }>();
+
+function gzipped(file: string): Buffer {
+  const { mtimeMs } = fs.statSync(file);
+  const hit = gzipCache.get(file);
+  if (hit && hit.mtimeMs === mtimeMs) return hit.body;
+  const body = zlib.gzipSync(fs.readFileSync(file), { level: 9 });
+  gzipCache.set(file, { mtimeMs, body });
+  return body;
+}
 
 /**
  * Serves the built PWA: hashed assets cached for a year, everything else revalidated.
@@ -41,6 +56,12 @@ export function serveStatic(distDir: string): Middleware {
     ctx.type = TYPES[ext] ?? 'application/octet-stream';
     const immutable = file.includes(`${path.sep}assets${path.sep}`);
     ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    ctx.vary('Accept-Encoding');
+    if (COMPRESSIBLE.has(ext) && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = gzipped(file);
+      return;
+    }
     ctx.body = fs.createReadStream(file);
   };
 }

@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { serveStatic } from './static.ts';
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-dist-'));
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<html>app shell</html>');
+fs.writeFileSync(path.join(dist, 'overlay.html'), '<html>overlay</html>');
+fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app");'.repeat(50));
+
+const app = new Koa();
+app.use(serveStatic(dist));
+const server = http.createServer(app.callback());
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+afterAll(() => {
+  server.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the built PWA', () => {
+  it('falls back to the app shell for client routes, so the SPA can show its 404 page', async () => {
+    const res = await fetch(`${base}/some/unknown/route`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('<html>app shell</html>');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('gives OBS the bare overlay entry for /overlay?display=1 and the studio otherwise', async () => {
+    expect(await (await fetch(`${base}/overlay?display=1&key=k`)).text()).toBe('<html>overlay</html>');
+    expect(await (await fetch(`${base}/overlay?key=k`)).text()).toBe('<html>app shell</html>');
+  });
+
+  it('serves hashed assets gzipped and immutable; a missing asset is a real 404', async () => {
+    const raw = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve) => {
+      http.get(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+    });
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    expect(raw.headers['cache-control']).toContain('immutable');
+    expect(zlib.gunzipSync(raw.body).toString()).toContain('console.log("app")');
+    expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('never serves files outside the dist folder', async () => {
+    const res = await fetch(`${base}/..%2f..%2fetc%2fpasswd`);
+    expect(await res.text()).not.toContain('root:');
+  });
+});
