@@ -8,6 +8,7 @@ import { postLedgerEntry } from '../modules/wallet/ledger.ts';
 import { TestSocket } from './testSocket.ts';
 
 type TipMsg = Extract<ServerMessage, { type: 'tip:new' | 'tip:status' }>;
+type OverlayMsg = Extract<ServerMessage, { type: 'overlay:update' }>;
 const isTip = (m: ServerMessage): m is TipMsg => m.type === 'tip:new' || m.type === 'tip:status';
 
 /** A committed wallet tip, announced the way the tips service does it (after commit). */
@@ -155,8 +156,8 @@ describe('overlay and public rooms', () => {
 
     const settings = { overlayTheme: 'neon', font: 'Inter', color: '#00aa88', sound: 'chime' };
     app.deps.realtime.overlayUpdated(creator.id, settings);
-    expect((await overlay.waitFor((m) => m.type === 'overlay:update')).data).toEqual(settings);
-    expect((await creatorSocket.waitFor((m) => m.type === 'overlay:update')).data).toEqual(settings);
+    expect((await overlay.waitFor<OverlayMsg>((m) => m.type === 'overlay:update')).data).toEqual(settings);
+    expect((await creatorSocket.waitFor<OverlayMsg>((m) => m.type === 'overlay:update')).data).toEqual(settings);
 
     overlay.close();
     await overlay.closed;
@@ -218,7 +219,11 @@ describe('reconnect with since', () => {
     const seen: TipMsg[] = [];
     let lastVersion = 0;
     const take = (s: TestSocket) => {
-      for (const m of s.messages) if (isTip(m)) (seen.push(m), (lastVersion = Math.max(lastVersion, m.version)));
+      for (const m of s.messages) {
+        if (!isTip(m)) continue;
+        seen.push(m);
+        lastVersion = Math.max(lastVersion, m.version);
+      }
     };
 
     // Four concurrent moderators push live; the socket drops after ~30 arrive and reconnects mid-way.
@@ -297,7 +302,7 @@ describe('two instances over one database', () => {
     const settings = { overlayTheme: 'retro', font: 'Mukta', color: '#123456', sound: 'dhol' };
     await app.deps.db('creators').where({ user_id: c.id }).update({ overlay_theme: 'retro', font: 'Mukta', color: '#123456', sound: 'dhol' });
     app.deps.realtime.overlayUpdated(c.id, settings);
-    expect((await overlayOnB.waitFor((m) => m.type === 'overlay:update')).data).toEqual(settings);
+    expect((await overlayOnB.waitFor<OverlayMsg>((m) => m.type === 'overlay:update')).data).toEqual(settings);
 
     // Nothing is pushed twice on B (its own publish + A's notification).
     await sleep(200);
@@ -305,5 +310,25 @@ describe('two instances over one database', () => {
     expect(overlayOnB.messages.filter((m) => isTip(m))).toHaveLength(1);
     creatorOnB.close();
     overlayOnB.close();
+  });
+
+  it('B re-listens after its LISTEN connection is killed and pushes what was committed meanwhile', async () => {
+    const b = await createTestApp({ realtime: true, databaseUrl: app.databaseUrl });
+    const c = await buildCreator(app.deps.db, app.deps.config);
+    const creatorOnB = await TestSocket.hello(b.url, { token: c.token });
+    const killed = await app.deps.db.raw<{ rows: unknown[] }>(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where application_name = 'shabaash-realtime-listen' and datname = current_database()`,
+    );
+    expect(killed.rows.length).toBeGreaterThanOrEqual(2); // A's and B's listeners
+    const row = await sendTip(app, c, viewer, 4242, 'while B was deaf');
+    const got = await creatorOnB.waitFor<TipMsg>((m) => m.type === 'tip:new' && m.data.id === row.id, 10_000);
+    expect(got.data.message).toBe('while B was deaf');
+    // And live notifications flow again afterwards.
+    await sleep(300);
+    const next = await sendTip(app, c, viewer, 4343, 'after B is back');
+    await creatorOnB.waitFor((m) => m.type === 'tip:new' && m.data.id === next.id, 5000);
+    expect(creatorOnB.messages.filter((m) => m.type === 'tip:new')).toHaveLength(2);
+    creatorOnB.close();
   });
 });
