@@ -4,7 +4,7 @@ import type { AppDeps } from './deps.ts';
 import { bodyParser } from './http/body.ts';
 import { requestContext } from './http/requestContext.ts';
 import { securityHeaders } from './http/security.ts';
-import { serveStatic } from './http/static.ts';
+import { inlineScriptHashes, serveStatic } from './http/static.ts';
 import { authenticate } from './http/auth.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -50,7 +50,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(requestContext(deps.logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders([], options.staticDir ? inlineScriptHashes(options.staticDir) : []));
   app.use(bodyParser());
   app.use(authenticate(deps));
   app.use(api.routes());

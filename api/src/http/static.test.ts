@@ -57,3 +57,17 @@ describe('serving the built PWA', () => {
     expect(await res.text()).not.toContain('root:');
   });
 });
+
+describe('inline script hashes for the CSP', () => {
+  it('hashes inline scripts and ignores external ones', async () => {
+    const { inlineScriptHashes } = await import('./static.ts');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-csp-'));
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<script>document.documentElement.dataset.theme="dark"</script><script type="module" src="/a.js"></script>',
+    );
+    const expected = `'sha256-${(await import('node:crypto')).createHash('sha256').update('document.documentElement.dataset.theme="dark"').digest('base64')}'`;
+    expect(inlineScriptHashes(dir)).toEqual([expected]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,6 +19,24 @@ const TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/**
+ * CSP hashes ('sha256-…') of the inline scripts in the built HTML entries (the theme is applied before first
+ * paint by a tiny inline script), so the policy can stay `script-src 'self'` without 'unsafe-inline'.
+ */
+export function inlineScriptHashes(distDir: string): string[] {
+  const hashes = new Set<string>();
+  for (const entry of ['index.html', 'overlay.html']) {
+    const file = path.join(distDir, entry);
+    if (!fs.existsSync(file)) continue;
+    const html = fs.readFileSync(file, 'utf8');
+    for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      const body = match[1] ?? '';
+      if (body.trim()) hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    }
+  }
+  return [...hashes];
+}
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
 
