@@ -1,0 +1,161 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MESSAGES,
+  chatChangesResponseSchema,
+  endpoints,
+  serverMessageSchema,
+  type ServerMessage,
+} from '@shabaash/shared';
+import { CREATOR, MOCK_PASSWORD, VIEWER } from './fixtures.ts';
+import { createMockServer } from './node.ts';
+import { resetMockState } from './state.ts';
+
+const { server, state } = createMockServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  resetMockState(state);
+});
+afterAll(() => server.close());
+
+async function call(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`http://localhost/api${path}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('mock API handlers', () => {
+  it('answers every endpoint of the contract (nothing falls through as unhandled)', async () => {
+    for (const def of Object.values(endpoints)) {
+      const path = def.path.replace(':id', 'missing');
+      const res = await fetch(`http://localhost/api${path}`, { method: def.method });
+      // Unauthenticated, invalid or missing: an envelope, never an unhandled request or a 500.
+      expect(res.status, `${def.method} ${def.path}`).toBeLessThan(500);
+    }
+  });
+
+  it('logs a fixture viewer in and rejects a wrong password with the API message', async () => {
+    const ok = await call('POST', '/auth/login', null, { phone: '+91 98765-43210', password: MOCK_PASSWORD });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user).toMatchObject({ name: 'Aarav Sharma', phone: '9876543210' });
+    const bad = await call('POST', '/auth/login', null, { phone: '9876543210', password: 'nope' });
+    expect(bad).toEqual({
+      status: 401,
+      body: { message: MESSAGES.invalidCredentials, code: 'UNAUTHENTICATED' },
+    });
+  });
+
+  it('validates input with the endpoint schema and answers the schema message as a 400 envelope', async () => {
+    const res = await call('POST', '/tips/send', VIEWER.token, { amount: 0.5, message: 'hi' });
+    expect(res).toEqual({
+      status: 400,
+      body: { message: 'Minimum amount is ₹1.', code: 'VALIDATION_FAILED', field: 'amount' },
+    });
+    const phone = await call('POST', '/auth/login', null, { phone: '12345', password: 'x' });
+    expect(phone.body).toMatchObject({ message: MESSAGES.invalidPhone, code: 'VALIDATION_FAILED' });
+  });
+
+  it('a sent tip lowers the balance once, adds wallet activity and reaches the creator queue; a replayed key moves no money', async () => {
+    const before = await call('GET', '/wallet/balance', VIEWER.token);
+    expect(before.body).toEqual({ balance: 2147, balancePaise: 214_700 });
+    const send = () =>
+      call(
+        'POST',
+        '/tips/send',
+        VIEWER.token,
+        { amount: 101, message: 'शाबाश!' },
+        { 'Idempotency-Key': 'k-1' },
+      );
+    const first = await send();
+    const replay = await send();
+    expect(first.status).toBe(200);
+    expect(replay.body).toEqual(first.body);
+    expect((await call('GET', '/wallet/balance', VIEWER.token)).body).toEqual({
+      balance: 2046,
+      balancePaise: 204_600,
+    });
+    const activity = await call('GET', '/wallet/transactions', VIEWER.token);
+    expect((activity.body.transactions as Array<{ description: string }>)[0]).toMatchObject({
+      description: 'Tip to Riya Plays',
+      amountPaise: 10_100,
+    });
+    const chats = await call('GET', '/creator/chats', CREATOR.token);
+    expect((chats.body.tips as Array<{ message: string }>)[0]?.message).toBe('शाबाश!');
+  });
+
+  it('refuses a tip above the balance with 402 and the insufficient-balance message', async () => {
+    const res = await call('POST', '/tips/send', VIEWER.token, { amount: 5000, message: '' });
+    expect(res).toEqual({
+      status: 402,
+      body: { message: MESSAGES.insufficientBalance, code: 'PAYMENT_REQUIRED' },
+    });
+  });
+
+  it('pull by version returns status changes and tombstones; deleting twice is a 404', async () => {
+    const list = await call('GET', '/creator/chats', CREATOR.token);
+    const version = list.body.version as number;
+    const [a, b] = list.body.tips as Array<{ id: string }>;
+    expect(
+      (await call('PATCH', `/creator/chats/${a?.id}/status`, CREATOR.token, { status: 'read' })).status,
+    ).toBe(200);
+    expect((await call('DELETE', `/creator/chats/${b?.id}`, CREATOR.token)).body).toEqual({ id: b?.id });
+    expect((await call('DELETE', `/creator/chats/${b?.id}`, CREATOR.token)).status).toBe(404);
+    const changes = chatChangesResponseSchema.parse(
+      (await call('GET', `/creator/chats?since=${version}`, CREATOR.token)).body,
+    );
+    expect(changes.tips.map((t) => [t.id, t.status])).toEqual([[a?.id, 'read']]);
+    expect(changes.deleted).toEqual([b?.id]);
+    expect(changes.version).toBe(version + 2);
+    const ahead = chatChangesResponseSchema.parse(
+      (await call('GET', `/creator/chats?since=${version + 99}`, CREATOR.token)).body,
+    );
+    expect(ahead.reset).toBe(true);
+  });
+
+  it('keeps creator endpoints for creators', async () => {
+    const res = await call('GET', '/creator/chats', VIEWER.token);
+    expect(res).toEqual({ status: 403, body: { message: MESSAGES.forbiddenCreator, code: 'FORBIDDEN' } });
+  });
+});
+
+describe('mock realtime', () => {
+  it('welcomes a creator with versions, then streams a new tip and its deletion', async () => {
+    const socket = new WebSocket('ws://localhost/ws');
+    const received: ServerMessage[] = [];
+    socket.addEventListener('message', (e) =>
+      received.push(serverMessageSchema.parse(JSON.parse(String(e.data)))),
+    );
+    await new Promise((resolve) => socket.addEventListener('open', resolve));
+    socket.send(JSON.stringify({ type: 'hello', token: CREATOR.token }));
+    await expect.poll(() => received[0]?.type).toBe('welcome');
+    const space = `creator:${CREATOR.user.id}`;
+    const welcome = received[0];
+    const version = welcome?.type === 'welcome' ? welcome.versions[space] : undefined;
+    expect(version).toBe(10);
+
+    const sent = await call('POST', '/tips/send', VIEWER.token, { amount: 51, message: 'GG!' });
+    const id = (sent.body.tip as { id: string }).id;
+    await expect
+      .poll(() => received.find((m) => m.type === 'tip:new'))
+      .toMatchObject({ space, version: 11, data: { id, message: 'GG!' } });
+    await call('DELETE', `/creator/chats/${id}`, CREATOR.token);
+    await expect
+      .poll(() => received.find((m) => m.type === 'tip:deleted'))
+      .toMatchObject({ space, version: 12, data: { id } });
+    socket.close();
+  });
+});

@@ -1,0 +1,12 @@
+/** Mock mode and frontend tests: MSW handlers for every endpoint and the /ws protocol over fixture state. */
+export * from './fixtures.ts';
+export * from './state.ts';
+export {
+  createHandlers,
+  markOrderPaid,
+  resolvers,
+  MockHttpError,
+  type MockContext,
+  type MockResolvers,
+} from './handlers.ts';
+export { createWsHandlers, type MockRealtimeOptions } from './ws.ts';

@@ -1,0 +1,178 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { toE164, type AuthResponse, type PublicConfig } from '@shabaash/shared';
+
+/** Page models and API helpers shared by the account and wallet journeys. */
+
+/** A fresh Indian mobile number (10 digits, starts with 9) so each journey owns its users. */
+export function uniquePhone(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+/** GET /api/config of the running product. */
+export async function readConfig(baseUrl: string): Promise<PublicConfig> {
+  const res = await fetch(`${baseUrl}/api/config`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as PublicConfig;
+}
+
+interface EmulatorCode {
+  code: string;
+  phoneNumber: string;
+}
+
+/** Every code the Auth emulator "sent" to +91 `phone10`, oldest first. */
+export async function emulatorCodes(baseUrl: string, phone10: string): Promise<string[]> {
+  const config = await readConfig(baseUrl);
+  const emulatorUrl = config.firebase.emulatorUrl;
+  if (!emulatorUrl) throw new Error('GET /api/config has no firebase.emulatorUrl: the product is not in emulator mode');
+  const res = await fetch(
+    `${emulatorUrl.replace(/\/+$/, '')}/emulator/v1/projects/${encodeURIComponent(config.firebase.projectId)}/verificationCodes`,
+  );
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { verificationCodes?: EmulatorCode[] };
+  return (body.verificationCodes ?? []).filter((c) => c.phoneNumber === toE164(phone10)).map((c) => c.code);
+}
+
+/** Waits for the emulator to issue code number `count + 1` for the phone and returns it. */
+export async function waitForNewCode(baseUrl: string, phone10: string, count: number): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const codes = await emulatorCodes(baseUrl, phone10);
+    const code = codes.at(-1);
+    if (codes.length > count && code) return code;
+    if (Date.now() > deadline) throw new Error(`the Auth emulator issued no new code for ${phone10}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Opens the mobile menu when the navbar is collapsed (phone viewport), so its links and Logout are visible. */
+export async function openMenuIfCollapsed(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  if (await toggle.isVisible()) await toggle.click();
+}
+
+/** Waits for the next step of a form; on timeout fails with the form's own error text so the cause is visible. */
+export async function waitForStep(page: Page, next: ReturnType<Page['getByLabel']>): Promise<void> {
+  const console: string[] = [];
+  const onConsole = (msg: { type(): string; text(): string }) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') console.push(msg.text());
+  };
+  const onFailed = (request: { url(): string; failure(): { errorText: string } | null }) =>
+    console.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`);
+  page.on('console', onConsole);
+  page.on('requestfailed', onFailed);
+  try {
+    await next.waitFor({ timeout: 30_000 });
+  } catch (error) {
+    const alerts = (await page.getByRole('alert').allTextContents()).filter(Boolean);
+    throw new Error(
+      `next step did not appear; alerts: ${JSON.stringify(alerts)}; console: ${JSON.stringify(console.slice(-8))}`,
+      { cause: error },
+    );
+  } finally {
+    page.off('console', onConsole);
+    page.off('requestfailed', onFailed);
+  }
+}
+
+/** Registers a new viewer through /register (both steps, OTP from the emulator); ends on /dashboard. */
+export async function registerInBrowser(
+  page: Page,
+  baseUrl: string,
+  user: { name: string; phone: string; password: string },
+): Promise<void> {
+  await page.goto(`${baseUrl}/register`);
+  await page.getByLabel('Full name').fill(user.name);
+  await page.getByLabel('Phone number').fill(user.phone);
+  await page.getByLabel('Password').fill(user.password);
+  const before = (await emulatorCodes(baseUrl, user.phone)).length;
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await waitForStep(page, page.getByLabel('6-digit code'));
+  const code = await waitForNewCode(baseUrl, user.phone, before);
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 30_000 });
+}
+
+/** Logs in through /login; ends on the role's home. */
+export async function loginInBrowser(page: Page, baseUrl: string, phone: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/creator', { timeout: 30_000 });
+}
+
+async function postJson<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * Signs +91 `phone10` in on the Auth emulator as the browser SDK does (sendVerificationCode → the emulator's
+ * code → signInWithPhoneNumber) and returns the Firebase ID token (same flow as api/test/firebaseEmulator.ts,
+ * which this project cannot import across workspaces).
+ */
+export async function getPhoneIdToken(baseUrl: string, phone10: string): Promise<string> {
+  const config = await readConfig(baseUrl);
+  if (!config.firebase.emulatorUrl) throw new Error('the product is not in emulator mode');
+  const base = `${config.firebase.emulatorUrl.replace(/\/+$/, '')}/identitytoolkit.googleapis.com/v1`;
+  const before = (await emulatorCodes(baseUrl, phone10)).length;
+  const { sessionInfo } = await postAbsolute<{ sessionInfo: string }>(`${base}/accounts:sendVerificationCode?key=any`, {
+    phoneNumber: toE164(phone10),
+    recaptchaToken: 'ignored',
+  });
+  const code = await waitForNewCode(baseUrl, phone10, before);
+  const { idToken } = await postAbsolute<{ idToken: string }>(`${base}/accounts:signInWithPhoneNumber?key=any`, {
+    sessionInfo,
+    code,
+  });
+  return idToken;
+}
+
+async function postAbsolute<T>(url: string, body: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Registers a user in Node exactly as the browser does (emulator OTP → ID token → POST /api/auth/register). */
+export async function registerViaApi(
+  baseUrl: string,
+  user: { name: string; phone: string; password: string },
+): Promise<AuthResponse> {
+  const firebaseToken = await getPhoneIdToken(baseUrl, user.phone);
+  return postJson<AuthResponse>(baseUrl, '/auth/register', { ...user, firebaseToken });
+}
+
+/** A new creator (registered through the emulator flow, then POST /api/creator/profile); returns its token and handle. */
+export async function createCreator(baseUrl: string): Promise<{ token: string; handle: string; displayName: string }> {
+  const phone = uniquePhone();
+  const handle = `e2e-${phone.slice(-7)}`;
+  const displayName = `E2E Creator ${phone.slice(-4)}`;
+  const { token } = await registerViaApi(baseUrl, { name: displayName, phone, password: 'creator-pass-1' });
+  await postJson(baseUrl, '/creator/profile', { handle, displayName }, token);
+  return { token, handle, displayName };
+}
+
+/** GET with a bearer token, parsed as JSON. */
+export async function getJson<T>(baseUrl: string, path: string, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}

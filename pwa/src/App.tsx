@@ -1,0 +1,99 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { AuthProvider } from './auth/AuthProvider.tsx';
+import { RequireAuth } from './auth/RequireAuth.tsx';
+import { AppLayout } from './components/AppLayout.tsx';
+import { PageLoading } from './components/PageLoading.tsx';
+import { createQueryClient } from './api/queryClient.ts';
+
+// Every screen is its own chunk so the landing, login and guest pages ship only what they use.
+const LandingScreen = lazy(() =>
+  import('./screens/Landing/LandingScreen.tsx').then((m) => ({ default: m.LandingScreen })),
+);
+const LoginScreen = lazy(() =>
+  import('./screens/Login/LoginScreen.tsx').then((m) => ({ default: m.LoginScreen })),
+);
+const RegisterScreen = lazy(() =>
+  import('./screens/Register/RegisterScreen.tsx').then((m) => ({ default: m.RegisterScreen })),
+);
+const ForgotPasswordScreen = lazy(() =>
+  import('./screens/ForgotPassword/ForgotPasswordScreen.tsx').then((m) => ({
+    default: m.ForgotPasswordScreen,
+  })),
+);
+const GuestTipScreen = lazy(() =>
+  import('./screens/GuestTip/GuestTipScreen.tsx').then((m) => ({ default: m.GuestTipScreen })),
+);
+const OverlayStudioScreen = lazy(() =>
+  import('./screens/OverlayStudio/OverlayStudioScreen.tsx').then((m) => ({ default: m.OverlayStudioScreen })),
+);
+const DashboardScreen = lazy(() =>
+  import('./screens/Dashboard/DashboardScreen.tsx').then((m) => ({ default: m.DashboardScreen })),
+);
+const AddMoneyScreen = lazy(() =>
+  import('./screens/AddMoney/AddMoneyScreen.tsx').then((m) => ({ default: m.AddMoneyScreen })),
+);
+const CreatorScreen = lazy(() =>
+  import('./screens/Creator/CreatorScreen.tsx').then((m) => ({ default: m.CreatorScreen })),
+);
+const ChatControlScreen = lazy(() =>
+  import('./screens/ChatControl/ChatControlScreen.tsx').then((m) => ({ default: m.ChatControlScreen })),
+);
+const NotFoundScreen = lazy(() =>
+  import('./screens/NotFound/NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })),
+);
+
+/** Every route of SPEC §2 with its guard. Render inside a router and <AppProviders>. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="/"
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <LandingScreen />
+          </Suspense>
+        }
+      />
+      <Route element={<AppLayout />}>
+        <Route path="/register" element={<RegisterScreen />} />
+        <Route path="/login" element={<LoginScreen />} />
+        <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
+        <Route path="/guest-tip" element={<GuestTipScreen />} />
+        <Route path="/overlay" element={<OverlayStudioScreen />} />
+        <Route element={<RequireAuth />}>
+          <Route path="/dashboard" element={<DashboardScreen />} />
+          <Route path="/add-money" element={<AddMoneyScreen />} />
+        </Route>
+        <Route element={<RequireAuth role="creator" />}>
+          <Route path="/creator" element={<CreatorScreen />} />
+          <Route path="/creator/chat-control" element={<ChatControlScreen />} />
+        </Route>
+        <Route path="*" element={<NotFoundScreen />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** React Query and the session, shared by the app and by tests (which bring their own router). */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
+}
+
+const appQueryClient = createQueryClient();
+
+/** The whole app in a browser router. */
+export function App() {
+  return (
+    <AppProviders queryClient={appQueryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

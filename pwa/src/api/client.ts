@@ -1,0 +1,182 @@
+import {
+  endpoints,
+  endpointPath,
+  errorEnvelopeSchema,
+  TOKEN_STORAGE_KEY,
+  type EndpointInput,
+  type EndpointName,
+  type EndpointOutput,
+  type EndpointQuery,
+  type ErrorCode,
+} from '@shabaash/shared';
+
+/** Base path of every call (SPEC §7: the API host under /api). */
+export const API_BASE = '/api';
+
+/** A failed call: the server's envelope `{ message, code }` (or a local stand-in) plus the HTTP status (0 = no response). */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly field: string | undefined;
+
+  constructor(message: string, code: ErrorCode, status: number, field?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.field = field;
+  }
+}
+
+export interface ApiOptions<N extends EndpointName> {
+  input?: EndpointInput<N>;
+  query?: EndpointQuery<N>;
+  params?: Record<string, string>;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+type UnauthorizedHandler = (error: ApiError) => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/** Registers the one callback run when a call made with a token answers 401 (the auth provider signs out). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
+/** Reads the bearer token from local storage (SPEC §6), tolerating storage that is unavailable. */
+export function readToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  402: 'PAYMENT_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'RATE_LIMITED',
+  502: 'UPSTREAM_FAILED',
+  503: 'UNAVAILABLE',
+};
+
+function firstIssueMessage(error: { issues: ReadonlyArray<{ message: string }> }): string {
+  return error.issues[0]?.message ?? 'Invalid request.';
+}
+
+function buildQuery(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Calls one endpoint of the shared contract: validates `input` with its schema (throwing ApiError
+ * VALIDATION_FAILED with the schema's message), sends the bearer token when present and never cookies,
+ * and returns the response parsed with the endpoint's output schema. Failures throw ApiError.
+ */
+export async function api<N extends EndpointName>(
+  name: N,
+  options: ApiOptions<N> = {},
+): Promise<EndpointOutput<N>> {
+  const def = endpoints[name];
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: string | undefined;
+
+  if ('input' in def && def.input) {
+    const parsed = def.input.safeParse(options.input ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path[0];
+      throw new ApiError(
+        firstIssueMessage(parsed.error),
+        'VALIDATION_FAILED',
+        0,
+        typeof field === 'string' ? field : undefined,
+      );
+    }
+    body = JSON.stringify(parsed.data);
+    headers['Content-Type'] = 'application/json';
+  }
+
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+
+  const url = `${API_BASE}${endpointPath(def.path, options.params)}${buildQuery(options.query)}`;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: def.method,
+      headers,
+      body,
+      credentials: 'omit',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    const message = error instanceof Error && error.message ? error.message : 'Network request failed.';
+    throw new ApiError(message, 'UNAVAILABLE', 0);
+  }
+
+  const text = await response.text();
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+
+  if (!response.ok) {
+    const envelope = errorEnvelopeSchema.safeParse(json);
+    const error = envelope.success
+      ? new ApiError(envelope.data.message, envelope.data.code, response.status, envelope.data.field)
+      : new ApiError(
+          `Request failed with status ${response.status}.`,
+          STATUS_CODES[response.status] ?? 'INTERNAL',
+          response.status,
+        );
+    if (response.status === 401 && token && unauthorizedHandler) unauthorizedHandler(error);
+    throw error;
+  }
+
+  const parsed = def.output.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError('Unexpected response from the server.', 'INTERNAL', response.status);
+  }
+  // The generic map cannot narrow `def.output` per N; the schema is exactly Endpoints[N]['output'].
+  return parsed.data as EndpointOutput<N>;
+}
+
+/** The message to show for a failed call: the server's message, else the error's own message, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** The server's message when the server answered (or local validation failed), else `fallback`. */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (
+    error instanceof ApiError &&
+    (error.status > 0 || error.code === 'VALIDATION_FAILED') &&
+    error.message
+  ) {
+    return error.message;
+  }
+  return fallback;
+}

@@ -1,0 +1,21 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { NavBar } from './NavBar.tsx';
+import { PageLoading } from './PageLoading.tsx';
+
+/** Shell of every screen except the landing page: nav bar, main landmark, lazy screen outlet. */
+export function AppLayout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </>
+  );
+}

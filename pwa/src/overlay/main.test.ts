@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import type { Tip } from '@shabaash/shared';
+import { fakeSocketFactory } from '../realtime/fakeSocket.ts';
+import { startOverlay } from './main.ts';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  document.body.replaceChildren();
+});
+afterAll(() => server.close());
+
+const SPACE = 'creator:c1';
+function tip(id: string, overrides: Partial<Tip> = {}): Tip {
+  return {
+    _id: id,
+    id,
+    creatorId: 'c1',
+    amount: 1250,
+    amountPaise: 125000,
+    message: 'Great stream!',
+    name: 'Priya',
+    guestName: null,
+    sender: null,
+    status: 'read',
+    createdAt: '2026-11-21T10:00:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    version: 3,
+    ...overrides,
+  };
+}
+
+function mount() {
+  const root = document.createElement('div');
+  document.body.append(root);
+  const fake = fakeSocketFactory();
+  const stop = startOverlay(root, '?key=key-1&display=1', fake.factory);
+  return { root, fake, stop };
+}
+
+const card = (root: HTMLElement) => root.querySelector<HTMLElement>('.ov-card');
+
+describe('bare overlay page', () => {
+  it('loads settings and the first display tip, then follows realtime events', async () => {
+    const seenKeys: string[] = [];
+    server.use(
+      http.get('*/api/creator/overlay/public', ({ request }) => {
+        seenKeys.push(new URL(request.url).searchParams.get('key') ?? '');
+        return HttpResponse.json({ overlayTheme: 'neon', font: 'Inter', color: '#112233', sound: 'none' });
+      }),
+      http.get('*/api/tips/display', () =>
+        HttpResponse.json({ tips: [tip('first'), tip('second', { name: 'Old' })] }),
+      ),
+    );
+    const { root, fake, stop } = mount();
+    expect(card(root)?.textContent).toBe('Waiting for the next superchat...');
+    fake.last().open();
+    expect(fake.last().sent[0]).toEqual({ type: 'hello', overlayKey: 'key-1', since: {} });
+    fake.last().push({ type: 'welcome', rooms: ['overlay:c1'], versions: { [SPACE]: 3 } });
+    await vi.waitFor(() => expect(card(root)?.textContent).toContain('Priya'));
+    await vi.waitFor(() => expect(card(root)?.style.getPropertyValue('--ov-accent')).toBe('#112233'));
+    expect(seenKeys).toEqual(['key-1']);
+    expect(card(root)?.textContent).toContain('₹1,250.00');
+    expect(card(root)?.textContent).toContain('Great stream!');
+    expect(card(root)?.style.fontFamily).toContain('Inter');
+    expect(card(root)?.className).toContain('ov-theme-neon');
+
+    fake
+      .last()
+      .push({
+        type: 'tip:status',
+        space: SPACE,
+        version: 4,
+        data: tip('g', { name: '', guestName: null, message: '', amount: 99.5 }),
+      });
+    expect(card(root)?.querySelector('.ov-name')?.textContent).toBe('Anonymous');
+    expect(card(root)?.querySelector('.ov-initial')?.textContent).toBe('A');
+    expect(card(root)?.querySelector('.ov-amount')?.textContent).toBe('₹99.50');
+    expect(card(root)?.querySelector('.ov-message')?.textContent).toBe('No message attached');
+
+    fake
+      .last()
+      .push({
+        type: 'overlay:update',
+        data: { overlayTheme: 'classic', font: 'Poppins', color: '#abcdef', sound: 'none' },
+      });
+    expect(card(root)?.style.getPropertyValue('--ov-accent')).toBe('#abcdef');
+    expect(card(root)?.style.fontFamily).toBe('Poppins, Inter, sans-serif');
+
+    fake.last().push({ type: 'tip:deleted', space: SPACE, version: 5, data: { id: 'g' } });
+    expect(card(root)?.textContent).toBe('Waiting for the next superchat...');
+    stop();
+  });
+
+  it('only logs load failures and keeps its defaults', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      http.get('*/api/creator/overlay/public', () =>
+        HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+      http.get('*/api/tips/display', () => HttpResponse.error()),
+    );
+    const { root, fake, stop } = mount();
+    fake.last().open();
+    fake.last().push({ type: 'welcome', rooms: [], versions: {} });
+    await vi.waitFor(() => expect(errors).toHaveBeenCalledTimes(2));
+    expect(card(root)?.textContent).toBe('Waiting for the next superchat...');
+    expect(card(root)?.style.getPropertyValue('--ov-accent')).toBe('#ff5c5c');
+    expect(card(root)?.style.fontFamily).toBe('Poppins, Inter, sans-serif');
+    errors.mockRestore();
+    stop();
+  });
+});

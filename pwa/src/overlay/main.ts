@@ -1,0 +1,155 @@
+import { createRealtimeSocket, type SocketFactory } from '../realtime/socket.ts';
+import {
+  initialOverlayState,
+  overlayReducer,
+  OVERLAY_DEFAULTS,
+  type OverlayEvent,
+  type OverlayState,
+} from './overlayState.ts';
+import { playTipSound } from './sound.ts';
+import './overlay.css';
+
+// The bare OBS overlay (SPEC §2 Overlay display): plain DOM, no framework, no login, no service worker.
+
+const WAITING_TEXT = 'Waiting for the next superchat...';
+const NO_MESSAGE_TEXT = 'No message attached';
+
+const rupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+function fontStack(font: string): string {
+  const clean = font.replace(/["\\;{}]/g, '').trim();
+  if (!clean || clean === OVERLAY_DEFAULTS.font) return OVERLAY_DEFAULTS.fontStack;
+  return `"${clean}", ${OVERLAY_DEFAULTS.fontStack}`;
+}
+
+function safeColor(color: string): string {
+  return /^#[0-9a-f]{6}$/i.test(color) ? color : OVERLAY_DEFAULTS.color;
+}
+
+function safeImage(src: string | null): string | null {
+  return src && /^(data:image\/|https?:\/\/)/i.test(src) ? src : null;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** Draws the state into the root: one card at the bottom (tip or waiting text) in the overlay's colour and font. */
+function render(root: HTMLElement, state: OverlayState): void {
+  const { settings, tip } = state;
+  const theme = settings.overlayTheme.replace(/[^a-z0-9-]/gi, '') || OVERLAY_DEFAULTS.overlayTheme;
+  const card = el('div', `ov-card ov-theme-${theme}${tip ? ' ov-has-tip' : ' ov-waiting'}`);
+  card.style.setProperty('--ov-accent', safeColor(settings.color));
+  card.style.fontFamily = fontStack(settings.font);
+  card.setAttribute('role', 'status');
+  card.setAttribute('aria-live', 'polite');
+  if (!tip) {
+    card.append(el('p', 'ov-waiting-text', WAITING_TEXT));
+  } else {
+    card.dataset.tipId = tip.id;
+    const pic = safeImage(tip.profilePic);
+    let avatar: HTMLElement;
+    if (pic) {
+      const img = el('img', 'ov-avatar');
+      img.src = pic;
+      img.alt = '';
+      avatar = img;
+    } else {
+      avatar = el('span', 'ov-avatar ov-initial', (tip.name.trim()[0] ?? 'U').toUpperCase());
+    }
+    const head = el('div', 'ov-head');
+    const who = el('div', 'ov-who');
+    who.append(el('span', 'ov-name', tip.name), el('span', 'ov-amount', rupees.format(tip.amount)));
+    head.append(avatar, who);
+    card.append(
+      head,
+      el('p', tip.message ? 'ov-message' : 'ov-message ov-empty', tip.message || NO_MESSAGE_TEXT),
+    );
+  }
+  root.replaceChildren(card);
+}
+
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url, {
+    headers: { Accept: 'application/json' },
+    credentials: 'omit',
+    cache: 'no-store',
+  });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Starts the overlay in `root` for the key in the page URL; returns a stop function (tests pass a fake socket). */
+export function startOverlay(
+  root: HTMLElement,
+  search: string = window.location.search,
+  createSocket?: SocketFactory,
+): () => void {
+  const key = new URLSearchParams(search).get('key') ?? '';
+  let state = initialOverlayState();
+  const dispatch = (event: OverlayEvent) => {
+    const next = overlayReducer(state, event);
+    if (next === state) return;
+    const wentLive = next.liveCount > state.liveCount;
+    state = next;
+    render(root, state);
+    if (wentLive) playTipSound(state.settings.sound);
+  };
+  render(root, state);
+
+  if (!key) {
+    console.warn('Overlay: no ?key= in the link; showing defaults.');
+    return () => undefined;
+  }
+  const query = `key=${encodeURIComponent(key)}`;
+
+  // Load failures are only logged; the overlay keeps its defaults (SPEC §8).
+  getJson(`/api/creator/overlay/public?${query}`)
+    .then((settings) => {
+      dispatch({ type: 'settings', settings });
+    })
+    .catch((error: unknown) => console.error('Overlay settings failed to load', error));
+
+  let loadedDisplay = false;
+  const loadDisplay = () => {
+    if (loadedDisplay) return;
+    loadedDisplay = true;
+    getJson(`/api/tips/display?${query}`)
+      .then((body) => {
+        const tips = isRecord(body) && Array.isArray(body.tips) ? body.tips : [];
+        dispatch({ type: 'display', tips });
+      })
+      .catch((error: unknown) => console.error('Overlay display tips failed to load', error));
+  };
+
+  const socket = createRealtimeSocket({ credentials: () => ({ overlayKey: key }), createSocket });
+  socket.onMessage((message) => {
+    if (message.type === 'welcome') return loadDisplay();
+    dispatch(message);
+  });
+  // If the socket cannot connect at first, still show the current live tip.
+  const fallback = setTimeout(loadDisplay, 3000);
+  return () => {
+    clearTimeout(fallback);
+    socket.close();
+  };
+}
+
+const root = document.getElementById('overlay-root');
+if (root) startOverlay(root);

@@ -1,0 +1,54 @@
+// Tip sounds made with WebAudio (no audio files to fetch or cache). Autoplay refusals are ignored.
+
+type Note = { freq: number; at: number; length: number };
+
+const SOUNDS: Record<string, Note[]> = {
+  default: [
+    { freq: 880, at: 0, length: 0.16 },
+    { freq: 1320, at: 0.14, length: 0.24 },
+  ],
+  chime: [
+    { freq: 1046.5, at: 0, length: 0.3 },
+    { freq: 1318.5, at: 0.12, length: 0.3 },
+    { freq: 1568, at: 0.24, length: 0.45 },
+  ],
+  coin: [
+    { freq: 988, at: 0, length: 0.08 },
+    { freq: 1319, at: 0.08, length: 0.35 },
+  ],
+};
+
+/** The sound names the overlay can play; `none` is silent. */
+export const SOUND_NAMES = ['default', 'chime', 'coin', 'none'] as const;
+
+let context: AudioContext | null = null;
+
+/** Plays the overlay's tip sound (unknown names fall back to `default`, `none` is silent); never throws. */
+export function playTipSound(name: string): void {
+  if (name === 'none') return;
+  const notes = SOUNDS[name] ?? SOUNDS.default ?? [];
+  try {
+    const Ctor =
+      window.AudioContext ??
+      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!Ctor) return;
+    context ??= new Ctor();
+    const ctx = context;
+    void ctx.resume?.().catch(() => undefined);
+    const start = ctx.currentTime + 0.02;
+    for (const note of notes) {
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.type = 'sine';
+      osc.frequency.value = note.freq;
+      gain.gain.setValueAtTime(0.0001, start + note.at);
+      gain.gain.exponentialRampToValueAtTime(0.25, start + note.at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + note.at + note.length);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(start + note.at);
+      osc.stop(start + note.at + note.length + 0.05);
+    }
+  } catch (error) {
+    console.warn('Overlay sound could not play', error);
+  }
+}

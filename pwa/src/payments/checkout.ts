@@ -1,0 +1,155 @@
+import { CHECKOUT, MESSAGES } from '@shabaash/shared';
+
+/** What Razorpay's `handler` receives after a successful payment. */
+export interface RazorpaySuccess {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}
+
+/** What `on('payment.failed')` receives (Razorpay's documented shape, only the parts we read). */
+export interface RazorpayFailure {
+  error?: { code?: string; description?: string | null; reason?: string; metadata?: Record<string, unknown> };
+}
+
+/** The constructor options of Checkout.js that we use (SPEC §7). */
+export interface RazorpayOptions {
+  key: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  name: string;
+  description: string;
+  prefill: { name?: string; email?: string; contact?: string };
+  theme: { color: string };
+  handler: (response: RazorpaySuccess) => void;
+  modal: { ondismiss: () => void };
+}
+
+export interface RazorpayInstance {
+  open(): void;
+  on(event: 'payment.failed', callback: (response: RazorpayFailure) => void): void;
+}
+
+export type RazorpayConstructor = new (options: RazorpayOptions) => RazorpayInstance;
+
+declare global {
+  interface Window {
+    Razorpay?: RazorpayConstructor;
+  }
+}
+
+/** A checkout problem whose `message` is one of the SPEC §8 texts, ready to show. */
+export class CheckoutError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CheckoutError';
+  }
+}
+
+/** How long the script may take before we give up (slow 3G still fits). */
+export const CHECKOUT_LOAD_TIMEOUT_MS = 20_000;
+
+let loading: Promise<RazorpayConstructor> | null = null;
+
+/** Forgets a failed or finished load (tests, and a retry after a network error). */
+export function resetCheckoutLoader(): void {
+  loading = null;
+}
+
+function injectScript(url: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const existing = document.querySelector<HTMLScriptElement>('script[data-checkout-sdk]');
+    if (existing) existing.remove();
+    const script = document.createElement('script');
+    script.src = url;
+    script.async = true;
+    script.dataset.checkoutSdk = '';
+    const timer = setTimeout(() => reject(new CheckoutError(MESSAGES.checkoutLoadFailed)), CHECKOUT_LOAD_TIMEOUT_MS);
+    script.onload = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    script.onerror = () => {
+      clearTimeout(timer);
+      script.remove();
+      reject(new CheckoutError(MESSAGES.sdkLoadFailed));
+    };
+    document.head.appendChild(script);
+  });
+}
+
+/**
+ * Loads the checkout script from `scriptUrl` once (sandbox: our /sandbox/checkout.js; production: Razorpay's)
+ * and resolves `window.Razorpay`. Rejects with a CheckoutError carrying a SPEC §8 message; a failed load can be
+ * retried by calling again.
+ */
+export function loadCheckout(scriptUrl: string): Promise<RazorpayConstructor> {
+  if (typeof window === 'undefined' || typeof document === 'undefined') {
+    return Promise.reject(new CheckoutError(MESSAGES.checkoutUnsupported));
+  }
+  if (window.Razorpay) return Promise.resolve(window.Razorpay);
+  if (!scriptUrl) return Promise.reject(new CheckoutError(MESSAGES.checkoutLoadFailed));
+  if (!loading) {
+    loading = injectScript(scriptUrl)
+      .then(() => {
+        if (!window.Razorpay) throw new CheckoutError(MESSAGES.sdkMissing);
+        return window.Razorpay;
+      })
+      .catch((error: unknown) => {
+        loading = null;
+        throw error instanceof CheckoutError ? error : new CheckoutError(MESSAGES.checkoutLoadFailed);
+      });
+  }
+  return loading;
+}
+
+/** The order and payer a checkout is opened for. */
+export interface CheckoutRequest {
+  scriptUrl: string;
+  key: string;
+  order: { id: string; amount: number; currency: string };
+  payerName?: string;
+}
+
+/** What happens in the checkout. Real Razorpay keeps its dialog open after a failure, so `onFailed` may be followed by `onPaid`. */
+export interface CheckoutCallbacks {
+  onPaid: (response: RazorpaySuccess) => void;
+  /** `message` is the provider's description or SPEC §8 `Payment failed. Please try again.` */
+  onFailed: (message: string) => void;
+  onDismiss?: () => void;
+}
+
+/** The provider's failure description, else SPEC §8 `Payment failed. Please try again.` */
+export function failureMessage(response: RazorpayFailure | undefined): string {
+  const description = response?.error?.description?.trim();
+  return description ? description : MESSAGES.paymentFailed;
+}
+
+/**
+ * Loads the script if needed, then opens checkout with the SPEC §7 options (key, order id, amount, currency,
+ * title, description, prefilled name, theme #38bdf8). Resolves once the dialog is open; rejects with a
+ * CheckoutError (SPEC §8 text) when the SDK cannot be loaded or constructed. The client never credits
+ * anything itself: only the webhook does.
+ */
+export async function openCheckout(request: CheckoutRequest, callbacks: CheckoutCallbacks): Promise<void> {
+  const Razorpay = await loadCheckout(request.scriptUrl);
+  try {
+    const instance = new Razorpay({
+      key: request.key,
+      order_id: request.order.id,
+      amount: request.order.amount,
+      currency: request.order.currency,
+      name: CHECKOUT.title,
+      description: CHECKOUT.description,
+      prefill: request.payerName ? { name: request.payerName } : {},
+      theme: { color: CHECKOUT.themeColor },
+      handler: (response) => callbacks.onPaid(response),
+      modal: { ondismiss: () => callbacks.onDismiss?.() },
+    });
+    instance.on('payment.failed', (response) => callbacks.onFailed(failureMessage(response)));
+    instance.open();
+  } catch {
+    throw new CheckoutError(MESSAGES.checkoutLoadFailed);
+  }
+}

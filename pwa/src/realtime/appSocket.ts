@@ -1,0 +1,55 @@
+import { serverMessageSchema, type ServerMessage } from '@shabaash/shared';
+import { readToken } from '../api/client.ts';
+import {
+  createRealtimeSocket,
+  type RealtimeSocket,
+  type RealtimeSocketOptions,
+  type RealtimeStatus,
+} from './socket.ts';
+
+let shared: RealtimeSocket | null = null;
+let users = 0;
+let factory: (options: RealtimeSocketOptions) => RealtimeSocket = createRealtimeSocket;
+
+/** Tests swap the socket factory (e.g. to a fake WebSocket); pass null to restore the real one. */
+export function setAppSocketFactory(next: ((options: RealtimeSocketOptions) => RealtimeSocket) | null): void {
+  factory = next ?? createRealtimeSocket;
+}
+
+function parse(value: ServerMessage): ServerMessage | null {
+  const result = serverMessageSchema.safeParse(value);
+  return result.success ? result.data : null;
+}
+
+/**
+ * Subscribes to the app's one shared realtime connection (signed in with the stored bearer token). The socket
+ * opens with the first subscriber and closes with the last; returns the unsubscribe function.
+ */
+export function subscribeAppSocket(
+  onMessage: (message: ServerMessage) => void,
+  onStatus: (status: RealtimeStatus) => void,
+): () => void {
+  if (!shared) {
+    shared = factory({
+      credentials: () => {
+        const token = readToken();
+        return token ? { token } : null;
+      },
+      parse,
+    });
+  }
+  const socket = shared;
+  users += 1;
+  const offMessage = socket.onMessage(onMessage);
+  const offStatus = socket.onStatus(onStatus);
+  onStatus(socket.status());
+  return () => {
+    offMessage();
+    offStatus();
+    users -= 1;
+    if (users === 0 && shared === socket) {
+      socket.close();
+      shared = null;
+    }
+  };
+}

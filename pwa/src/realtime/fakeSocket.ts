@@ -1,0 +1,59 @@
+import type { ServerMessage } from '@shabaash/shared';
+import type { SocketFactory, SocketLike } from './socket.ts';
+
+/** Test double of a browser WebSocket: records what the client sends, lets the test open, push and close. */
+export class FakeSocket implements SocketLike {
+  readyState = 0;
+  onopen: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  readonly sent: unknown[] = [];
+  closed = false;
+
+  constructor(readonly url: string) {}
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+
+  close(): void {
+    this.closed = true;
+    this.readyState = 3;
+  }
+
+  /** Server accepts the connection. */
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+
+  /** Server pushes a message. */
+  push(message: ServerMessage): void {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+
+  /** Server (or network) drops the connection. */
+  drop(): void {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+}
+
+/** A socket factory that keeps every socket it made, newest last. */
+export function fakeSocketFactory(): { factory: SocketFactory; sockets: FakeSocket[]; last(): FakeSocket } {
+  const sockets: FakeSocket[] = [];
+  return {
+    sockets,
+    factory: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+    last() {
+      const socket = sockets[sockets.length - 1];
+      if (!socket) throw new Error('no socket was created');
+      return socket;
+    },
+  };
+}

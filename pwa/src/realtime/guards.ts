@@ -1,0 +1,55 @@
+import type { ServerMessage } from '@shabaash/shared';
+
+// Hand-written guards instead of zod so the bare overlay bundle stays a few KB. The app validates with zod on top.
+
+const TYPES = new Set([
+  'welcome',
+  'tip:new',
+  'tip:status',
+  'tip:deleted',
+  'overlay:update',
+  'wallet:update',
+  'overlay:presence',
+  'pong',
+]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isTipLike(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.amount === 'number' &&
+    typeof value.status === 'string' &&
+    typeof value.version === 'number'
+  );
+}
+
+/** A light structural check of a server message (shape of the fields each consumer reads), without zod. */
+export function isServerMessage(value: unknown): value is ServerMessage {
+  if (!isRecord(value) || typeof value.type !== 'string' || !TYPES.has(value.type)) return false;
+  switch (value.type) {
+    case 'welcome':
+      return Array.isArray(value.rooms) && isRecord(value.versions);
+    case 'tip:new':
+    case 'tip:status':
+      return typeof value.space === 'string' && typeof value.version === 'number' && isTipLike(value.data);
+    case 'tip:deleted':
+      return (
+        typeof value.space === 'string' &&
+        typeof value.version === 'number' &&
+        isRecord(value.data) &&
+        typeof value.data.id === 'string'
+      );
+    case 'wallet:update':
+      return typeof value.space === 'string' && typeof value.version === 'number' && isRecord(value.data);
+    case 'overlay:update':
+      return isRecord(value.data);
+    case 'overlay:presence':
+      return isRecord(value.data) && typeof value.data.connected === 'boolean';
+    default:
+      return true;
+  }
+}

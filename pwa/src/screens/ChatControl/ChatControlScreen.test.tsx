@@ -1,0 +1,401 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import type { ServerMessage, Tip } from '@shabaash/shared';
+import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { setAppSocketFactory } from '../../realtime/appSocket.ts';
+import { createRealtimeSocket } from '../../realtime/socket.ts';
+import { fakeSocketFactory } from '../../realtime/fakeSocket.ts';
+import { ChatControlScreen } from './ChatControlScreen.tsx';
+
+const server = setupServer();
+const SPACE = 'creator:u_1';
+const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
+let fake = fakeSocketFactory();
+let version = 10;
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // happy-dom has no window.confirm; the tests decide the answer.
+  Object.defineProperty(window, 'confirm', { value: () => true, configurable: true, writable: true });
+});
+beforeEach(() => {
+  fake = fakeSocketFactory();
+  setAppSocketFactory((options) => createRealtimeSocket({ ...options, createSocket: fake.factory }));
+  storeSession(creator);
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  setAppSocketFactory(null);
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+function ago(minutes: number): string {
+  return new Date(Date.now() - minutes * 60_000).toISOString();
+}
+
+function tip(id: string, overrides: Partial<Tip> = {}): Tip {
+  version += 1;
+  const createdAt = overrides.createdAt ?? ago(1);
+  return {
+    _id: id,
+    id,
+    creatorId: 'u_1',
+    amount: 100,
+    amountPaise: 10000,
+    message: `hello from ${id}`,
+    name: `Fan ${id}`,
+    guestName: null,
+    sender: null,
+    status: 'unread',
+    createdAt,
+    updatedAt: createdAt,
+    version,
+    ...overrides,
+  };
+}
+
+interface Calls {
+  patched: Array<{ id: string; body: unknown }>;
+  deleted: string[];
+}
+
+function serve(tips: Tip[] | (() => Response), calls: Calls = { patched: [], deleted: [] }) {
+  server.use(
+    http.get('*/api/users/me', () => HttpResponse.json({ user: creator })),
+    http.get('*/api/creator/overlay', () =>
+      HttpResponse.json({
+        overlayTheme: 'classic',
+        font: 'Poppins',
+        color: '#ff5c5c',
+        sound: 'default',
+        handle: 'asha',
+        displayName: 'Asha Live',
+        overlayKey: 'ok_secret',
+      }),
+    ),
+    http.get('*/api/creator/chats', () =>
+      typeof tips === 'function' ? tips() : HttpResponse.json({ tips, version }),
+    ),
+    http.patch('*/api/creator/chats/:id/status', async ({ params, request }) => {
+      const id = String(params.id);
+      const body = await request.json();
+      calls.patched.push({ id, body });
+      const found = Array.isArray(tips) ? tips.find((t) => t.id === id) : undefined;
+      if (!found) return HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 });
+      return HttpResponse.json({
+        tip: { ...found, status: 'read', updatedAt: new Date().toISOString(), version: ++version },
+      });
+    }),
+    http.delete('*/api/creator/chats/:id', ({ params }) => {
+      calls.deleted.push(String(params.id));
+      return HttpResponse.json({ id: String(params.id) });
+    }),
+  );
+  return calls;
+}
+
+async function connectSocket() {
+  await act(async () => {
+    fake.last().open();
+    fake.last().push({ type: 'welcome', rooms: [`creator:u_1`], versions: { [SPACE]: version } });
+  });
+}
+
+/** Pushes a server message and lets React Query's batched notifications render. */
+async function push(message: ServerMessage) {
+  await act(async () => {
+    fake.last().push(message);
+    await new Promise((r) => setTimeout(r, 5));
+  });
+}
+
+const rows = () => screen.queryAllByTestId('chat-row');
+const rowOf = (name: string) => {
+  const row = rows().find((r) => within(r).queryByText(name));
+  if (!row) throw new Error(`no row for ${name}`);
+  return row;
+};
+
+describe('Chat Loader', () => {
+  it('shows the loading text, then the list grouped by day with badges, times, messages and amounts', async () => {
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    yesterday.setHours(12, 0, 0, 0);
+    const older = new Date(2026, 0, 5, 9, 30).toISOString();
+    serve([
+      tip('a', { name: 'Priya', amount: 1250.5, status: 'read' }),
+      tip('b', { name: 'Rahul', message: '', createdAt: yesterday.toISOString() }),
+      tip('c', { name: '', guestName: 'Old Guest', createdAt: older }),
+    ]);
+    renderWithApp(<ChatControlScreen />, { path: '/creator/chat-control' });
+    expect(screen.getByRole('heading', { name: 'Chat Loader' })).toBeTruthy();
+    expect(screen.getByText('Loading chats...')).toBeTruthy();
+    await screen.findAllByTestId('chat-row');
+
+    const headers = [...document.querySelectorAll('thead th')].map((h) => h.textContent);
+    expect(headers).toEqual(['Viewer', 'Message', 'Amount', 'Status']);
+    const groupLabels = [...document.querySelectorAll('.cl-group-row th')].map((th) => th.textContent);
+    expect(groupLabels).toEqual(['Today', 'Yesterday', '5 Jan 2026']);
+
+    const priya = rowOf('Priya');
+    expect(within(priya).getByText('Live now')).toBeTruthy();
+    expect(within(priya).getByText('₹1,250.50')).toBeTruthy();
+    expect(within(priya).queryByRole('button', { name: 'Show on live' })).toBeNull();
+    expect(within(priya).getByRole('button', { name: 'Copy message' })).toBeTruthy();
+    expect(within(priya).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(within(priya).getByText('P').className).toContain('avatar-initial');
+    expect(within(priya).getByText(/\d{1,2}:\d{2}\s?(am|pm)/i)).toBeTruthy();
+
+    const rahul = rowOf('Rahul');
+    expect(within(rahul).getByText('Waiting')).toBeTruthy();
+    expect(within(rahul).getByText('No message provided')).toBeTruthy();
+    expect(within(rahul).getByRole('button', { name: 'Show on live' })).toBeTruthy();
+    expect(rowOf('Old Guest')).toBeTruthy();
+
+    expect(screen.getByTestId('showing-line').textContent).toBe('Showing 3 chat(s) (live + queued)');
+  });
+
+  it('puts the oldest unread chat in Next in queue and counts the snapshot', async () => {
+    serve([
+      tip('live', { name: 'Live One', status: 'read', amount: 40, updatedAt: ago(3), createdAt: ago(20) }),
+      tip('newer', { name: 'Newer', amount: 10.25, createdAt: ago(2) }),
+      tip('oldest', { name: 'Zara', amount: 20.5, message: '', createdAt: ago(45) }),
+    ]);
+    renderWithApp(<ChatControlScreen />);
+    const next = await screen.findByTestId('next-in-queue');
+    expect(within(next).getByText('Zara')).toBeTruthy();
+    expect(within(next).getByText('Z')).toBeTruthy();
+    expect(within(next).getByText('₹20.50')).toBeTruthy();
+    expect(within(next).getByText('No message attached')).toBeTruthy();
+    expect(within(next).getByText('45 minutes ago')).toBeTruthy();
+    for (const name of ['Show on live', 'Copy message', 'Locate in list']) {
+      expect(within(next).getByRole('button', { name })).toBeTruthy();
+    }
+    expect(screen.getByTestId('stat-queued').textContent).toBe('2');
+    expect(screen.getByTestId('stat-live').textContent).toBe('1');
+    expect(screen.getByTestId('stat-value').textContent).toBe('₹30.75');
+    expect(screen.getByTestId('stat-last-pushed').textContent).toBe('3 minutes ago');
+    expect(screen.getByText('Older than 24h auto-clear')).toBeTruthy();
+  });
+
+  it('shows the empty texts and a dash when nothing was pushed', async () => {
+    serve([]);
+    renderWithApp(<ChatControlScreen />);
+    expect(await screen.findByText('No chats match your filters.')).toBeTruthy();
+    expect(
+      screen.getByText('No queued chats right now. Share the guest link to keep the hype rolling.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('stat-last-pushed').textContent).toBe('—');
+    expect(screen.getByTestId('stat-value').textContent).toBe('₹0.00');
+  });
+
+  it('says Failed to load chats when the list cannot load', async () => {
+    serve(() => HttpResponse.json({ message: 'boom', code: 'INTERNAL' }, { status: 500 }));
+    renderWithApp(<ChatControlScreen />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load chats');
+  });
+
+  it('searches name and message after a 300 ms debounce, trimmed and case-insensitive', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve([
+      tip('a', { name: 'Priya', message: 'Love it' }),
+      tip('b', { name: 'Rahul', message: 'PRIYA is great' }),
+      tip('c', { name: 'Asha', message: 'hi' }),
+    ]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithApp(<ChatControlScreen />);
+    await screen.findByText('Asha');
+    await user.type(screen.getByPlaceholderText('Search by name or message'), '  priya ');
+    act(() => vi.advanceTimersByTime(250));
+    expect(rows()).toHaveLength(3);
+    act(() => vi.advanceTimersByTime(60));
+    expect(rows()).toHaveLength(2);
+    expect(screen.getByTestId('showing-line').textContent).toBe('Showing 2 chat(s) (live + queued)');
+    await user.clear(screen.getByPlaceholderText('Search by name or message'));
+    await user.type(screen.getByPlaceholderText('Search by name or message'), 'nobody');
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.getByText('No chats match your filters.')).toBeTruthy();
+  });
+
+  it('sorts by most recent update by default and by amount (newest first on ties) on request', async () => {
+    serve([
+      tip('small', { name: 'Small', amount: 5, createdAt: ago(1) }),
+      tip('big-old', { name: 'Big Old', amount: 500, createdAt: ago(30) }),
+      tip('big-new', { name: 'Big New', amount: 500, createdAt: ago(10) }),
+    ]);
+    const user = userEvent.setup();
+    renderWithApp(<ChatControlScreen />);
+    await screen.findByText('Small');
+    const names = () => rows().map((r) => r.querySelector('.cl-name')?.textContent);
+    expect(names()).toEqual(['Small', 'Big New', 'Big Old']);
+    await user.click(screen.getByRole('button', { name: 'Highest amount' }));
+    expect(names()).toEqual(['Big New', 'Big Old', 'Small']);
+    await user.click(screen.getByRole('button', { name: 'Latest' }));
+    expect(names()).toEqual(['Small', 'Big New', 'Big Old']);
+  });
+
+  it('pushes a chat live: PATCH status read, badge Live now, toast that clears after 4 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = serve([tip('a', { name: 'Priya' })]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithApp(<ChatControlScreen />);
+    await screen.findAllByTestId('chat-row');
+    await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Show on live' }));
+    expect(await screen.findByText('Superchat pushed live')).toBeTruthy();
+    expect(calls.patched).toEqual([{ id: 'a', body: { status: 'read' } }]);
+    expect(within(rowOf('Priya')).getByText('Live now')).toBeTruthy();
+    expect(within(rowOf('Priya')).queryByRole('button', { name: 'Show on live' })).toBeNull();
+    expect(screen.getByTestId('stat-live').textContent).toBe('1');
+    act(() => vi.advanceTimersByTime(3900));
+    expect(screen.queryByText('Superchat pushed live')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Superchat pushed live')).toBeNull();
+  });
+
+  it('shows the server message when push live fails, else Failed to push live', async () => {
+    serve([tip('a', { name: 'Priya' })]);
+    server.use(
+      http.patch('*/api/creator/chats/:id/status', () =>
+        HttpResponse.json({ message: 'That chat was already deleted.', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<ChatControlScreen />);
+    await screen.findAllByTestId('chat-row');
+    await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Show on live' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That chat was already deleted.');
+    server.use(http.patch('*/api/creator/chats/:id/status', () => HttpResponse.error()));
+    await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Show on live' }));
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to push live'));
+  });
+
+  it('deletes only after confirmation, then removes the row and says Chat deleted', async () => {
+    const calls = serve([tip('a', { name: 'Priya' }), tip('b', { name: 'Rahul' })]);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const user = userEvent.setup();
+    renderWithApp(<ChatControlScreen />);
+    await screen.findAllByTestId('chat-row');
+    await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Delete this chat permanently? This cannot be undone.');
+    expect(calls.deleted).toEqual([]);
+    confirm.mockReturnValue(true);
+    await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Chat deleted')).toBeTruthy();
+    expect(calls.deleted).toEqual(['a']);
+    expect(screen.queryByText('Priya')).toBeNull();
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('says Failed to delete chat when the delete fails without a server message', async () => {
+    serve([tip('a', { name: 'Priya' })]);
+    server.use(http.delete('*/api/creator/chats/:id', () => HttpResponse.error()));
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderWithApp(<ChatControlScreen />);
+    await screen.findAllByTestId('chat-row');
+    await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete chat');
+    expect(rowOf('Priya')).toBeTruthy();
+  });
+
+  it('copies messages and links, and explains clipboard failures', async () => {
+    serve([tip('a', { name: 'Priya', message: 'Jai ho!' })]);
+    const user = userEvent.setup();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWithApp(<ChatControlScreen />);
+    await screen.findAllByTestId('chat-row');
+    await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Copy message' }));
+    expect(writeText).toHaveBeenLastCalledWith('Jai ho!');
+    expect(await screen.findByText('Superchat copied to clipboard')).toBeTruthy();
+
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Copy guest tip link' }).hasAttribute('disabled')).toBe(
+        false,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy guest tip link' }));
+    expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/guest-tip?c=asha`);
+    expect(await screen.findByText('Guest tipping link copied')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Copy overlay link' }));
+    expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/overlay?key=ok_secret`);
+    expect(await screen.findByText('Overlay link copied')).toBeTruthy();
+    const open = screen.getByRole('link', { name: 'Open guest page' });
+    expect(open.getAttribute('href')).toBe(`${window.location.origin}/guest-tip?c=asha`);
+    expect(open.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: 'creator dashboard' }).getAttribute('href')).toBe('/creator');
+
+    writeText.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
+    await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Copy message' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Clipboard permissions denied. Please copy manually.',
+    );
+    writeText.mockRejectedValueOnce(new Error('nope'));
+    await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Copy message' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Unable to copy to clipboard. Please copy manually.',
+      ),
+    );
+  });
+
+  it('Locate in list highlights the row for 1.5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve([tip('a', { name: 'Priya' }), tip('b', { name: 'Queued First', createdAt: ago(30) })]);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithApp(<ChatControlScreen />);
+    const next = await screen.findByTestId('next-in-queue');
+    await user.click(within(next).getByRole('button', { name: 'Locate in list' }));
+    const row = rowOf('Queued First');
+    expect(row.className).toContain('is-highlighted');
+    act(() => vi.advanceTimersByTime(1400));
+    expect(rowOf('Queued First').className).toContain('is-highlighted');
+    act(() => vi.advanceTimersByTime(150));
+    expect(rowOf('Queued First').className).not.toContain('is-highlighted');
+  });
+
+  it('applies tip:new, tip:status and tip:deleted live, and shows overlay presence', async () => {
+    serve([tip('a', { name: 'Priya' }), tip('b', { name: 'Rahul', createdAt: ago(5) })]);
+    renderWithApp(<ChatControlScreen />);
+    await screen.findAllByTestId('chat-row');
+    expect(screen.getByTestId('overlay-presence').textContent).toBe('Overlay offline');
+    await connectSocket();
+    expect(fake.last().sent[0]).toMatchObject({ type: 'hello', token: 'test-token' });
+
+    await push({ type: 'overlay:presence', data: { connected: true, count: 1 } });
+    expect(screen.getByTestId('overlay-presence').textContent).toBe('Overlay connected');
+
+    const fresh = tip('c', { name: 'Newcomer', amount: 51, createdAt: new Date().toISOString() });
+    await push({ type: 'tip:new', space: SPACE, version: fresh.version, data: fresh });
+    expect(rows()[0]?.textContent).toContain('Newcomer');
+    expect(screen.getByTestId('stat-queued').textContent).toBe('3');
+
+    const live = tip('b', {
+      name: 'Rahul',
+      status: 'read',
+      createdAt: ago(5),
+      updatedAt: new Date().toISOString(),
+    });
+    await push({ type: 'tip:status', space: SPACE, version: live.version, data: live });
+    expect(within(rowOf('Rahul')).getByText('Live now')).toBeTruthy();
+
+    const ignored = tip('a', { name: 'Priya', status: 'ignore' });
+    await push({ type: 'tip:status', space: SPACE, version: ignored.version, data: ignored });
+    expect(screen.queryByText('Priya')).toBeNull();
+
+    await push({ type: 'tip:deleted', space: SPACE, version: ++version, data: { id: 'c' } });
+    expect(screen.queryByText('Newcomer')).toBeNull();
+    expect(rows()).toHaveLength(1);
+
+    await push({ type: 'overlay:presence', data: { connected: false, count: 0 } });
+    expect(screen.getByTestId('overlay-presence').textContent).toBe('Overlay offline');
+  });
+});

@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { CreatorScreen } from './CreatorScreen.tsx';
+import { OverlayStudioScreen } from '../OverlayStudio/OverlayStudioScreen.tsx';
+
+const server = setupServer();
+const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
+const overlay = {
+  overlayTheme: 'classic',
+  font: 'Poppins',
+  color: '#ff5c5c',
+  sound: 'default',
+  handle: 'asha',
+  displayName: 'Asha Live',
+  overlayKey: 'ok_secret',
+};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  storeSession(creator);
+  server.use(
+    http.get('*/api/users/me', () => HttpResponse.json({ user: creator })),
+    http.get('*/api/creator/overlay', () => HttpResponse.json(overlay)),
+    http.get('*/api/creator/analytics', () =>
+      HttpResponse.json({
+        totalEarnings: 123456.5,
+        totalSuccessfulTopUps: 7,
+        totalTipsAmount: 130000,
+        totalTipsCount: 42,
+      }),
+    ),
+    http.get('*/api/creator/recent-tips', () => HttpResponse.json({ tips: [] })),
+  );
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+describe('Creator suite', () => {
+  it('shows analytics in en-IN rupees, the empty support text and the overlay link', async () => {
+    renderWithApp(<CreatorScreen />);
+    expect(await screen.findByText('₹1,23,456.50')).toBeTruthy();
+    expect(screen.getByText('₹1,30,000.00')).toBeTruthy();
+    expect(screen.getByText('7')).toBeTruthy();
+    expect(screen.getByText('42')).toBeTruthy();
+    expect(
+      await screen.findByText('No tips yet. Share your overlay link to start receiving support.'),
+    ).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Overlay link' }) as HTMLInputElement).value).toBe(
+      `${window.location.origin}/overlay?key=ok_secret`,
+    );
+  });
+
+  it('saves overlay settings, or shows Failed to save settings', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put('*/api/creator/settings', async ({ request }) => {
+        const body = await request.json();
+        bodies.push(body);
+        return HttpResponse.json(body);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<CreatorScreen />);
+    const hex = await screen.findByLabelText('Accent colour hex');
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save settings' }).hasAttribute('disabled')).toBe(false),
+    );
+    await user.clear(hex);
+    await user.type(hex, '#123abc');
+    await user.selectOptions(screen.getByLabelText('Theme'), 'neon');
+    await user.selectOptions(screen.getByLabelText('Font'), 'Inter');
+    await user.selectOptions(screen.getByLabelText('Sound'), 'chime');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Overlay settings saved')).toBeTruthy();
+    expect(bodies).toEqual([{ overlayTheme: 'neon', font: 'Inter', color: '#123abc', sound: 'chime' }]);
+
+    server.use(http.put('*/api/creator/settings', () => HttpResponse.error()));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save settings');
+  });
+
+  it('copies the overlay link, with the studio fallback text when copying fails', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWithApp(<CreatorScreen />);
+    await screen.findByRole('textbox', { name: 'Overlay link' });
+    await user.click(screen.getByRole('button', { name: 'Copy overlay link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/overlay?key=ok_secret`);
+    expect(await screen.findByText('Overlay link copied')).toBeTruthy();
+    writeText.mockRejectedValueOnce(new Error('no'));
+    await user.click(screen.getByRole('button', { name: 'Copy overlay link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Unable to copy overlay link. Copy it manually from the overlay studio.',
+    );
+  });
+});
+
+describe('Overlay Studio', () => {
+  it('shows the checklist, the link, Copy Link → Copied! for 2 s, and a 320 px live preview of display=1', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The preview iframe loads the bare overlay page.
+    server.use(
+      http.get(
+        '*/overlay',
+        () =>
+          new HttpResponse('<!doctype html><title>overlay</title>', {
+            headers: { 'Content-Type': 'text/html' },
+          }),
+      ),
+    );
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWithApp(<OverlayStudioScreen />, { path: '/overlay?key=abc123' });
+    expect(screen.getByRole('heading', { name: 'Overlay Studio' })).toBeTruthy();
+    const open = screen.getByRole('link', { name: 'Open Standalone Overlay' });
+    expect(open.getAttribute('href')).toBe(`${window.location.origin}/overlay?key=abc123&display=1`);
+    expect(open.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText(/recommended 1920x1080/)).toBeTruthy();
+    expect(screen.getByText(/browser source/)).toBeTruthy();
+    expect(screen.getByText(/Keep the overlay page open/)).toBeTruthy();
+    expect(screen.getByText(/Tweak fonts, colours and sounds in the creator suite/)).toBeTruthy();
+    const frame = screen.getByTitle('Overlay preview');
+    expect(frame.getAttribute('src')).toBe(`${window.location.origin}/overlay?key=abc123&display=1`);
+    expect((frame.parentElement as HTMLElement).style.height).toBe('320px');
+    expect(screen.getByRole('heading', { name: 'Live Preview' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Copy Link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/overlay?key=abc123`);
+    expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1900));
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getByRole('button', { name: 'Copy Link' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,74 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { MESSAGES } from '@shabaash/shared';
+import { serverMessage } from '../../api/client.ts';
+import { useAuth } from '../../auth/useAuth.ts';
+import { Avatar } from '../../components/Avatar.tsx';
+import { FormStatus } from '../../components/FormStatus.tsx';
+import { PROFILE_PIC_TYPES, readAsDataUrl, validateProfilePic } from './profilePicture.ts';
+import { useUpdateProfilePic } from './useDashboardMutations.ts';
+
+/** Profile-picture uploader (SPEC §2 dashboard, §5 rules): validates, uploads a data URL, merges the user. */
+export function ProfilePictureUploader() {
+  const { user, updateUser } = useAuth();
+  const upload = useUpdateProfilePic();
+  const inputId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  const handleChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    setError(null);
+    setSuccess(null);
+    if (!file) return;
+    const invalid = validateProfilePic(file);
+    if (invalid) {
+      setError(invalid);
+      input.value = '';
+      return;
+    }
+    let dataUrl: string;
+    try {
+      dataUrl = await readAsDataUrl(file);
+    } catch {
+      setError(MESSAGES.profilePicRead);
+      return;
+    }
+    try {
+      const result = await upload.mutateAsync(dataUrl);
+      updateUser({ profilePic: result.user.profilePic });
+      setSuccess(MESSAGES.profilePicUpdated);
+    } catch (caught) {
+      setError(serverMessage(caught, MESSAGES.profilePicUpdateFailed));
+    } finally {
+      input.value = '';
+    }
+  };
+
+  if (!user) return null;
+  return (
+    <section className="card" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`} className="card-title">
+        Profile picture
+      </h2>
+      <div className="profile-pic-row">
+        <Avatar name={user.name} src={user.profilePic} size={64} />
+        <div>
+          <label htmlFor={inputId} className="button button-secondary button-small file-button">
+            {upload.isPending ? 'Uploading…' : 'Choose image'}
+          </label>
+          <input
+            id={inputId}
+            className="visually-hidden-file"
+            type="file"
+            accept={PROFILE_PIC_TYPES.join(',')}
+            onChange={handleChange}
+            disabled={upload.isPending}
+          />
+          <p className="hint">PNG, JPG or WebP, up to 1 MB.</p>
+        </div>
+      </div>
+      <FormStatus error={error} success={success} />
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { LIMITS, MESSAGES } from '@shabaash/shared';
+
+export const PROFILE_PIC_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp'] as const;
+
+/** SPEC §5 profile picture rule: png/jpeg/jpg/webp only, at most 1,000,000 bytes. Returns the error or null. */
+export function validateProfilePic(file: { type: string; size: number }): string | null {
+  if (!(PROFILE_PIC_TYPES as readonly string[]).includes(file.type)) return MESSAGES.profilePicType;
+  if (file.size > LIMITS.profilePicMaxBytes) return MESSAGES.profilePicSize;
+  return null;
+}
+
+/** Reads a file as a data URL; rejects with the spec's read-failure message. */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error(MESSAGES.profilePicRead));
+    reader.onerror = () => reject(new Error(MESSAGES.profilePicRead));
+    reader.readAsDataURL(file);
+  });
+}

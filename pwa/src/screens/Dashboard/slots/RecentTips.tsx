@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { MESSAGES, formatPaise, type Tip } from '@shabaash/shared';
+import { errorMessage } from '../../../api/client.ts';
+import { useDefaultCreatorHandle, useRecentTips } from '../../../hooks/useTips.ts';
+import './slots.css';
+
+const timeFormatter = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+function tipName(tip: Tip): string {
+  return tip.name || tip.sender?.name || tip.guestName || 'Anonymous';
+}
+
+function TipRow({ tip }: { tip: Tip }) {
+  const name = tipName(tip);
+  const pic = tip.sender?.profilePic ?? null;
+  const created = new Date(tip.createdAt);
+  return (
+    <li className="tip-row">
+      {pic ? (
+        <img className="avatar" src={pic} alt="" width={36} height={36} />
+      ) : (
+        <span className="avatar avatar-initial" aria-hidden="true">
+          {name.charAt(0).toUpperCase() || 'U'}
+        </span>
+      )}
+      <div className="tip-main">
+        <p className="tip-head">
+          <strong className="tip-name">{name}</strong>
+          <span className="tip-amount">{formatPaise(tip.amountPaise)}</span>
+        </p>
+        {tip.message ? <p className="tip-message">{tip.message}</p> : null}
+        {Number.isNaN(created.getTime()) ? null : (
+          <time className="tip-date" dateTime={tip.createdAt}>
+            {timeFormatter.format(created)}
+          </time>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Dashboard live recent tip activity: GET /api/tips/recent?creator=<the referring or default creator>, newest
+ * first, at most 10. Realtime events land through `mergeRecentTip` / `removeRecentTip` (hooks/useTips.ts).
+ */
+export function RecentTips() {
+  const id = useId();
+  const creator = useDefaultCreatorHandle();
+  const tips = useRecentTips(creator.handle, creator.isResolved);
+  return (
+    <section className="card" aria-labelledby={`${id}-title`} aria-busy={tips.isPending}>
+      <h2 id={`${id}-title`} className="card-title">
+        Recent tip activity
+      </h2>
+      <div aria-live="polite">
+        {tips.isPending ? (
+          <p className="muted">Loading...</p>
+        ) : tips.isError ? (
+          <p className="form-status form-status-error" role="alert">
+            {errorMessage(tips.error, 'Could not load recent tips.')}
+          </p>
+        ) : tips.data.length === 0 ? (
+          <p className="muted empty-text">{MESSAGES.noRecentTips}</p>
+        ) : (
+          <ul className="tip-list">
+            {tips.data.map((tip) => (
+              <TipRow key={tip.id} tip={tip} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

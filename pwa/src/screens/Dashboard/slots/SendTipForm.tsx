@@ -1,0 +1,149 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { LIMITS, MESSAGES } from '@shabaash/shared';
+import { serverMessage } from '../../../api/client.ts';
+import { useConfig } from '../../../api/useConfig.ts';
+import { FormStatus } from '../../../components/FormStatus.tsx';
+import {
+  newIdempotencyKey,
+  normalizeHandle,
+  readRememberedCreator,
+  rememberCreatorFromSearch,
+  useSendTip,
+} from '../../../hooks/useTips.ts';
+import './slots.css';
+
+/** Parses the amount: a finite number of at least ₹1, else null (SPEC §5 tip amount). */
+function parseTipAmount(value: string): number | null {
+  if (value.trim() === '') return null;
+  const amount = Number(value);
+  return Number.isFinite(amount) && amount >= LIMITS.tipMinRupees ? amount : null;
+}
+
+/**
+ * Dashboard send-tip form: creator (defaults to the one whose link brought the viewer, else the default
+ * creator), amount (min ₹1) and message (≤ 280). One Idempotency-Key per submission, reused on retry.
+ */
+export function SendTipForm() {
+  const id = useId();
+  const location = useLocation();
+  const config = useConfig();
+  const sendTip = useSendTip();
+  const [creator, setCreator] = useState<string>(() => rememberCreatorFromSearch(location.search) ?? readRememberedCreator() ?? '');
+  const [amount, setAmount] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  // The key of the submission in flight or last failed: a retry of the very same tip reuses it.
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+
+  const defaultHandle = config.data?.defaultCreator?.handle ?? '';
+  useEffect(() => {
+    if (!creator && defaultHandle) setCreator(defaultHandle);
+  }, [creator, defaultHandle]);
+
+  const knownCreators = [...new Set([readRememberedCreator(), defaultHandle].filter((h): h is string => !!h))];
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sendTip.isPending) return;
+    setError(null);
+    setSuccess(null);
+    const rupees = parseTipAmount(amount);
+    if (rupees === null) {
+      setError(MESSAGES.invalidAmount);
+      return;
+    }
+    const handle = creator.trim() ? normalizeHandle(creator) : null;
+    if (creator.trim() && !handle) {
+      setError(MESSAGES.creatorNotFound);
+      return;
+    }
+    const text = message.trim();
+    const fingerprint = JSON.stringify([handle, rupees, text]);
+    if (!attempt.current || attempt.current.fingerprint !== fingerprint) {
+      attempt.current = { fingerprint, key: newIdempotencyKey() };
+    }
+    try {
+      await sendTip.mutateAsync({ amount: rupees, message: text, creator: handle, idempotencyKey: attempt.current.key });
+      attempt.current = null;
+      setSuccess(MESSAGES.tipSent);
+      setAmount('');
+      setMessage('');
+    } catch (caught) {
+      setError(serverMessage(caught, MESSAGES.tipSendFailed));
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card-title">
+        Send a tip
+      </h2>
+      <form className="form" onSubmit={handleSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-creator`}>Creator</label>
+          <input
+            id={`${id}-creator`}
+            name="creator"
+            list={`${id}-creators`}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={30}
+            placeholder="creator-handle"
+            aria-describedby={`${id}-creator-hint`}
+            value={creator}
+            onChange={(e) => setCreator(e.target.value)}
+          />
+          <datalist id={`${id}-creators`}>
+            {knownCreators.map((handle) => (
+              <option key={handle} value={handle} />
+            ))}
+          </datalist>
+          <p id={`${id}-creator-hint`} className="hint">
+            The creator's handle, as in their link /guest-tip?c=handle.
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-amount`}>Amount (₹)</label>
+          <input
+            id={`${id}-amount`}
+            name="amount"
+            type="number"
+            inputMode="decimal"
+            min={LIMITS.tipMinRupees}
+            step="0.01"
+            required
+            placeholder="50"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <div className="field-label-row">
+            <label htmlFor={`${id}-message`}>
+              Message <span className="optional">(optional)</span>
+            </label>
+            <span className="hint" id={`${id}-count`}>
+              {message.length}/{LIMITS.messageMaxLength}
+            </span>
+          </div>
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            rows={2}
+            maxLength={LIMITS.messageMaxLength}
+            aria-describedby={`${id}-count`}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        </div>
+        <FormStatus error={error} success={success} />
+        <button type="submit" className="button button-primary" disabled={sendTip.isPending}>
+          {sendTip.isPending ? 'Sending…' : 'Send tip'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { delay, http, HttpResponse } from 'msw';
+import type { PublicConfig } from '@shabaash/shared';
+import { GuestTipScreen } from './GuestTipScreen.tsx';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { installFakeRazorpay } from '../../payments/fakeRazorpay.ts';
+import { REFERRING_CREATOR_STORAGE_KEY } from '../../hooks/useTips.ts';
+
+const CONFIG: PublicConfig = {
+  sandbox: true,
+  razorpayKeyId: 'rzp_test_sandbox',
+  checkoutScriptUrl: '/sandbox/checkout.js',
+  firebase: { apiKey: 'k', projectId: 'demo-shabaash', authDomain: 'localhost', emulatorUrl: null },
+  contactEmail: 'hello@shabaash.in',
+  defaultCreator: { handle: 'shabaash-live', displayName: 'Shabaash Live' },
+};
+
+const server = setupServer();
+let fake: ReturnType<typeof installFakeRazorpay>;
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  fake = installFakeRazorpay();
+  server.use(
+    http.get('*/api/config', () => HttpResponse.json(CONFIG)),
+    // The safety endpoint is optional: the page must work when it does not exist.
+    http.post('*/api/safety/check', () => HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 })),
+  );
+});
+afterEach(() => {
+  cleanup();
+  fake.uninstall();
+  server.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+function captureOrders(respond: () => Response | Promise<Response> = () =>
+  HttpResponse.json({ order: { id: 'order_G1', amount: 9900, currency: 'INR' } })) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('*/api/tips/guest/order', async ({ request }) => {
+      bodies.push(await request.json());
+      return respond();
+    }),
+  );
+  return bodies;
+}
+
+const amountInput = () => screen.getByLabelText('Amount (₹)');
+const messageInput = () => screen.getByLabelText(/^Message/);
+const submitButton = () => screen.getByRole('button', { name: 'Continue to the payment provider' });
+
+describe('GuestTipScreen', () => {
+  it('shows the spec texts and the creator from ?c=, and remembers that creator', async () => {
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=Riya_Plays' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Send a Guest Superchat');
+    expect(screen.getByText('Maximum 280 characters.')).toBeTruthy();
+    expect(screen.getByTestId('guest-status').textContent).toBe(
+      'Complete the payment and your message will appear on the live overlay.',
+    );
+    expect(screen.getByTestId('guest-creator').textContent).toContain('@riya_plays');
+    expect(screen.getByText(/notified instantly/)).toBeTruthy();
+    expect(screen.getByText(/queued for the creator's approval/)).toBeTruthy();
+    expect(localStorage.getItem(REFERRING_CREATOR_STORAGE_KEY)).toBe('riya_plays');
+    const amount = amountInput();
+    expect(amount.getAttribute('min')).toBe('1');
+    expect(amount.hasAttribute('required')).toBe(true);
+    expect(screen.getByLabelText(/^Name/).getAttribute('maxlength')).toBe('80');
+    expect(messageInput().getAttribute('maxlength')).toBe('280');
+  });
+
+  it('falls back to the default creator from config', async () => {
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip' });
+    expect(await screen.findByText('Shabaash Live (@shabaash-live)')).toBeTruthy();
+  });
+
+  it('rejects an empty, zero or negative amount with the spec message and sends nothing', async () => {
+    const bodies = captureOrders();
+    const user = userEvent.setup();
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    await user.click(submitButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter a valid amount greater than zero.');
+    await user.type(amountInput(), '0');
+    await user.click(submitButton());
+    expect(screen.getByRole('alert').textContent).toBe('Enter a valid amount greater than zero.');
+    await user.clear(amountInput());
+    await user.type(amountInput(), '-5');
+    await user.click(submitButton());
+    expect(screen.getByRole('alert').textContent).toBe('Enter a valid amount greater than zero.');
+    expect(bodies).toHaveLength(0);
+    expect(fake.opened).toHaveLength(0);
+  });
+
+  it('counts message characters live', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip' });
+    expect(screen.getByText('0/280')).toBeTruthy();
+    await user.type(messageInput(), 'Hello');
+    expect(screen.getByText('5/280')).toBeTruthy();
+  });
+
+  it('prepares checkout (button disabled), opens it with the spec options, then clears amount and message on success', async () => {
+    const bodies = captureOrders(async () => {
+      await delay(60);
+      return HttpResponse.json({ order: { id: 'order_G1', amount: 9900, currency: 'INR' } });
+    });
+    const user = userEvent.setup();
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    await user.type(screen.getByLabelText(/^Name/), '  Kabir  ');
+    await user.type(amountInput(), '99');
+    await user.type(messageInput(), '  Great stream!  ');
+    await user.click(submitButton());
+    const preparing = await screen.findByRole('button', { name: 'Preparing Checkout…' });
+    expect(preparing).toHaveProperty('disabled', true);
+    await waitFor(() => expect(fake.opened).toHaveLength(1));
+    expect(bodies).toEqual([{ amount: 99, message: 'Great stream!', name: 'Kabir', creator: 'riya' }]);
+    const { options } = fake.opened[0]!;
+    expect(options).toMatchObject({
+      key: 'rzp_test_sandbox',
+      order_id: 'order_G1',
+      amount: 9900,
+      currency: 'INR',
+      name: 'Shabaash Superchat',
+      description: 'Support the creator with a superchat',
+      prefill: { name: 'Kabir' },
+      theme: { color: '#38bdf8' },
+    });
+    await act(async () => fake.opened[0]!.pay());
+    expect(screen.getByTestId('guest-status').textContent).toBe(
+      'Payment received! Your message will display on stream shortly after verification.',
+    );
+    expect(amountInput()).toHaveProperty('value', '');
+    expect(messageInput()).toHaveProperty('value', '');
+    expect(screen.getByLabelText(/^Name/)).toHaveProperty('value', '  Kabir  ');
+  });
+
+  it("shows the provider's failure description, or the spec fallback when it has none", async () => {
+    captureOrders();
+    const user = userEvent.setup();
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip' });
+    await user.type(amountInput(), '50');
+    await user.click(submitButton());
+    await waitFor(() => expect(fake.opened).toHaveLength(1));
+    await act(async () => fake.opened[0]!.fail('Your bank declined this UPI payment.'));
+    expect(screen.getByRole('alert').textContent).toBe('Your bank declined this UPI payment.');
+    expect(amountInput()).toHaveProperty('value', '50');
+
+    await user.click(submitButton());
+    await waitFor(() => expect(fake.opened).toHaveLength(2));
+    await act(async () => fake.opened[1]!.fail(null));
+    expect(screen.getByRole('alert').textContent).toBe('Payment failed. Please try again.');
+  });
+
+  it("shows the server's message when the order is refused", async () => {
+    captureOrders(() =>
+      HttpResponse.json({ message: 'We could not find that creator.', code: 'NOT_FOUND' }, { status: 404 }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=nobody' });
+    await user.type(amountInput(), '20');
+    await user.click(submitButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('We could not find that creator.');
+    expect(submitButton()).toHaveProperty('disabled', false);
+    expect(fake.opened).toHaveLength(0);
+  });
+
+  it('shows an SDK error when the checkout script cannot load', async () => {
+    fake.uninstall();
+    captureOrders();
+    server.use(http.get('*/api/config', () => HttpResponse.json({ ...CONFIG, checkoutScriptUrl: '' })));
+    const user = userEvent.setup();
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip' });
+    await user.type(amountInput(), '20');
+    await user.click(submitButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Unable to load checkout. Check your network and try again.',
+    );
+  });
+
+  it('blocks the submit with the safety message for a blocked message, and lets it through once edited', async () => {
+    const bodies = captureOrders();
+    server.use(
+      http.post('*/api/safety/check', async ({ request }) => {
+        const body = (await request.json()) as { message: string };
+        return HttpResponse.json(
+          body.message.includes('badword')
+            ? { ok: false, message: "This message can't be sent: it contains words this creator has blocked. Please edit it and try again." }
+            : { ok: true },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    await user.type(amountInput(), '99');
+    await user.type(messageInput(), 'you badword');
+    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain('words this creator has blocked');
+    expect(submitButton()).toHaveProperty('disabled', true);
+    await user.clear(messageInput());
+    await user.type(messageInput(), 'you rock');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await user.click(submitButton());
+    await waitFor(() => expect(fake.opened).toHaveLength(1));
+    expect(bodies).toEqual([{ amount: 99, message: 'you rock', name: '', creator: 'riya' }]);
+  });
+});

@@ -1,0 +1,225 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { LIMITS, MESSAGES } from '@shabaash/shared';
+import { errorMessage } from '../../api/client.ts';
+import { useConfig } from '../../api/useConfig.ts';
+import { CheckoutError, openCheckout } from '../../payments/checkout.ts';
+import {
+  fetchSafetyVerdict,
+  normalizeHandle,
+  rememberCreator,
+  useGuestOrder,
+  useSafetyCheck,
+} from '../../hooks/useTips.ts';
+import './guestTip.css';
+
+export const GUEST_TIP_TEXT = {
+  heading: 'Send a Guest Superchat',
+  submit: 'Continue to the payment provider',
+  preparing: 'Preparing Checkout…',
+  messageHint: 'Maximum 280 characters.',
+} as const;
+
+type Status = { kind: 'info' | 'success' | 'error'; text: string };
+
+/** Parses the rupee amount: a finite number above zero, else null (SPEC §5 guest form). */
+function parseAmount(value: string): number | null {
+  if (value.trim() === '') return null;
+  const amount = Number(value);
+  return Number.isFinite(amount) && amount > 0 ? amount : null;
+}
+
+/** /guest-tip (SPEC §2, §4 Guest checkout): tip a creator (from `?c=<handle>`) without an account. */
+export function GuestTipScreen() {
+  const id = useId();
+  const [params] = useSearchParams();
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const guestOrder = useGuestOrder();
+
+  const linkHandle = normalizeHandle(params.get('c'));
+  const defaultCreator = config.data?.defaultCreator ?? null;
+  const creator = linkHandle ?? defaultCreator?.handle ?? null;
+  const creatorLabel = linkHandle
+    ? linkHandle === defaultCreator?.handle
+      ? `${defaultCreator.displayName} (@${linkHandle})`
+      : `@${linkHandle}`
+    : defaultCreator
+      ? `${defaultCreator.displayName} (@${defaultCreator.handle})`
+      : null;
+
+  useEffect(() => {
+    if (linkHandle) rememberCreator(linkHandle);
+  }, [linkHandle]);
+
+  const [name, setName] = useState('');
+  const [amount, setAmount] = useState('');
+  const [message, setMessage] = useState('');
+  const [isPreparing, setIsPreparing] = useState(false);
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'info', text: MESSAGES.guestInitialStatus });
+  const [submitBlock, setSubmitBlock] = useState<string | null>(null);
+
+  const liveBlock = useSafetyCheck(creator, message);
+  const messageBlock = message.trim() ? (liveBlock ?? submitBlock) : null;
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isPreparing) return;
+    setAmountError(null);
+    setSubmitBlock(null);
+    const rupees = parseAmount(amount);
+    if (rupees === null) {
+      setAmountError(MESSAGES.invalidAmount);
+      return;
+    }
+    setIsPreparing(true);
+    setStatus({ kind: 'info', text: MESSAGES.guestInitialStatus });
+    try {
+      const blocked = await fetchSafetyVerdict(queryClient, creator, message);
+      if (blocked) {
+        setSubmitBlock(blocked);
+        setIsPreparing(false);
+        return;
+      }
+      let order;
+      try {
+        order = await guestOrder.mutateAsync({ amount: rupees, message, name, creator });
+      } catch (caught) {
+        setStatus({ kind: 'error', text: errorMessage(caught, MESSAGES.guestCheckoutFailed) });
+        setIsPreparing(false);
+        return;
+      }
+      const settings = config.data ?? (await config.refetch()).data;
+      if (!settings) throw new CheckoutError(MESSAGES.checkoutLoadFailed);
+      await openCheckout(
+        { scriptUrl: settings.checkoutScriptUrl, key: settings.razorpayKeyId, order, payerName: name.trim() || undefined },
+        {
+          onPaid: () => {
+            setStatus({ kind: 'success', text: MESSAGES.guestPaymentReceived });
+            setMessage('');
+            setAmount('');
+          },
+          onFailed: (text) => setStatus({ kind: 'error', text }),
+        },
+      );
+      // The provider's dialog is open and modal: the form is idle again behind it.
+      setIsPreparing(false);
+    } catch (caught) {
+      setStatus({
+        kind: 'error',
+        text: caught instanceof CheckoutError ? caught.message : MESSAGES.checkoutLoadFailed,
+      });
+      setIsPreparing(false);
+    }
+  };
+
+  return (
+    <div className="page container guest-tip">
+      <section className="card guest-card" aria-labelledby={`${id}-title`}>
+        <p className="eyebrow">No account needed</p>
+        <h1 id={`${id}-title`} className="page-title">
+          {GUEST_TIP_TEXT.heading}
+        </h1>
+        <p className="guest-creator" data-testid="guest-creator">
+          {creatorLabel ? (
+            <>
+              You're tipping <strong>{creatorLabel}</strong>
+            </>
+          ) : config.isPending ? (
+            'Finding the creator…'
+          ) : (
+            "You're tipping the featured creator"
+          )}
+        </p>
+        <form className="form" onSubmit={handleSubmit} noValidate>
+          <div className="field">
+            <label htmlFor={`${id}-name`}>
+              Name <span className="optional">(optional)</span>
+            </label>
+            <input
+              id={`${id}-name`}
+              name="name"
+              autoComplete="name"
+              maxLength={LIMITS.guestNameMaxLength}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-amount`}>Amount (₹)</label>
+            <input
+              id={`${id}-amount`}
+              name="amount"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              step="0.01"
+              required
+              placeholder="99"
+              aria-invalid={amountError ? true : undefined}
+              aria-describedby={amountError ? `${id}-amount-error` : undefined}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+            {amountError ? (
+              <p id={`${id}-amount-error`} className="form-status form-status-error" role="alert">
+                {amountError}
+              </p>
+            ) : null}
+          </div>
+          <div className="field">
+            <div className="field-label-row">
+              <label htmlFor={`${id}-message`}>
+                Message <span className="optional">(optional)</span>
+              </label>
+              <span className="hint" id={`${id}-count`}>
+                {message.length}/{LIMITS.messageMaxLength}
+              </span>
+            </div>
+            <textarea
+              id={`${id}-message`}
+              name="message"
+              rows={3}
+              maxLength={LIMITS.messageMaxLength}
+              aria-describedby={`${id}-message-hint ${id}-count${messageBlock ? ` ${id}-message-error` : ''}`}
+              aria-invalid={messageBlock ? true : undefined}
+              value={message}
+              onChange={(e) => {
+                setMessage(e.target.value);
+                setSubmitBlock(null);
+              }}
+            />
+            <p id={`${id}-message-hint`} className="hint">
+              {GUEST_TIP_TEXT.messageHint}
+            </p>
+            {messageBlock ? (
+              <p id={`${id}-message-error`} className="form-status form-status-error" role="alert">
+                {messageBlock}
+              </p>
+            ) : null}
+          </div>
+          <ul className="guest-notes">
+            <li>The creator is notified instantly when your payment goes through.</li>
+            <li>Your message is queued for the creator's approval before it appears on stream.</li>
+          </ul>
+          <button
+            type="submit"
+            className="button button-primary button-block button-large"
+            disabled={isPreparing || messageBlock !== null}
+          >
+            {isPreparing ? GUEST_TIP_TEXT.preparing : GUEST_TIP_TEXT.submit}
+          </button>
+          <p
+            className={`guest-status guest-status-${status.kind}`}
+            role={status.kind === 'error' ? 'alert' : 'status'}
+            data-testid="guest-status"
+          >
+            {status.text}
+          </p>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useId, useState, type FormEvent } from 'react';
+import { LIMITS, MESSAGES } from '@shabaash/shared';
+import { errorMessage } from '../../api/client.ts';
+import { useCreateLead, type LeadPayload } from './useCreateLead.ts';
+
+export const LEAD_TAGS = ['landing', 'newsletter'];
+
+type LeadState =
+  { kind: 'idle' } | { kind: 'sending' } | { kind: 'success' } | { kind: 'error'; message: string };
+
+/** Builds the lead payload (SPEC §5): phone must be 10 digits after stripping; name/email only when non-empty. */
+export function buildLeadPayload(fields: {
+  name: string;
+  email: string;
+  phone: string;
+}): LeadPayload | string {
+  const digits = fields.phone.replace(/\D/g, '');
+  if (digits.length !== 10) return MESSAGES.invalidLeadPhone;
+  const payload: LeadPayload = { phone: digits, tags: [...LEAD_TAGS] };
+  const name = fields.name.trim();
+  const email = fields.email.trim();
+  if (name) payload.name = name;
+  if (email) payload.email = email;
+  return payload;
+}
+
+/** The landing page's lead-capture form: idle, Sending…, success or error (SPEC §4). */
+export function LeadForm() {
+  const id = useId();
+  const createLead = useCreateLead();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [state, setState] = useState<LeadState>({ kind: 'idle' });
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const payload = buildLeadPayload({ name, email, phone });
+    if (typeof payload === 'string') {
+      setState({ kind: 'error', message: payload });
+      return;
+    }
+    setState({ kind: 'sending' });
+    try {
+      await createLead.mutateAsync(payload);
+      setState({ kind: 'success' });
+      setName('');
+      setEmail('');
+      setPhone('');
+    } catch (caught) {
+      setState({ kind: 'error', message: errorMessage(caught, MESSAGES.leadFailed) });
+    }
+  };
+
+  const isSending = state.kind === 'sending';
+  return (
+    <form className="lead-form" onSubmit={handleSubmit} noValidate aria-describedby={`${id}-status`}>
+      <div className="lead-fields">
+        <div className="field">
+          <label htmlFor={`${id}-name`}>
+            Name <span className="optional">(optional)</span>
+          </label>
+          <input
+            id={`${id}-name`}
+            name="name"
+            autoComplete="name"
+            maxLength={80}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>
+            Email <span className="optional">(optional)</span>
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-phone`}>Mobile number</label>
+          <input
+            id={`${id}-phone`}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="98765 43210"
+            maxLength={LIMITS.leadPhoneInputMaxLength}
+            required
+            aria-invalid={state.kind === 'error' && state.message === MESSAGES.invalidLeadPhone}
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+        </div>
+      </div>
+      <button type="submit" className="button button-primary" disabled={isSending}>
+        {isSending ? 'Sending…' : 'Notify me'}
+      </button>
+      <div id={`${id}-status`} className="lead-status" aria-live="polite">
+        {state.kind === 'success' && (
+          <p className="form-status form-status-success">{MESSAGES.leadCaptured}</p>
+        )}
+        {state.kind === 'error' && (
+          <p className="form-status form-status-error" role="alert">
+            {state.message}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { MESSAGES, normalizePhone } from '@shabaash/shared';
+import { serverMessage } from '../../api/client.ts';
+import { useAuth } from '../../auth/useAuth.ts';
+import { homePathFor } from '../../auth/homePath.ts';
+import { FormStatus } from '../../components/FormStatus.tsx';
+import { useLogin } from './useLogin.ts';
+import '../../styles/auth.css';
+
+/** /login (SPEC §2): phone and password; creators land on /creator, everyone else on /dashboard. */
+export function LoginScreen() {
+  const navigate = useNavigate();
+  const { login } = useAuth();
+  const loginMutation = useLogin();
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    const normalized = normalizePhone(phone);
+    if (!normalized.ok) {
+      setError(normalized.message);
+      return;
+    }
+    try {
+      const result = await loginMutation.mutateAsync({ phone: normalized.phone, password });
+      login(result.token, result.user);
+      navigate(homePathFor(result.user.role), { replace: true });
+    } catch (caught) {
+      setError(serverMessage(caught, MESSAGES.loginFailed));
+    }
+  };
+
+  return (
+    <section className="auth-page">
+      <div className="auth-card card">
+        <h1 className="page-title">Welcome back</h1>
+        <p className="muted">Log in with your phone number to tip creators and manage your wallet.</p>
+        <form className="form" onSubmit={handleSubmit} noValidate>
+          <div className="field">
+            <label htmlFor="login-phone">Phone number</label>
+            <input
+              id="login-phone"
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="98765 43210"
+              required
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <div className="field-label-row">
+              <label htmlFor="login-password">Password</label>
+              <Link to="/forgot-password" className="text-link small">
+                Forgot password?
+              </Link>
+            </div>
+            <input
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          <FormStatus error={error} />
+          <button
+            type="submit"
+            className="button button-primary button-block"
+            disabled={loginMutation.isPending}
+          >
+            {loginMutation.isPending ? 'Logging in…' : 'Login'}
+          </button>
+        </form>
+        <p className="auth-switch">
+          New to Shabaash?{' '}
+          <Link to="/register" className="text-link">
+            Create an account
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import { AppRoutes } from '../../App.tsx';
+import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+describe('404 page', () => {
+  it('offers Take me home and Login instead to a signed-out visitor', async () => {
+    renderWithApp(<AppRoutes />, { path: '/no/such/page' });
+    expect(await screen.findByRole('heading', { name: 'We lost that signal.' })).toBeTruthy();
+    expect(screen.getByText(/Error code:/).textContent).toBe('Error code: 404_UNMAPPED_ROUTE');
+    expect(screen.getByRole('link', { name: 'Take me home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Login instead' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('link', { name: 'Open my dashboard' })).toBeNull();
+  });
+
+  it('sends a signed-in viewer to /dashboard and a creator to /creator', async () => {
+    const viewer = buildUser();
+    storeSession(viewer);
+    server.use(http.get('*/api/users/me', () => HttpResponse.json({ user: viewer })));
+    renderWithApp(<AppRoutes />, { path: '/missing' });
+    const viewerLink = await screen.findByRole('link', { name: 'Open my dashboard' });
+    expect(viewerLink.getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('link', { name: 'Login instead' })).toBeNull();
+    cleanup();
+    localStorage.clear();
+
+    const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha' } });
+    storeSession(creator);
+    server.use(http.get('*/api/users/me', () => HttpResponse.json({ user: creator })));
+    renderWithApp(<AppRoutes />, { path: '/missing' });
+    const creatorLink = await screen.findByRole('link', { name: 'Open my dashboard' });
+    expect(creatorLink.getAttribute('href')).toBe('/creator');
+  });
+});

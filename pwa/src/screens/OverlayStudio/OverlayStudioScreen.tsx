@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { LIMITS, OVERLAY_DEFAULTS } from '@shabaash/shared';
+import { useAuth } from '../../auth/useAuth.ts';
+import { overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
+import { copyText } from '../Creator/clipboard.ts';
+import './overlayStudio.css';
+
+export const COPY_CONFIRM_MS = LIMITS.copyConfirmMs;
+
+/**
+ * /overlay (SPEC §2 Overlay Studio). With display=1 the bare overlay entry takes over (the server rewrites that
+ * URL to overlay.html; inside the SPA we hand over to it). The key comes from ?key= or the signed-in creator.
+ */
+export function OverlayStudioScreen() {
+  const [params] = useSearchParams();
+  const { isCreator } = useAuth();
+  const keyFromUrl = params.get('key');
+  const overlay = useCreatorOverlay(!keyFromUrl && isCreator);
+  const overlayKey = keyFromUrl ?? overlay.data?.overlayKey ?? null;
+  const [copied, setCopied] = useState(false);
+  const [copyError, setCopyError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const isDisplay = params.get('display') === '1';
+
+  useEffect(() => {
+    if (isDisplay) window.location.replace(`/overlay.html?${params.toString()}`);
+  }, [isDisplay, params]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  if (isDisplay) return null;
+
+  const origin = window.location.origin;
+  const link = overlayKey ? overlayLink(origin, overlayKey) : null;
+  const displayLink = overlayKey ? overlayLink(origin, overlayKey, true) : null;
+
+  async function handleCopy() {
+    if (!link) return;
+    const result = await copyText(link);
+    if (!result.ok) {
+      setCopyError(result.message);
+      return;
+    }
+    setCopyError(null);
+    setCopied(true);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      setCopied(false);
+    }, COPY_CONFIRM_MS);
+  }
+
+  return (
+    <div className="page container overlay-studio">
+      <header className="os-header">
+        <h1 className="page-title">Overlay Studio</h1>
+        {displayLink ? (
+          <a className="button button-primary" href={displayLink} target="_blank" rel="noopener noreferrer">
+            Open Standalone Overlay
+          </a>
+        ) : null}
+      </header>
+
+      <div className="os-grid">
+        <section className="card" aria-labelledby="os-setup-title">
+          <h2 className="card-title" id="os-setup-title">
+            Set up in OBS
+          </h2>
+          <ol className="os-checklist">
+            <li>Add the overlay link as a browser source in OBS or your streaming software.</li>
+            <li>Match the canvas resolution (recommended {OVERLAY_DEFAULTS.recommendedResolution}).</li>
+            <li>Keep the overlay page open while you are live.</li>
+            <li>Tweak fonts, colours and sounds in the creator suite.</li>
+          </ol>
+
+          <h3 className="os-subtitle">Overlay link</h3>
+          {link ? (
+            <>
+              <div className="os-link-row">
+                <input
+                  className="os-link"
+                  readOnly
+                  value={link}
+                  aria-label="Overlay link"
+                  onFocus={(e) => e.target.select()}
+                />
+                <button type="button" className="button button-secondary" onClick={() => void handleCopy()}>
+                  {copied ? 'Copied!' : 'Copy Link'}
+                </button>
+              </div>
+              {copyError ? (
+                <p className="form-status form-status-error" role="alert">
+                  {copyError}
+                </p>
+              ) : null}
+            </>
+          ) : overlay.isFetching ? (
+            <p className="muted">Loading...</p>
+          ) : (
+            <p className="muted">
+              Open this page with your overlay link, or sign in as a creator to see your overlay link here.
+            </p>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="os-preview-title">
+          <h2 className="card-title" id="os-preview-title">
+            Live Preview
+          </h2>
+          <div className="os-preview" style={{ height: OVERLAY_DEFAULTS.previewHeightPx }}>
+            {displayLink ? (
+              <iframe title="Overlay preview" src={displayLink} className="os-frame" />
+            ) : (
+              <p className="os-preview-empty">Waiting for the next superchat...</p>
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+import {
+  chatChangesResponseSchema,
+  errorEnvelopeSchema,
+  type ServerMessage,
+  type Tip,
+  type User,
+  type WalletTransaction,
+} from '@shabaash/shared';
+import { api, ApiError, API_BASE, readToken } from '../api/client.ts';
+import { readStoredUser } from '../auth/sessionStorage.ts';
+import { reportApiReachable } from './connectivity.ts';
+import { allTables, db, type MirroredBalance, type MirroredChat } from './db.ts';
+
+export const walletSpaceOf = (userId: string) => `wallet:${userId}`;
+export const creatorSpaceOf = (userId: string) => `creator:${userId}`;
+
+/** The signed-in user whose data the mirror holds (null when signed out). */
+export function currentSyncUser(): User | null {
+  return readToken() ? readStoredUser() : null;
+}
+
+/** Makes sure the mirror belongs to `userId`: another user's rows, cursors and outbox are dropped first. */
+export async function ensureMirrorOwner(userId: string): Promise<void> {
+  await db.transaction('rw', allTables(), async () => {
+    const owner = await db.meta.get('owner');
+    if (owner?.value === userId) return;
+    await Promise.all(allTables().map((table) => table.clear()));
+    await db.meta.put({ key: 'owner', value: userId });
+  });
+}
+
+/**
+ * Applies pending outbox actions on top of a server row (inside the caller's transaction): a chat the creator
+ * pushed live or deleted offline keeps showing that until the server confirms or refuses it.
+ */
+export async function rebaseChat(tip: Tip): Promise<MirroredChat> {
+  const entries = await db.outbox.where('targetId').equals(tip.id).sortBy('seq');
+  let chat: MirroredChat = { ...tip, pending: 0, pendingDelete: 0 };
+  for (const entry of entries) {
+    if (entry.kind === 'setStatus') chat = { ...chat, status: entry.payload.status, pending: 1 };
+    else if (entry.kind === 'deleteChat') chat = { ...chat, pending: 1, pendingDelete: 1 };
+  }
+  return chat;
+}
+
+async function fetchChatChanges(since: number) {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/creator/chats?since=${since}`, {
+      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      credentials: 'omit',
+    });
+  } catch {
+    throw new ApiError('Network request failed.', 'UNAVAILABLE', 0);
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const envelope = errorEnvelopeSchema.safeParse(json);
+    throw envelope.success
+      ? new ApiError(envelope.data.message, envelope.data.code, response.status)
+      : new ApiError(`Request failed with status ${response.status}.`, 'INTERNAL', response.status);
+  }
+  const parsed = chatChangesResponseSchema.safeParse(json);
+  if (!parsed.success)
+    throw new ApiError('Unexpected response from the server.', 'INTERNAL', response.status);
+  return parsed.data;
+}
+
+/** Replaces or merges chats and moves the cursor, in ONE transaction (rows, tombstones and version together). */
+export async function applyChatChanges(
+  userId: string,
+  changes: { tips: Tip[]; deleted: string[]; version: number; reset: boolean },
+): Promise<void> {
+  const space = creatorSpaceOf(userId);
+  await db.transaction('rw', [db.chats, db.cursors, db.outbox], async () => {
+    const cursor = await db.cursors.get(space);
+    if (!changes.reset && cursor && cursor.version >= changes.version && changes.tips.length === 0) return;
+    if (changes.reset) await db.chats.clear();
+    const rows: MirroredChat[] = [];
+    for (const tip of changes.tips) {
+      const existing = await db.chats.get(tip.id);
+      // A row already newer (from realtime) is kept; duplicates by id and version are dropped.
+      if (!changes.reset && existing && existing.version >= tip.version) continue;
+      rows.push(await rebaseChat(tip));
+    }
+    await db.chats.bulkPut(rows);
+    if (changes.deleted.length > 0) await db.chats.bulkDelete(changes.deleted);
+    const version = changes.reset ? changes.version : Math.max(cursor?.version ?? 0, changes.version);
+    await db.cursors.put({ space, version });
+  });
+}
+
+/** Adds wallet rows, the confirmed balance and the cursor in ONE transaction; `replace` drops non-pending rows first. */
+export async function applyWalletChanges(
+  userId: string,
+  changes: {
+    transactions: WalletTransaction[];
+    version: number;
+    balancePaise: number | null;
+    replace: boolean;
+  },
+): Promise<void> {
+  const space = walletSpaceOf(userId);
+  await db.transaction('rw', [db.walletActivity, db.cursors, db.meta], async () => {
+    if (changes.replace) await db.walletActivity.filter((row) => row.pending !== 1).delete();
+    await db.walletActivity.bulkPut(changes.transactions.map((row) => ({ ...row, pending: 0 as const })));
+    const cursor = await db.cursors.get(space);
+    const version = changes.replace ? changes.version : Math.max(cursor?.version ?? 0, changes.version);
+    await db.cursors.put({ space, version });
+    if (changes.balancePaise !== null) {
+      const balance: MirroredBalance = {
+        balancePaise: changes.balancePaise,
+        confirmedAt: new Date().toISOString(),
+      };
+      await db.meta.put({ key: 'balance', value: balance });
+    }
+  });
+}
+
+async function pullWallet(userId: string): Promise<void> {
+  const space = walletSpaceOf(userId);
+  const cursor = await db.cursors.get(space);
+  if (!cursor) {
+    const [list, balance] = await Promise.all([
+      api('transactions', { query: { limit: 50 } }),
+      api('balance'),
+    ]);
+    await applyWalletChanges(userId, { ...list, balancePaise: balance.balancePaise, replace: true });
+    return;
+  }
+  let since = cursor.version;
+  for (let page = 0; page < 20; page++) {
+    const changes = await api('transactions', { query: { since, limit: 200 } });
+    const more = changes.hasMore === true && changes.version > since;
+    const balance = more ? null : (await api('balance')).balancePaise;
+    if (changes.version < since) {
+      // The server is behind us (another database): start again from its newest rows.
+      await db.cursors.delete(space);
+      return pullWallet(userId);
+    }
+    await applyWalletChanges(userId, {
+      transactions: changes.transactions,
+      version: changes.version,
+      balancePaise: balance,
+      replace: false,
+    });
+    if (!more) return;
+    since = changes.version;
+  }
+}
+
+async function pullChats(userId: string): Promise<void> {
+  const space = creatorSpaceOf(userId);
+  const cursor = await db.cursors.get(space);
+  if (!cursor) {
+    const list = await api('chats', { query: { sort: 'updated' } });
+    await applyChatChanges(userId, { tips: list.tips, deleted: [], version: list.version, reset: true });
+    return;
+  }
+  const changes = await fetchChatChanges(cursor.version);
+  await applyChatChanges(userId, changes);
+}
+
+async function pullRecentTips(): Promise<void> {
+  const { tips } = await api('recentTips', { query: {} });
+  await db.transaction('rw', db.recentTips, async () => {
+    await db.recentTips.filter((row) => row.pending !== 1).delete();
+    await db.recentTips.bulkPut(tips.map((tip) => ({ ...tip, pending: 0 as const })));
+  });
+}
+
+let running: Promise<void> | null = null;
+let again = false;
+
+async function pullOnce(): Promise<void> {
+  const user = currentSyncUser();
+  if (!user) return;
+  await ensureMirrorOwner(user.id);
+  const jobs = [pullWallet(user.id), pullRecentTips()];
+  if (user.role === 'creator' && user.creator) jobs.push(pullChats(user.id));
+  const results = await Promise.allSettled(jobs);
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  const unreachable = results.some(
+    (r) => r.status === 'rejected' && r.reason instanceof ApiError && r.reason.status === 0,
+  );
+  reportApiReachable(!unreachable);
+  if (failure) throw failure.reason;
+}
+
+/**
+ * Fetches everything that changed since the stored versions (wallet activity and balance, recent tips, and the
+ * creator's chat queue with tombstones) and applies each in one Dexie transaction; a full reset when the server
+ * says so. Calls made while a pull runs are coalesced into one more pull. Rejects when a request failed.
+ * Call it on websocket (re)connect; the sync layer already calls it on open, `online` and `visibilitychange`.
+ */
+export function pullNow(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    try {
+      do {
+        again = false;
+        await pullOnce();
+      } while (again);
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}
+
+/** Like pullNow but never rejects (for event listeners). */
+export function requestPull(): void {
+  pullNow().catch(() => undefined);
+}
+
+/**
+ * Feeds one realtime message to the mirror. The next version of a mirrored space is applied at once; an older
+ * one is a duplicate and dropped; a jump in versions (a gap), a welcome or a wallet update triggers a pull.
+ * Returns true when the message concerned the mirror. The realtime client calls this for every message.
+ */
+export async function applyRealtimeMessage(message: ServerMessage): Promise<boolean> {
+  const user = currentSyncUser();
+  if (!user) return false;
+  if (message.type === 'welcome') {
+    requestPull();
+    return true;
+  }
+  if (message.type === 'wallet:update') {
+    if (message.space !== walletSpaceOf(user.id)) return false;
+    const cursor = await db.cursors.get(message.space);
+    if (!cursor || message.version > cursor.version) requestPull();
+    return true;
+  }
+  if (message.type !== 'tip:new' && message.type !== 'tip:status' && message.type !== 'tip:deleted')
+    return false;
+  if (message.space !== creatorSpaceOf(user.id)) return false;
+  await ensureMirrorOwner(user.id);
+  let gap = false;
+  await db.transaction('rw', [db.chats, db.cursors, db.outbox], async () => {
+    const cursor = await db.cursors.get(message.space);
+    if (!cursor) {
+      gap = true;
+      return;
+    }
+    if (message.version <= cursor.version) return;
+    if (message.version !== cursor.version + 1) {
+      gap = true;
+      return;
+    }
+    if (message.type === 'tip:deleted') await db.chats.delete(message.data.id);
+    else await db.chats.put(await rebaseChat(message.data));
+    await db.cursors.put({ space: message.space, version: message.version });
+  });
+  if (gap) requestPull();
+  return true;
+}
