@@ -15,7 +15,8 @@ const apiProxy: Record<string, ProxyOptions> = {
 function overlayDisplayRewrite(): Plugin {
   const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === '/overlay' && url.searchParams.get('display') === '1') req.url = `/overlay.html${url.search}`;
+    if (url.pathname === '/overlay' && url.searchParams.get('display') === '1')
+      req.url = `/overlay.html${url.search}`;
     next();
   };
   return {
