@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { AppDeps } from './deps.ts';
 import { bodyParser } from './http/body.ts';
 import { requestContext } from './http/requestContext.ts';
-import { securityHeaders } from './http/security.ts';
+import { cspSourcesFor, securityHeaders } from './http/security.ts';
 import { inlineScriptHashes, serveStatic } from './http/static.ts';
 import { authenticate } from './http/auth.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -50,7 +50,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(requestContext(deps.logger));
-  app.use(securityHeaders([], options.staticDir ? inlineScriptHashes(options.staticDir) : []));
+  const csp = cspSourcesFor(deps.config);
+  const inlineHashes = options.staticDir ? inlineScriptHashes(options.staticDir) : [];
+  app.use(securityHeaders(csp.connect, [...csp.script, ...inlineHashes], csp.frame));
   app.use(bodyParser());
   app.use(authenticate(deps));
   app.use(api.routes());

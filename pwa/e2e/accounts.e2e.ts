@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MESSAGES } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
 import {
   emulatorCodes,
@@ -65,21 +66,28 @@ describe('accounts journey (phone, sandbox OTP from the Auth emulator)', () => {
     await page.goto(`${baseUrl}/forgot-password`);
     await page.getByLabel('Registered phone number').fill(user.phone);
     const before = (await emulatorCodes(baseUrl, user.phone)).length;
-    await page.getByRole('button', { name: 'Send OTP' }).click();
-    await waitForStep(page, page.getByLabel('OTP', { exact: true }));
+    await waitForStep(
+      page,
+      () => page.getByRole('button', { name: 'Send OTP' }).click(),
+      page.getByLabel('OTP', { exact: true }),
+    );
     const code = await waitForNewCode(baseUrl, user.phone, before);
     await page.getByLabel('OTP', { exact: true }).fill(code);
     await page.getByLabel('New password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset password' }).click();
     await expect
-      .poll(() => page.getByText('Password reset successfully. Redirecting to login...').isVisible(), { timeout: 15_000 })
+      .poll(() => page.getByText(MESSAGES.passwordReset).isVisible(), { timeout: 15_000 })
       .toBe(true);
     await page.waitForURL(`${baseUrl}/login`, { timeout: 10_000 });
 
     await page.getByLabel('Phone number').fill(user.phone);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: MESSAGES.invalidCredentials }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
 
     await loginInBrowser(page, baseUrl, user.phone, newPassword);

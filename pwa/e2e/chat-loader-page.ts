@@ -37,12 +37,13 @@ export class ChatLoaderPage {
 
   /** Clicks Delete and answers the confirmation; returns the confirmation text the browser showed. */
   async deleteChat(name: string, accept = true): Promise<string> {
-    const dialog = this.page.waitForEvent('dialog');
+    let text = '';
+    // The confirm() blocks the page until answered, so answer it from the dialog event itself.
+    this.page.once('dialog', (dialog) => {
+      text = dialog.message();
+      void (accept ? dialog.accept() : dialog.dismiss());
+    });
     await this.row(name).getByRole('button', { name: 'Delete' }).click();
-    const shown = await dialog;
-    const text = shown.message();
-    if (accept) await shown.accept();
-    else await shown.dismiss();
     return text;
   }
 

@@ -25,7 +25,8 @@ interface EmulatorCode {
 export async function emulatorCodes(baseUrl: string, phone10: string): Promise<string[]> {
   const config = await readConfig(baseUrl);
   const emulatorUrl = config.firebase.emulatorUrl;
-  if (!emulatorUrl) throw new Error('GET /api/config has no firebase.emulatorUrl: the product is not in emulator mode');
+  if (!emulatorUrl)
+    throw new Error('GET /api/config has no firebase.emulatorUrl: the product is not in emulator mode');
   const res = await fetch(
     `${emulatorUrl.replace(/\/+$/, '')}/emulator/v1/projects/${encodeURIComponent(config.firebase.projectId)}/verificationCodes`,
   );
@@ -52,8 +53,12 @@ export async function openMenuIfCollapsed(page: Page): Promise<void> {
   if (await toggle.isVisible()) await toggle.click();
 }
 
-/** Waits for the next step of a form; on timeout fails with the form's own error text so the cause is visible. */
-export async function waitForStep(page: Page, next: ReturnType<Page['getByLabel']>): Promise<void> {
+/** Runs `action` and waits for the next step of a form; on timeout fails with the form's own error text so the cause is visible. */
+export async function waitForStep(
+  page: Page,
+  action: () => Promise<void>,
+  next: ReturnType<Page['getByLabel']>,
+): Promise<void> {
   const console: string[] = [];
   const onConsole = (msg: { type(): string; text(): string }) => {
     if (msg.type() === 'error' || msg.type() === 'warning') console.push(msg.text());
@@ -63,6 +68,7 @@ export async function waitForStep(page: Page, next: ReturnType<Page['getByLabel'
   page.on('console', onConsole);
   page.on('requestfailed', onFailed);
   try {
+    await action();
     await next.waitFor({ timeout: 30_000 });
   } catch (error) {
     const alerts = (await page.getByRole('alert').allTextContents()).filter(Boolean);
@@ -87,8 +93,11 @@ export async function registerInBrowser(
   await page.getByLabel('Phone number').fill(user.phone);
   await page.getByLabel('Password').fill(user.password);
   const before = (await emulatorCodes(baseUrl, user.phone)).length;
-  await page.getByRole('button', { name: 'Send OTP' }).click();
-  await waitForStep(page, page.getByLabel('6-digit code'));
+  await waitForStep(
+    page,
+    () => page.getByRole('button', { name: 'Send OTP' }).click(),
+    page.getByLabel('6-digit code'),
+  );
   const code = await waitForNewCode(baseUrl, user.phone, before);
   await page.getByLabel('6-digit code').fill(code);
   await page.getByRole('button', { name: 'Verify and continue' }).click();
@@ -96,12 +105,19 @@ export async function registerInBrowser(
 }
 
 /** Logs in through /login; ends on the role's home. */
-export async function loginInBrowser(page: Page, baseUrl: string, phone: string, password: string): Promise<void> {
+export async function loginInBrowser(
+  page: Page,
+  baseUrl: string,
+  phone: string,
+  password: string,
+): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Phone number').fill(phone);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/creator', { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/creator', {
+    timeout: 30_000,
+  });
 }
 
 async function postJson<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
@@ -125,15 +141,21 @@ export async function getPhoneIdToken(baseUrl: string, phone10: string): Promise
   if (!config.firebase.emulatorUrl) throw new Error('the product is not in emulator mode');
   const base = `${config.firebase.emulatorUrl.replace(/\/+$/, '')}/identitytoolkit.googleapis.com/v1`;
   const before = (await emulatorCodes(baseUrl, phone10)).length;
-  const { sessionInfo } = await postAbsolute<{ sessionInfo: string }>(`${base}/accounts:sendVerificationCode?key=any`, {
-    phoneNumber: toE164(phone10),
-    recaptchaToken: 'ignored',
-  });
+  const { sessionInfo } = await postAbsolute<{ sessionInfo: string }>(
+    `${base}/accounts:sendVerificationCode?key=any`,
+    {
+      phoneNumber: toE164(phone10),
+      recaptchaToken: 'ignored',
+    },
+  );
   const code = await waitForNewCode(baseUrl, phone10, before);
-  const { idToken } = await postAbsolute<{ idToken: string }>(`${base}/accounts:signInWithPhoneNumber?key=any`, {
-    sessionInfo,
-    code,
-  });
+  const { idToken } = await postAbsolute<{ idToken: string }>(
+    `${base}/accounts:signInWithPhoneNumber?key=any`,
+    {
+      sessionInfo,
+      code,
+    },
+  );
   return idToken;
 }
 
@@ -158,7 +180,9 @@ export async function registerViaApi(
 }
 
 /** A new creator (registered through the emulator flow, then POST /api/creator/profile); returns its token and handle. */
-export async function createCreator(baseUrl: string): Promise<{ token: string; handle: string; displayName: string }> {
+export async function createCreator(
+  baseUrl: string,
+): Promise<{ token: string; handle: string; displayName: string }> {
   const phone = uniquePhone();
   const handle = `e2e-${phone.slice(-7)}`;
   const displayName = `E2E Creator ${phone.slice(-4)}`;

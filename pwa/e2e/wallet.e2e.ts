@@ -48,16 +48,24 @@ describe('wallet journeys (sandbox Razorpay)', () => {
     const dialog = checkoutDialog(viewer);
     await dialog.waitFor({ timeout: 20_000 });
     expect(await dialog.textContent()).toContain('Support the creator with a superchat');
-    expect(await viewer.getByRole('region', { name: 'Order confirmation' }).textContent()).toContain('₹250.00');
+    expect(await viewer.getByRole('region', { name: 'Order confirmation' }).textContent()).toContain(
+      '₹250.00',
+    );
     await dialog.getByRole('button', { name: /^Pay ₹250\.00$/ }).click();
 
-    await expect.poll(() => viewer.getByText(MESSAGES.topUpSuccess).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => viewer.getByText(MESSAGES.topUpSuccess).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     const expected = formatPaise(before.balancePaise + 25_000);
     // The 4 s refresh (or the order poll) shows the webhook's credit on this page.
-    await expect.poll(() => viewer.getByTestId('current-balance').textContent(), { timeout: 20_000 }).toBe(expected);
+    await expect
+      .poll(() => viewer.getByTestId('current-balance').textContent(), { timeout: 20_000 })
+      .toBe(expected);
 
     await viewer.goto(`${baseUrl}/dashboard`);
-    await expect.poll(() => viewer.getByTestId('wallet-balance').textContent(), { timeout: 15_000 }).toBe(expected);
+    await expect
+      .poll(() => viewer.getByTestId('wallet-balance').textContent(), { timeout: 15_000 })
+      .toBe(expected);
     const credit = viewer.locator('li[data-type="credit"]', { hasText: '+₹250.00' });
     await expect.poll(() => credit.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     expect(errors).toEqual([]);
@@ -72,12 +80,12 @@ describe('wallet journeys (sandbox Razorpay)', () => {
     await dialog.waitFor({ timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Simulate failure' }).click();
 
-    await expect
-      .poll(() => viewer.getByRole('alert').textContent(), { timeout: 20_000 })
-      .toBe(UPI_DECLINED);
+    await expect.poll(() => viewer.getByRole('alert').textContent(), { timeout: 20_000 }).toBe(UPI_DECLINED);
     // The order's state follows the webhook to failed.
     await expect
-      .poll(() => viewer.locator('[data-order-status]').getAttribute('data-order-status'), { timeout: 20_000 })
+      .poll(() => viewer.locator('[data-order-status]').getAttribute('data-order-status'), {
+        timeout: 20_000,
+      })
       .toBe('failed');
     expect((await balanceOf(baseUrl, viewer)).balancePaise).toBe(before.balancePaise);
   });
@@ -104,7 +112,9 @@ describe('wallet journeys (sandbox Razorpay)', () => {
     const guest = await (await newPhoneContext(browser)).newPage();
     const guestErrors = trackPageErrors(guest);
     await guest.goto(`${baseUrl}/guest-tip?c=${creator.handle}`);
-    await expect.poll(() => guest.getByRole('heading', { level: 1 }).textContent()).toBe('Send a Guest Superchat');
+    await expect
+      .poll(() => guest.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Send a Guest Superchat');
     expect(await guest.getByTestId('guest-creator').textContent()).toContain(`@${creator.handle}`);
     await guest.getByLabel(/^Name/).fill('Guest Kabir');
     await guest.getByLabel('Amount (₹)').fill('99');
@@ -123,9 +133,13 @@ describe('wallet journeys (sandbox Razorpay)', () => {
     const matches = (tips: Tip[]) => tips.filter((t) => t.message === message && t.amountPaise === 9900);
     await expect.poll(() => matches(received).length, { timeout: 20_000 }).toBe(1);
     await expect
-      .poll(async () => matches((await getJson<{ tips: Tip[] }>(baseUrl, '/creator/chats', creator.token)).tips).length, {
-        timeout: 20_000,
-      })
+      .poll(
+        async () =>
+          matches((await getJson<{ tips: Tip[] }>(baseUrl, '/creator/chats', creator.token)).tips).length,
+        {
+          timeout: 20_000,
+        },
+      )
       .toBe(1);
     const [chat] = matches((await getJson<{ tips: Tip[] }>(baseUrl, '/creator/chats', creator.token)).tips);
     expect(chat).toMatchObject({ status: 'unread', name: 'Guest Kabir' });

@@ -1,4 +1,29 @@
 import type { Middleware } from 'koa';
+import type { Config } from '../config.ts';
+
+export interface CspSources {
+  connect: string[];
+  script: string[];
+  frame: string[];
+}
+
+/** Third-party origins the PWA needs: the Auth emulator in sandbox; Firebase, reCAPTCHA and Razorpay in production. */
+export function cspSourcesFor(config: Config): CspSources {
+  const sources: CspSources = { connect: [], script: [], frame: [] };
+  if (config.authEmulator && config.FIREBASE_AUTH_EMULATOR_HOST) {
+    sources.connect.push(`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`);
+  } else {
+    sources.connect.push('https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com');
+    sources.script.push('https://www.google.com', 'https://www.gstatic.com', 'https://apis.google.com');
+    sources.frame.push('https://www.google.com', `https://${config.FIREBASE_PROJECT_ID}.firebaseapp.com`);
+  }
+  if (!config.paymentsSandbox) {
+    sources.script.push('https://checkout.razorpay.com');
+    sources.frame.push('https://api.razorpay.com', 'https://checkout.razorpay.com');
+    sources.connect.push('https://api.razorpay.com', 'https://lumberjack.razorpay.com');
+  }
+  return sources;
+}
 
 /** Security headers for every response; the CSP allows our own origin plus the payment and identity hosts. */
 export function securityHeaders(extraConnect: string[] = [], extraScript: string[] = [], extraFrame: string[] = []): Middleware {

@@ -95,7 +95,9 @@ function belongsToList(list: readonly Tip[], tip: Tip): boolean {
  * or only to the list of `creator` (handle) when given.
  */
 export function mergeRecentTip(queryClient: QueryClient, tip: Tip, creator?: string | null): void {
-  const lists = queryClient.getQueriesData<Tip[]>({ queryKey: creator !== undefined ? TIP_KEYS.recent(creator) : TIP_KEYS.recentAll });
+  const lists = queryClient.getQueriesData<Tip[]>({
+    queryKey: creator !== undefined ? TIP_KEYS.recent(creator) : TIP_KEYS.recentAll,
+  });
   for (const [key, list] of lists) {
     if (!list || (creator === undefined && !belongsToList(list, tip))) continue;
     queryClient.setQueryData<Tip[]>(key, mergeTipIntoList(list, tip));
@@ -145,7 +147,10 @@ export function useSendTip() {
         idempotencyKey,
       }),
     onSuccess: (result, variables) => {
-      queryClient.setQueryData(WALLET_KEYS.balance, { balance: result.balance, balancePaise: result.balancePaise });
+      queryClient.setQueryData(WALLET_KEYS.balance, {
+        balance: result.balance,
+        balancePaise: result.balancePaise,
+      });
       void queryClient.invalidateQueries({ queryKey: WALLET_KEYS.transactions });
       mergeRecentTip(queryClient, result.tip, variables.creator);
     },
@@ -195,7 +200,10 @@ export async function checkMessageSafety(
   const text = message.trim();
   if (!text) return null;
   try {
-    const result = await api('safetyCheck', { input: creator ? { creator, message: text } : { message: text }, signal });
+    const result = await api('safetyCheck', {
+      input: creator ? { creator, message: text } : { message: text },
+      signal,
+    });
     return result.ok ? null : (result.message ?? null);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -1,6 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCheckout, openCheckout, resetCheckoutLoader, failureMessage, type RazorpayConstructor } from './checkout.ts';
+import {
+  loadCheckout,
+  openCheckout,
+  resetCheckoutLoader,
+  failureMessage,
+  type RazorpayConstructor,
+} from './checkout.ts';
 import { installFakeRazorpay } from './fakeRazorpay.ts';
 
 let injected: HTMLScriptElement[] = [];
@@ -40,7 +46,9 @@ describe('loadCheckout', () => {
   it('reports a script error with the SDK message, and can retry afterwards', async () => {
     const first = loadCheckout('https://checkout.example/v1/checkout.js');
     injected[0]!.onerror?.(new Event('error'));
-    await expect(first).rejects.toThrow('Failed to load the payment provider SDK. Check your network connection.');
+    await expect(first).rejects.toThrow(
+      'Failed to load the payment provider SDK. Check your network connection.',
+    );
     const second = loadCheckout('https://checkout.example/v1/checkout.js');
     expect(injected).toHaveLength(2);
     installFakeRazorpay();
@@ -61,7 +69,12 @@ describe('openCheckout', () => {
     const onPaid = vi.fn();
     const onFailed = vi.fn();
     await openCheckout(
-      { scriptUrl: '/x.js', key: 'rzp_test_1', order: { id: 'order_1', amount: 25000, currency: 'INR' }, payerName: 'Asha' },
+      {
+        scriptUrl: '/x.js',
+        key: 'rzp_test_1',
+        order: { id: 'order_1', amount: 25000, currency: 'INR' },
+        payerName: 'Asha',
+      },
       { onPaid, onFailed },
     );
     expect(opened[0]!.options).toMatchObject({
@@ -76,7 +89,9 @@ describe('openCheckout', () => {
     opened[0]!.fail('Card declined');
     expect(onFailed).toHaveBeenCalledWith('Card declined');
     opened[0]!.pay('pay_9');
-    expect(onPaid).toHaveBeenCalledWith(expect.objectContaining({ razorpay_payment_id: 'pay_9', razorpay_order_id: 'order_1' }));
+    expect(onPaid).toHaveBeenCalledWith(
+      expect.objectContaining({ razorpay_payment_id: 'pay_9', razorpay_order_id: 'order_1' }),
+    );
   });
 
   it('turns a constructor that throws into the checkout error', async () => {
@@ -86,7 +101,10 @@ describe('openCheckout', () => {
       }
     } as unknown as RazorpayConstructor; // a deliberately broken SDK
     await expect(
-      openCheckout({ scriptUrl: '/x.js', key: '', order: { id: 'o', amount: 100, currency: 'INR' } }, { onPaid() {}, onFailed() {} }),
+      openCheckout(
+        { scriptUrl: '/x.js', key: '', order: { id: 'o', amount: 100, currency: 'INR' } },
+        { onPaid() {}, onFailed() {} },
+      ),
     ).rejects.toThrow('Unable to load checkout. Check your network and try again.');
   });
 

@@ -65,7 +65,10 @@ function injectScript(url: string): Promise<void> {
     script.src = url;
     script.async = true;
     script.dataset.checkoutSdk = '';
-    const timer = setTimeout(() => reject(new CheckoutError(MESSAGES.checkoutLoadFailed)), CHECKOUT_LOAD_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new CheckoutError(MESSAGES.checkoutLoadFailed)),
+      CHECKOUT_LOAD_TIMEOUT_MS,
+    );
     script.onload = () => {
       clearTimeout(timer);
       resolve();

@@ -116,7 +116,9 @@ describe('AddMoneyScreen', () => {
     expect(screen.getByRole('status').textContent).toBe(
       'Payment successful. Your wallet will update once the payment is confirmed by the webhook.',
     );
-    await waitFor(() => expect(screen.getByTestId('current-balance').textContent).toBe('₹250.00'), { timeout: 6000 });
+    await waitFor(() => expect(screen.getByTestId('current-balance').textContent).toBe('₹250.00'), {
+      timeout: 6000,
+    });
     expect(Date.now() - paidAt).toBeGreaterThanOrEqual(3900);
     expect(balanceCalls).toBe(callsBefore + 1);
   });
@@ -141,13 +143,20 @@ describe('AddMoneyScreen', () => {
     await user.type(amountInput(), '100');
     await user.click(submit());
     await waitFor(() => expect(fake.opened).toHaveLength(1));
-    await act(async () => fake.opened[0]!.fail('Payment processing failed due to error at bank or wallet gateway'));
-    expect(screen.getByRole('alert').textContent).toBe('Payment processing failed due to error at bank or wallet gateway');
+    await act(async () =>
+      fake.opened[0]!.fail('Payment processing failed due to error at bank or wallet gateway'),
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Payment processing failed due to error at bank or wallet gateway',
+    );
     expect(submit()).toHaveProperty('disabled', false);
 
     server.use(
       http.post('*/api/wallet/add-money', () =>
-        HttpResponse.json({ message: 'Maximum amount is ₹100000.', code: 'VALIDATION_FAILED' }, { status: 400 }),
+        HttpResponse.json(
+          { message: 'Maximum amount is ₹100000.', code: 'VALIDATION_FAILED' },
+          { status: 400 },
+        ),
       ),
     );
     await user.click(submit());

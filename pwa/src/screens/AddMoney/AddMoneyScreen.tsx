@@ -27,7 +27,15 @@ const ORDER_STATE_TEXT: Record<PaymentOrderStatus['status'], string> = {
   failed: 'Failed: no money was added.',
 };
 
-function OrderStatusLine({ orderId, startedAt, onPaid }: { orderId: string; startedAt: number; onPaid: () => void }) {
+function OrderStatusLine({
+  orderId,
+  startedAt,
+  onPaid,
+}: {
+  orderId: string;
+  startedAt: number;
+  onPaid: () => void;
+}) {
   const status = useOrderStatus(orderId, startedAt);
   const state = status.data?.status;
   // The webhook may land later than the 4 s refresh: refresh once more when the order is confirmed paid.
@@ -44,7 +52,15 @@ function OrderStatusLine({ orderId, startedAt, onPaid }: { orderId: string; star
   );
 }
 
-function OrderConfirmation({ order, startedAt, onPaid }: { order: PaymentOrder; startedAt: number; onPaid: () => void }) {
+function OrderConfirmation({
+  order,
+  startedAt,
+  onPaid,
+}: {
+  order: PaymentOrder;
+  startedAt: number;
+  onPaid: () => void;
+}) {
   const id = useId();
   return (
     <section className="card order-box" aria-labelledby={`${id}-title`}>
@@ -121,7 +137,12 @@ export function AddMoneyScreen() {
       const settings = config.data ?? (await config.refetch()).data;
       if (!settings) throw new CheckoutError(MESSAGES.checkoutLoadFailed);
       await openCheckout(
-        { scriptUrl: settings.checkoutScriptUrl, key: settings.razorpayKeyId, order: created, payerName: user?.name },
+        {
+          scriptUrl: settings.checkoutScriptUrl,
+          key: settings.razorpayKeyId,
+          order: created,
+          payerName: user?.name,
+        },
         {
           onPaid: () => {
             setPhase('paid');
@@ -129,7 +150,10 @@ export function AddMoneyScreen() {
             setSuccess(MESSAGES.topUpSuccess);
             setAmount('');
             if (refreshTimer.current) clearTimeout(refreshTimer.current);
-            refreshTimer.current = setTimeout(() => void refreshWallet(), LIMITS.balanceRefreshAfterPaymentMs);
+            refreshTimer.current = setTimeout(
+              () => void refreshWallet(),
+              LIMITS.balanceRefreshAfterPaymentMs,
+            );
           },
           onFailed: (message) => {
             setPhase('failed');
@@ -150,7 +174,9 @@ export function AddMoneyScreen() {
       <header className="add-money-header">
         <p className="eyebrow">Wallet</p>
         <h1 className="page-title">Add Money</h1>
-        <p className="muted">Top up your Shabaash wallet with UPI or card and tip your favourite creators in one tap.</p>
+        <p className="muted">
+          Top up your Shabaash wallet with UPI or card and tip your favourite creators in one tap.
+        </p>
       </header>
       <div className="add-money-grid">
         <section className="card" aria-labelledby={`${id}-form-title`}>
@@ -159,7 +185,9 @@ export function AddMoneyScreen() {
           </h2>
           <p className="muted current-balance">
             Current balance:{' '}
-            <strong data-testid="current-balance">{balance.data ? formatPaise(balance.data.balancePaise) : '…'}</strong>
+            <strong data-testid="current-balance">
+              {balance.data ? formatPaise(balance.data.balancePaise) : '…'}
+            </strong>
           </p>
           <form className="form" onSubmit={handleSubmit} noValidate>
             <div className="field">
@@ -197,7 +225,11 @@ export function AddMoneyScreen() {
             </div>
             <FormStatus error={error} success={success} />
             <button type="submit" className="button button-primary button-block" disabled={isBusy}>
-              {phase === 'creating' ? 'Creating order…' : phase === 'checkout' ? 'Waiting for payment…' : 'Add Money'}
+              {phase === 'creating'
+                ? 'Creating order…'
+                : phase === 'checkout'
+                  ? 'Waiting for payment…'
+                  : 'Add Money'}
             </button>
           </form>
           {phase === 'paid' ? (
@@ -209,7 +241,9 @@ export function AddMoneyScreen() {
           ) : null}
         </section>
         <div className="add-money-side">
-          {order ? <OrderConfirmation order={order.order} startedAt={order.startedAt} onPaid={refreshWallet} /> : null}
+          {order ? (
+            <OrderConfirmation order={order.order} startedAt={order.startedAt} onPaid={refreshWallet} />
+          ) : null}
           <section className="card" aria-labelledby={`${id}-how-title`}>
             <h2 id={`${id}-how-title`} className="card-title">
               How it works
@@ -222,8 +256,8 @@ export function AddMoneyScreen() {
                 <strong>Pay securely.</strong> Use UPI or a card in the payment provider's checkout.
               </li>
               <li>
-                <strong>Tip away.</strong> Your wallet is credited as soon as the payment provider confirms the
-                payment.
+                <strong>Tip away.</strong> Your wallet is credited as soon as the payment provider confirms
+                the payment.
               </li>
             </ol>
           </section>

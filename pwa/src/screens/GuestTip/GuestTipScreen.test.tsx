@@ -27,7 +27,9 @@ beforeEach(() => {
   server.use(
     http.get('*/api/config', () => HttpResponse.json(CONFIG)),
     // The safety endpoint is optional: the page must work when it does not exist.
-    http.post('*/api/safety/check', () => HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 })),
+    http.post('*/api/safety/check', () =>
+      HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 }),
+    ),
   );
 });
 afterEach(() => {
@@ -38,8 +40,10 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function captureOrders(respond: () => Response | Promise<Response> = () =>
-  HttpResponse.json({ order: { id: 'order_G1', amount: 9900, currency: 'INR' } })) {
+function captureOrders(
+  respond: () => Response | Promise<Response> = () =>
+    HttpResponse.json({ order: { id: 'order_G1', amount: 9900, currency: 'INR' } }),
+) {
   const bodies: unknown[] = [];
   server.use(
     http.post('*/api/tips/guest/order', async ({ request }) => {
@@ -188,7 +192,11 @@ describe('GuestTipScreen', () => {
         const body = (await request.json()) as { message: string };
         return HttpResponse.json(
           body.message.includes('badword')
-            ? { ok: false, message: "This message can't be sent: it contains words this creator has blocked. Please edit it and try again." }
+            ? {
+                ok: false,
+                message:
+                  "This message can't be sent: it contains words this creator has blocked. Please edit it and try again.",
+              }
             : { ok: true },
         );
       }),
@@ -197,7 +205,9 @@ describe('GuestTipScreen', () => {
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
     await user.type(amountInput(), '99');
     await user.type(messageInput(), 'you badword');
-    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain('words this creator has blocked');
+    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain(
+      'words this creator has blocked',
+    );
     expect(submitButton()).toHaveProperty('disabled', true);
     await user.clear(messageInput());
     await user.type(messageInput(), 'you rock');

@@ -94,7 +94,12 @@ export function GuestTipScreen() {
       const settings = config.data ?? (await config.refetch()).data;
       if (!settings) throw new CheckoutError(MESSAGES.checkoutLoadFailed);
       await openCheckout(
-        { scriptUrl: settings.checkoutScriptUrl, key: settings.razorpayKeyId, order, payerName: name.trim() || undefined },
+        {
+          scriptUrl: settings.checkoutScriptUrl,
+          key: settings.razorpayKeyId,
+          order,
+          payerName: name.trim() || undefined,
+        },
         {
           onPaid: () => {
             setStatus({ kind: 'success', text: MESSAGES.guestPaymentReceived });

@@ -32,7 +32,11 @@ export function BalanceCard() {
           Top up
         </Link>
         {balance.isError ? (
-          <button type="button" className="button button-ghost button-small" onClick={() => void balance.refetch()}>
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            onClick={() => void balance.refetch()}
+          >
             Retry
           </button>
         ) : null}

@@ -29,7 +29,9 @@ export function SendTipForm() {
   const location = useLocation();
   const config = useConfig();
   const sendTip = useSendTip();
-  const [creator, setCreator] = useState<string>(() => rememberCreatorFromSearch(location.search) ?? readRememberedCreator() ?? '');
+  const [creator, setCreator] = useState<string>(
+    () => rememberCreatorFromSearch(location.search) ?? readRememberedCreator() ?? '',
+  );
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +44,9 @@ export function SendTipForm() {
     if (!creator && defaultHandle) setCreator(defaultHandle);
   }, [creator, defaultHandle]);
 
-  const knownCreators = [...new Set([readRememberedCreator(), defaultHandle].filter((h): h is string => !!h))];
+  const knownCreators = [
+    ...new Set([readRememberedCreator(), defaultHandle].filter((h): h is string => !!h)),
+  ];
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -65,7 +69,12 @@ export function SendTipForm() {
       attempt.current = { fingerprint, key: newIdempotencyKey() };
     }
     try {
-      await sendTip.mutateAsync({ amount: rupees, message: text, creator: handle, idempotencyKey: attempt.current.key });
+      await sendTip.mutateAsync({
+        amount: rupees,
+        message: text,
+        creator: handle,
+        idempotencyKey: attempt.current.key,
+      });
       attempt.current = null;
       setSuccess(MESSAGES.tipSent);
       setAmount('');

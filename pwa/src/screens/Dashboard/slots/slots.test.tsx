@@ -21,7 +21,12 @@ const CONFIG: PublicConfig = {
   defaultCreator: { handle: 'shabaash-live', displayName: 'Shabaash Live' },
 };
 
-function tx(i: number, type: 'credit' | 'debit', amountPaise: number, description: string): WalletTransaction {
+function tx(
+  i: number,
+  type: 'credit' | 'debit',
+  amountPaise: number,
+  description: string,
+): WalletTransaction {
   return {
     _id: `tx_${i}`,
     type,
@@ -72,11 +77,16 @@ afterAll(() => server.close());
 describe('BalanceCard and WalletActivity', () => {
   it('shows the balance in en-IN rupees and signed, coloured credit and debit rows', async () => {
     server.use(
-      http.get('*/api/wallet/balance', () => HttpResponse.json({ balance: 123456.5, balancePaise: 12345650 })),
+      http.get('*/api/wallet/balance', () =>
+        HttpResponse.json({ balance: 123456.5, balancePaise: 12345650 }),
+      ),
       http.get('*/api/wallet/transactions', ({ request }) => {
         expect(new URL(request.url).searchParams.get('limit')).toBe('10');
         return HttpResponse.json({
-          transactions: [tx(2, 'debit', 5000, 'Tip to Shabaash Live'), tx(1, 'credit', 25000, 'Wallet top-up')],
+          transactions: [
+            tx(2, 'debit', 5000, 'Tip to Shabaash Live'),
+            tx(1, 'credit', 25000, 'Wallet top-up'),
+          ],
           version: 2,
         });
       }),
@@ -98,9 +108,13 @@ describe('BalanceCard and WalletActivity', () => {
   });
 
   it('shows the spec empty text with no transactions', async () => {
-    server.use(http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })));
+    server.use(
+      http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })),
+    );
     renderWithApp(<WalletActivity />);
-    expect(await screen.findByText('No transactions yet. Add funds or send tips to see activity.')).toBeTruthy();
+    expect(
+      await screen.findByText('No transactions yet. Add funds or send tips to see activity.'),
+    ).toBeTruthy();
   });
 });
 
@@ -114,8 +128,17 @@ describe('SendTipForm', () => {
       http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })),
       http.post('*/api/tips/send', async ({ request }) => {
         calls.push({ key: request.headers.get('Idempotency-Key'), body: await request.json() });
-        if (fail) return HttpResponse.json({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }, { status: 500 });
-        return HttpResponse.json({ message: 'Tip sent successfully!', tip: tip(1), balance: 50, balancePaise: 5000 });
+        if (fail)
+          return HttpResponse.json(
+            { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' },
+            { status: 500 },
+          );
+        return HttpResponse.json({
+          message: 'Tip sent successfully!',
+          tip: tip(1),
+          balance: 50,
+          balancePaise: 5000,
+        });
       }),
     );
     const user = userEvent.setup();
@@ -129,7 +152,9 @@ describe('SendTipForm', () => {
     await user.type(screen.getByLabelText('Amount (₹)'), '50');
     await user.type(screen.getByLabelText(/^Message/), ' gg ');
     await user.click(screen.getByRole('button', { name: 'Send tip' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong on our side. Please try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Something went wrong on our side. Please try again.',
+    );
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Send tip' }));
     expect((await screen.findByText('Tip sent successfully!')).getAttribute('role')).toBe('status');
@@ -149,7 +174,10 @@ describe('SendTipForm', () => {
   it('falls back to the default creator and shows the server message on refusal, or the spec fallback', async () => {
     server.use(
       http.post('*/api/tips/send', () =>
-        HttpResponse.json({ message: 'Insufficient wallet balance. Add money to send this tip.', code: 'PAYMENT_REQUIRED' }, { status: 402 }),
+        HttpResponse.json(
+          { message: 'Insufficient wallet balance. Add money to send this tip.', code: 'PAYMENT_REQUIRED' },
+          { status: 402 },
+        ),
       ),
     );
     const user = userEvent.setup();
@@ -160,7 +188,9 @@ describe('SendTipForm', () => {
     await user.type(screen.getByLabelText('Amount (₹)'), '5000');
     await user.click(screen.getByRole('button', { name: 'Send tip' }));
     await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe('Insufficient wallet balance. Add money to send this tip.'),
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Insufficient wallet balance. Add money to send this tip.',
+      ),
     );
     server.use(http.post('*/api/tips/send', () => HttpResponse.error()));
     await user.click(screen.getByRole('button', { name: 'Send tip' }));
@@ -183,7 +213,11 @@ describe('RecentTips', () => {
   });
 
   it('lists tips newest first with name and amount', async () => {
-    server.use(http.get('*/api/tips/recent', () => HttpResponse.json({ tips: [tip(1), tip(3, { guestName: 'G', name: 'Guest Kabir' })] })));
+    server.use(
+      http.get('*/api/tips/recent', () =>
+        HttpResponse.json({ tips: [tip(1), tip(3, { guestName: 'G', name: 'Guest Kabir' })] }),
+      ),
+    );
     renderWithApp(<RecentTips />);
     const items = await screen.findAllByRole('listitem');
     expect(within(items[0]!).getByText('Guest Kabir')).toBeTruthy();
@@ -196,7 +230,18 @@ describe('mergeTipIntoList', () => {
   it('keeps at most 10, newest first, replaces by id, ignores stale versions and drops ignored tips', () => {
     let list: Tip[] = [];
     for (let i = 1; i <= 12; i++) list = mergeTipIntoList(list, tip(i));
-    expect(list.map((t) => t.id)).toEqual(['tip_12', 'tip_11', 'tip_10', 'tip_9', 'tip_8', 'tip_7', 'tip_6', 'tip_5', 'tip_4', 'tip_3']);
+    expect(list.map((t) => t.id)).toEqual([
+      'tip_12',
+      'tip_11',
+      'tip_10',
+      'tip_9',
+      'tip_8',
+      'tip_7',
+      'tip_6',
+      'tip_5',
+      'tip_4',
+      'tip_3',
+    ]);
     list = mergeTipIntoList(list, tip(12, { message: 'edited', version: 20 }));
     expect(list[0]!.message).toBe('edited');
     list = mergeTipIntoList(list, tip(12, { message: 'stale', version: 5 }));
