@@ -113,6 +113,17 @@ describe('accounts journey (phone, sandbox OTP from the Auth emulator)', () => {
       .toBe(true);
   });
 
+  it('a creator logs in and lands on /creator (replace navigation)', async () => {
+    // The sandbox seeds a demo creator (api/src/sandboxSeed.ts) that `npm start` prints.
+    const creatorContext = await newPhoneContext(browser);
+    const creatorPage = await creatorContext.newPage();
+    await loginInBrowser(creatorPage, baseUrl, '9000000001', 'shabaash-demo');
+    expect(new URL(creatorPage.url()).pathname).toBe('/creator');
+    await creatorPage.goBack().catch(() => undefined);
+    expect(new URL(creatorPage.url()).pathname).not.toBe('/login');
+    await creatorContext.close();
+  });
+
   it('the theme choice survives a reload', async () => {
     const visitor = await (await newPhoneContext(browser)).newPage();
     await visitor.goto(`${baseUrl}/login`);
