@@ -15,8 +15,12 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw(`alter table creators add constraint creators_handle_format check (handle ~ '^[a-z0-9][a-z0-9_-]{1,28}[a-z0-9]$')`);
-  await knex.raw(`alter table creators add constraint creators_gross_nonneg check (lifetime_gross_paise >= 0)`);
+  await knex.raw(
+    `alter table creators add constraint creators_handle_format check (handle ~ '^[a-z0-9][a-z0-9_-]{1,28}[a-z0-9]$')`,
+  );
+  await knex.raw(
+    `alter table creators add constraint creators_gross_nonneg check (lifetime_gross_paise >= 0)`,
+  );
 
   await knex.schema.createTable('leads', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));

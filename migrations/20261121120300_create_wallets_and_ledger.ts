@@ -23,11 +23,15 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['user_id', 'version']);
   });
-  await knex.raw(`alter table wallet_transactions add constraint wallet_tx_type check (type in ('credit','debit'))`);
+  await knex.raw(
+    `alter table wallet_transactions add constraint wallet_tx_type check (type in ('credit','debit'))`,
+  );
   await knex.raw(
     `alter table wallet_transactions add constraint wallet_tx_kind check (kind in ('welcome_bonus','top_up','tip','cashback','refund'))`,
   );
-  await knex.raw(`alter table wallet_transactions add constraint wallet_tx_amount_pos check (amount_paise > 0)`);
+  await knex.raw(
+    `alter table wallet_transactions add constraint wallet_tx_amount_pos check (amount_paise > 0)`,
+  );
   await knex.raw(
     `create unique index wallet_tx_kind_reference_unique on wallet_transactions (kind, reference) where reference is not null`,
   );

@@ -19,9 +19,15 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['status', 'created_at']);
     t.index(['user_id', 'created_at']);
   });
-  await knex.raw(`alter table payment_orders add constraint payment_orders_purpose check (purpose in ('top_up','guest_tip'))`);
-  await knex.raw(`alter table payment_orders add constraint payment_orders_status check (status in ('created','paid','failed'))`);
-  await knex.raw(`alter table payment_orders add constraint payment_orders_amount_pos check (amount_paise > 0)`);
+  await knex.raw(
+    `alter table payment_orders add constraint payment_orders_purpose check (purpose in ('top_up','guest_tip'))`,
+  );
+  await knex.raw(
+    `alter table payment_orders add constraint payment_orders_status check (status in ('created','paid','failed'))`,
+  );
+  await knex.raw(
+    `alter table payment_orders add constraint payment_orders_amount_pos check (amount_paise > 0)`,
+  );
 
   // Webhook inbox: one row per delivered event id, so a repeated delivery is recognised and skipped.
   await knex.schema.createTable('webhook_events', (t) => {

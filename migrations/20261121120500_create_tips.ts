@@ -25,7 +25,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`alter table tips add constraint tips_status check (status in ('unread','read','ignore'))`);
   await knex.raw(`alter table tips add constraint tips_source check (source in ('wallet','guest'))`);
   await knex.raw(`alter table tips add constraint tips_amount_pos check (amount_paise > 0)`);
-  await knex.raw(`alter table tips add constraint tips_fee_range check (fee_paise >= 0 and fee_paise <= amount_paise)`);
+  await knex.raw(
+    `alter table tips add constraint tips_fee_range check (fee_paise >= 0 and fee_paise <= amount_paise)`,
+  );
 
   // Idempotency-Key store: the first response to a key is kept and replayed.
   await knex.schema.createTable('idempotency_keys', (t) => {

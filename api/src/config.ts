@@ -71,7 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   const paymentsSandbox = !c.RAZORPAY_KEY_ID || !c.RAZORPAY_KEY_SECRET;
   if (Boolean(c.RAZORPAY_KEY_ID) !== Boolean(c.RAZORPAY_KEY_SECRET)) {
-    throw new ConfigError('Invalid configuration:\n  RAZORPAY_KEY_SECRET: set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither');
+    throw new ConfigError(
+      'Invalid configuration:\n  RAZORPAY_KEY_SECRET: set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither',
+    );
   }
   const authEmulator = !c.FIREBASE_SERVICE_ACCOUNT;
   if (c.NODE_ENV === 'production') {
@@ -80,7 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: production refuses the Auth emulator (its tokens are unsigned); set FIREBASE_SERVICE_ACCOUNT',
       );
     }
-    if (!c.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
+    if (!c.JWT_SECRET)
+      throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
   }
   if (authEmulator) c.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
   return { ...c, paymentsSandbox, authEmulator };

@@ -25,7 +25,9 @@ export interface PaymentGateway {
     receipt: string;
     notes: Record<string, string>;
   }): Promise<{ id: string; amount: number; currency: 'INR'; status: string }>;
-  fetchOrder(orderId: string): Promise<{ id: string; amount: number; currency: string; status: string; amount_paid: number }>;
+  fetchOrder(
+    orderId: string,
+  ): Promise<{ id: string; amount: number; currency: string; status: string; amount_paid: number }>;
   fetchOrderPayments(orderId: string): Promise<
     Array<{
       id: string;

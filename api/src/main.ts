@@ -14,7 +14,10 @@ async function main(): Promise<void> {
     throw err;
   }
   const running = await startServer(config);
-  const lines = [`Shabaash is running at ${running.url}`, ...Object.entries(running.modes).map(([k, v]) => `  ${k}: ${v}`)];
+  const lines = [
+    `Shabaash is running at ${running.url}`,
+    ...Object.entries(running.modes).map(([k, v]) => `  ${k}: ${v}`),
+  ];
   for (const account of running.demoAccounts) {
     lines.push(`  demo ${account.role}: phone ${account.phone}, password ${account.password}`);
   }

@@ -31,7 +31,9 @@ export interface RunningServer {
 }
 
 function readVersion(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return pkg.version;
 }
 
@@ -44,7 +46,10 @@ function ensurePwaBuilt(logger: Logger): void {
 }
 
 /** Starts every part of the product on one port and returns a handle that stops them in order. */
-export async function startServer(config: Config, logger = createLogger(config.LOG_LEVEL)): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger = createLogger(config.LOG_LEVEL),
+): Promise<RunningServer> {
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) {
@@ -100,7 +105,11 @@ export async function startServer(config: Config, logger = createLogger(config.L
     stops.push(() => identity.close());
 
     let listenPort = config.PORT;
-    const payments = await startPayments(config, () => `http://127.0.0.1:${listenPort}/api/webhooks/razorpay`, logger);
+    const payments = await startPayments(
+      config,
+      () => `http://127.0.0.1:${listenPort}/api/webhooks/razorpay`,
+      logger,
+    );
     stops.push(() => payments.stop());
 
     const realtime = createRealtime({ db, config, logger }, { databaseUrl });
@@ -149,7 +158,9 @@ export async function startServer(config: Config, logger = createLogger(config.L
     const modes = {
       identity: identityMode,
       payments: payments.mode,
-      database: embedded ? `embedded PostgreSQL (${path.resolve(config.DATA_DIR, 'pg')})` : 'external (DATABASE_URL)',
+      database: embedded
+        ? `embedded PostgreSQL (${path.resolve(config.DATA_DIR, 'pg')})`
+        : 'external (DATABASE_URL)',
     };
     return { url, port, deps, modes, demoAccounts, stop: stopAll };
   } catch (err) {

@@ -12,4 +12,3 @@ export class RecordingBus implements RealtimeBus {
     this.overlayUpdates.push({ creatorId, settings });
   }
 }
-

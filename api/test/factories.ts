@@ -53,7 +53,10 @@ export async function buildCreator(
   config: Config,
   opts: { name?: string; handle?: string; lifetimeGrossPaise?: number } = {},
 ): Promise<BuiltCreator> {
-  const user = await buildUser(db, config, { name: opts.name ?? `Creator ${randomBytes(2).toString('hex')}`, role: 'creator' });
+  const user = await buildUser(db, config, {
+    name: opts.name ?? `Creator ${randomBytes(2).toString('hex')}`,
+    role: 'creator',
+  });
   const handle = opts.handle ?? `c-${randomBytes(4).toString('hex')}`;
   const overlayKey = randomBytes(24).toString('base64url');
   await db('creators').insert({
@@ -67,7 +70,9 @@ export async function buildCreator(
 }
 
 /** Ledger invariant: for every wallet, credits − debits equals the balance, and no balance is negative. */
-export async function ledgerMismatches(db: Executor): Promise<Array<{ user_id: string; balance: number; ledger: number }>> {
+export async function ledgerMismatches(
+  db: Executor,
+): Promise<Array<{ user_id: string; balance: number; ledger: number }>> {
   const result = await db.raw<{ rows: Array<{ user_id: string; balance: number; ledger: number }> }>(`
     select w.user_id, w.balance_paise as balance,
            coalesce(sum(case when t.type = 'credit' then t.amount_paise else -t.amount_paise end), 0)::bigint as ledger

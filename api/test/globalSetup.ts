@@ -40,7 +40,11 @@ export async function setup(project: TestProject): Promise<void> {
   if (process.env.DATABASE_URL) {
     adminUrl = process.env.DATABASE_URL;
   } else {
-    server = await startEmbeddedPostgres({ dataDir: path.join(tmpDir, 'data'), port: await freePort(), database: 'postgres' });
+    server = await startEmbeddedPostgres({
+      dataDir: path.join(tmpDir, 'data'),
+      port: await freePort(),
+      database: 'postgres',
+    });
     adminUrl = server.url;
   }
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -70,7 +70,11 @@ export async function createTestApp(
     databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const { db, drop, url: databaseUrl } = options.databaseUrl
+  const {
+    db,
+    drop,
+    url: databaseUrl,
+  } = options.databaseUrl
     ? (() => {
         const shared = createDb(options.databaseUrl, 10);
         return { db: shared, url: options.databaseUrl, drop: () => shared.destroy() };

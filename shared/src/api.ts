@@ -68,7 +68,12 @@ export const endpoints = define({
     path: '/tips/send',
     auth: 'user',
     input: s.sendTipInputSchema,
-    output: z.object({ message: z.string(), tip: s.tipSchema, balance: z.number(), balancePaise: z.number() }),
+    output: z.object({
+      message: z.string(),
+      tip: s.tipSchema,
+      balance: z.number(),
+      balancePaise: z.number(),
+    }),
   },
   recentTips: {
     method: 'GET',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatPaise, formatRupees, hasAtMostTwoDecimals, paiseToRupees, percentOfPaise, rupeesToPaise } from './money.ts';
+import {
+  formatPaise,
+  formatRupees,
+  hasAtMostTwoDecimals,
+  paiseToRupees,
+  percentOfPaise,
+  rupeesToPaise,
+} from './money.ts';
 
 describe('money helpers', () => {
   it.each([

@@ -189,7 +189,9 @@ export const registerInputSchema = z.object({
   phone: phoneSchema,
   password: z
     .string()
-    .min(LIMITS.passwordMinLength, { error: `Password must be at least ${LIMITS.passwordMinLength} characters.` })
+    .min(LIMITS.passwordMinLength, {
+      error: `Password must be at least ${LIMITS.passwordMinLength} characters.`,
+    })
     .max(200),
   firebaseToken: z.string().min(1, { error: MESSAGES.requestOtpFirst }),
 });
@@ -203,7 +205,9 @@ export const resetPasswordInputSchema = z.object({
   phone: phoneSchema,
   password: z
     .string()
-    .min(LIMITS.passwordMinLength, { error: `Password must be at least ${LIMITS.passwordMinLength} characters.` })
+    .min(LIMITS.passwordMinLength, {
+      error: `Password must be at least ${LIMITS.passwordMinLength} characters.`,
+    })
     .max(200),
   firebaseToken: z.string().min(1, { error: MESSAGES.requestOtpFirst }),
 });
@@ -258,7 +262,10 @@ export const walletTransactionsQuerySchema = z.object({
 export const chatStatusInputSchema = z.object({ status: tipStatusSchema });
 
 export const creatorQuerySchema = z.object({ creator: handleSchema.optional() });
-export const displayQuerySchema = z.object({ creator: handleSchema.optional(), key: z.string().min(1).optional() });
+export const displayQuerySchema = z.object({
+  creator: handleSchema.optional(),
+  key: z.string().min(1).optional(),
+});
 export const overlayKeyQuerySchema = z.object({ key: z.string().min(1) });
 
 // ---------- stream safety (issue 9) ----------

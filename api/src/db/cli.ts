@@ -29,7 +29,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const embedded = config.DATABASE_URL
     ? null
-    : await startEmbeddedPostgres({ dataDir: path.join(config.DATA_DIR, 'pg'), port: config.EMBEDDED_PG_PORT });
+    : await startEmbeddedPostgres({
+        dataDir: path.join(config.DATA_DIR, 'pg'),
+        port: config.EMBEDDED_PG_PORT,
+      });
   const db = createDb(config.DATABASE_URL ?? embedded!.url, 2);
   try {
     if (command === 'migrate') {

@@ -12,7 +12,10 @@ export type Tx = Knex.Transaction;
 /** A repository function takes either the pool or a transaction. */
 export type Executor = Knex | Knex.Transaction;
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+export const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../migrations',
+);
 
 interface MigrationModule {
   up(knex: Knex): Promise<void>;
@@ -58,6 +61,8 @@ export async function migrateLatest(db: Db): Promise<void> {
 export async function pingDb(db: Db, timeoutMs = 2000): Promise<void> {
   await Promise.race([
     db.raw('select 1'),
-    new Promise((_, reject) => setTimeout(() => reject(new Error('database did not answer in time')), timeoutMs)),
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('database did not answer in time')), timeoutMs),
+    ),
   ]);
 }

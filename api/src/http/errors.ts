@@ -13,14 +13,16 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, field?: string) => new AppError('VALIDATION_FAILED', message, field);
+export const badRequest = (message: string, field?: string) =>
+  new AppError('VALIDATION_FAILED', message, field);
 export const unauthenticated = (message: string = MESSAGES.unauthenticated) =>
   new AppError('UNAUTHENTICATED', message);
 export const forbidden = (message: string = MESSAGES.forbiddenCreator) => new AppError('FORBIDDEN', message);
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found.`);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const paymentRequired = (message: string) => new AppError('PAYMENT_REQUIRED', message);
-export const tooManyRequests = (message: string = MESSAGES.tooManyAttempts) => new AppError('RATE_LIMITED', message);
+export const tooManyRequests = (message: string = MESSAGES.tooManyAttempts) =>
+  new AppError('RATE_LIMITED', message);
 export const upstreamFailed = (message: string) => new AppError('UPSTREAM_FAILED', message);
 
 interface PgError {
@@ -38,6 +40,8 @@ export function translateDbError(err: unknown): AppError | null {
       return conflict('This change would break a rule of the ledger.');
     case '22P02':
     case '22003':
+    case '22021': // text with a NUL character (PostgreSQL text cannot hold U+0000)
+    case '22P05': // jsonb with \u0000
       return badRequest('A value in the request is malformed.');
     case '57014':
       return new AppError('UNAVAILABLE', 'The database is busy. Please try again.');

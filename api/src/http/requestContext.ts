@@ -29,7 +29,11 @@ export function requestContext(logger: Logger): Middleware {
       const known = err instanceof AppError ? err : translateDbError(err);
       if (known) {
         ctx.status = known.status;
-        ctx.body = { message: known.message, code: known.code, ...(known.field ? { field: known.field } : {}) };
+        ctx.body = {
+          message: known.message,
+          code: known.code,
+          ...(known.field ? { field: known.field } : {}),
+        };
         if (known.status >= 500) ctx.state.log.error({ err }, 'request failed');
       } else {
         ctx.state.log.error({ err }, 'unhandled error');
@@ -38,7 +42,12 @@ export function requestContext(logger: Logger): Middleware {
       }
     } finally {
       ctx.state.log.info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+        },
         'request',
       );
     }

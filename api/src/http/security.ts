@@ -26,7 +26,11 @@ export function cspSourcesFor(config: Config): CspSources {
 }
 
 /** Security headers for every response; the CSP allows our own origin plus the payment and identity hosts. */
-export function securityHeaders(extraConnect: string[] = [], extraScript: string[] = [], extraFrame: string[] = []): Middleware {
+export function securityHeaders(
+  extraConnect: string[] = [],
+  extraScript: string[] = [],
+  extraFrame: string[] = [],
+): Middleware {
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${extraScript.join(' ')}`.trim(),

@@ -39,7 +39,9 @@ export async function reconcileUnpaidOrders(
       const payments = await deps.payments.fetchOrderPayments(order.id);
       const captured = payments.find((p) => p.status === 'captured');
       // A captured payment wins; otherwise record the latest failure if the order does not know it yet.
-      const chosen = captured ?? (order.status === 'created' ? payments.filter((p) => p.status === 'failed').at(-1) : undefined);
+      const chosen =
+        captured ??
+        (order.status === 'created' ? payments.filter((p) => p.status === 'failed').at(-1) : undefined);
       if (!chosen) continue;
       const outcome = await applyPaymentReport(
         deps,
@@ -56,7 +58,10 @@ export async function reconcileUnpaidOrders(
       );
       summary.outcomes[outcome] = (summary.outcomes[outcome] ?? 0) + 1;
       if (outcome === 'credited' || outcome === 'tipped') {
-        log.warn({ orderId: order.id, paymentId: chosen.id, outcome }, 'payment applied by reconciliation (its webhook never arrived)');
+        log.warn(
+          { orderId: order.id, paymentId: chosen.id, outcome },
+          'payment applied by reconciliation (its webhook never arrived)',
+        );
       }
     } catch (err) {
       summary.errors += 1;
@@ -71,7 +76,10 @@ export async function reconcileUnpaidOrders(
  * transaction-scoped (pg_try_advisory_xact_lock), so a crashed instance can never leave it held and a
  * pooled connection never keeps it. Returns a stop function that waits for a run in progress.
  */
-export function startReconcileLoop(deps: AppDeps, opts: { everyMs?: number; olderThanMs?: number } = {}): () => Promise<void> {
+export function startReconcileLoop(
+  deps: AppDeps,
+  opts: { everyMs?: number; olderThanMs?: number } = {},
+): () => Promise<void> {
   const everyMs = opts.everyMs ?? RECONCILE_EVERY_MS;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -80,9 +88,10 @@ export function startReconcileLoop(deps: AppDeps, opts: { everyMs?: number; olde
   const runOnce = async () => {
     try {
       await deps.db.transaction(async (lockTx) => {
-        const result = await lockTx.raw<{ rows: Array<{ locked: boolean }> }>('select pg_try_advisory_xact_lock(?) as locked', [
-          RECONCILE_LOCK_KEY,
-        ]);
+        const result = await lockTx.raw<{ rows: Array<{ locked: boolean }> }>(
+          'select pg_try_advisory_xact_lock(?) as locked',
+          [RECONCILE_LOCK_KEY],
+        );
         if (!result.rows[0]?.locked) return; // another instance is running it
         const summary = await reconcileUnpaidOrders(deps, { olderThanMs: opts.olderThanMs });
         if (summary.checked > 0) deps.logger.info({ job: 'reconcile', ...summary }, 'reconciliation run');

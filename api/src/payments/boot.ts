@@ -23,7 +23,11 @@ export interface PaymentsRuntime {
  * Real Razorpay when keys are configured; otherwise the same gateway code over the local simulator, whose
  * webhooks go to `webhookUrl()` (our own /api/webhooks/razorpay).
  */
-export async function startPayments(config: Config, webhookUrl: () => string, logger?: Logger): Promise<PaymentsRuntime> {
+export async function startPayments(
+  config: Config,
+  webhookUrl: () => string,
+  logger?: Logger,
+): Promise<PaymentsRuntime> {
   if (!config.paymentsSandbox && config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) {
     return {
       gateway: createRazorpayGateway({

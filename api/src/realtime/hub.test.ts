@@ -12,9 +12,22 @@ type OverlayMsg = Extract<ServerMessage, { type: 'overlay:update' }>;
 const isTip = (m: ServerMessage): m is TipMsg => m.type === 'tip:new' || m.type === 'tip:status';
 
 /** A committed wallet tip, announced the way the tips service does it (after commit). */
-async function sendTip(app: TestApp, creator: BuiltCreator, sender: BuiltUser, amountPaise = 5000, message = 'Great stream!') {
+async function sendTip(
+  app: TestApp,
+  creator: BuiltCreator,
+  sender: BuiltUser,
+  amountPaise = 5000,
+  message = 'Great stream!',
+) {
   const row = await app.deps.db.transaction((tx) =>
-    insertTip(tx, { creatorId: creator.id, senderId: sender.id, guestName: null, source: 'wallet', amountPaise, message }),
+    insertTip(tx, {
+      creatorId: creator.id,
+      senderId: sender.id,
+      guestName: null,
+      source: 'wallet',
+      amountPaise,
+      message,
+    }),
   );
   app.deps.realtime.changed([creatorSpace(creator.id)]);
   return row;
@@ -24,7 +37,9 @@ async function sendTip(app: TestApp, creator: BuiltCreator, sender: BuiltUser, a
 async function setStatus(app: TestApp, creatorId: string, tipId: string, status: TipStatus): Promise<number> {
   const version = await app.deps.db.transaction(async (tx) => {
     const v = await bumpSpace(tx, creatorSpace(creatorId));
-    await tx('tips').where({ id: tipId, creator_id: creatorId }).update({ status, version: v, updated_at: tx.fn.now() });
+    await tx('tips')
+      .where({ id: tipId, creator_id: creatorId })
+      .update({ status, version: v, updated_at: tx.fn.now() });
     return v;
   });
   app.deps.realtime.changed([creatorSpace(creatorId)]);
@@ -61,13 +76,20 @@ describe('hello and credentials', () => {
     expect(welcome?.type).toBe('welcome');
     if (welcome?.type !== 'welcome') throw new Error('no welcome');
     expect(welcome.rooms.sort()).toEqual([`creator:${creator.id}`, `wallet:${creator.id}`].sort());
-    expect(Object.keys(welcome.versions).sort()).toEqual([creatorSpace(creator.id), walletSpace(creator.id)].sort());
+    expect(Object.keys(welcome.versions).sort()).toEqual(
+      [creatorSpace(creator.id), walletSpace(creator.id)].sort(),
+    );
 
     const row = await sendTip(app, creator, viewer, 12_345, 'Namaste from Pune');
     const got = await socket.waitFor<TipMsg>((m) => m.type === 'tip:new' && m.data.id === row.id);
     expect(got.space).toBe(creatorSpace(creator.id));
     expect(got.version).toBe(Number(row.version));
-    expect(got.data).toMatchObject({ amount: 123.45, amountPaise: 12_345, message: 'Namaste from Pune', status: 'unread' });
+    expect(got.data).toMatchObject({
+      amount: 123.45,
+      amountPaise: 12_345,
+      message: 'Namaste from Pune',
+      status: 'unread',
+    });
     expect(got.data.sender?.phone).toBe(viewer.phone);
     socket.close();
   });
@@ -123,7 +145,9 @@ describe('overlay and public rooms', () => {
     expect(welcome?.type === 'welcome' && welcome.rooms).toEqual([`overlay:${creator.id}`]);
     const publicViewer = await TestSocket.hello(app.url, { token: viewer.token }); // default creator = the oldest
     const pubWelcome = publicViewer.messages[0];
-    expect(pubWelcome?.type === 'welcome' && pubWelcome.rooms.sort()).toEqual([`public:${creator.id}`, `wallet:${viewer.id}`].sort());
+    expect(pubWelcome?.type === 'welcome' && pubWelcome.rooms.sort()).toEqual(
+      [`public:${creator.id}`, `wallet:${viewer.id}`].sort(),
+    );
 
     const hidden = await sendTip(app, creator, viewer, 1000, 'not moderated yet');
     const live = await sendTip(app, creator, viewer, 2000, 'push me live');
@@ -131,7 +155,11 @@ describe('overlay and public rooms', () => {
 
     for (const socket of [overlay, publicViewer]) {
       const first = await socket.waitFor(isTip);
-      expect(first).toMatchObject({ type: 'tip:status', version: liveVersion, data: { id: live.id, status: 'read', message: 'push me live' } });
+      expect(first).toMatchObject({
+        type: 'tip:status',
+        version: liveVersion,
+        data: { id: live.id, status: 'read', message: 'push me live' },
+      });
       expect(first.type !== 'welcome' && isTip(first) && first.data.sender?.phone).toBeNull();
     }
 
@@ -152,12 +180,16 @@ describe('overlay and public rooms', () => {
     const creatorSocket = await TestSocket.hello(app.url, { token: creator.token });
     await creatorSocket.waitFor((m) => m.type === 'overlay:presence' && !m.data.connected);
     const overlay = await TestSocket.hello(app.url, { overlayKey: creator.overlayKey });
-    await creatorSocket.waitFor((m) => m.type === 'overlay:presence' && m.data.connected && m.data.count === 1);
+    await creatorSocket.waitFor(
+      (m) => m.type === 'overlay:presence' && m.data.connected && m.data.count === 1,
+    );
 
     const settings = { overlayTheme: 'neon', font: 'Inter', color: '#00aa88', sound: 'chime' };
     app.deps.realtime.overlayUpdated(creator.id, settings);
     expect((await overlay.waitFor<OverlayMsg>((m) => m.type === 'overlay:update')).data).toEqual(settings);
-    expect((await creatorSocket.waitFor<OverlayMsg>((m) => m.type === 'overlay:update')).data).toEqual(settings);
+    expect((await creatorSocket.waitFor<OverlayMsg>((m) => m.type === 'overlay:update')).data).toEqual(
+      settings,
+    );
 
     overlay.close();
     await overlay.closed;
@@ -165,7 +197,7 @@ describe('overlay and public rooms', () => {
     creatorSocket.close();
   });
 
-  it('a viewer naming another creator joins that creator\'s public room; an unknown handle is refused', async () => {
+  it("a viewer naming another creator joins that creator's public room; an unknown handle is refused", async () => {
     const second = await buildCreator(app.deps.db, app.deps.config, { handle: 'second-creator' });
     const socket = await TestSocket.hello(app.url, { token: viewer.token, creator: 'second-creator' });
     const welcome = socket.messages[0];
@@ -181,7 +213,14 @@ describe('wallet room', () => {
   it('pushes the new balance with its version after a ledger change', async () => {
     const socket = await TestSocket.hello(app.url, { token: viewer.token });
     const result = await app.deps.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId: viewer.id, type: 'credit', kind: 'top_up', amountPaise: 25_050, description: 'Top-up', reference: 'pay_ws_1' }),
+      postLedgerEntry(tx, {
+        userId: viewer.id,
+        type: 'credit',
+        kind: 'top_up',
+        amountPaise: 25_050,
+        description: 'Top-up',
+        reference: 'pay_ws_1',
+      }),
     );
     app.deps.realtime.changed([walletSpace(viewer.id)]);
     const update = await socket.waitFor((m) => m.type === 'wallet:update');
@@ -242,7 +281,10 @@ describe('reconnect with since', () => {
     take(socket);
     const beforeDrop = seen.length;
     await sleep(50);
-    socket = await TestSocket.hello(app.url, { overlayKey: c.overlayKey, since: { [creatorSpace(c.id)]: lastVersion } });
+    socket = await TestSocket.hello(app.url, {
+      overlayKey: c.overlayKey,
+      since: { [creatorSpace(c.id)]: lastVersion },
+    });
     await pushing;
     await socket.waitForCount(isTip, 100 - seen.length, 10_000);
     await sleep(200); // anything extra (a duplicate) would arrive now
@@ -270,12 +312,24 @@ describe('reconnect with since', () => {
     await deleteTip(app, c.id, first.id);
     await deleteTip(app, c.id, missed[0]!.id);
 
-    socket = await TestSocket.hello(app.url, { token: c.token, since: { [creatorSpace(c.id)]: got.version } });
+    socket = await TestSocket.hello(app.url, {
+      token: c.token,
+      since: { [creatorSpace(c.id)]: got.version },
+    });
     const deleted = await socket.waitForCount((m) => m.type === 'tip:deleted', 2);
-    expect(deleted.map((m) => (m.type === 'tip:deleted' ? m.data.id : '')).sort()).toEqual([first.id, missed[0]!.id].sort());
+    expect(deleted.map((m) => (m.type === 'tip:deleted' ? m.data.id : '')).sort()).toEqual(
+      [first.id, missed[0]!.id].sort(),
+    );
     const news = socket.messages.filter((m) => m.type === 'tip:new');
-    expect(news.map((m) => (m.type === 'tip:new' ? m.data.message : ''))).toEqual(['missed 1', 'missed 2', 'missed 3', 'missed 4']);
-    const versions = socket.messages.filter((m) => 'version' in m).map((m) => ('version' in m ? m.version : 0));
+    expect(news.map((m) => (m.type === 'tip:new' ? m.data.message : ''))).toEqual([
+      'missed 1',
+      'missed 2',
+      'missed 3',
+      'missed 4',
+    ]);
+    const versions = socket.messages
+      .filter((m) => 'version' in m)
+      .map((m) => ('version' in m ? m.version : 0));
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
     socket.close();
   });
@@ -296,11 +350,18 @@ describe('two instances over one database', () => {
 
     const version = await setStatus(app, c.id, row.id, 'read');
     const live = await overlayOnB.waitFor<TipMsg>((m) => isTip(m) && m.data.id === row.id);
-    expect(live).toMatchObject({ type: 'tip:status', version, data: { status: 'read', message: 'from instance A' } });
+    expect(live).toMatchObject({
+      type: 'tip:status',
+      version,
+      data: { status: 'read', message: 'from instance A' },
+    });
     expect(live.data.sender?.phone).toBeNull();
 
     const settings = { overlayTheme: 'retro', font: 'Mukta', color: '#123456', sound: 'dhol' };
-    await app.deps.db('creators').where({ user_id: c.id }).update({ overlay_theme: 'retro', font: 'Mukta', color: '#123456', sound: 'dhol' });
+    await app.deps
+      .db('creators')
+      .where({ user_id: c.id })
+      .update({ overlay_theme: 'retro', font: 'Mukta', color: '#123456', sound: 'dhol' });
     app.deps.realtime.overlayUpdated(c.id, settings);
     expect((await overlayOnB.waitFor<OverlayMsg>((m) => m.type === 'overlay:update')).data).toEqual(settings);
 

@@ -56,7 +56,13 @@ export interface Realtime extends RealtimeBus {
   /** Sockets currently open on this instance (any phase). */
   socketCount(): number;
   /** Counters for tests and the bench. */
-  stats(): { sockets: number; trackedSpaces: number; messagesSent: number; notifiesSent: number; notificationsReceived: number };
+  stats(): {
+    sockets: number;
+    trackedSpaces: number;
+    messagesSent: number;
+    notifiesSent: number;
+    notificationsReceived: number;
+  };
 }
 
 type View = 'full' | 'overlay' | 'public' | 'wallet';
@@ -124,7 +130,10 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * out in version order and never twice), then sends one coalesced NOTIFY outside any transaction; every
  * instance LISTENs and pushes what it has not pushed yet. Overlay presence counts are per instance.
  */
-export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, options: RealtimeOptions): Realtime {
+export function createRealtime(
+  deps: Pick<AppDeps, 'db' | 'config' | 'logger'>,
+  options: RealtimeOptions,
+): Realtime {
   const { db, config } = deps;
   const log = deps.logger.child({ module: 'realtime' });
   const coalesceMs = options.coalesceMs ?? 20;
@@ -135,11 +144,19 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
   const check = config.NODE_ENV !== 'production';
   const instanceId = randomUUID();
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024, perMessageDeflate: false, clientTracking: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 16 * 1024,
+    perMessageDeflate: false,
+    clientTracking: false,
+  });
   const conns = new Set<Conn>();
   const states = new Map<string, SpaceState>();
   const overlayCounts = new Map<string, number>();
-  const servers: Array<{ server: http.Server; listener: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void }> = [];
+  const servers: Array<{
+    server: http.Server;
+    listener: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
+  }> = [];
   const counters = { messagesSent: 0, notifiesSent: 0, notificationsReceived: 0 };
   let closed = false;
 
@@ -162,7 +179,8 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
   }
 
   function refuse(conn: Conn, code: number, reason: string): void {
-    if (conn.ws.readyState === WebSocket.OPEN || conn.ws.readyState === WebSocket.CONNECTING) conn.ws.close(code, reason);
+    if (conn.ws.readyState === WebSocket.OPEN || conn.ws.readyState === WebSocket.CONNECTING)
+      conn.ws.close(code, reason);
   }
 
   // ---------- what a tip change looks like to each view ----------
@@ -178,7 +196,12 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
    * Overlay and public rooms see only live (read) tips without phones; a tip that leaves the live view (unread,
    * ignore, deleted) reaches them as `tip:deleted` so they drop it without learning unmoderated text.
    */
-  function buildTipMessage(space: string, row: TipChangeRow, view: View, isNew: boolean): ServerMessage | null {
+  function buildTipMessage(
+    space: string,
+    row: TipChangeRow,
+    view: View,
+    isNew: boolean,
+  ): ServerMessage | null {
     const version = Number(row.version);
     if (view === 'full') {
       if (row.deleted_at) return msg.tipDeleted(space, version, row.id);
@@ -191,7 +214,12 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
     return isNew ? msg.tipNew(space, version, tip) : msg.tipStatus(space, version, tip);
   }
 
-  function deliverTipRow(space: string, row: TipChangeRow, targets: Iterable<Conn>, includeUnready: boolean): void {
+  function deliverTipRow(
+    space: string,
+    row: TipChangeRow,
+    targets: Iterable<Conn>,
+    includeUnready: boolean,
+  ): void {
     const version = Number(row.version);
     const created = createdVersion(row);
     const cache = new Map<string, string | null>();
@@ -211,13 +239,22 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
     }
   }
 
-  function deliverWallet(space: string, version: number, balancePaise: number, targets: Iterable<Conn>, includeUnready: boolean): void {
+  function deliverWallet(
+    space: string,
+    version: number,
+    balancePaise: number,
+    targets: Iterable<Conn>,
+    includeUnready: boolean,
+  ): void {
     let data: string | null = null;
     for (const conn of targets) {
       const sub = conn.subs.get(space);
       if (!sub || (!sub.ready && !includeUnready) || version <= sub.lastSent) continue;
       sub.lastSent = version;
-      data ??= encode(msg.walletUpdate(space, version, { balance: paiseToRupees(balancePaise), balancePaise }), check);
+      data ??= encode(
+        msg.walletUpdate(space, version, { balance: paiseToRupees(balancePaise), balancePaise }),
+        check,
+      );
       sendRaw(conn, data);
     }
   }
@@ -276,12 +313,25 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
   }
 
   /** Joins a socket to a space from `startVersion` (what it has); `currentVersion` seeds a space this instance did not track. */
-  function subscribe(conn: Conn, space: string, view: View, startVersion: number, currentVersion: number): void {
+  function subscribe(
+    conn: Conn,
+    space: string,
+    view: View,
+    startVersion: number,
+    currentVersion: number,
+  ): void {
     const parsed = parseSpace(space);
     if (!parsed) return;
     let state = states.get(space);
     if (!state) {
-      state = { space, ...parsed, published: currentVersion, subs: new Set(), chain: Promise.resolve(), queued: false };
+      state = {
+        space,
+        ...parsed,
+        published: currentVersion,
+        subs: new Set(),
+        chain: Promise.resolve(),
+        queued: false,
+      };
       states.set(space, state);
     }
     const sub: Sub = { view, lastSent: startVersion, ready: false };
@@ -411,7 +461,13 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
             'color',
             'sound',
           );
-        if (row) pushOverlaySettings(creatorId, { overlayTheme: row.overlay_theme, font: row.font, color: row.color, sound: row.sound });
+        if (row)
+          pushOverlaySettings(creatorId, {
+            overlayTheme: row.overlay_theme,
+            font: row.font,
+            color: row.color,
+            sound: row.sound,
+          });
       } catch (err) {
         log.error({ err }, 'could not read overlay settings for a notification');
       }
@@ -480,7 +536,9 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
   // ---------- connections ----------
 
   async function creatorByHandle(handle: string): Promise<string | null> {
-    const row = await db('creators').where({ handle: handle.trim().toLowerCase() }).first<{ user_id: string } | undefined>('user_id');
+    const row = await db('creators')
+      .where({ handle: handle.trim().toLowerCase() })
+      .first<{ user_id: string } | undefined>('user_id');
     return row?.user_id ?? null;
   }
 
@@ -489,7 +547,9 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
       const id = await creatorByHandle(config.DEFAULT_CREATOR);
       if (id) return id;
     }
-    const row = await db('creators').orderBy([{ column: 'created_at' }, { column: 'user_id' }]).first<{ user_id: string } | undefined>('user_id');
+    const row = await db('creators')
+      .orderBy([{ column: 'created_at' }, { column: 'user_id' }])
+      .first<{ user_id: string } | undefined>('user_id');
     return row?.user_id ?? null;
   }
 
@@ -500,13 +560,16 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
       const prev = grant.spaces.get(space);
       if (!prev || VIEW_RANK[view] > VIEW_RANK[prev]) grant.spaces.set(space, view);
     };
-    if (!hello.token && !hello.overlayKey) throw new HelloRefused(WS_CLOSE.unauthorized, 'Missing credentials: send a token or an overlayKey');
+    if (!hello.token && !hello.overlayKey)
+      throw new HelloRefused(WS_CLOSE.unauthorized, 'Missing credentials: send a token or an overlayKey');
     if (hello.token) {
       const principal = await resolveSession(db, config, hello.token);
       if (!principal) throw new HelloRefused(WS_CLOSE.unauthorized, 'Invalid or expired session');
       add(`wallet:${principal.userId}`, walletSpace(principal.userId), 'wallet');
       if (principal.role === 'creator') {
-        const own = await db('creators').where({ user_id: principal.userId }).first<{ user_id: string } | undefined>('user_id');
+        const own = await db('creators')
+          .where({ user_id: principal.userId })
+          .first<{ user_id: string } | undefined>('user_id');
         if (own) {
           grant.creatorOf = own.user_id;
           add(`creator:${own.user_id}`, creatorSpace(own.user_id), 'full');
@@ -519,10 +582,13 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
       } else if (!grant.creatorOf) {
         publicOf = await defaultCreator();
       }
-      if (publicOf && publicOf !== grant.creatorOf) add(`public:${publicOf}`, creatorSpace(publicOf), 'public');
+      if (publicOf && publicOf !== grant.creatorOf)
+        add(`public:${publicOf}`, creatorSpace(publicOf), 'public');
     }
     if (hello.overlayKey) {
-      const row = await db('creators').where({ overlay_key: hello.overlayKey }).first<{ user_id: string } | undefined>('user_id');
+      const row = await db('creators')
+        .where({ overlay_key: hello.overlayKey })
+        .first<{ user_id: string } | undefined>('user_id');
       if (!row) throw new HelloRefused(WS_CLOSE.unauthorized, 'Invalid overlay key');
       grant.overlayOf = row.user_id;
       add(`overlay:${row.user_id}`, creatorSpace(row.user_id), 'overlay');
@@ -537,7 +603,9 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
     try {
       grant = await grantFor(hello);
       const spaces = [...grant.spaces.keys()];
-      const rows = await db('sync_spaces').whereIn('space', spaces).select<Array<{ space: string; version: number }>>('space', 'version');
+      const rows = await db('sync_spaces')
+        .whereIn('space', spaces)
+        .select<Array<{ space: string; version: number }>>('space', 'version');
       versions = Object.fromEntries(spaces.map((s) => [s, 0]));
       for (const row of rows) versions[row.space] = Number(row.version);
     } catch (err) {
@@ -567,7 +635,9 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
     let parsed: ClientMessage;
     try {
       if (isBinary) throw new Error('binary');
-      const text = Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : (raw instanceof ArrayBuffer ? Buffer.from(raw) : raw).toString('utf8');
+      const text = Array.isArray(raw)
+        ? Buffer.concat(raw).toString('utf8')
+        : (raw instanceof ArrayBuffer ? Buffer.from(raw) : raw).toString('utf8');
       parsed = clientMessageSchema.parse(JSON.parse(text));
     } catch {
       return refuse(conn, WS_CLOSE.badMessage, 'Malformed message');
@@ -589,11 +659,19 @@ export function createRealtime(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, 
   }
 
   function onConnection(ws: WebSocket): void {
-    const conn: Conn = { ws, alive: true, phase: 'hello', helloTimer: null, subs: new Map(), overlayOf: null };
+    const conn: Conn = {
+      ws,
+      alive: true,
+      phase: 'hello',
+      helloTimer: null,
+      subs: new Map(),
+      overlayOf: null,
+    };
     conns.add(conn);
     conn.helloTimer = setTimeout(() => {
       conn.helloTimer = null;
-      if (conn.phase === 'hello') refuse(conn, WS_CLOSE.helloTimeout, `No hello within ${Math.round(helloTimeoutMs / 1000)} s`);
+      if (conn.phase === 'hello')
+        refuse(conn, WS_CLOSE.helloTimeout, `No hello within ${Math.round(helloTimeoutMs / 1000)} s`);
     }, helloTimeoutMs);
     ws.on('message', (data, isBinary) => onMessage(conn, data, isBinary));
     ws.on('pong', () => (conn.alive = true));

@@ -9,11 +9,25 @@ import {
 /** Typed builders for every server → client message on /ws (the union lives in shared/src/realtime.ts). */
 export const msg = {
   /** First answer to a valid hello: the rooms joined and the current version of each readable space. */
-  welcome: (rooms: string[], versions: Record<string, number>): ServerMessage => ({ type: 'welcome', rooms, versions }),
+  welcome: (rooms: string[], versions: Record<string, number>): ServerMessage => ({
+    type: 'welcome',
+    rooms,
+    versions,
+  }),
   /** A tip the receiver has not seen before. */
-  tipNew: (space: string, version: number, data: Tip): ServerMessage => ({ type: 'tip:new', space, version, data }),
+  tipNew: (space: string, version: number, data: Tip): ServerMessage => ({
+    type: 'tip:new',
+    space,
+    version,
+    data,
+  }),
   /** A change to a tip the receiver may already hold (status, pushed live…). */
-  tipStatus: (space: string, version: number, data: Tip): ServerMessage => ({ type: 'tip:status', space, version, data }),
+  tipStatus: (space: string, version: number, data: Tip): ServerMessage => ({
+    type: 'tip:status',
+    space,
+    version,
+    data,
+  }),
   /** A tip gone (deleted, or for overlay/public rooms: no longer live). */
   tipDeleted: (space: string, version: number, id: string): ServerMessage => ({
     type: 'tip:deleted',
@@ -31,7 +45,10 @@ export const msg = {
     data,
   }),
   /** How many overlay sockets of a creator are connected (to this instance). */
-  overlayPresence: (count: number): ServerMessage => ({ type: 'overlay:presence', data: { connected: count > 0, count } }),
+  overlayPresence: (count: number): ServerMessage => ({
+    type: 'overlay:presence',
+    data: { connected: count > 0, count },
+  }),
   /** Answer to an application-level ping. */
   pong: (): ServerMessage => ({ type: 'pong' }),
 };

@@ -29,7 +29,9 @@ export class TestSocket {
 
   /** Opens `ws(s)://host/ws` for an http(s) base URL; `autoPong: false` simulates a dead peer. */
   static async open(baseUrl: string, opts: { autoPong?: boolean; path?: string } = {}): Promise<TestSocket> {
-    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${opts.path ?? '/ws'}`, { autoPong: opts.autoPong ?? true });
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${opts.path ?? '/ws'}`, {
+      autoPong: opts.autoPong ?? true,
+    });
     const socket = new TestSocket(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
@@ -39,7 +41,11 @@ export class TestSocket {
   }
 
   /** Opens a socket, says hello and waits for the welcome. */
-  static async hello(baseUrl: string, hello: Record<string, unknown>, opts: { autoPong?: boolean } = {}): Promise<TestSocket> {
+  static async hello(
+    baseUrl: string,
+    hello: Record<string, unknown>,
+    opts: { autoPong?: boolean } = {},
+  ): Promise<TestSocket> {
     const socket = await TestSocket.open(baseUrl, opts);
     socket.send({ type: 'hello', ...hello });
     await socket.waitFor((m) => m.type === 'welcome');
@@ -61,7 +67,10 @@ export class TestSocket {
   }
 
   /** Resolves with the first message (from the start) matching `predicate`. */
-  async waitFor<T extends ServerMessage = ServerMessage>(predicate: (m: ServerMessage) => boolean, timeoutMs = 5000): Promise<T> {
+  async waitFor<T extends ServerMessage = ServerMessage>(
+    predicate: (m: ServerMessage) => boolean,
+    timeoutMs = 5000,
+  ): Promise<T> {
     return this.waitForCount<T>(predicate, 1, timeoutMs).then((list) => list[0] as T);
   }
 
@@ -76,7 +85,10 @@ export class TestSocket {
       const found = this.messages.filter(predicate) as T[];
       if (found.length >= count) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out: ${found.length}/${count} matching messages (${this.messages.length} received)`);
+      if (left <= 0)
+        throw new Error(
+          `timed out: ${found.length}/${count} matching messages (${this.messages.length} received)`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {

@@ -71,7 +71,10 @@ export async function register(
 }
 
 /** Checks phone and password and opens a session; the same 401 for an unknown phone and a wrong password. */
-export async function login(deps: Pick<AppDeps, 'db' | 'config'>, input: { phone: string; password: string }): Promise<AuthResult> {
+export async function login(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  input: { phone: string; password: string },
+): Promise<AuthResult> {
   const credentials = await findCredentialsByPhone(deps.db, input.phone);
   if (!credentials) {
     await burnVerify(input.password);

@@ -42,7 +42,12 @@ async function registerViaOtp(
 ) {
   const firebaseToken = await getPhoneIdToken(emulator.url, PROJECT, phone);
   return app.request<AuthBody>('POST', '/api/auth/register', {
-    body: { name: opts.name ?? 'Asha Rao', phone: opts.typedPhone ?? phone, password: opts.password ?? 'secret123', firebaseToken },
+    body: {
+      name: opts.name ?? 'Asha Rao',
+      phone: opts.typedPhone ?? phone,
+      password: opts.password ?? 'secret123',
+      firebaseToken,
+    },
     headers: opts.headers ?? clientIp(),
   });
 }
@@ -51,12 +56,18 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
   beforeAll(async () => {
     // The harness's identity is the real firebase-admin verifier against this run's Auth emulator.
     emulator = { url: authEmulatorUrl() };
-    app = await createTestApp({ env: { TRUST_PROXY: 'true' }, extend: (deps) => ({ ...deps, realtime: bus }) });
+    app = await createTestApp({
+      env: { TRUST_PROXY: 'true' },
+      extend: (deps) => ({ ...deps, realtime: bus }),
+    });
   });
 
   it('registers with a real OTP: 201, logged in at once, wallet holds the ₹10 welcome bonus in the ledger', async () => {
     const phone = randomPhone();
-    const res = await registerViaOtp(phone, { name: '  Asha Rao ', typedPhone: `+91 ${phone.slice(0, 5)}-${phone.slice(5)}` });
+    const res = await registerViaOtp(phone, {
+      name: '  Asha Rao ',
+      typedPhone: `+91 ${phone.slice(0, 5)}-${phone.slice(5)}`,
+    });
     expect(res.status).toBe(201);
     expect(userSchema.parse(res.body.user)).toEqual({
       id: expect.any(String),
@@ -94,7 +105,9 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
     const again = await registerViaOtp(phone, { name: 'Someone Else' });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'CONFLICT', message: MESSAGES.phoneTaken });
-    expect(await app.deps.db('users').where({ phone }).count<{ count: number }[]>('id as count')).toEqual([{ count: 1 }]);
+    expect(await app.deps.db('users').where({ phone }).count<{ count: number }[]>('id as count')).toEqual([
+      { count: 1 },
+    ]);
   });
 
   it('rejects an OTP token that belongs to another phone, and creates nothing', async () => {
@@ -147,7 +160,10 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
     expect(ok.body.user.role).toBe('viewer');
     expect((await app.request('GET', '/api/users/me', { token: ok.body.token })).status).toBe(200);
 
-    const wrong = await app.request('POST', '/api/auth/login', { body: { phone, password: 'wrong-pass' }, headers: clientIp() });
+    const wrong = await app.request('POST', '/api/auth/login', {
+      body: { phone, password: 'wrong-pass' },
+      headers: clientIp(),
+    });
     const unknown = await app.request('POST', '/api/auth/login', {
       body: { phone: randomPhone(), password: 'right-pass' },
       headers: clientIp(),
@@ -190,7 +206,10 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
     for (const token of [registered.body.token, otherDevice.body.token]) {
       expect((await app.request('GET', '/api/users/me', { token })).status).toBe(401);
     }
-    const oldLogin = await app.request('POST', '/api/auth/login', { body: { phone, password: 'old-pass' }, headers: clientIp() });
+    const oldLogin = await app.request('POST', '/api/auth/login', {
+      body: { phone, password: 'old-pass' },
+      headers: clientIp(),
+    });
     expect(oldLogin.status).toBe(401);
     const newLogin = await app.request<AuthBody>('POST', '/api/auth/login', {
       body: { phone, password: 'new-pass' },
@@ -209,17 +228,31 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
       headers: clientIp(),
     });
     expect(mismatch.status).toBe(401);
-    expect((await app.request('POST', '/api/auth/login', { body: { phone, password: 'keep-me' }, headers: clientIp() })).status).toBe(200);
+    expect(
+      (
+        await app.request('POST', '/api/auth/login', {
+          body: { phone, password: 'keep-me' },
+          headers: clientIp(),
+        })
+      ).status,
+    ).toBe(200);
 
     const short = await app.request('POST', '/api/auth/reset-password', {
       body: { phone, password: '12345', firebaseToken: 'x' },
       headers: clientIp(),
     });
-    expect(short).toMatchObject({ status: 400, body: { message: 'Password must be at least 6 characters.' } });
+    expect(short).toMatchObject({
+      status: 400,
+      body: { message: 'Password must be at least 6 characters.' },
+    });
 
     const nobody = randomPhone();
     const unknown = await app.request('POST', '/api/auth/reset-password', {
-      body: { phone: nobody, password: 'whatever', firebaseToken: await getPhoneIdToken(emulator.url, PROJECT, nobody) },
+      body: {
+        phone: nobody,
+        password: 'whatever',
+        firebaseToken: await getPhoneIdToken(emulator.url, PROJECT, nobody),
+      },
       headers: clientIp(),
     });
     expect(unknown).toMatchObject({ status: 404, body: { message: 'No account uses this phone number.' } });
@@ -230,11 +263,17 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
     await registerViaOtp(phone, { password: 'right-pass' });
     await startOfFreshWindow();
     for (let i = 0; i < RATE_LIMITS.loginPerPhone.limit; i++) {
-      const res = await app.request('POST', '/api/auth/login', { body: { phone, password: 'nope-nope' }, headers: clientIp() });
+      const res = await app.request('POST', '/api/auth/login', {
+        body: { phone, password: 'nope-nope' },
+        headers: clientIp(),
+      });
       expect(res.status).toBe(401);
     }
     // Even the right password is refused now, from any address.
-    const blocked = await app.request('POST', '/api/auth/login', { body: { phone, password: 'right-pass' }, headers: clientIp() });
+    const blocked = await app.request('POST', '/api/auth/login', {
+      body: { phone, password: 'right-pass' },
+      headers: clientIp(),
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ code: 'RATE_LIMITED', message: MESSAGES.tooManyAttempts });
     const retryAfter = Number(blocked.headers.get('retry-after'));
@@ -246,13 +285,22 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
     const headers = clientIp();
     await startOfFreshWindow();
     for (let i = 0; i < RATE_LIMITS.loginPerIp.limit; i++) {
-      const res = await app.request('POST', '/api/auth/login', { body: { phone: randomPhone(), password: 'x' }, headers });
+      const res = await app.request('POST', '/api/auth/login', {
+        body: { phone: randomPhone(), password: 'x' },
+        headers,
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await app.request('POST', '/api/auth/login', { body: { phone: randomPhone(), password: 'x' }, headers });
+    const blocked = await app.request('POST', '/api/auth/login', {
+      body: { phone: randomPhone(), password: 'x' },
+      headers,
+    });
     expect(blocked).toMatchObject({ status: 429, body: { message: MESSAGES.tooManyAttempts } });
     // Another address is not affected.
-    const elsewhere = await app.request('POST', '/api/auth/login', { body: { phone: randomPhone(), password: 'x' }, headers: clientIp() });
+    const elsewhere = await app.request('POST', '/api/auth/login', {
+      body: { phone: randomPhone(), password: 'x' },
+      headers: clientIp(),
+    });
     expect(elsewhere.status).toBe(401);
   });
 

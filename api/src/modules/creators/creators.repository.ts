@@ -47,7 +47,9 @@ function toRecord(row: CreatorRow): CreatorRecord {
 
 /** The creator with this handle (case-insensitive; handles are stored lower-case), or null. */
 export async function findCreatorByHandle(db: Executor, handle: string): Promise<CreatorRecord | null> {
-  const row = await db('creators').where({ handle: handle.trim().toLowerCase() }).first<CreatorRow | undefined>();
+  const row = await db('creators')
+    .where({ handle: handle.trim().toLowerCase() })
+    .first<CreatorRow | undefined>();
   return row ? toRecord(row) : null;
 }
 
@@ -58,12 +60,17 @@ export async function findCreatorByUserId(db: Executor, userId: string): Promise
 }
 
 /** The platform's default creator: DEFAULT_CREATOR's handle if it exists, else the oldest creator; null if none. */
-export async function findDefaultCreator(db: Executor, config: Pick<Config, 'DEFAULT_CREATOR'>): Promise<CreatorRecord | null> {
+export async function findDefaultCreator(
+  db: Executor,
+  config: Pick<Config, 'DEFAULT_CREATOR'>,
+): Promise<CreatorRecord | null> {
   if (config.DEFAULT_CREATOR) {
     const configured = await findCreatorByHandle(db, config.DEFAULT_CREATOR);
     if (configured) return configured;
   }
-  const row = await db('creators').orderBy([{ column: 'created_at' }, { column: 'handle' }]).first<CreatorRow | undefined>();
+  const row = await db('creators')
+    .orderBy([{ column: 'created_at' }, { column: 'handle' }])
+    .first<CreatorRow | undefined>();
   return row ? toRecord(row) : null;
 }
 

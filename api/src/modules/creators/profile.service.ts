@@ -28,7 +28,12 @@ export async function becomeCreator(
   if (await findCreatorByHandle(db, input.handle)) throw conflict(MESSAGES.handleTaken);
   try {
     await db.transaction(async (tx) => {
-      await insertCreator(tx, { userId, handle: input.handle, displayName: input.displayName, overlayKey: newOverlayKey() });
+      await insertCreator(tx, {
+        userId,
+        handle: input.handle,
+        displayName: input.displayName,
+        overlayKey: newOverlayKey(),
+      });
       await updateRole(tx, userId, 'creator');
     });
   } catch (err) {

@@ -34,7 +34,11 @@ describe('becoming a creator, and role checks on creator routes', () => {
       body: { handle: handle.toUpperCase(), displayName: ' Kiran Live ' },
     });
     expect(res.status).toBe(201);
-    expect(res.body.user).toMatchObject({ id: viewer.id, role: 'creator', creator: { handle, displayName: 'Kiran Live' } });
+    expect(res.body.user).toMatchObject({
+      id: viewer.id,
+      role: 'creator',
+      creator: { handle, displayName: 'Kiran Live' },
+    });
 
     const row = await app.deps.db('creators').where({ user_id: viewer.id }).first();
     expect(row.overlay_key).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -54,7 +58,9 @@ describe('becoming a creator, and role checks on creator routes', () => {
       body: { handle: creator.handle, displayName: 'Copycat' },
     });
     expect(taken).toMatchObject({ status: 409, body: { message: MESSAGES.handleTaken } });
-    expect((await app.request<{ user: User }>('GET', '/api/users/me', { token: viewer.token })).body.user.role).toBe('viewer');
+    expect(
+      (await app.request<{ user: User }>('GET', '/api/users/me', { token: viewer.token })).body.user.role,
+    ).toBe('viewer');
 
     const again = await app.request('POST', '/api/creator/profile', {
       token: creator.token,
@@ -62,10 +68,19 @@ describe('becoming a creator, and role checks on creator routes', () => {
     });
     expect(again).toMatchObject({ status: 409, body: { message: MESSAGES.alreadyCreator } });
 
-    const bad = await app.request('POST', '/api/creator/profile', { token: viewer.token, body: { handle: 'a b', displayName: 'X' } });
-    expect(bad).toMatchObject({ status: 400, body: { message: 'Handles are 3–30 characters: letters, numbers, - and _.' } });
+    const bad = await app.request('POST', '/api/creator/profile', {
+      token: viewer.token,
+      body: { handle: 'a b', displayName: 'X' },
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { message: 'Handles are 3–30 characters: letters, numbers, - and _.' },
+    });
 
-    expect((await app.request('POST', '/api/creator/profile', { body: { handle: 'abc', displayName: 'X' } })).status).toBe(401);
+    expect(
+      (await app.request('POST', '/api/creator/profile', { body: { handle: 'abc', displayName: 'X' } }))
+        .status,
+    ).toBe(401);
   });
 
   it('resolveCreator: by handle, the oldest creator by default, and 404 for an unknown handle', async () => {
@@ -74,7 +89,9 @@ describe('becoming a creator, and role checks on creator routes', () => {
       message: MESSAGES.creatorNotFound,
     });
     const creator = await buildCreator(app.deps.db, app.deps.config);
-    expect((await resolveCreator(app.deps.db, { DEFAULT_CREATOR: creator.handle })).handle).toBe(creator.handle);
+    expect((await resolveCreator(app.deps.db, { DEFAULT_CREATOR: creator.handle })).handle).toBe(
+      creator.handle,
+    );
     const fallback = await resolveCreator(app.deps.db, { DEFAULT_CREATOR: 'missing-one' });
     const oldest = await app.deps.db('creators').orderBy('created_at').first('handle');
     expect(fallback.handle).toBe(oldest.handle);
@@ -99,7 +116,10 @@ describe('becoming a creator, and role checks on creator routes', () => {
     it('answers 403 to a viewer and 401 to nobody', async () => {
       const viewer = await buildUser(app.deps.db, app.deps.config);
       const asViewer = await app.request(method, path, { token: viewer.token, body });
-      expect(asViewer).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', message: MESSAGES.forbiddenCreator } });
+      expect(asViewer).toMatchObject({
+        status: 403,
+        body: { code: 'FORBIDDEN', message: MESSAGES.forbiddenCreator },
+      });
       expect((await app.request(method, path, { body })).status).toBe(401);
     });
   });

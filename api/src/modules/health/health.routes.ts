@@ -11,7 +11,12 @@ export function healthRoutes({ db, version }: AppDeps): Router {
       ctx.body = { status: 'ok', db: 'ok', version };
     } catch (err) {
       ctx.status = 503;
-      ctx.body = { status: 'degraded', db: 'down', version, reason: err instanceof Error ? err.message : String(err) };
+      ctx.body = {
+        status: 'degraded',
+        db: 'down',
+        version,
+        reason: err instanceof Error ? err.message : String(err),
+      };
     }
   });
   return router;

@@ -32,7 +32,9 @@ describe('GET /api/health and the error envelope', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'INVALID_JSON', message: 'The request body is not valid JSON.' });
 
-    const huge = await app.request('POST', '/api/health', { rawBody: JSON.stringify({ x: 'a'.repeat(2_000_000) }) });
+    const huge = await app.request('POST', '/api/health', {
+      rawBody: JSON.stringify({ x: 'a'.repeat(2_000_000) }),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });

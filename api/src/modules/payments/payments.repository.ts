@@ -125,4 +125,3 @@ export async function listOrdersToReconcile(
     .limit(opts.limit)
     .select<PaymentOrderRow[]>('*');
 }
-

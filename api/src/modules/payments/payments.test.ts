@@ -30,9 +30,13 @@ function pay(orderId: string, outcome: 'success' | 'failure') {
 }
 
 const balancePaise = async (userId: string) =>
-  Number((await db('wallets').where({ user_id: userId }).first<{ balance_paise: number }>('balance_paise')).balance_paise);
+  Number(
+    (await db('wallets').where({ user_id: userId }).first<{ balance_paise: number }>('balance_paise'))
+      .balance_paise,
+  );
 
-const topUpRows = (userId: string) => db('wallet_transactions').where({ user_id: userId, kind: 'top_up' }).select('*');
+const topUpRows = (userId: string) =>
+  db('wallet_transactions').where({ user_id: userId, kind: 'top_up' }).select('*');
 
 const orderStatus = (orderId: string, token?: string) =>
   app.request<{ id: string; status: string; amount: number; failureReason: string | null }>(
@@ -64,7 +68,12 @@ describe('top-up webhooks (real SDK → simulator → signed webhooks)', () => {
       expect(await balancePaise(user.id)).toBe(25_000);
       const rows = await topUpRows(user.id);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ type: 'credit', amount_paise: 25_000, description: 'Wallet top-up', reference: payment.id });
+      expect(rows[0]).toMatchObject({
+        type: 'credit',
+        amount_paise: 25_000,
+        description: 'Wallet top-up',
+        reference: payment.id,
+      });
 
       const inbox = await db('webhook_events').where({ order_id: order.id }).select('event', 'outcome');
       expect(inbox.map((r) => r.event).sort()).toEqual(['order.paid', 'payment.captured']);
@@ -76,14 +85,18 @@ describe('top-up webhooks (real SDK → simulator → signed webhooks)', () => {
 
     const status = await orderStatus(order.id, user.token);
     expect(status.body).toMatchObject({ id: order.id, status: 'paid', amount: 25_000, failureReason: null });
-    const balance = await app.request<{ balance: number }>('GET', '/api/wallet/balance', { token: user.token });
+    const balance = await app.request<{ balance: number }>('GET', '/api/wallet/balance', {
+      token: user.token,
+    });
     expect(balance.body).toEqual({ balance: 250, balancePaise: 25_000 });
-    const txs = await app.request<{ transactions: Array<{ type: string; amount: number; description: string }> }>(
-      'GET',
-      '/api/wallet/transactions',
-      { token: user.token },
-    );
-    expect(txs.body.transactions[0]).toMatchObject({ type: 'credit', amount: 250, description: 'Wallet top-up' });
+    const txs = await app.request<{
+      transactions: Array<{ type: string; amount: number; description: string }>;
+    }>('GET', '/api/wallet/transactions', { token: user.token });
+    expect(txs.body.transactions[0]).toMatchObject({
+      type: 'credit',
+      amount: 250,
+      description: 'Wallet top-up',
+    });
     await expectLedgerConsistent();
   });
 
@@ -95,16 +108,30 @@ describe('top-up webhooks (real SDK → simulator → signed webhooks)', () => {
       event: 'payment.captured',
       contains: ['payment'],
       payload: {
-        payment: { entity: { id: 'pay_Forged00000001', order_id: order.id, amount: 10_000, currency: 'INR', status: 'captured' } },
+        payment: {
+          entity: {
+            id: 'pay_Forged00000001',
+            order_id: order.id,
+            amount: 10_000,
+            currency: 'INR',
+            status: 'captured',
+          },
+        },
       },
     });
     const forged = await app.request<{ code: string }>('POST', '/api/webhooks/razorpay', {
       rawBody: body,
-      headers: { 'x-razorpay-signature': ctx.sign(body).replace(/^./, (c) => (c === 'a' ? 'b' : 'a')), 'x-razorpay-event-id': 'evt_forged1' },
+      headers: {
+        'x-razorpay-signature': ctx.sign(body).replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+        'x-razorpay-event-id': 'evt_forged1',
+      },
     });
     expect(forged.status).toBe(400);
     expect(forged.body.code).toBe('VALIDATION_FAILED');
-    const missing = await app.request('POST', '/api/webhooks/razorpay', { rawBody: body, headers: { 'x-razorpay-event-id': 'evt_forged2' } });
+    const missing = await app.request('POST', '/api/webhooks/razorpay', {
+      rawBody: body,
+      headers: { 'x-razorpay-event-id': 'evt_forged2' },
+    });
     expect(missing.status).toBe(400);
     // The right signature over a different body (re-serialised with a space) is refused too: raw bytes count.
     const reformatted = await app.request('POST', '/api/webhooks/razorpay', {
@@ -115,7 +142,9 @@ describe('top-up webhooks (real SDK → simulator → signed webhooks)', () => {
 
     expect(await topUpRows(user.id)).toHaveLength(0);
     expect(await balancePaise(user.id)).toBe(0);
-    expect(await db('webhook_events').whereIn('id', ['evt_forged1', 'evt_forged2', 'evt_forged3'])).toHaveLength(0);
+    expect(
+      await db('webhook_events').whereIn('id', ['evt_forged1', 'evt_forged2', 'evt_forged3']),
+    ).toHaveLength(0);
     expect((await orderStatus(order.id, user.token)).body.status).toBe('created');
   });
 
@@ -139,7 +168,10 @@ describe('top-up webhooks (real SDK → simulator → signed webhooks)', () => {
     }
     expect(await balancePaise(user.id)).toBe(7_550);
     expect(await topUpRows(user.id)).toHaveLength(1);
-    expect((await orderStatus(order.id, user.token)).body).toMatchObject({ status: 'paid', failureReason: null });
+    expect((await orderStatus(order.id, user.token)).body).toMatchObject({
+      status: 'paid',
+      failureReason: null,
+    });
 
     // A payment.failed redelivered after the capture does not undo it.
     const late = JSON.stringify({
@@ -173,11 +205,18 @@ describe('top-up webhooks (real SDK → simulator → signed webhooks)', () => {
       sim.reset();
     }
     for (const user of users) {
-      const expected = orders.filter((o) => o.user.id === user.id).reduce((sum, o) => sum + o.amount * 100, 0);
+      const expected = orders
+        .filter((o) => o.user.id === user.id)
+        .reduce((sum, o) => sum + o.amount * 100, 0);
       expect(await balancePaise(user.id)).toBe(expected);
       expect(await topUpRows(user.id)).toHaveLength(5);
     }
-    const statuses = await db('payment_orders').whereIn('id', orders.map((o) => o.order.id)).pluck('status');
+    const statuses = await db('payment_orders')
+      .whereIn(
+        'id',
+        orders.map((o) => o.order.id),
+      )
+      .pluck('status');
     expect(statuses.filter((s) => s === 'paid')).toHaveLength(50);
     await expectLedgerConsistent();
   });
@@ -188,7 +227,17 @@ describe('top-up webhooks (real SDK → simulator → signed webhooks)', () => {
     const body = JSON.stringify({
       entity: 'event',
       event: 'payment.captured',
-      payload: { payment: { entity: { id: 'pay_Mismatch000001', order_id: order.id, amount: 100, currency: 'INR', status: 'captured' } } },
+      payload: {
+        payment: {
+          entity: {
+            id: 'pay_Mismatch000001',
+            order_id: order.id,
+            amount: 100,
+            currency: 'INR',
+            status: 'captured',
+          },
+        },
+      },
     });
     const res = await app.request<{ outcome: string }>('POST', '/api/webhooks/razorpay', {
       rawBody: body,
@@ -237,7 +286,12 @@ describe('guest checkout', () => {
     }
     // Exactly at the limits, after trimming, is fine.
     const ok = await app.request<OrderBody>('POST', '/api/tips/guest/order', {
-      body: { amount: 1, name: `  ${'n'.repeat(80)}  `, message: ` ${'m'.repeat(280)} `, creator: creator.handle },
+      body: {
+        amount: 1,
+        name: `  ${'n'.repeat(80)}  `,
+        message: ` ${'m'.repeat(280)} `,
+        creator: creator.handle,
+      },
     });
     expect(ok.status).toBe(200);
     expect(ok.body.order.amount).toBe(100);
@@ -293,10 +347,14 @@ describe('guest checkout', () => {
   });
 
   it('goes to the default creator when none is named', async () => {
-    const res = await app.request<OrderBody>('POST', '/api/tips/guest/order', { body: { amount: 5, name: '', message: '' } });
+    const res = await app.request<OrderBody>('POST', '/api/tips/guest/order', {
+      body: { amount: 5, name: '', message: '' },
+    });
     expect(res.status).toBe(200);
     const row = await db('payment_orders').where({ id: res.body.order.id }).first();
-    const oldest = await db('creators').orderBy([{ column: 'created_at' }, { column: 'handle' }]).first();
+    const oldest = await db('creators')
+      .orderBy([{ column: 'created_at' }, { column: 'handle' }])
+      .first();
     expect(row.creator_id).toBe(oldest.user_id);
     expect(row.purpose).toBe('guest_tip');
   });
@@ -372,7 +430,8 @@ describe('reconciliation', () => {
     }
     const stopB = startReconcileLoop(app.deps, { everyMs: 20, olderThanMs: 0 });
     try {
-      for (let i = 0; i < 100 && (await balancePaise(user.id)) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && (await balancePaise(user.id)) === 0; i++)
+        await new Promise((r) => setTimeout(r, 20));
     } finally {
       await stopB();
     }

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { principal, requireCreator } from '../../http/auth.ts';
 import { enforceRateLimits, type RateLimitRule } from '../../http/rateLimit.ts';
 import { parseInput } from '../../http/validate.ts';
-import { notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { resolveCreator } from '../creators/creators.repository.ts';
 import { presentBlockedSender, presentSafety } from './safety.presenter.ts';
 import {
@@ -53,6 +53,9 @@ export function safetyRoutes({ db, config }: AppDeps): Router {
 
   router.put('/creator/safety', requireCreator, async (ctx) => {
     const input = parseInput(safetySettingsSchema, ctx.request.body);
+    // A body naming none of the settings (empty, or only unknown keys) is malformed, not a no-op save.
+    if (Object.values(input).every((v) => v === undefined))
+      throw badRequest('Send at least one safety setting to change.');
     const creatorId = principal(ctx.state).userId;
     const saved = await updateSafety(db, creatorId, input);
     ctx.body = presentSafety(saved, await getBlockedSenders(db, creatorId));

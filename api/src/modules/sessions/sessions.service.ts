@@ -24,7 +24,9 @@ export function jwtKey(config: Config): Uint8Array {
 /** Creates a session row and returns its bearer token (a JWT naming the session). */
 export async function issueSession(db: Executor, config: Config, userId: string): Promise<string> {
   const expiresAt = new Date(Date.now() + config.SESSION_TTL_DAYS * 86_400_000);
-  const [row] = await db('sessions').insert({ user_id: userId, expires_at: expiresAt }).returning<{ id: string }[]>('id');
+  const [row] = await db('sessions')
+    .insert({ user_id: userId, expires_at: expiresAt })
+    .returning<{ id: string }[]>('id');
   if (!row) throw new Error('session insert returned no row');
   return new SignJWT({ sid: row.id })
     .setProtectedHeader({ alg: 'HS256' })
@@ -36,7 +38,11 @@ export async function issueSession(db: Executor, config: Config, userId: string)
 }
 
 /** Verifies a bearer token and its live session row; null when invalid, expired or revoked. */
-export async function resolveSession(db: Executor, config: Config, token: string): Promise<SessionPrincipal | null> {
+export async function resolveSession(
+  db: Executor,
+  config: Config,
+  token: string,
+): Promise<SessionPrincipal | null> {
   let sid: unknown;
   let sub: string | undefined;
   try {

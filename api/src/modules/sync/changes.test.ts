@@ -22,7 +22,14 @@ describe('creatorChangesSince', () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       const row = await db.transaction((tx) =>
-        insertTip(tx, { creatorId: creator.id, senderId: viewer.id, guestName: null, source: 'wallet', amountPaise: 100 + i, message: `m${i}` }),
+        insertTip(tx, {
+          creatorId: creator.id,
+          senderId: viewer.id,
+          guestName: null,
+          source: 'wallet',
+          amountPaise: 100 + i,
+          message: `m${i}`,
+        }),
       );
       ids.push(row.id);
     }
@@ -44,7 +51,11 @@ describe('creatorChangesSince', () => {
     expect(page).toMatchObject({ version: 3, hasMore: true });
     const rest = await creatorChangesSince(db, creator.id, page.version, 10);
     expect(rest.rows.map((r) => Number(r.version))).toEqual([4, 5, 6]);
-    expect(await creatorChangesSince(db, creator.id, 6)).toMatchObject({ rows: [], version: 6, hasMore: false });
+    expect(await creatorChangesSince(db, creator.id, 6)).toMatchObject({
+      rows: [],
+      version: 6,
+      hasMore: false,
+    });
   });
 });
 
@@ -55,12 +66,23 @@ describe('walletChangesSince', () => {
     expect(start.balancePaise).toBe(50_000);
     const before = start.version;
     await db.transaction((tx) =>
-      postLedgerEntry(tx, { userId: viewer.id, type: 'debit', kind: 'tip', amountPaise: 1_234, description: 'Tip', reference: 'tip-x' }),
+      postLedgerEntry(tx, {
+        userId: viewer.id,
+        type: 'debit',
+        kind: 'tip',
+        amountPaise: 1_234,
+        description: 'Tip',
+        reference: 'tip-x',
+      }),
     );
     const next = await walletChangesSince(db, viewer.id, before);
     expect(next.rows).toHaveLength(1);
     expect(next.rows[0]).toMatchObject({ type: 'debit', amount_paise: 1_234, version: before + 1 });
     expect(next).toMatchObject({ balancePaise: 48_766, version: before + 1, hasMore: false });
-    expect(await walletChangesSince(db, viewer.id, before, 0)).toMatchObject({ rows: [], balancePaise: 48_766, version: before + 1 });
+    expect(await walletChangesSince(db, viewer.id, before, 0)).toMatchObject({
+      rows: [],
+      balancePaise: 48_766,
+      version: before + 1,
+    });
   });
 });

@@ -63,7 +63,9 @@ export async function creatorChangesSince(
     [creatorSpace(creatorId), creatorId, sinceVersion, limit],
   );
   const spaceVersion = Number(result.rows[0]?.space_version ?? 0);
-  const rows = result.rows.filter((r) => r.id != null).map(({ space_version: _v, ...r }) => r as TipChangeRow);
+  const rows = result.rows
+    .filter((r) => r.id != null)
+    .map(({ space_version: _v, ...r }) => r as TipChangeRow);
   const hasMore = rows.length >= limit && limit > 0;
   const last = rows[rows.length - 1];
   return { rows, version: hasMore && last ? Number(last.version) : spaceVersion, hasMore };

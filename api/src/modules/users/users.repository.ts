@@ -37,7 +37,10 @@ function toRecord(row: UserRow): UserRecord {
     phone: row.phone,
     role: row.role,
     profilePic: row.profile_pic,
-    creator: row.handle !== null && row.display_name !== null ? { handle: row.handle, displayName: row.display_name } : null,
+    creator:
+      row.handle !== null && row.display_name !== null
+        ? { handle: row.handle, displayName: row.display_name }
+        : null,
   };
 }
 

@@ -32,14 +32,25 @@ describe('users: me and profile picture', () => {
     const user = await buildUser(app.deps.db, app.deps.config, { name: 'Ravi' });
     const me = await app.request<{ user: User }>('GET', '/api/users/me', { token: user.token });
     expect(me.status).toBe(200);
-    expect(me.body.user).toEqual({ id: user.id, name: 'Ravi', phone: user.phone, role: 'viewer', profilePic: null, creator: null });
+    expect(me.body.user).toEqual({
+      id: user.id,
+      name: 'Ravi',
+      phone: user.phone,
+      role: 'viewer',
+      profilePic: null,
+      creator: null,
+    });
     expect((await app.request('GET', '/api/users/me')).status).toBe(401);
     expect((await app.request('GET', '/api/users/me', { token: 'not-a-jwt' })).status).toBe(401);
   });
 
   it('stores PNG, JPEG and WebP pictures and returns the user with them', async () => {
     const user = await buildUser(app.deps.db, app.deps.config);
-    for (const pic of [dataUrl('image/png', image(PNG)), dataUrl('image/jpeg', image(JPEG)), dataUrl('image/webp', image(WEBP))]) {
+    for (const pic of [
+      dataUrl('image/png', image(PNG)),
+      dataUrl('image/jpeg', image(JPEG)),
+      dataUrl('image/webp', image(WEBP)),
+    ]) {
       const res = await upload(user.token, pic);
       expect(res.status).toBe(200);
       expect(res.body.user.profilePic).toBe(pic);
@@ -79,7 +90,9 @@ describe('users: me and profile picture', () => {
   });
 
   it('needs a session', async () => {
-    const res = await app.request('PUT', '/api/users/profile-picture', { body: { profilePic: dataUrl('image/png', image(PNG)) } });
+    const res = await app.request('PUT', '/api/users/profile-picture', {
+      body: { profilePic: dataUrl('image/png', image(PNG)) },
+    });
     expect(res.status).toBe(401);
   });
 });

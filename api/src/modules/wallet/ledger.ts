@@ -66,6 +66,8 @@ export async function postLedgerEntry(tx: Executor, entry: LedgerEntryInput): Pr
 
 /** The balance of a wallet in paise (0 when it has none). */
 export async function balanceOf(db: Executor, userId: string): Promise<number> {
-  const row = await db('wallets').where({ user_id: userId }).first<{ balance_paise: number } | undefined>('balance_paise');
+  const row = await db('wallets')
+    .where({ user_id: userId })
+    .first<{ balance_paise: number } | undefined>('balance_paise');
   return row ? Number(row.balance_paise) : 0;
 }

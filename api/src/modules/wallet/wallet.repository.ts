@@ -14,7 +14,11 @@ export interface WalletTransactionRow {
 }
 
 /** The newest `limit` ledger entries of a user, newest first. */
-export async function listRecentTransactions(db: Executor, userId: string, limit: number): Promise<WalletTransactionRow[]> {
+export async function listRecentTransactions(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<WalletTransactionRow[]> {
   return db('wallet_transactions')
     .where({ user_id: userId })
     .orderBy('version', 'desc')

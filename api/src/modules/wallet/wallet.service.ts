@@ -1,4 +1,10 @@
-import { formatPaise, rupeesToPaise, type PaymentOrder, type Wallet, type WalletTransaction } from '@shabaash/shared';
+import {
+  formatPaise,
+  rupeesToPaise,
+  type PaymentOrder,
+  type Wallet,
+  type WalletTransaction,
+} from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import { openPaymentOrder } from '../payments/payments.service.ts';
@@ -8,13 +14,18 @@ import { presentTransaction, presentWallet } from './wallet.presenter.ts';
 import { listRecentTransactions, listTransactionsSince } from './wallet.repository.ts';
 
 /** The message for a top-up above TOP_UP_MAX_RUPEES (the setting is held in paise). */
-export const topUpCapMessage = (capPaise: number) => `You can add at most ${formatPaise(capPaise)} at a time.`;
+export const topUpCapMessage = (capPaise: number) =>
+  `You can add at most ${formatPaise(capPaise)} at a time.`;
 
 /**
  * Starts a top-up: a gateway order for `amountRupees` (already validated ≥ ₹1, whole paise), capped by
  * TOP_UP_MAX_RUPEES. Nothing is credited here; only the captured payment's webhook credits the wallet.
  */
-export async function createTopUpOrder(deps: AppDeps, userId: string, amountRupees: number): Promise<PaymentOrder> {
+export async function createTopUpOrder(
+  deps: AppDeps,
+  userId: string,
+  amountRupees: number,
+): Promise<PaymentOrder> {
   const amountPaise = rupeesToPaise(amountRupees);
   const capPaise = deps.config.TOP_UP_MAX_RUPEES;
   if (amountPaise > capPaise) throw badRequest(topUpCapMessage(capPaise), 'amount');
