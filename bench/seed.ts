@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../api/src/config.ts';
+import type { Db } from '../api/src/db/knex.ts';
+import { issueSession } from '../api/src/modules/sessions/sessions.service.ts';
+import { createWallet, postLedgerEntry } from '../api/src/modules/wallet/ledger.ts';
+
+export interface SeededUser {
+  id: string;
+  token: string;
+}
+
+export interface SeededCreator extends SeededUser {
+  handle: string;
+  overlayKey: string;
+}
+
+/** Runs `fn` over 0..n-1 with at most `concurrency` in flight. */
+export async function pool<T>(n: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+  const out = new Array<T>(n);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, n) }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await fn(i);
+      }
+    }),
+  );
+  return out;
+}
+
+/** A 10-digit phone unique within this run: a random 4-digit run prefix, a role digit and a 5-digit index. */
+function phoneFor(run: string, role: number, i: number): string {
+  return `9${run}${role}${String(i).padStart(5, '0')}`;
+}
+
+/** One user row, its wallet funded through the ledger (so ledger and balances agree), and a session token. */
+async function buildUser(
+  db: Db,
+  config: Config,
+  opts: { name: string; phone: string; role: 'viewer' | 'creator'; balancePaise: number },
+): Promise<SeededUser> {
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx('users')
+      .insert({ name: opts.name, phone: opts.phone, password_hash: 'bench-not-a-hash', role: opts.role })
+      .returning<{ id: string }[]>('id');
+    if (!row) throw new Error('user insert failed');
+    await createWallet(tx, row.id);
+    if (opts.balancePaise > 0) {
+      await postLedgerEntry(tx, {
+        userId: row.id,
+        type: 'credit',
+        kind: 'top_up',
+        amountPaise: opts.balancePaise,
+        description: 'Bench funding',
+        reference: `bench:${randomBytes(8).toString('hex')}`,
+      });
+    }
+    return row.id;
+  });
+  return { id, token: await issueSession(db, config, id) };
+}
+
+/**
+ * Creates `creators` creators (handle `bench-<run>-<i>`, overlay key) and `viewers` funded viewers directly in the
+ * product's database, plus the lookup tables `bench_users(n, user_id)` and `bench_creators(n, user_id)` (1-based)
+ * that the pgbench script picks random ids from.
+ */
+export async function seed(
+  db: Db,
+  config: Config,
+  opts: { creators: number; viewers: number; balancePaise: number },
+): Promise<{ creators: SeededCreator[]; viewers: SeededUser[] }> {
+  const run = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  const creators = await pool(opts.creators, 8, async (i) => {
+    const user = await buildUser(db, config, {
+      name: `Bench Creator ${i + 1}`,
+      phone: phoneFor(run, 1, i),
+      role: 'creator',
+      balancePaise: 0,
+    });
+    const handle = `bench-${run}-${i + 1}`;
+    const overlayKey = randomBytes(24).toString('base64url');
+    await db('creators').insert({
+      user_id: user.id,
+      handle,
+      display_name: `Bench Creator ${i + 1}`,
+      overlay_key: overlayKey,
+    });
+    return { ...user, handle, overlayKey };
+  });
+  const viewers = await pool(opts.viewers, 8, (i) =>
+    buildUser(db, config, {
+      name: `Bench Viewer ${i + 1}`,
+      phone: phoneFor(run, 2, i),
+      role: 'viewer',
+      balancePaise: opts.balancePaise,
+    }),
+  );
+  await db.raw('create table if not exists bench_users (n int primary key, user_id uuid not null)');
+  await db.raw('create table if not exists bench_creators (n int primary key, user_id uuid not null)');
+  await db('bench_users').insert(viewers.map((v, i) => ({ n: i + 1, user_id: v.id })));
+  await db('bench_creators').insert(creators.map((c, i) => ({ n: i + 1, user_id: c.id })));
+  await db.raw('analyze');
+  return { creators, viewers };
+}
