@@ -302,12 +302,16 @@ describe('guest checkout', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(MESSAGES.creatorNotFound);
 
-    // Below Razorpay's ₹1 minimum: the provider's own message comes back.
+    // Below the creator's minimum (default ₹1, Razorpay's floor): refused before any order exists.
+    const ordersOf = () =>
+      app.deps.db('payment_orders').where({ creator_id: creator.id }).count<{ n: number }[]>('* as n');
+    const ordersBefore = await ordersOf();
     const tooSmall = await app.request<{ message: string }>('POST', '/api/tips/guest/order', {
       body: { amount: 0.5, name: 'A', message: '', creator: creator.handle },
     });
     expect(tooSmall.status).toBe(400);
-    expect(tooSmall.body.message).toBe('Order amount less than minimum amount allowed');
+    expect(tooSmall.body.message).toBe('The minimum superchat for this creator is ₹1.00.');
+    expect(await ordersOf()).toEqual(ordersBefore);
   });
 
   it('a paid guest order creates one unread tip with the guest name and fee, and tells the creator room', async () => {
