@@ -112,7 +112,10 @@ export async function startServer(
     );
     stops.push(() => payments.stop());
 
-    const realtime = createRealtime({ db, config, logger }, { databaseUrl });
+    // The hub reads committed changes through its own small pool, so pushes never queue behind writes.
+    const realtimeDb: Db = createDb(databaseUrl, 4);
+    stops.push(() => realtimeDb.destroy());
+    const realtime = createRealtime({ db: realtimeDb, config, logger }, { databaseUrl });
     await realtime.ready();
 
     const sandbox = config.paymentsSandbox && config.authEmulator;

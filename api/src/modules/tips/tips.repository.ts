@@ -23,23 +23,24 @@ export const TIP_COLUMNS = [
 ] as const;
 
 /**
- * Inserts a tip inside the caller's transaction: locks the creator row, fixes the platform fee from the
- * lifetime gross before this tip, bumps the gross and the creator's chat space version.
- * Lock order everywhere: wallet row → creator row → sync_spaces rows (sorted by space name).
+ * Inserts a tip inside the caller's transaction: bumps the creator's lifetime gross (row lock) and reads the
+ * gross before this tip in the same statement, fixes the platform fee from it, and takes the next version
+ * of the creator's chat space. Take it as late as possible in a transaction: a hot creator queues on this row.
+ * Lock order everywhere: wallet row → wallet space → creator row → creator space.
  */
-export async function insertTip(tx: Executor, tip: NewTip): Promise<TipRow> {
-  const creator = await tx('creators')
-    .where({ user_id: tip.creatorId })
-    .forUpdate()
-    .first<{ lifetime_gross_paise: number } | undefined>('lifetime_gross_paise');
-  if (!creator) throw new Error(`creator ${tip.creatorId} does not exist`);
-  const feePaise = platformFeePaise(Number(creator.lifetime_gross_paise), tip.amountPaise);
-  await tx('creators')
-    .where({ user_id: tip.creatorId })
-    .update({ lifetime_gross_paise: tx.raw('lifetime_gross_paise + ?', [tip.amountPaise]) });
+export async function insertTip(tx: Executor, tip: NewTip & { id?: string }): Promise<TipRow> {
+  const bumped = await tx.raw<{ rows: Array<{ gross_before: number }> }>(
+    `update creators set lifetime_gross_paise = lifetime_gross_paise + ?
+     where user_id = ? returning lifetime_gross_paise - ? as gross_before`,
+    [tip.amountPaise, tip.creatorId, tip.amountPaise],
+  );
+  const grossBefore = bumped.rows[0]?.gross_before;
+  if (grossBefore === undefined) throw new Error(`creator ${tip.creatorId} does not exist`);
+  const feePaise = platformFeePaise(Number(grossBefore), tip.amountPaise);
   const version = await bumpSpace(tx, creatorSpace(tip.creatorId));
   const [inserted] = await tx('tips')
     .insert({
+      ...(tip.id ? { id: tip.id } : {}),
       creator_id: tip.creatorId,
       sender_id: tip.senderId,
       guest_name: tip.guestName,
@@ -74,18 +75,6 @@ export function escapeLike(text: string): string {
 
 function tipsWithSender(db: Executor) {
   return db('tips as t').leftJoin('users as u', 'u.id', 't.sender_id');
-}
-
-/**
- * Locks the tipper's wallet row (first in the lock order) and returns its balance in paise, or null when the
- * user has no wallet. The debit itself goes through the ledger afterwards.
- */
-export async function lockWalletBalance(tx: Executor, userId: string): Promise<number | null> {
-  const row = await tx('wallets')
-    .where({ user_id: userId })
-    .forUpdate()
-    .first<{ balance_paise: number } | undefined>('balance_paise');
-  return row ? Number(row.balance_paise) : null;
 }
 
 /** A creator's pushed-live (`read`) tips plus the viewer's own tips to that creator, newest first. */

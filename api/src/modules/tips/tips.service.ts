@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { LIMITS, MESSAGES, paiseToRupees, percentOfPaise, rupeesToPaise, type Tip } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, paymentRequired } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { requestFingerprint, runIdempotent, type StoredResponse } from '../../http/idempotency.ts';
 import { resolveCreator } from '../creators/creators.repository.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
@@ -13,7 +14,6 @@ import {
   findTipById,
   insertTip,
   liveTipsOfCreator,
-  lockWalletBalance,
   recentTipsForViewer,
   updateTipStatus,
 } from './tips.repository.ts';
@@ -64,27 +64,16 @@ export async function sendTip(
         amountPaise,
         senderUserId: userId,
       });
-      const balance = await lockWalletBalance(tx, userId);
-      if (balance === null || balance < amountPaise) throw paymentRequired(MESSAGES.insufficientBalance);
-      let tip: TipRow = await insertTip(tx, {
-        creatorId: creator.userId,
-        senderId: userId,
-        guestName: null,
-        source: 'wallet',
-        amountPaise,
-        message: input.message,
-      });
-      if (await shouldAutoLive(tx, { creatorId: creator.userId, senderUserId: userId, amountPaise })) {
-        await updateTipStatus(tx, tip.id, 'read', await bumpSpace(tx, creatorSpace(creator.userId)));
-        tip = (await findTipById(tx, tip.id)) ?? tip;
-      }
+      // Wallet first (the conditional debit locks the row and refuses with 402 when short), the creator row
+      // last: a hot creator's row lock is then held only for the tip insert and the commit.
+      const tipId = randomUUID();
       let ledger = await postLedgerEntry(tx, {
         userId,
         type: 'debit',
         kind: 'tip',
         amountPaise,
         description: `Tip to ${creator.displayName}`,
-        reference: tip.id,
+        reference: tipId,
       });
       const cashbackPaise = percentOfPaise(amountPaise, config.CASHBACK_BASIS_POINTS);
       if (cashbackPaise > 0) {
@@ -94,8 +83,26 @@ export async function sendTip(
           kind: 'cashback',
           amountPaise: cashbackPaise,
           description: 'Cashback on your tip',
-          reference: tip.id,
+          reference: tipId,
         });
+      }
+      const autoLive = await shouldAutoLive(tx, {
+        creatorId: creator.userId,
+        senderUserId: userId,
+        amountPaise,
+      });
+      let tip: TipRow = await insertTip(tx, {
+        id: tipId,
+        creatorId: creator.userId,
+        senderId: userId,
+        guestName: null,
+        source: 'wallet',
+        amountPaise,
+        message: input.message,
+      });
+      if (autoLive) {
+        await updateTipStatus(tx, tip.id, 'read', await bumpSpace(tx, creatorSpace(creator.userId)));
+        tip = (await findTipById(tx, tip.id)) ?? tip;
       }
       return {
         status: 200,

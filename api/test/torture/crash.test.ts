@@ -1,0 +1,247 @@
+/**
+ * Crash torture: the product runs as its own process (`node --import tsx api/src/main.ts`, embedded
+ * PostgreSQL in DATA_DIR). A load of wallet tip sends with unique Idempotency-Keys is fired at it and the API
+ * process is killed with SIGKILL in the middle. The product is restarted on the same DATA_DIR and:
+ * every send the client saw acknowledged exists exactly once (by its tip id), every unacknowledged one exists
+ * once or not at all, replaying every send with its key answers 200 with one tip each, and the ledger holds.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { percentOfPaise } from '@shabaash/shared';
+import { startProduct, type RunningProduct } from '../product.ts';
+import { createDb, type Db } from '../../src/db/knex.ts';
+import {
+  buildCreator,
+  buildUser,
+  ledgerMismatches,
+  type BuiltCreator,
+  type BuiltUser,
+} from '../factories.ts';
+import { freePort } from '../ports.ts';
+import { testConfig } from '../harness.ts';
+
+const JWT_SECRET = 'crash-test-secret-crash-test-secret-0123456789';
+const SENDS = 300;
+const CONCURRENCY = 20;
+const KILL_AFTER_ACKS = 60;
+const START_BALANCE_PAISE = 10_000_000;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-crash-'));
+fs.chmodSync(dataDir, 0o755);
+const pgPort = await freePort();
+const env = {
+  DATA_DIR: dataDir,
+  EMBEDDED_PG_PORT: String(pgPort),
+  FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+  JWT_SECRET,
+  SANDBOX_SEED: 'true',
+  LOG_LEVEL: 'warn',
+};
+const databaseUrl = `postgres://shabaash:shabaash@127.0.0.1:${pgPort}/shabaash`;
+const config = testConfig({ JWT_SECRET });
+
+interface Send {
+  key: string;
+  amountPaise: number;
+  sent: boolean;
+  /** Tip id of a 200 the client received; null when it saw no answer (or a non-200). */
+  ackedTipId: string | null;
+  status: number | 'network error' | null;
+}
+
+const products: RunningProduct[] = [];
+let db: Db | null = null;
+let viewer: BuiltUser;
+let creator: BuiltCreator;
+const sends: Send[] = Array.from({ length: SENDS }, (_, i) => ({
+  key: `crash-${process.pid}-${i}`,
+  amountPaise: 100 + ((i * 7919) % 2000),
+  sent: false,
+  ackedTipId: null,
+  status: null,
+}));
+
+function postmasterPid(): number | null {
+  const file = path.join(dataDir, 'pg', 'postmaster.pid');
+  if (!fs.existsSync(file)) return null;
+  const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The embedded PostgreSQL outlives a SIGKILLed parent: stop it (immediate shutdown = crash recovery next start). */
+async function killLeftoverPostgres(): Promise<void> {
+  const pid = postmasterPid();
+  if (!pid || !alive(pid)) return;
+  process.kill(pid, 'SIGQUIT');
+  const deadline = Date.now() + 20_000;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) process.kill(pid, 'SIGKILL');
+  while (alive(pid)) await new Promise((r) => setTimeout(r, 100));
+}
+
+afterAll(async () => {
+  await db?.destroy();
+  for (const p of products) {
+    if (p.process.exitCode === null && p.process.signalCode === null) await p.stop();
+    else fs.rmSync(p.dataDir, { recursive: true, force: true });
+  }
+  await killLeftoverPostgres();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+async function sendTip(
+  url: string,
+  s: Send,
+): Promise<{ status: number; body: { tip?: { id: string } }; replayed: boolean }> {
+  const res = await fetch(`${url}/api/tips/send`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${viewer.token}`,
+      'Idempotency-Key': s.key,
+    },
+    body: JSON.stringify({ amount: s.amountPaise / 100, message: `crash ${s.key}`, creator: creator.handle }),
+  });
+  const body = (await res.json()) as { tip?: { id: string } };
+  return { status: res.status, body, replayed: res.headers.get('idempotent-replayed') === 'true' };
+}
+
+describe.sequential('kill -9 in the middle of a load of tip sends', () => {
+  it('starts the product and its users', async () => {
+    products.push(await startProduct(env));
+    db = createDb(databaseUrl, 4);
+    viewer = await buildUser(db, config, { balancePaise: START_BALANCE_PAISE });
+    creator = await buildCreator(db, config);
+    // The seeded demo viewer exists too (SANDBOX_SEED): the process is the real `npm start`.
+    expect(await db('users').where({ phone: '9000000002' }).first()).toBeTruthy();
+  }, 180_000);
+
+  it('SIGKILLs the API mid-load', async () => {
+    const product = products[0]!;
+    await db!.destroy(); // no pool of ours across the crash
+    db = null;
+    let acks = 0;
+    let killed = false;
+    let next = 0;
+    const worker = async () => {
+      while (!killed && next < SENDS) {
+        const s = sends[next++]!;
+        s.sent = true;
+        try {
+          const res = await sendTip(product.url, s);
+          s.status = res.status;
+          if (res.status === 200 && res.body.tip?.id) {
+            s.ackedTipId = res.body.tip.id;
+            if (++acks >= KILL_AFTER_ACKS && !killed) {
+              killed = true;
+              process.kill(product.process.pid!, 'SIGKILL');
+            }
+          }
+        } catch {
+          s.status = 'network error';
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    await new Promise<void>((resolve) =>
+      product.process.exitCode !== null || product.process.signalCode
+        ? resolve()
+        : product.process.once('exit', () => resolve()),
+    );
+    expect(product.process.signalCode).toBe('SIGKILL');
+    const sent = sends.filter((s) => s.sent);
+    expect(sent.filter((s) => s.ackedTipId).length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
+    expect(sent.some((s) => s.status === 'network error')).toBe(true); // requests really were in flight
+    expect(sent.every((s) => s.status === 200 || s.status === 'network error')).toBe(true);
+  }, 60_000);
+
+  it('restarts on the same DATA_DIR with every acknowledged tip exactly once and the rest at most once', async () => {
+    await killLeftoverPostgres();
+    products.push(await startProduct(env));
+    db = createDb(databaseUrl, 4);
+    const sent = sends.filter((s) => s.sent);
+    const keyRows = await db('idempotency_keys')
+      .where({ user_id: viewer.id })
+      .select<Array<{ key: string; status_code: number; response: { tip?: { id: string } } }>>(
+        'key',
+        'status_code',
+        'response',
+      );
+    const stored = new Map(keyRows.map((r) => [r.key, r]));
+    const tips = await db('tips')
+      .where({ creator_id: creator.id })
+      .select<Array<{ id: string; amount_paise: string }>>('id', 'amount_paise');
+    const tipIds = new Set(tips.map((t) => t.id));
+    expect(tipIds.size).toBe(tips.length);
+
+    for (const s of sent.filter((x) => x.ackedTipId)) {
+      expect(tipIds.has(s.ackedTipId!)).toBe(true);
+      expect(stored.get(s.key)?.response.tip?.id).toBe(s.ackedTipId);
+    }
+    // Every committed tip belongs to exactly one key (no orphan tip, no key with two tips).
+    const committedKeys = keyRows.filter((r) => r.status_code === 200);
+    expect(committedKeys.length).toBe(tips.length);
+    expect(new Set(committedKeys.map((r) => r.response.tip?.id))).toEqual(tipIds);
+    // No key was left half-claimed (claim and response commit together).
+    expect(keyRows.filter((r) => r.status_code === 0)).toEqual([]);
+    expect(await ledgerMismatches(db)).toEqual([]);
+    const acked = sent.filter((s) => s.ackedTipId).length;
+    const unackedCommitted = sent.filter((s) => !s.ackedTipId && stored.has(s.key)).length;
+    console.info(
+      `crash: ${sent.length} sent, ${acked} acknowledged, ${sent.length - acked} unacknowledged (${unackedCommitted} of them committed before the kill)`,
+    );
+  }, 180_000);
+
+  it('replays every send with its key: one tip per send, acknowledged ones replayed unchanged', async () => {
+    const url = products[1]!.url;
+    const sent = sends.filter((s) => s.sent);
+    const before = new Set(
+      (
+        await db!('idempotency_keys')
+          .where({ user_id: viewer.id, status_code: 200 })
+          .select<Array<{ key: string }>>('key')
+      ).map((r) => r.key),
+    );
+    const tipIdByKey = new Map<string, string>();
+    for (let i = 0; i < sent.length; i += 8) {
+      await Promise.all(
+        sent.slice(i, i + 8).map(async (s) => {
+          const res = await sendTip(url, s);
+          expect(res.status).toBe(200);
+          expect(res.replayed).toBe(before.has(s.key));
+          if (s.ackedTipId) expect(res.body.tip?.id).toBe(s.ackedTipId);
+          tipIdByKey.set(s.key, res.body.tip!.id);
+        }),
+      );
+    }
+    const tips = await db!('tips')
+      .where({ creator_id: creator.id })
+      .select<Array<{ id: string; amount_paise: string }>>('id', 'amount_paise');
+    expect(tips.length).toBe(sent.length);
+    expect(new Set(tips.map((t) => t.id))).toEqual(new Set(tipIdByKey.values()));
+    const expectedBalance = sent.reduce(
+      (b, s) => b - s.amountPaise + percentOfPaise(s.amountPaise, config.CASHBACK_BASIS_POINTS),
+      START_BALANCE_PAISE,
+    );
+    const wallet = await db!('wallets')
+      .where({ user_id: viewer.id })
+      .first<{ balance_paise: string }>('balance_paise');
+    expect(Number(wallet.balance_paise)).toBe(expectedBalance);
+    expect(await ledgerMismatches(db!)).toEqual([]);
+    const gross = await db!('creators')
+      .where({ user_id: creator.id })
+      .first<{ lifetime_gross_paise: string }>('lifetime_gross_paise');
+    expect(Number(gross.lifetime_gross_paise)).toBe(sent.reduce((sum, s) => sum + s.amountPaise, 0));
+  }, 60_000);
+});
