@@ -84,10 +84,19 @@ export async function recentTipsForViewer(
   viewerId: string,
   limit: number,
 ): Promise<TipRow[]> {
+  // Two index-backed candidate lists (live tips; the viewer's own), merged: no scan of the unread queue.
+  const candidates = db.select('id').from(
+    db.raw(
+      `((select id from tips where creator_id = ? and status = 'read' and deleted_at is null
+           order by created_at desc, id desc limit ?)
+          union
+          (select id from tips where sender_id = ? and creator_id = ? and deleted_at is null
+           order by created_at desc, id desc limit ?)) as c`,
+      [creatorId, limit, viewerId, creatorId, limit],
+    ),
+  );
   return tipsWithSender(db)
-    .where('t.creator_id', creatorId)
-    .whereNull('t.deleted_at')
-    .where((q) => q.where('t.status', 'read').orWhere('t.sender_id', viewerId))
+    .whereIn('t.id', candidates)
     .orderBy([
       { column: 't.created_at', order: 'desc' },
       { column: 't.id', order: 'desc' },
