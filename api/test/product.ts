@@ -30,7 +30,8 @@ async function freePort(): Promise<number> {
 export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-e2e-'));
   fs.chmodSync(dataDir, 0o755);
-  const port = await freePort();
+  // A caller may pin the port (Lighthouse CI's URLs use 8099); otherwise any free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {

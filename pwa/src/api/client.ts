@@ -1,14 +1,13 @@
 import {
-  endpoints,
-  endpointPath,
-  errorEnvelopeSchema,
   TOKEN_STORAGE_KEY,
   type EndpointInput,
   type EndpointName,
   type EndpointOutput,
   type EndpointQuery,
   type ErrorCode,
+  type Endpoints,
 } from '@shabaash/shared';
+import { GET_ROUTES } from './routes.ts';
 
 /** Base path of every call (SPEC §7: the API host under /api). */
 export const API_BASE = '/api';
@@ -66,6 +65,46 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   503: 'UNAVAILABLE',
 };
 
+/** Fills `:param` segments of an endpoint path (the same rule as the shared `endpointPath`, without zod). */
+function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([a-zA-Z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing path parameter ${key}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The error envelope `{ message, code, field? }` when the body is one, else null (checked by hand: no zod here). */
+function readEnvelope(json: unknown): { message: string; code: ErrorCode; field: string | undefined } | null {
+  if (!json || typeof json !== 'object') return null;
+  const { message, code, field } = json as Record<string, unknown>;
+  if (typeof message !== 'string' || typeof code !== 'string' || !isErrorCode(code)) return null;
+  return { message, code, field: typeof field === 'string' ? field : undefined };
+}
+
+function isErrorCode(code: string): code is ErrorCode {
+  return /^[A-Z][A-Z0-9_]*$/.test(code);
+}
+
+type Contract = Endpoints;
+let contractPromise: Promise<Contract> | null = null;
+
+/** The shared contract with its zod schemas, loaded on first need (a form submit, a write, or dev/test builds). */
+function loadContract(): Promise<Contract> {
+  contractPromise ??= import('./contract.ts')
+    .then((m) => m.endpoints)
+    .catch((error: unknown) => {
+      contractPromise = null;
+      throw error;
+    });
+  return contractPromise;
+}
+
+// Dev and tests check every response against its schema; production trusts its own API's reads so the first
+// paint needs no zod (writes still validate input and output with the lazily loaded contract).
+const VALIDATE_READS = import.meta.env.DEV;
+const READ_ROUTES: Partial<Record<EndpointName, { method: string; path: string }>> = GET_ROUTES;
+
 function firstIssueMessage(error: { issues: ReadonlyArray<{ message: string }> }): string {
   return error.issues[0]?.message ?? 'Invalid request.';
 }
@@ -85,16 +124,27 @@ function buildQuery(query: unknown): string {
  * Calls one endpoint of the shared contract: validates `input` with its schema (throwing ApiError
  * VALIDATION_FAILED with the schema's message), sends the bearer token when present and never cookies,
  * and returns the response parsed with the endpoint's output schema. Failures throw ApiError.
+ * The schemas load lazily: production reads (GET_ROUTES) skip them so first paint carries no zod.
  */
 export async function api<N extends EndpointName>(
   name: N,
   options: ApiOptions<N> = {},
 ): Promise<EndpointOutput<N>> {
-  const def = endpoints[name];
+  const route = READ_ROUTES[name];
+  let def: Contract[N] | null = null;
+  if (!route || VALIDATE_READS || options.input !== undefined) {
+    try {
+      def = (await loadContract())[name];
+    } catch {
+      throw new ApiError('Network request failed.', 'UNAVAILABLE', 0);
+    }
+  }
+  const method = def?.method ?? route?.method ?? 'GET';
+  const path = def?.path ?? route?.path ?? '';
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: string | undefined;
 
-  if ('input' in def && def.input) {
+  if (def && 'input' in def && def.input) {
     const parsed = def.input.safeParse(options.input ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -114,12 +164,12 @@ export async function api<N extends EndpointName>(
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
-  const url = `${API_BASE}${endpointPath(def.path, options.params)}${buildQuery(options.query)}`;
+  const url = `${API_BASE}${fillPath(path, options.params)}${buildQuery(options.query)}`;
 
   let response: Response;
   try {
     response = await fetch(url, {
-      method: def.method,
+      method,
       headers,
       body,
       credentials: 'omit',
@@ -142,9 +192,9 @@ export async function api<N extends EndpointName>(
   }
 
   if (!response.ok) {
-    const envelope = errorEnvelopeSchema.safeParse(json);
-    const error = envelope.success
-      ? new ApiError(envelope.data.message, envelope.data.code, response.status, envelope.data.field)
+    const envelope = readEnvelope(json);
+    const error = envelope
+      ? new ApiError(envelope.message, envelope.code, response.status, envelope.field)
       : new ApiError(
           `Request failed with status ${response.status}.`,
           STATUS_CODES[response.status] ?? 'INTERNAL',
@@ -154,11 +204,12 @@ export async function api<N extends EndpointName>(
     throw error;
   }
 
+  // The generic map cannot narrow `def.output` per N; the schema is exactly Endpoints[N]['output'].
+  if (!def) return json as EndpointOutput<N>;
   const parsed = def.output.safeParse(json);
   if (!parsed.success) {
     throw new ApiError('Unexpected response from the server.', 'INTERNAL', response.status);
   }
-  // The generic map cannot narrow `def.output` per N; the schema is exactly Endpoints[N]['output'].
   return parsed.data as EndpointOutput<N>;
 }
 

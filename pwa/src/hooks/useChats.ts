@@ -1,96 +1,76 @@
-import { useCallback, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ServerMessage } from '@shabaash/shared';
-import { api } from '../api/client.ts';
+import { useCallback, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useAuth } from '../auth/useAuth.ts';
 import { useRealtime } from '../realtime/useRealtime.ts';
+import { useRealtimeSync } from '../realtime/syncBridge.ts';
 import type { RealtimeStatus } from '../realtime/socket.ts';
-import {
-  applyChatEvent,
-  normalizeChats,
-  removeChat,
-  toChatView,
-  upsertChat,
-  type ChatView,
-} from '../screens/ChatControl/chatQueue.ts';
+import { db } from '../sync/db.ts';
+import { useMirroredChats } from '../sync/hooks.ts';
+import { enqueueDeleteChat, enqueueSetStatus } from '../sync/outbox.ts';
+import { creatorSpaceOf } from '../sync/pull.ts';
+import { normalizeChats, toChatView, type ChatView } from '../screens/ChatControl/chatQueue.ts';
+import { awaitOutboxAction, type ActionOutcome, type LaterOutcome } from './outboxAction.ts';
+import { useMirrorPull } from './useMirrorPull.ts';
 
-export const CHATS_QUERY_KEY = ['creator', 'chats'] as const;
+export type { ActionOutcome, LaterOutcome } from './outboxAction.ts';
+
+/** Options of a queued moderation action: `onLater` hears how an action first reported `queued` ended. */
+export interface ChatActionOptions {
+  onLater?: (outcome: LaterOutcome) => void;
+}
 
 export interface ChatsState {
+  /** The queue from the offline mirror; `pending` on chats with an action not yet confirmed by the server. */
   chats: ChatView[];
   isLoading: boolean;
   isError: boolean;
   /** Whether an OBS overlay of this creator is connected; null until the server says. */
   overlayConnected: boolean | null;
   realtime: RealtimeStatus;
-  pushLive: (id: string) => Promise<void>;
-  deleteChat: (id: string) => Promise<void>;
+  /** Push live through the outbox: shown at once, then `sent`, `refused` (rolled back) or `queued` (offline). */
+  pushLive: (id: string, options?: ChatActionOptions) => Promise<ActionOutcome>;
+  /** Delete through the outbox: hidden at once, then `sent`, `refused` (restored) or `queued` (offline). */
+  deleteChat: (id: string, options?: ChatActionOptions) => Promise<ActionOutcome>;
 }
 
 /**
- * The creator's chats (at most 200, most recently updated first) kept live by tip:new / tip:status /
- * tip:deleted, plus overlay presence. Events that arrive while a load is in flight are re-applied on top of
- * its answer, and every (re)connect pulls the list again, so nothing is lost between the load and the socket.
+ * The creator's chats (at most 200, most recently updated first) read from the offline mirror, so the Chat Loader
+ * renders instantly and offline. Realtime messages go into the mirror (tip:new / tip:status / tip:deleted with
+ * version checks; a gap pulls), every (re)connect pulls, and moderation goes through the outbox with
+ * client-made Idempotency-Keys.
  */
 export function useChats(): ChatsState {
-  const queryClient = useQueryClient();
-  const inflight = useRef(new Set<ServerMessage[]>());
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
   const [overlayConnected, setOverlayConnected] = useState<boolean | null>(null);
-
-  const query = useQuery({
-    queryKey: CHATS_QUERY_KEY,
-    queryFn: async ({ signal }) => {
-      const buffer: ServerMessage[] = [];
-      inflight.current.add(buffer);
-      try {
-        const { tips } = await api('chats', { query: { sort: 'updated' }, signal });
-        let chats = normalizeChats(tips.map((tip) => toChatView(tip)));
-        for (const message of buffer) chats = applyChatEvent(chats, message);
-        return chats;
-      } finally {
-        inflight.current.delete(buffer);
-      }
-    },
-    staleTime: Infinity,
+  const realtime = useRealtimeSync();
+  useRealtime((message) => {
+    if (message.type === 'overlay:presence') setOverlayConnected(message.data.connected);
   });
+  const pull = useMirrorPull(userId);
+  const mirrored = useMirroredChats({ sort: 'updated' });
+  // The queue counts as loaded once this creator's cursor is stored (rows and cursor are written together).
+  const cursor = useLiveQuery(
+    async () => (userId ? ((await db.cursors.get(creatorSpaceOf(userId))) ?? false) : false),
+    [userId],
+  );
+  const loaded = !!cursor && pull.owned === true;
 
-  const realtime = useRealtime((message) => {
-    if (message.type === 'overlay:presence') {
-      setOverlayConnected(message.data.connected);
-      return;
-    }
-    if (message.type === 'welcome') {
-      void queryClient.invalidateQueries({ queryKey: CHATS_QUERY_KEY });
-      return;
-    }
-    if (message.type !== 'tip:new' && message.type !== 'tip:status' && message.type !== 'tip:deleted') return;
-    for (const buffer of inflight.current) buffer.push(message);
-    queryClient.setQueryData<ChatView[]>(CHATS_QUERY_KEY, (chats) =>
-      chats ? applyChatEvent(chats, message) : chats,
-    );
-  });
+  const chats = loaded && mirrored ? normalizeChats(mirrored.map((c) => ({ ...toChatView(c), pending: c.pending === 1 }))) : [];
 
-  const push = useMutation({
-    mutationFn: (id: string) => api('setChatStatus', { params: { id }, input: { status: 'read' } }),
-    onSuccess: ({ tip }) => {
-      queryClient.setQueryData<ChatView[]>(CHATS_QUERY_KEY, (chats) =>
-        upsertChat(chats ?? [], toChatView(tip)),
-      );
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => api('deleteChat', { params: { id } }),
-    onSuccess: ({ id }) => {
-      queryClient.setQueryData<ChatView[]>(CHATS_QUERY_KEY, (chats) => removeChat(chats ?? [], id));
-    },
-  });
-
-  const pushLive = useCallback(async (id: string) => void (await push.mutateAsync(id)), [push]);
-  const deleteChat = useCallback(async (id: string) => void (await remove.mutateAsync(id)), [remove]);
+  const pushLive = useCallback(async (id: string, options: ChatActionOptions = {}) => {
+    const entry = await enqueueSetStatus(id, 'read');
+    return awaitOutboxAction(entry.idempotencyKey, options);
+  }, []);
+  const deleteChat = useCallback(async (id: string, options: ChatActionOptions = {}) => {
+    const entry = await enqueueDeleteChat(id);
+    return awaitOutboxAction(entry.idempotencyKey, options);
+  }, []);
 
   return {
-    chats: query.data ?? [],
-    isLoading: query.isPending,
-    isError: query.isError && !query.data,
+    chats,
+    isLoading: !loaded && !(pull.settled && pull.error),
+    isError: !loaded && pull.settled && !!pull.error,
     overlayConnected,
     realtime,
     pushLive,

@@ -1,9 +1,14 @@
-import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { LIMITS, type Tip } from '@shabaash/shared';
 import { api } from '../api/client.ts';
 import { useConfig } from '../api/useConfig.ts';
-import { WALLET_KEYS } from './useWallet.ts';
+import { useAuth } from '../auth/useAuth.ts';
+import type { MirroredRecentTip } from '../sync/db.ts';
+import { useMirroredRecentTips } from '../sync/hooks.ts';
+import { enqueueSendTip } from '../sync/outbox.ts';
+import { awaitOutboxAction, refusalError, type LaterOutcome } from './outboxAction.ts';
+import { useMirrorPull } from './useMirrorPull.ts';
 
 /** React Query keys of tips. `recent(handle)` holds the dashboard's live recent-tips list (at most 10). */
 export const TIP_KEYS = {
@@ -111,10 +116,26 @@ export function removeRecentTip(queryClient: QueryClient, id: string): void {
   }
 }
 
-/** GET /api/tips/recent?creator=<handle> (default creator when null): newest first, at most 10. */
-export function useRecentTips(creator: string | null, enabled = true) {
-  return useQuery<Tip[]>({
-    enabled,
+export interface RecentTipsState {
+  /** Newest first, at most 10; queued sends from this device carry `pending: 1`. */
+  data: MirroredRecentTip[] | Tip[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+}
+
+/**
+ * Recent tips of `creator` (handle; the default creator when null), newest first, at most 10. The default
+ * creator's list comes from the offline mirror (shows at once and offline, queued sends included); another
+ * creator's is fetched with GET /api/tips/recent?creator=<handle>.
+ */
+export function useRecentTips(creator: string | null, enabled = true): RecentTipsState {
+  const config = useConfig();
+  const { user } = useAuth();
+  const defaultHandle = config.data?.defaultCreator?.handle ?? null;
+  const fromMirror = creator === null || creator === defaultHandle;
+  const query = useQuery<Tip[]>({
+    enabled: enabled && !fromMirror,
     queryKey: TIP_KEYS.recent(creator),
     queryFn: async ({ signal }) => {
       const { tips } = await api('recentTips', { query: creator ? { creator } : {}, signal });
@@ -122,6 +143,19 @@ export function useRecentTips(creator: string | null, enabled = true) {
     },
     staleTime: 30_000,
   });
+  const pull = useMirrorPull(fromMirror && enabled ? user?.id : null);
+  const mirrored = useMirroredRecentTips();
+  if (!fromMirror) {
+    return { data: query.data, isPending: query.isPending, isError: query.isError, error: query.error };
+  }
+  const rows = pull.owned === true && mirrored ? mirrored.filter((t) => t.status !== 'ignore') : undefined;
+  const loaded = !!rows && (rows.length > 0 || pull.settled);
+  return {
+    data: loaded ? rows : undefined,
+    isPending: !loaded && !(pull.settled && pull.error),
+    isError: !loaded && pull.settled && !!pull.error,
+    error: pull.error,
+  };
 }
 
 // ---------- sending ----------
@@ -130,31 +164,40 @@ export interface SendTipVariables {
   amount: number;
   message: string;
   creator: string | null;
-  /** Client-made key, the same for every retry of one submission. */
-  idempotencyKey: string;
+}
+
+export interface SendTipOptions {
+  /** How a tip first reported `queued` ended once it replayed (sent, or refused and rolled back). */
+  onLater?: (outcome: LaterOutcome) => void;
 }
 
 /**
- * POST /api/tips/send with an `Idempotency-Key`; on success writes the new balance into the cache, re-fetches
- * the wallet activity and merges the tip into that creator's recent tips.
+ * Sends a wallet tip through the offline outbox (POST /api/tips/send with a client-made Idempotency-Key, charged
+ * exactly once however often it replays): the tip shows at once as a pending debit and recent tip. `mutateAsync`
+ * resolves `sent` or `queued` (offline: it sends when the connection returns) and throws the explanation when
+ * the server refused it (rolled back) or the input is invalid.
  */
 export function useSendTip() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ amount, message, creator, idempotencyKey }: SendTipVariables) =>
-      api('sendTip', {
-        input: creator ? { amount, message, creator } : { amount, message },
-        idempotencyKey,
-      }),
-    onSuccess: (result, variables) => {
-      queryClient.setQueryData(WALLET_KEYS.balance, {
-        balance: result.balance,
-        balancePaise: result.balancePaise,
-      });
-      void queryClient.invalidateQueries({ queryKey: WALLET_KEYS.transactions });
-      mergeRecentTip(queryClient, result.tip, variables.creator);
+  const [isPending, setPending] = useState(false);
+  const mutateAsync = useCallback(
+    async ({ amount, message, creator }: SendTipVariables, options: SendTipOptions = {}) => {
+      setPending(true);
+      try {
+        const entry = await enqueueSendTip({
+          amount,
+          message,
+          ...(creator ? { creator, creatorName: creator } : {}),
+        });
+        const outcome = await awaitOutboxAction(entry.idempotencyKey, options);
+        if (outcome.status === 'refused') throw refusalError(outcome.message);
+        return outcome;
+      } finally {
+        setPending(false);
+      }
     },
-  });
+    [],
+  );
+  return { mutateAsync, isPending };
 }
 
 /** A fresh idempotency key (crypto.randomUUID, with a fallback for old browsers and plain-http hosts). */

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,6 +10,10 @@ import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx
 import { setAppSocketFactory } from '../../realtime/appSocket.ts';
 import { createRealtimeSocket } from '../../realtime/socket.ts';
 import { fakeSocketFactory } from '../../realtime/fakeSocket.ts';
+import { clearMirror } from '../../sync/db.ts';
+import { pullNow } from '../../sync/pull.ts';
+import { replayOutbox } from '../../sync/outbox.ts';
+import { reportApiReachable } from '../../sync/connectivity.ts';
 import { ChatControlScreen } from './ChatControlScreen.tsx';
 
 const server = setupServer();
@@ -22,13 +27,17 @@ beforeAll(() => {
   // happy-dom has no window.confirm; the tests decide the answer.
   Object.defineProperty(window, 'confirm', { value: () => true, configurable: true, writable: true });
 });
-beforeEach(() => {
+beforeEach(async () => {
+  await clearMirror();
+  reportApiReachable(true);
   fake = fakeSocketFactory();
   setAppSocketFactory((options) => createRealtimeSocket({ ...options, createSocket: fake.factory }));
   storeSession(creator);
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await pullNow().catch(() => undefined);
+  await replayOutbox().catch(() => undefined);
   server.resetHandlers();
   localStorage.clear();
   setAppSocketFactory(null);
@@ -67,9 +76,18 @@ interface Calls {
   deleted: string[];
 }
 
+/**
+ * Serves a creator's queue as the API does (the list, changes since a version with tombstones, push live and
+ * delete), plus the wallet and recent-tips reads every mirror pull makes.
+ */
 function serve(tips: Tip[] | (() => Response), calls: Calls = { patched: [], deleted: [] }) {
+  const live = Array.isArray(tips) ? [...tips] : [];
+  const tombstones: string[] = [];
   server.use(
     http.get('*/api/users/me', () => HttpResponse.json({ user: creator })),
+    http.get('*/api/wallet/balance', () => HttpResponse.json({ balance: 0, balancePaise: 0 })),
+    http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })),
+    http.get('*/api/tips/recent', () => HttpResponse.json({ tips: [] })),
     http.get('*/api/creator/overlay', () =>
       HttpResponse.json({
         overlayTheme: 'classic',
@@ -81,22 +99,37 @@ function serve(tips: Tip[] | (() => Response), calls: Calls = { patched: [], del
         overlayKey: 'ok_secret',
       }),
     ),
-    http.get('*/api/creator/chats', () =>
-      typeof tips === 'function' ? tips() : HttpResponse.json({ tips, version }),
-    ),
+    http.get('*/api/creator/chats', ({ request }) => {
+      if (typeof tips === 'function') return tips();
+      const since = new URL(request.url).searchParams.get('since');
+      if (since === null) return HttpResponse.json({ tips: live, version });
+      const after = Number(since);
+      return HttpResponse.json({
+        tips: live.filter((t) => t.version > after),
+        deleted: tombstones,
+        version,
+        reset: false,
+      });
+    }),
     http.patch('*/api/creator/chats/:id/status', async ({ params, request }) => {
       const id = String(params.id);
       const body = await request.json();
       calls.patched.push({ id, body });
-      const found = Array.isArray(tips) ? tips.find((t) => t.id === id) : undefined;
+      const index = live.findIndex((t) => t.id === id);
+      const found = live[index];
       if (!found) return HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 });
-      return HttpResponse.json({
-        tip: { ...found, status: 'read', updatedAt: new Date().toISOString(), version: ++version },
-      });
+      const updated: Tip = { ...found, status: 'read', updatedAt: new Date().toISOString(), version: ++version };
+      live[index] = updated;
+      return HttpResponse.json({ tip: updated });
     }),
     http.delete('*/api/creator/chats/:id', ({ params }) => {
-      calls.deleted.push(String(params.id));
-      return HttpResponse.json({ id: String(params.id) });
+      const id = String(params.id);
+      calls.deleted.push(id);
+      const index = live.findIndex((t) => t.id === id);
+      if (index >= 0) live.splice(index, 1);
+      tombstones.push(id);
+      version += 1;
+      return HttpResponse.json({ id });
     }),
   );
   return calls;
@@ -114,6 +147,14 @@ async function push(message: ServerMessage) {
   await act(async () => {
     fake.last().push(message);
     await new Promise((r) => setTimeout(r, 5));
+  });
+}
+
+/** Fake clocks for the toast and debounce timers; setImmediate stays real so fake-indexeddb keeps working. */
+function fakeTimers() {
+  vi.useFakeTimers({
+    shouldAdvanceTime: true,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
   });
 }
 
@@ -204,7 +245,7 @@ describe('Chat Loader', () => {
   });
 
   it('searches name and message after a 300 ms debounce, trimmed and case-insensitive', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeTimers();
     serve([
       tip('a', { name: 'Priya', message: 'Love it' }),
       tip('b', { name: 'Rahul', message: 'PRIYA is great' }),
@@ -212,7 +253,7 @@ describe('Chat Loader', () => {
     ]);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithApp(<ChatControlScreen />);
-    await screen.findByText('Asha');
+    await screen.findAllByTestId('chat-row');
     await user.type(screen.getByPlaceholderText('Search by name or message'), '  priya ');
     act(() => vi.advanceTimersByTime(250));
     expect(rows()).toHaveLength(3);
@@ -243,7 +284,7 @@ describe('Chat Loader', () => {
   });
 
   it('pushes a chat live: PATCH status read, badge Live now, toast that clears after 4 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeTimers();
     const calls = serve([tip('a', { name: 'Priya' })]);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithApp(<ChatControlScreen />);
@@ -260,7 +301,7 @@ describe('Chat Loader', () => {
     expect(screen.queryByText('Superchat pushed live')).toBeNull();
   });
 
-  it('shows the server message when push live fails, else Failed to push live', async () => {
+  it('rolls a refused push live back with the server message, and queues it when the network is down', async () => {
     serve([tip('a', { name: 'Priya' })]);
     server.use(
       http.patch('*/api/creator/chats/:id/status', () =>
@@ -271,10 +312,20 @@ describe('Chat Loader', () => {
     renderWithApp(<ChatControlScreen />);
     await screen.findAllByTestId('chat-row');
     await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Show on live' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('That chat was already deleted.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to push live (Priya, ₹100.00): That chat was already deleted.',
+    );
+    // Rolled back: still waiting, no pending mark, and it can be pushed again.
+    expect(within(rowOf('Priya')).getByText('Waiting')).toBeTruthy();
+    expect(within(rowOf('Priya')).queryByTestId('pending-mark')).toBeNull();
+
     server.use(http.patch('*/api/creator/chats/:id/status', () => HttpResponse.error()));
     await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Show on live' }));
-    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to push live'));
+    expect((await screen.findByTestId('queued-note')).textContent).toBe(
+      "Queued — will send when you're back online.",
+    );
+    expect(within(rowOf('Priya')).getByText('Live now')).toBeTruthy();
+    expect(within(rowOf('Priya')).getByTestId('pending-mark').textContent).toBe('Pending sync');
   });
 
   it('deletes only after confirmation, then removes the row and says Chat deleted', async () => {
@@ -294,16 +345,29 @@ describe('Chat Loader', () => {
     expect(rows()).toHaveLength(1);
   });
 
-  it('says Failed to delete chat when the delete fails without a server message', async () => {
-    serve([tip('a', { name: 'Priya' })]);
+  it('queues a delete when the network is down, and restores the chat with a message when refused', async () => {
+    serve([tip('a', { name: 'Priya' }), tip('b', { name: 'Rahul' })]);
     server.use(http.delete('*/api/creator/chats/:id', () => HttpResponse.error()));
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderWithApp(<ChatControlScreen />);
     await screen.findAllByTestId('chat-row');
     await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Delete' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete chat');
-    expect(rowOf('Priya')).toBeTruthy();
+    expect((await screen.findByTestId('queued-note')).textContent).toBe(
+      "Queued — will send when you're back online.",
+    );
+    expect(screen.queryByText('Priya')).toBeNull();
+
+    server.use(
+      http.delete('*/api/creator/chats/:id', () =>
+        HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+    );
+    await act(async () => {
+      await replayOutbox({ now: () => Date.now() + 60 * 60_000 }); // past the retry backoff
+    });
+    expect(await screen.findByText('Priya')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Failed to delete chat (Priya, ₹100.00): Not found.');
   });
 
   it('copies messages and links, and explains clipboard failures', async () => {
@@ -348,7 +412,7 @@ describe('Chat Loader', () => {
   });
 
   it('Locate in list highlights the row for 1.5 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeTimers();
     serve([tip('a', { name: 'Priya' }), tip('b', { name: 'Queued First', createdAt: ago(30) })]);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithApp(<ChatControlScreen />);

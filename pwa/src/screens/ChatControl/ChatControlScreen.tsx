@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS, MESSAGES } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
-import { useChats } from '../../hooks/useChats.ts';
+import { useChats, type ActionOutcome, type LaterOutcome } from '../../hooks/useChats.ts';
+import { QUEUED_TEXT } from '../../hooks/outboxAction.ts';
 import { guestLink, overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
 import { copyText } from '../Creator/clipboard.ts';
 import { useToast } from './useToast.ts';
@@ -39,6 +40,7 @@ export const CHAT_TEXT = {
   searchPlaceholder: 'Search by name or message',
   overlayConnected: 'Overlay connected',
   overlayOffline: 'Overlay offline',
+  pending: 'Pending sync',
 } as const;
 
 /** "Showing N chat(s) (live + queued)". */
@@ -122,11 +124,20 @@ export function ChatControlScreen() {
     setLocateId(chat.id);
   }
 
+  /** Toast for an outbox action: success when sent, the explanation when refused, a queued note offline. */
+  function report(outcome: ActionOutcome | LaterOutcome, success: string) {
+    if (outcome.status === 'sent') show('success', success);
+    else if (outcome.status === 'refused') show('error', outcome.message);
+    else show('info', QUEUED_TEXT);
+  }
+
   async function handlePushLive(chat: ChatView) {
     setBusyId(chat.id);
     try {
-      await pushLive(chat.id);
-      show('success', MESSAGES.pushedLive);
+      const outcome = await pushLive(chat.id, {
+        onLater: (later) => report(later, MESSAGES.pushedLive),
+      });
+      report(outcome, MESSAGES.pushedLive);
     } catch (error) {
       show('error', serverMessage(error, MESSAGES.pushLiveFailed));
     } finally {
@@ -145,8 +156,10 @@ export function ChatControlScreen() {
     if (!window.confirm(CHAT_TEXT.confirmDelete)) return;
     setBusyId(chat.id);
     try {
-      await deleteChat(chat.id);
-      show('success', MESSAGES.chatDeleted);
+      const outcome = await deleteChat(chat.id, {
+        onLater: (later) => report(later, MESSAGES.chatDeleted),
+      });
+      report(outcome, MESSAGES.chatDeleted);
     } catch (error) {
       show('error', serverMessage(error, MESSAGES.chatDeleteFailed));
     } finally {
@@ -163,6 +176,7 @@ export function ChatControlScreen() {
 
   const errorText = toast?.kind === 'error' ? toast.text : isError ? MESSAGES.chatsLoadFailed : null;
   const infoText = toast?.kind === 'success' ? toast.text : null;
+  const queuedText = toast?.kind === 'info' ? toast.text : null;
 
   return (
     <div className="page container chat-loader">
@@ -351,6 +365,11 @@ export function ChatControlScreen() {
             {infoText}
           </p>
         ) : null}
+        {queuedText ? (
+          <p className="cl-banner cl-banner-queued" role="status" data-testid="queued-note">
+            {queuedText}
+          </p>
+        ) : null}
       </div>
 
       <section className="card cl-list-card" aria-label="Chats">
@@ -383,7 +402,8 @@ export function ChatControlScreen() {
                       id={`chat-row-${chat.id}`}
                       data-testid="chat-row"
                       data-chat-id={chat.id}
-                      className={`cl-row${highlightId === chat.id ? ' is-highlighted' : ''}`}
+                      data-pending={chat.pending ? 'true' : undefined}
+                      className={`cl-row${highlightId === chat.id ? ' is-highlighted' : ''}${chat.pending ? ' is-pending' : ''}`}
                     >
                       <td className="cl-viewer">
                         <ChatAvatar chat={chat} />
@@ -402,6 +422,11 @@ export function ChatControlScreen() {
                         <span className={isLive ? 'cl-badge is-live' : 'cl-badge is-waiting'}>
                           {isLive ? 'Live now' : 'Waiting'}
                         </span>
+                        {chat.pending ? (
+                          <span className="cl-pending-mark" data-testid="pending-mark">
+                            {CHAT_TEXT.pending}
+                          </span>
+                        ) : null}
                         <span className="cl-row-actions">
                           {!isLive ? (
                             <button

@@ -12,6 +12,8 @@ export interface ChatView {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /** An action on this chat (push live) waits in the offline outbox for the server. */
+  pending?: boolean;
 }
 
 export type ChatSort = 'updated' | 'amount';

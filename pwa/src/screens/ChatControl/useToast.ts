@@ -4,7 +4,7 @@ import { LIMITS } from '@shabaash/shared';
 export const TOAST_CLEAR_MS = LIMITS.toastClearMs;
 
 export interface Toast {
-  kind: 'success' | 'error';
+  kind: 'success' | 'error' | 'info';
   text: string;
 }
 

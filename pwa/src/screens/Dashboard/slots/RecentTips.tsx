@@ -10,7 +10,7 @@ function tipName(tip: Tip): string {
   return tip.name || tip.sender?.name || tip.guestName || 'Anonymous';
 }
 
-function TipRow({ tip }: { tip: Tip }) {
+function TipRow({ tip }: { tip: Tip & { pending?: 0 | 1 } }) {
   const name = tipName(tip);
   const pic = tip.sender?.profilePic ?? null;
   const created = new Date(tip.createdAt);
@@ -28,6 +28,11 @@ function TipRow({ tip }: { tip: Tip }) {
           <strong className="tip-name">{name}</strong>
           <span className="tip-amount">{formatPaise(tip.amountPaise)}</span>
         </p>
+        {tip.pending === 1 ? (
+          <p className="tx-pending-mark" data-testid="pending-mark">
+            Queued — sends when online
+          </p>
+        ) : null}
         {tip.message ? <p className="tip-message">{tip.message}</p> : null}
         {Number.isNaN(created.getTime()) ? null : (
           <time className="tip-date" dateTime={tip.createdAt}>
@@ -40,8 +45,8 @@ function TipRow({ tip }: { tip: Tip }) {
 }
 
 /**
- * Dashboard live recent tip activity: GET /api/tips/recent?creator=<the referring or default creator>, newest
- * first, at most 10. Realtime events land through `mergeRecentTip` / `removeRecentTip` (hooks/useTips.ts).
+ * Dashboard recent tip activity of the referring or default creator, newest first, at most 10: the default
+ * creator's from the offline mirror (with this device's queued tips marked), another's from GET /api/tips/recent.
  */
 export function RecentTips() {
   const id = useId();
@@ -53,12 +58,12 @@ export function RecentTips() {
         Recent tip activity
       </h2>
       <div aria-live="polite">
-        {tips.isPending ? (
-          <p className="muted">Loading...</p>
-        ) : tips.isError ? (
+        {tips.isError && !tips.data ? (
           <p className="form-status form-status-error" role="alert">
             {errorMessage(tips.error, 'Could not load recent tips.')}
           </p>
+        ) : !tips.data ? (
+          <p className="muted">Loading...</p>
         ) : tips.data.length === 0 ? (
           <p className="muted empty-text">{MESSAGES.noRecentTips}</p>
         ) : (

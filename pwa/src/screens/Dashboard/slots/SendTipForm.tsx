@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LIMITS, MESSAGES } from '@shabaash/shared';
 import { serverMessage } from '../../../api/client.ts';
 import { useConfig } from '../../../api/useConfig.ts';
 import { FormStatus } from '../../../components/FormStatus.tsx';
+import { QUEUED_TEXT } from '../../../hooks/outboxAction.ts';
 import {
-  newIdempotencyKey,
   normalizeHandle,
   readRememberedCreator,
   rememberCreatorFromSearch,
@@ -22,7 +22,8 @@ function parseTipAmount(value: string): number | null {
 
 /**
  * Dashboard send-tip form: creator (defaults to the one whose link brought the viewer, else the default
- * creator), amount (min ₹1) and message (≤ 280). One Idempotency-Key per submission, reused on retry.
+ * creator), amount (min ₹1) and message (≤ 280). Each submission goes through the offline outbox with its own
+ * client-made Idempotency-Key: sent at once when online, queued (and said so) when offline, charged once.
  */
 export function SendTipForm() {
   const id = useId();
@@ -36,8 +37,6 @@ export function SendTipForm() {
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  // The key of the submission in flight or last failed: a retry of the very same tip reuses it.
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
 
   const defaultHandle = config.data?.defaultCreator?.handle ?? '';
   useEffect(() => {
@@ -64,19 +63,23 @@ export function SendTipForm() {
       return;
     }
     const text = message.trim();
-    const fingerprint = JSON.stringify([handle, rupees, text]);
-    if (!attempt.current || attempt.current.fingerprint !== fingerprint) {
-      attempt.current = { fingerprint, key: newIdempotencyKey() };
-    }
     try {
-      await sendTip.mutateAsync({
-        amount: rupees,
-        message: text,
-        creator: handle,
-        idempotencyKey: attempt.current.key,
-      });
-      attempt.current = null;
-      setSuccess(MESSAGES.tipSent);
+      const outcome = await sendTip.mutateAsync(
+        { amount: rupees, message: text, creator: handle },
+        {
+          // A queued tip replayed after reconnecting: say how it ended.
+          onLater: (later) => {
+            if (later.status === 'sent') {
+              setError(null);
+              setSuccess(MESSAGES.tipSent);
+            } else {
+              setSuccess(null);
+              setError(later.message);
+            }
+          },
+        },
+      );
+      setSuccess(outcome.status === 'sent' ? MESSAGES.tipSent : QUEUED_TEXT);
       setAmount('');
       setMessage('');
     } catch (caught) {

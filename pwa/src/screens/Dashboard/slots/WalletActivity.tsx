@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import { MESSAGES, formatPaise, type WalletTransaction } from '@shabaash/shared';
+import { MESSAGES, formatPaise } from '@shabaash/shared';
 import { errorMessage } from '../../../api/client.ts';
 import { useTransactions } from '../../../hooks/useWallet.ts';
+import type { MirroredTransaction } from '../../../sync/db.ts';
 import './slots.css';
 
 const dateFormatter = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
@@ -12,12 +13,25 @@ function formatWhen(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormatter.format(date);
 }
 
-function TransactionRow({ tx }: { tx: WalletTransaction }) {
+/** The mark on a queued tip that is not charged yet. */
+export const PENDING_TX_TEXT = 'Queued — sends when online';
+
+function TransactionRow({ tx }: { tx: MirroredTransaction }) {
   const sign = tx.type === 'credit' ? '+' : '−';
+  const pending = tx.pending === 1;
   return (
-    <li className={`tx-row tx-${tx.type}`} data-type={tx.type}>
+    <li
+      className={`tx-row tx-${tx.type}${pending ? ' tx-pending' : ''}`}
+      data-type={tx.type}
+      data-pending={pending ? 'true' : undefined}
+    >
       <div className="tx-main">
         <p className="tx-description">{tx.description}</p>
+        {pending ? (
+          <p className="tx-pending-mark" data-testid="pending-mark">
+            {PENDING_TX_TEXT}
+          </p>
+        ) : null}
         <time className="tx-date" dateTime={tx.createdAt}>
           {formatWhen(tx.createdAt)}
         </time>
@@ -31,7 +45,10 @@ function TransactionRow({ tx }: { tx: WalletTransaction }) {
   );
 }
 
-/** Dashboard wallet activity: the last 10 entries of GET /api/wallet/transactions, newest first. */
+/**
+ * Dashboard wallet activity: the last 10 entries (GET /api/wallet/transactions, mirrored offline), newest
+ * first, with queued tips on top marked as not yet charged.
+ */
 export function WalletActivity() {
   const id = useId();
   const transactions = useTransactions();
@@ -40,12 +57,17 @@ export function WalletActivity() {
       <h2 id={`${id}-title`} className="card-title">
         Wallet activity
       </h2>
-      {transactions.isPending ? (
-        <p className="muted">Loading...</p>
-      ) : transactions.isError ? (
+      {transactions.isOffline ? (
+        <p className="hint" data-testid="activity-offline">
+          You're offline. Showing saved activity.
+        </p>
+      ) : null}
+      {transactions.isError && !transactions.data ? (
         <p className="form-status form-status-error" role="alert">
           {errorMessage(transactions.error, 'Could not load your wallet activity.')}
         </p>
+      ) : !transactions.data ? (
+        <p className="muted">Loading...</p>
       ) : transactions.data.length === 0 ? (
         <p className="muted empty-text">{MESSAGES.noTransactions}</p>
       ) : (
