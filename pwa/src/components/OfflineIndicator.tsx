@@ -35,7 +35,8 @@ export function OfflineIndicator() {
           </p>
         ) : null}
       </div>
-      <div role="alert">
+      {/* An always-present assertive live region (not role=alert, which would name an empty alert). */}
+      <div aria-live="assertive" aria-atomic="false">
         {(notices ?? []).map((notice) => (
           <p className="sync-status__notice" key={notice.id}>
             <span>{notice.message}</span>
