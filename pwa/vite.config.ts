@@ -1,5 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import fs from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -26,83 +27,179 @@ function overlayDisplayRewrite(): Plugin {
   };
 }
 
-/** Vite config of the PWA: two HTML entries (app and bare OBS overlay), service worker via generateSW. */
-export default defineConfig(({ mode }) => ({
-  plugins: [
-    overlayDisplayRewrite(),
-    react(),
-    VitePWA({
-      registerType: 'prompt',
-      strategies: 'generateSW',
-      injectRegister: false,
-      // In `dev:mocks` mode MSW owns the service worker slot; the PWA worker stays off in dev anyway.
-      devOptions: { enabled: false },
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
-      manifest: {
-        name: 'Shabaash',
-        short_name: 'Shabaash',
-        description:
-          'Rupee superchats for Indian live streamers: wallets, guest tips, moderation and an OBS overlay.',
-        lang: 'en-IN',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#ff5c5c',
-        categories: ['entertainment', 'finance', 'social'],
-        icons: [
-          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-        // The overlay is its own entry and must always come fresh from the network for OBS.
-        // mockServiceWorker.js is MSW's worker for `dev:mocks` only: never precached or served by the PWA worker.
-        globIgnores: ['overlay.html', 'mockServiceWorker.js'],
-        navigateFallback: 'index.html',
-        // Denylist entries match pathname + search. /api and /ws are never answered from cache (and there is no
-        // runtimeCaching, so API responses are never cached at all). The bare OBS overlay (/overlay?display=1 and
-        // overlay.html) always comes fresh; the Overlay Studio screen at /overlay still works offline.
-        navigateFallbackDenylist: [
-          /^\/api(?:\/|\?|$)/,
-          /^\/ws(?:\/|\?|$)/,
-          /^\/sandbox\//,
-          /^\/overlay\.html/,
-          /^\/overlay\?(?:.*&)?display=1(?:&|$)/,
-          /^\/mockServiceWorker\.js/,
-        ],
-        cleanupOutdatedCaches: true,
-        clientsClaim: false,
-        skipWaiting: false,
-      },
-    }),
-  ],
-  build: {
-    outDir: here('./dist'),
-    emptyOutDir: true,
-    target: 'es2022',
-    reportCompressedSize: true,
-    rolldownOptions: {
-      input: { main: here('./index.html'), overlay: here('./overlay.html') },
-      output: {
-        // Stable vendor chunks: the overlay entry (plain TS + DOM) takes none of them.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 20 },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
-          ],
-        },
-      },
+/** Where `vite build --ssr src/prerender/render.tsx` (first half of `npm run build`) writes the renderer. */
+const PRERENDER_DIR = here('./node_modules/.prerender');
+
+interface PrerenderModule {
+  PRERENDERED_ROUTES: ReadonlyArray<{ path: string; file: string; screen: string }>;
+  renderRoute: (path: string) => Promise<string>;
+}
+
+/**
+ * Build step: keeps the plain app shell as `shell.html` (the SPA fallback of the API and the service worker) and
+ * rewrites `index.html`, `guest-tip/index.html` and `login/index.html` with each public route prerendered into
+ * #root (data-prerendered marks the route for hydrateRoot), plus the route's screen CSS and a modulepreload of its
+ * chunk, so first paint needs no JavaScript. Runs inside the client build, so the precache sees the final files.
+ */
+function prerenderPublicRoutes(): Plugin {
+  return {
+    name: 'shabaash-prerender',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') return;
+      const shell = String(index.source);
+      this.emitFile({ type: 'asset', fileName: 'shell.html', source: shell });
+      const entry = `${PRERENDER_DIR}/render.js`;
+      if (!fs.existsSync(entry)) {
+        this.warn('no prerender bundle (run `npm run build`): public routes ship as the plain shell');
+        return;
+      }
+      const { PRERENDERED_ROUTES, renderRoute } = (await import(
+        pathToFileURL(entry).href
+      )) as PrerenderModule;
+      const chunks = Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+      for (const route of PRERENDERED_ROUTES) {
+        const screen = chunks.find((c) => c.facadeModuleId === here(`./${route.screen}`));
+        if (!screen) throw new Error(`prerender: no chunk for ${route.screen}`);
+        // The screen chunk, its static imports and their CSS, minus what the shell already loads.
+        const files = new Set<string>();
+        const css = new Set<string>();
+        const visit = (chunk: Rolldown.OutputChunk) => {
+          if (files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+          for (const name of chunk.imports) {
+            const dep = bundle[name];
+            if (dep?.type === 'chunk') visit(dep);
+          }
+        };
+        visit(screen);
+        // CSS is inlined, so first paint needs no second request.
+        const cssText = (file: string) => {
+          const asset = bundle[file];
+          return asset?.type === 'asset' ? String(asset.source) : '';
+        };
+        const tags = [
+          `<style>${[...css]
+            .filter((f) => !shell.includes(f))
+            .map(cssText)
+            .join('')}</style>`,
+        ];
+        const page = shell
+          .replace(
+            /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+            (_tag, file: string) => `<style>${cssText(file)}</style>`,
+          )
+          // The HTML already shows the page: its JS (hydration) need not compete with first paint for bandwidth.
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+        const markup = await renderRoute(route.path);
+        const html = page
+          .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`)
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root" data-prerendered="${route.path}">${markup}</div>`,
+          );
+        if (!html.includes('data-prerendered')) throw new Error('prerender: #root not found in index.html');
+        if (route.file === 'index.html') index.source = html;
+        else this.emitFile({ type: 'asset', fileName: route.file, source: html });
+      }
     },
-  },
-  server: {
-    port: 5173,
-    // `dev:mocks` answers /api from MSW in the browser, so nothing is proxied then.
-    proxy: mode === 'mocks' ? {} : apiProxy,
-  },
-  preview: { proxy: apiProxy },
-}));
+  };
+}
+
+/** Vite config of the PWA: two HTML entries (app and bare OBS overlay), service worker via generateSW. */
+export default defineConfig(({ mode, isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        // `vite build --ssr src/prerender/render.tsx`: the renderer the prerender step imports (Node, not shipped).
+        plugins: [react()],
+        build: { outDir: PRERENDER_DIR, emptyOutDir: true, target: 'node20' },
+      }
+    : {
+        plugins: [
+          overlayDisplayRewrite(),
+          react(),
+          prerenderPublicRoutes(),
+          VitePWA({
+            registerType: 'prompt',
+            strategies: 'generateSW',
+            injectRegister: false,
+            // In `dev:mocks` mode MSW owns the service worker slot; the PWA worker stays off in dev anyway.
+            devOptions: { enabled: false },
+            includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
+            manifest: {
+              name: 'Shabaash',
+              short_name: 'Shabaash',
+              description:
+                'Rupee superchats for Indian live streamers: wallets, guest tips, moderation and an OBS overlay.',
+              lang: 'en-IN',
+              start_url: '/',
+              scope: '/',
+              display: 'standalone',
+              background_color: '#ffffff',
+              theme_color: '#ff5c5c',
+              categories: ['entertainment', 'finance', 'social'],
+              icons: [
+                { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+                { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+                { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+              ],
+            },
+            workbox: {
+              globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+              // The overlay is its own entry and must always come fresh from the network for OBS.
+              // mockServiceWorker.js is MSW's worker for `dev:mocks` only: never precached or served by the PWA worker.
+              globIgnores: ['overlay.html', 'mockServiceWorker.js'],
+              // shell.html is the empty app shell; index.html is the prerendered landing page.
+              navigateFallback: 'shell.html',
+              // Denylist entries match pathname + search. /api and /ws are never answered from cache (and there is no
+              // runtimeCaching, so API responses are never cached at all). The bare OBS overlay (/overlay?display=1 and
+              // overlay.html) always comes fresh; the Overlay Studio screen at /overlay still works offline.
+              navigateFallbackDenylist: [
+                /^\/api(?:\/|\?|$)/,
+                /^\/ws(?:\/|\?|$)/,
+                /^\/sandbox\//,
+                /^\/overlay\.html/,
+                /^\/overlay\?(?:.*&)?display=1(?:&|$)/,
+                /^\/mockServiceWorker\.js/,
+              ],
+              cleanupOutdatedCaches: true,
+              clientsClaim: false,
+              skipWaiting: false,
+            },
+          }),
+        ],
+        build: {
+          outDir: here('./dist'),
+          emptyOutDir: true,
+          target: 'es2022',
+          reportCompressedSize: true,
+          rolldownOptions: {
+            input: { main: here('./index.html'), overlay: here('./overlay.html') },
+            output: {
+              // Stable vendor chunks: the overlay entry (plain TS + DOM) takes none of them.
+              codeSplitting: {
+                groups: [
+                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+                  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+                  {
+                    name: 'router',
+                    test: /node_modules[\\/](react-router|react-router-dom)[\\/]/,
+                    priority: 20,
+                  },
+                  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+                ],
+              },
+            },
+          },
+        },
+        server: {
+          port: 5173,
+          // `dev:mocks` answers /api from MSW in the browser, so nothing is proxied then.
+          proxy: mode === 'mocks' ? {} : apiProxy,
+        },
+        preview: { proxy: apiProxy },
+      },
+);

@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AuthProvider } from './auth/AuthProvider.tsx';
 import { RequireAuth } from './auth/RequireAuth.tsx';
 import { AppLayout } from './components/AppLayout.tsx';
+import { DeferredOfflineLayer } from './components/DeferredOfflineLayer.tsx';
 import { PageLoading } from './components/PageLoading.tsx';
 import { createQueryClient } from './api/queryClient.ts';
 
@@ -87,13 +88,26 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
 
 const appQueryClient = createQueryClient();
 
+/**
+ * Providers plus the deferred offline layer around a router. The browser (BrowserRouter) and the build-time
+ * prerender (StaticRouter, src/prerender/render.tsx) render the same frame, so prerendered HTML hydrates.
+ */
+export function AppFrame({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  return (
+    <AppProviders queryClient={queryClient}>
+      <DeferredOfflineLayer />
+      {children}
+    </AppProviders>
+  );
+}
+
 /** The whole app in a browser router. */
 export function App() {
   return (
-    <AppProviders queryClient={appQueryClient}>
+    <AppFrame queryClient={appQueryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </AppProviders>
+    </AppFrame>
   );
 }

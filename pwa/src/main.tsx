@@ -1,13 +1,10 @@
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { readToken } from './api/client.ts';
+import { whenIdle } from './components/DeferredOfflineLayer.tsx';
 import { applyTheme, readTheme } from './theme/theme.ts';
 import './styles/base.css';
-
-// The offline bar and refused-replay messages sit above every screen; Dexie loads with them, after the shell.
-const OfflineIndicator = lazy(() =>
-  import('./components/OfflineIndicator.tsx').then((m) => ({ default: m.OfflineIndicator })),
-);
 
 const MOCKS = import.meta.env.MODE === 'mocks';
 
@@ -18,23 +15,28 @@ async function boot(): Promise<void> {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
+  const app = (
     <StrictMode>
-      <Suspense fallback={null}>
-        <OfflineIndicator />
-      </Suspense>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  // The public routes (/, /guest-tip, /login) are prerendered at build time for signed-out visitors: hydrate that
+  // HTML when it is this route's and nobody is signed in; otherwise (a session, or a shell) render from scratch.
+  // Hydrating in a transition lets React yield every few ms, so the page stays responsive (no long task).
+  if (root.dataset.prerendered === window.location.pathname && !readToken()) {
+    startTransition(() => void hydrateRoot(root, app));
+  } else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
+  // The offline mirror (Dexie) and its indicator start later, from <DeferredOfflineLayer> in the app frame.
 
-  // The offline mirror: pull on open, online and visibility; one tab replays the outbox (persist() asked once).
-  void import('./sync/index.ts').then((m) => m.startSync());
-
-  // After first paint: the service worker update prompt (never in mock mode, where MSW owns the worker slot).
+  // After load, when idle: the service worker update prompt (never in mock mode, where MSW owns the worker slot).
   if (import.meta.env.PROD && !MOCKS) {
-    window.addEventListener('load', () => {
-      void import('./pwa/registerServiceWorker.ts').then((m) => m.registerServiceWorker());
-    });
+    const register = () =>
+      whenIdle(() => void import('./pwa/registerServiceWorker.ts').then((m) => m.registerServiceWorker()));
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
   }
 }
 

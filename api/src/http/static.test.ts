@@ -33,6 +33,28 @@ describe('serving the built PWA', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('serves a prerendered route its own HTML and other routes the plain shell.html', async () => {
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-prerendered-'));
+    fs.mkdirSync(path.join(built, 'login'));
+    fs.writeFileSync(path.join(built, 'index.html'), '<html>landing</html>');
+    fs.writeFileSync(path.join(built, 'shell.html'), '<html>shell</html>');
+    fs.writeFileSync(path.join(built, 'login', 'index.html'), '<html>login</html>');
+    const prerendered = new Koa();
+    prerendered.use(serveStatic(built));
+    const srv = http.createServer(prerendered.callback());
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const at = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${at}/`)).text()).toBe('<html>landing</html>');
+      expect(await (await fetch(`${at}/login`)).text()).toBe('<html>login</html>');
+      expect(await (await fetch(`${at}/dashboard`)).text()).toBe('<html>shell</html>');
+      expect(await (await fetch(`${at}/no/such/place`)).text()).toBe('<html>shell</html>');
+    } finally {
+      srv.close();
+      fs.rmSync(built, { recursive: true, force: true });
+    }
+  });
+
   it('gives OBS the bare overlay entry for /overlay?display=1 and the studio otherwise', async () => {
     expect(await (await fetch(`${base}/overlay?display=1&key=k`)).text()).toBe('<html>overlay</html>');
     expect(await (await fetch(`${base}/overlay?key=k`)).text()).toBe('<html>app shell</html>');

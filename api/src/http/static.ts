@@ -26,7 +26,7 @@ const TYPES: Record<string, string> = {
  */
 export function inlineScriptHashes(distDir: string): string[] {
   const hashes = new Set<string>();
-  for (const entry of ['index.html', 'overlay.html']) {
+  for (const entry of ['index.html', 'shell.html', 'overlay.html']) {
     const file = path.join(distDir, entry);
     if (!fs.existsSync(file)) continue;
     const html = fs.readFileSync(file, 'utf8');
@@ -36,6 +36,10 @@ export function inlineScriptHashes(distDir: string): string[] {
     }
   }
   return [...hashes];
+}
+
+function isFile(file: string): boolean {
+  return fs.existsSync(file) && fs.statSync(file).isFile();
 }
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
@@ -54,7 +58,8 @@ function gzipped(file: string): Buffer {
 
 /**
  * Serves the built PWA: hashed assets cached for a year, everything else revalidated.
- * `/overlay?display=1` gets the small overlay entry; other unknown paths get the app shell (the SPA shows 404).
+ * `/overlay?display=1` gets the small overlay entry; prerendered routes get `<route>/index.html`; other unknown
+ * paths get the app shell (the SPA shows 404).
  */
 export function serveStatic(distDir: string): Middleware {
   const root = path.resolve(distDir);
@@ -64,11 +69,18 @@ export function serveStatic(distDir: string): Middleware {
     let relative = decodeURIComponent(ctx.path);
     if (relative === '/overlay' && ctx.query.display === '1') relative = '/overlay.html';
     const candidate = path.resolve(root, `.${relative}`);
-    const inside = candidate.startsWith(root + path.sep);
-    let file = inside && fs.existsSync(candidate) && fs.statSync(candidate).isFile() ? candidate : null;
+    const inside = candidate === root || candidate.startsWith(root + path.sep);
+    let file = inside && isFile(candidate) ? candidate : null;
+    // Prerendered public routes: /login -> dist/login/index.html, / -> dist/index.html.
+    if (!file && inside && path.extname(relative) === '' && isFile(path.join(candidate, 'index.html'))) {
+      file = path.join(candidate, 'index.html');
+    }
     if (!file) {
       if (path.extname(relative) !== '') return next(); // a missing asset is a real 404
-      file = path.join(root, 'index.html');
+      // Any other client route gets the plain app shell (shell.html when the build prerendered index.html).
+      file = isFile(path.join(root, 'shell.html'))
+        ? path.join(root, 'shell.html')
+        : path.join(root, 'index.html');
       if (!fs.existsSync(file)) return next();
     }
     const ext = path.extname(file);

@@ -11,7 +11,7 @@ import {
   rememberCreator,
   useGuestOrder,
   useSafetyCheck,
-} from '../../hooks/useTips.ts';
+} from '../../hooks/tipsPublic.ts';
 import './guestTip.css';
 
 export const GUEST_TIP_TEXT = {

@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { AppFrame, AppRoutes } from '../App.tsx';
+import { createQueryClient } from '../api/queryClient.ts';
+
+/** The routes prerendered at build time for signed-out visitors, with the screen module each one shows. */
+export const PRERENDERED_ROUTES = [
+  { path: '/', file: 'index.html', screen: 'src/screens/Landing/LandingScreen.tsx' },
+  { path: '/guest-tip', file: 'guest-tip/index.html', screen: 'src/screens/GuestTip/GuestTipScreen.tsx' },
+  { path: '/login', file: 'login/index.html', screen: 'src/screens/Login/LoginScreen.tsx' },
+] as const;
+
+/**
+ * Renders one route to HTML exactly as the browser's first render would for a signed-out visitor (same frame as
+ * <App>, StaticRouter instead of BrowserRouter), waiting for the lazy screen, so main.tsx can hydrate it.
+ */
+export async function renderRoute(path: string): Promise<string> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <AppFrame queryClient={createQueryClient()}>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppFrame>
+    </StrictMode>,
+    { onError: (error) => void errors.push(error) },
+  );
+  // A screen that cannot render on the server would ship a client-rendered fallback: fail the build instead.
+  if (errors.length > 0) throw new Error(`prerender of ${path} failed`, { cause: errors[0] });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
