@@ -146,6 +146,20 @@ export default defineConfig(({ mode, isSsrBuild }) =>
                 { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
                 { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
               ],
+              shortcuts: [
+                {
+                  name: 'Chat Loader',
+                  short_name: 'Chat Loader',
+                  url: '/creator/chat-control',
+                  icons: [{ src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' }],
+                },
+                {
+                  name: 'Add Money',
+                  short_name: 'Add Money',
+                  url: '/add-money',
+                  icons: [{ src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' }],
+                },
+              ],
             },
             workbox: {
               globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],

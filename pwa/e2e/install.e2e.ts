@@ -45,10 +45,13 @@ describe('installable PWA', () => {
     });
     expect(scriptURL).toBe(`${baseUrl}/sw.js`);
     await expect
-      .poll(async () => {
-        await page.reload();
-        return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+        },
+        { timeout: 15_000 },
+      )
       .toBe(`${baseUrl}/sw.js`);
   });
 

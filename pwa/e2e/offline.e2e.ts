@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { formatPaise, type AuthResponse, type Tip, type User, type Wallet, type WalletTransaction } from '@shabaash/shared';
+import {
+  formatPaise,
+  type AuthResponse,
+  type Tip,
+  type User,
+  type Wallet,
+  type WalletTransaction,
+} from '@shabaash/shared';
 import { launchBrowser, newPhoneContext } from './browser.ts';
 import { createCreator, getJson, loginInBrowser, registerViaApi, uniquePhone } from './flows.ts';
 import { ChatLoaderPage, OverlayPage } from './chat-loader-page.ts';
@@ -39,10 +46,18 @@ async function guestTip(baseUrl: string, handle: string, name: string, amount: n
 /** Tops a wallet up through the sandbox (order, then the simulator's successful payment and webhook). */
 async function topUp(baseUrl: string, token: string, amount: number): Promise<void> {
   const before = await getJson<Wallet>(baseUrl, '/wallet/balance', token);
-  const { order } = await post<{ order: { id: string } }>(baseUrl, '/api/wallet/add-money', { amount }, token);
+  const { order } = await post<{ order: { id: string } }>(
+    baseUrl,
+    '/api/wallet/add-money',
+    { amount },
+    token,
+  );
   await post(baseUrl, '/sandbox/payments', { orderId: order.id, outcome: 'success' });
   const deadline = Date.now() + 20_000;
-  while ((await getJson<Wallet>(baseUrl, '/wallet/balance', token)).balancePaise !== before.balancePaise + amount * 100) {
+  while (
+    (await getJson<Wallet>(baseUrl, '/wallet/balance', token)).balancePaise !==
+    before.balancePaise + amount * 100
+  ) {
     if (Date.now() > deadline) throw new Error('the top-up was not credited');
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -147,7 +162,11 @@ describe('offline: mirror, outbox and replay in Chromium', () => {
     await topUp(baseUrl, viewerAuth.token, 500);
     start = (await getJson<Wallet>(baseUrl, '/wallet/balance', viewerAuth.token)).balancePaise;
     debitsBefore = (
-      await getJson<{ transactions: WalletTransaction[] }>(baseUrl, '/wallet/transactions?limit=50', viewerAuth.token)
+      await getJson<{ transactions: WalletTransaction[] }>(
+        baseUrl,
+        '/wallet/transactions?limit=50',
+        viewerAuth.token,
+      )
     ).transactions.filter((t) => t.type === 'debit').length;
     viewerContext = await newPhoneContext(browser);
     viewer = await viewerContext.newPage();
@@ -177,7 +196,9 @@ describe('offline: mirror, outbox and replay in Chromium', () => {
     // Offline reloads: everything comes from the precache and IndexedDB.
     await viewerContext.setOffline(true);
     await viewer.reload();
-    await expect.poll(() => viewer.getByTestId('offline-indicator').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => viewer.getByTestId('offline-indicator').isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await expect
       .poll(() => viewer.getByTestId('wallet-balance').textContent(), { timeout: 10_000 })
       .toBe(formatPaise(start));
@@ -271,7 +292,9 @@ describe('offline: mirror, outbox and replay in Chromium', () => {
     expect((await getJson<Wallet>(baseUrl, '/wallet/balance', viewerAuth.token)).balancePaise).toBe(start);
 
     await viewerContext.setOffline(false);
-    await expect.poll(() => form.getByText('Tip sent successfully!').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => form.getByText('Tip sent successfully!').isVisible(), { timeout: 20_000 })
+      .toBe(true);
     await expect.poll(() => pendingRow.count(), { timeout: 10_000 }).toBe(0);
 
     // A second offline/online round and a reload must not replay it again.
@@ -346,13 +369,16 @@ describe('offline: mirror, outbox and replay in Chromium', () => {
       .toBe(1)
       .catch(async (error: unknown) => {
         const notices = await loader.page.locator('.sync-status__notice').allTextContents();
-        throw new Error(`notices: ${JSON.stringify(notices)}; banners: ${JSON.stringify(await loader.banners())}`, {
-          cause: error,
-        });
+        throw new Error(
+          `notices: ${JSON.stringify(notices)}; banners: ${JSON.stringify(await loader.banners())}`,
+          {
+            cause: error,
+          },
+        );
       });
-    await expect.poll(() => loader.banners()).toContain(
-      (await explanation.locator('span').textContent()) ?? '',
-    );
+    await expect
+      .poll(() => loader.banners())
+      .toContain((await explanation.locator('span').textContent()) ?? '');
     // The chat the server deleted leaves the queue and the mirror (its tombstone arrives with the next pull).
     await expect.poll(() => loader.hasRow(raceName), { timeout: 10_000 }).toBe(false);
     await expect

@@ -20,6 +20,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(null);
     setLoading(false);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+    // A shared phone must not keep the previous user's wallet and chats in IndexedDB.
+    void import('../sync/db.ts').then((m) => m.clearMirror()).catch(() => undefined);
   }, [queryClient]);
 
   // Refresh the stored user from the server once on load (offline keeps the stored copy).

@@ -8,9 +8,7 @@ export const QUEUED_TEXT = "Queued — will send when you're back online.";
 
 /** How an outbox action ended for the screen that made it. */
 export type ActionOutcome =
-  | { status: 'sent'; result: unknown }
-  | { status: 'queued' }
-  | { status: 'refused'; message: string };
+  { status: 'sent'; result: unknown } | { status: 'queued' } | { status: 'refused'; message: string };
 
 /** A later settlement of an action that was first reported as queued (sent after reconnecting, or refused). */
 export type LaterOutcome = Exclude<ActionOutcome, { status: 'queued' }>;

@@ -56,7 +56,10 @@ export function useChats(): ChatsState {
   );
   const loaded = !!cursor && pull.owned === true;
 
-  const chats = loaded && mirrored ? normalizeChats(mirrored.map((c) => ({ ...toChatView(c), pending: c.pending === 1 }))) : [];
+  const chats =
+    loaded && mirrored
+      ? normalizeChats(mirrored.map((c) => ({ ...toChatView(c), pending: c.pending === 1 })))
+      : [];
 
   const pushLive = useCallback(async (id: string, options: ChatActionOptions = {}) => {
     const entry = await enqueueSetStatus(id, 'read');

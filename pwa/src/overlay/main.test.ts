@@ -69,25 +69,21 @@ describe('bare overlay page', () => {
     expect(card(root)?.style.fontFamily).toContain('Inter');
     expect(card(root)?.className).toContain('ov-theme-neon');
 
-    fake
-      .last()
-      .push({
-        type: 'tip:status',
-        space: SPACE,
-        version: 4,
-        data: tip('g', { name: '', guestName: null, message: '', amount: 99.5 }),
-      });
+    fake.last().push({
+      type: 'tip:status',
+      space: SPACE,
+      version: 4,
+      data: tip('g', { name: '', guestName: null, message: '', amount: 99.5 }),
+    });
     expect(card(root)?.querySelector('.ov-name')?.textContent).toBe('Anonymous');
     expect(card(root)?.querySelector('.ov-initial')?.textContent).toBe('A');
     expect(card(root)?.querySelector('.ov-amount')?.textContent).toBe('₹99.50');
     expect(card(root)?.querySelector('.ov-message')?.textContent).toBe('No message attached');
 
-    fake
-      .last()
-      .push({
-        type: 'overlay:update',
-        data: { overlayTheme: 'classic', font: 'Poppins', color: '#abcdef', sound: 'none' },
-      });
+    fake.last().push({
+      type: 'overlay:update',
+      data: { overlayTheme: 'classic', font: 'Poppins', color: '#abcdef', sound: 'none' },
+    });
     expect(card(root)?.style.getPropertyValue('--ov-accent')).toBe('#abcdef');
     expect(card(root)?.style.fontFamily).toBe('Poppins, Inter, sans-serif');
 

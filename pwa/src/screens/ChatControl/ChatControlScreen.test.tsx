@@ -118,7 +118,12 @@ function serve(tips: Tip[] | (() => Response), calls: Calls = { patched: [], del
       const index = live.findIndex((t) => t.id === id);
       const found = live[index];
       if (!found) return HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 });
-      const updated: Tip = { ...found, status: 'read', updatedAt: new Date().toISOString(), version: ++version };
+      const updated: Tip = {
+        ...found,
+        status: 'read',
+        updatedAt: new Date().toISOString(),
+        version: ++version,
+      };
       live[index] = updated;
       return HttpResponse.json({ tip: updated });
     }),
@@ -267,6 +272,9 @@ describe('Chat Loader', () => {
   });
 
   it('sorts by most recent update by default and by amount (newest first on ties) on request', async () => {
+    // Midday, so all three tips fall in the Today group whatever time the suite runs.
+    fakeTimers();
+    vi.setSystemTime(new Date(2026, 10, 21, 12, 0, 0));
     serve([
       tip('small', { name: 'Small', amount: 5, createdAt: ago(1) }),
       tip('big-old', { name: 'Big Old', amount: 500, createdAt: ago(30) }),

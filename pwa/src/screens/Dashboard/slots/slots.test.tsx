@@ -171,9 +171,9 @@ describe('SendTipForm', () => {
     await user.type(screen.getByLabelText('Amount (₹)'), '50');
     await user.type(screen.getByLabelText(/^Message/), ' gg ');
     await user.click(screen.getByRole('button', { name: 'Send tip' }));
-    expect((await screen.findByText("Queued — will send when you're back online.")).getAttribute('role')).toBe(
-      'status',
-    );
+    expect(
+      (await screen.findByText("Queued — will send when you're back online.")).getAttribute('role'),
+    ).toBe('status');
     // Shown at once: a pending debit on top of the activity and the balance net of it.
     expect(await screen.findByText('Queued — sends when online')).toBeTruthy();
     expect(screen.getByTestId('wallet-balance').textContent).toBe('₹50.00');
