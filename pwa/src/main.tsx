@@ -21,9 +21,10 @@ async function boot(): Promise<void> {
     </StrictMode>
   );
   // The public routes (/, /guest-tip, /login) are prerendered at build time for signed-out visitors: hydrate that
-  // HTML when it is this route's and nobody is signed in; otherwise (a session, or a shell) render from scratch.
+  // HTML when it is this route's, nobody is signed in and the URL has no query (the prerender saw none: a guest
+  // link's `?c=<handle>` changes the first render); otherwise render from scratch.
   // Hydrating in a transition lets React yield every few ms, so the page stays responsive (no long task).
-  if (root.dataset.prerendered === window.location.pathname && !readToken()) {
+  if (root.dataset.prerendered === window.location.pathname && !window.location.search && !readToken()) {
     startTransition(() => void hydrateRoot(root, app));
   } else {
     root.replaceChildren();

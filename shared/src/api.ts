@@ -196,6 +196,8 @@ export const endpoints = define({
     method: 'GET',
     path: '/creator/safety/flags',
     auth: 'creator',
+    /** Comma-separated ids of queued chats to check against the current filters. */
+    query: z.object({ ids: z.string().optional() }),
     output: s.safetyFlagsResponseSchema,
   },
   safetyCheck: {

