@@ -110,10 +110,15 @@ describe('reconnect storm', () => {
       const sentIds = new Map<string, string[]>(creators.map((c) => [c.id, []]));
       let sentCount = 0;
       let flowing = true;
+      // Bounces so far; the flow is paced by them so the storm really happens while tips flow, however fast the
+      // server is (a faster API once finished the tips before enough reconnects had happened).
+      const bounces: Array<Promise<void>> = [];
+      const BOUNCES_TARGET = 260;
       const flow = Promise.all(
         Array.from({ length: 8 }, async (_, w) => {
           while (sentCount < TIPS) {
             const n = sentCount++;
+            while (bounces.length < Math.floor((n * BOUNCES_TARGET) / TIPS)) await sleep(10);
             const creator = creators[n % CREATORS]!;
             const sent = await app.request<{ tip: { id: string } }>('POST', '/api/tips/send', {
               token: viewers[w % viewers.length]!.token,
@@ -133,7 +138,6 @@ describe('reconnect storm', () => {
       });
 
       // Chaos: keep bouncing random clients while the tips flow.
-      const bounces: Array<Promise<void>> = [];
       while (flowing) {
         for (let k = 0; k < 3; k++) {
           const client = clients[Math.floor(Math.random() * clients.length)]!;
