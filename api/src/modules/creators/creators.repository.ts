@@ -53,6 +53,34 @@ export async function findCreatorByHandle(db: Executor, handle: string): Promise
   return row ? toRecord(row) : null;
 }
 
+/** The creator whose overlay key this is, or null for an unknown key. */
+export async function findCreatorByOverlayKey(
+  db: Executor,
+  overlayKey: string,
+): Promise<CreatorRecord | null> {
+  const row = await db('creators').where({ overlay_key: overlayKey }).first<CreatorRow | undefined>();
+  return row ? toRecord(row) : null;
+}
+
+/** Saves a creator's overlay settings; returns the updated creator, or null when there is none. */
+export async function updateCreatorOverlaySettings(
+  db: Executor,
+  userId: string,
+  settings: { overlayTheme: string; font: string; color: string; sound: string },
+): Promise<CreatorRecord | null> {
+  const [row] = await db('creators')
+    .where({ user_id: userId })
+    .update({
+      overlay_theme: settings.overlayTheme,
+      font: settings.font,
+      color: settings.color,
+      sound: settings.sound,
+      updated_at: db.fn.now(),
+    })
+    .returning<CreatorRow[]>('*');
+  return row ? toRecord(row) : null;
+}
+
 /** The creator profile of a user, or null. */
 export async function findCreatorByUserId(db: Executor, userId: string): Promise<CreatorRecord | null> {
   const row = await db('creators').where({ user_id: userId }).first<CreatorRow | undefined>();

@@ -1,5 +1,11 @@
 import type { OverlaySettings } from '@shabaash/shared';
 import type { Executor } from '../../db/knex.ts';
+import {
+  findCreatorByOverlayKey,
+  findCreatorByUserId,
+  updateCreatorOverlaySettings,
+  type CreatorRecord,
+} from './creators.repository.ts';
 
 /** A creator's overlay profile: settings plus the identifiers the studio shows. */
 export interface OverlayProfile extends OverlaySettings {
@@ -9,38 +15,17 @@ export interface OverlayProfile extends OverlaySettings {
   overlayKey: string;
 }
 
-interface OverlayRow {
-  user_id: string;
-  handle: string;
-  display_name: string;
-  overlay_key: string;
-  overlay_theme: string;
-  font: string;
-  color: string;
-  sound: string;
-}
-
-const COLUMNS = [
-  'user_id',
-  'handle',
-  'display_name',
-  'overlay_key',
-  'overlay_theme',
-  'font',
-  'color',
-  'sound',
-] as const;
-
-function toProfile(row: OverlayRow): OverlayProfile {
+/** The overlay view of a creator record (the creators repository owns the row mapping). */
+function toProfile(creator: CreatorRecord): OverlayProfile {
   return {
-    creatorId: row.user_id,
-    handle: row.handle,
-    displayName: row.display_name,
-    overlayKey: row.overlay_key,
-    overlayTheme: row.overlay_theme,
-    font: row.font,
-    color: row.color,
-    sound: row.sound,
+    creatorId: creator.userId,
+    handle: creator.handle,
+    displayName: creator.displayName,
+    overlayKey: creator.overlayKey,
+    overlayTheme: creator.overlayTheme,
+    font: creator.font,
+    color: creator.color,
+    sound: creator.sound,
   };
 }
 
@@ -49,18 +34,14 @@ export async function findOverlayByCreatorId(
   db: Executor,
   creatorId: string,
 ): Promise<OverlayProfile | null> {
-  const row = await db('creators')
-    .where({ user_id: creatorId })
-    .first<OverlayRow | undefined>(...COLUMNS);
-  return row ? toProfile(row) : null;
+  const creator = await findCreatorByUserId(db, creatorId);
+  return creator ? toProfile(creator) : null;
 }
 
 /** The overlay profile that an overlay key unlocks, or null for an unknown key. */
 export async function findOverlayByKey(db: Executor, overlayKey: string): Promise<OverlayProfile | null> {
-  const row = await db('creators')
-    .where({ overlay_key: overlayKey })
-    .first<OverlayRow | undefined>(...COLUMNS);
-  return row ? toProfile(row) : null;
+  const creator = await findCreatorByOverlayKey(db, overlayKey);
+  return creator ? toProfile(creator) : null;
 }
 
 /** Saves overlay settings; returns the stored settings, or null when the creator does not exist. */
@@ -69,17 +50,8 @@ export async function updateOverlaySettings(
   creatorId: string,
   settings: OverlaySettings,
 ): Promise<OverlaySettings | null> {
-  const [row] = await db('creators')
-    .where({ user_id: creatorId })
-    .update({
-      overlay_theme: settings.overlayTheme,
-      font: settings.font,
-      color: settings.color,
-      sound: settings.sound,
-      updated_at: db.fn.now(),
-    })
-    .returning<OverlayRow[]>([...COLUMNS]);
-  return row ? toProfile(row) : null;
+  const creator = await updateCreatorOverlaySettings(db, creatorId, settings);
+  return creator ? toProfile(creator) : null;
 }
 
 /** Replaces a creator's overlay key; returns false when the creator does not exist. */
