@@ -13,6 +13,7 @@ import {
   useSafetyCheck,
 } from '../../hooks/tipsPublic.ts';
 import './guestTip.css';
+import { useHydrated } from '../../hooks/useHydrated.ts';
 
 export const GUEST_TIP_TEXT = {
   heading: 'Send a Guest Superchat',
@@ -32,6 +33,7 @@ function parseAmount(value: string): number | null {
 
 /** /guest-tip (SPEC §2, §4 Guest checkout): tip a creator (from `?c=<handle>`) without an account. */
 export function GuestTipScreen() {
+  const hydrated = useHydrated();
   const id = useId();
   const [params] = useSearchParams();
   const config = useConfig();
@@ -212,7 +214,7 @@ export function GuestTipScreen() {
           <button
             type="submit"
             className="button button-primary button-block button-large"
-            disabled={isPreparing || messageBlock !== null}
+            disabled={!hydrated || isPreparing || messageBlock !== null}
           >
             {isPreparing ? GUEST_TIP_TEXT.preparing : GUEST_TIP_TEXT.submit}
           </button>

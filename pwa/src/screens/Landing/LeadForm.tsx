@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { LIMITS, MESSAGES } from '@shabaash/shared';
 import { errorMessage } from '../../api/client.ts';
 import { useCreateLead, type LeadPayload } from './useCreateLead.ts';
+import { useHydrated } from '../../hooks/useHydrated.ts';
 
 export const LEAD_TAGS = ['landing', 'newsletter'];
 
@@ -26,6 +27,7 @@ export function buildLeadPayload(fields: {
 
 /** The landing page's lead-capture form: idle, Sending…, success or error (SPEC §4). */
 export function LeadForm() {
+  const hydrated = useHydrated();
   const id = useId();
   const createLead = useCreateLead();
   const [name, setName] = useState('');
@@ -99,7 +101,7 @@ export function LeadForm() {
           />
         </div>
       </div>
-      <button type="submit" className="button button-primary" disabled={isSending}>
+      <button type="submit" className="button button-primary" disabled={!hydrated || isSending}>
         {isSending ? 'Sending…' : 'Notify me'}
       </button>
       <div id={`${id}-status`} className="lead-status" aria-live="polite">

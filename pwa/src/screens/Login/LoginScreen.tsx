@@ -7,9 +7,11 @@ import { homePathFor } from '../../auth/homePath.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useLogin } from './useLogin.ts';
 import '../../styles/auth.css';
+import { useHydrated } from '../../hooks/useHydrated.ts';
 
 /** /login (SPEC §2): phone and password; creators land on /creator, everyone else on /dashboard. */
 export function LoginScreen() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const { login } = useAuth();
   const loginMutation = useLogin();
@@ -75,7 +77,7 @@ export function LoginScreen() {
           <button
             type="submit"
             className="button button-primary button-block"
-            disabled={loginMutation.isPending}
+            disabled={!hydrated || loginMutation.isPending}
           >
             {loginMutation.isPending ? 'Logging in…' : 'Login'}
           </button>
