@@ -124,6 +124,28 @@ describe('accounts journey (phone, sandbox OTP from the Auth emulator)', () => {
     await creatorContext.close();
   });
 
+  it('a phone number and password typed before the page has hydrated are kept and log in', async () => {
+    // Hold the app bundle back so the visitor types into the prerendered HTML, as on a slow phone.
+    const slowContext = await newPhoneContext(browser);
+    const slowPage = await slowContext.newPage();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await slowPage.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // Module scripts are deferred: DOMContentLoaded would wait for the held bundle, so only wait for the HTML.
+    await slowPage.goto(`${baseUrl}/login`, { waitUntil: 'commit' });
+    await slowPage.getByLabel('Phone number').fill('9000000001');
+    await slowPage.getByLabel('Password').fill('shabaash-demo');
+    const submit = slowPage.getByRole('button', { name: 'Login', exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    release();
+    await submit.click();
+    await slowPage.waitForURL((url) => url.pathname === '/creator', { timeout: 30_000 });
+    await slowContext.close();
+  });
+
   it('the theme choice survives a reload', async () => {
     const visitor = await (await newPhoneContext(browser)).newPage();
     await visitor.goto(`${baseUrl}/login`);

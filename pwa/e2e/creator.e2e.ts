@@ -133,7 +133,7 @@ describe('creator journeys: Chat Loader, overlay, settings, presence', () => {
     expect(await overlay.text()).toContain('₹149.50');
     expect(await overlay.text()).toContain('Jai ho from e2e!');
     await expect.poll(() => loader.badge(guestName)).toBe('Live now');
-    expect(await loader.banners()).toContain('Superchat pushed live');
+    await expect.poll(() => loader.banners(), { timeout: 10_000 }).toContain('Superchat pushed live');
 
     // Settings saved in the creator suite reach the overlay at once (overlay:update).
     expect(await overlay.accent()).toBe('#ff5c5c');
@@ -156,7 +156,8 @@ describe('creator journeys: Chat Loader, overlay, settings, presence', () => {
     expect(await loader.hasRow(guestName)).toBe(true);
     await loader.deleteChat(guestName, true);
     await expect.poll(() => loader.hasRow(guestName), { timeout: 10_000 }).toBe(false);
-    expect(await loader.banners()).toContain('Chat deleted');
+    // The banner follows the server's answer; the row may change first (realtime).
+    await expect.poll(() => loader.banners(), { timeout: 10_000 }).toContain('Chat deleted');
     await expect.poll(() => overlay.text(), { timeout: 5000 }).toBe('Waiting for the next superchat...');
 
     await overlay.page.close();

@@ -114,10 +114,15 @@ export async function loginInBrowser(
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Phone number').fill(phone);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/creator', {
-    timeout: 30_000,
-  });
+  try {
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/creator', {
+      timeout: 30_000,
+    });
+  } catch (error) {
+    const alerts = (await page.getByRole('alert').allTextContents()).filter(Boolean);
+    throw new Error(`login did not leave ${page.url()}; alerts: ${JSON.stringify(alerts)}`, { cause: error });
+  }
 }
 
 async function postJson<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {

@@ -14,6 +14,7 @@ import {
 } from '../../hooks/tipsPublic.ts';
 import './guestTip.css';
 import { useHydrated } from '../../hooks/useHydrated.ts';
+import { usePrerenderedField } from '../../hooks/usePrerenderedField.ts';
 
 export const GUEST_TIP_TEXT = {
   heading: 'Send a Guest Superchat',
@@ -55,9 +56,12 @@ export function GuestTipScreen() {
     if (linkHandle) rememberCreator(linkHandle);
   }, [linkHandle]);
 
-  const [name, setName] = useState('');
-  const [amount, setAmount] = useState('');
-  const [message, setMessage] = useState('');
+  const nameField = usePrerenderedField();
+  const amountField = usePrerenderedField();
+  const messageField = usePrerenderedField();
+  const name = nameField.value;
+  const amount = amountField.value;
+  const message = messageField.value;
   const [isPreparing, setIsPreparing] = useState(false);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'info', text: MESSAGES.guestInitialStatus });
@@ -105,8 +109,8 @@ export function GuestTipScreen() {
         {
           onPaid: () => {
             setStatus({ kind: 'success', text: MESSAGES.guestPaymentReceived });
-            setMessage('');
-            setAmount('');
+            messageField.set('');
+            amountField.set('');
           },
           onFailed: (text) => setStatus({ kind: 'error', text }),
         },
@@ -150,8 +154,7 @@ export function GuestTipScreen() {
               name="name"
               autoComplete="name"
               maxLength={LIMITS.guestNameMaxLength}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
+              {...nameField.inputProps}
             />
           </div>
           <div className="field">
@@ -167,8 +170,7 @@ export function GuestTipScreen() {
               placeholder="99"
               aria-invalid={amountError ? true : undefined}
               aria-describedby={amountError ? `${id}-amount-error` : undefined}
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
+              {...amountField.inputProps}
             />
             {amountError ? (
               <p id={`${id}-amount-error`} className="form-status form-status-error" role="alert">
@@ -192,9 +194,9 @@ export function GuestTipScreen() {
               maxLength={LIMITS.messageMaxLength}
               aria-describedby={`${id}-message-hint ${id}-count${messageBlock ? ` ${id}-message-error` : ''}`}
               aria-invalid={messageBlock ? true : undefined}
-              value={message}
+              {...messageField.inputProps}
               onChange={(e) => {
-                setMessage(e.target.value);
+                messageField.inputProps.onChange(e);
                 setSubmitBlock(null);
               }}
             />

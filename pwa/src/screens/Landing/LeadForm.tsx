@@ -3,6 +3,7 @@ import { LIMITS, MESSAGES } from '@shabaash/shared';
 import { errorMessage } from '../../api/client.ts';
 import { useCreateLead, type LeadPayload } from './useCreateLead.ts';
 import { useHydrated } from '../../hooks/useHydrated.ts';
+import { usePrerenderedField } from '../../hooks/usePrerenderedField.ts';
 
 export const LEAD_TAGS = ['landing', 'newsletter'];
 
@@ -30,14 +31,14 @@ export function LeadForm() {
   const hydrated = useHydrated();
   const id = useId();
   const createLead = useCreateLead();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
+  const name = usePrerenderedField();
+  const email = usePrerenderedField();
+  const phone = usePrerenderedField();
   const [state, setState] = useState<LeadState>({ kind: 'idle' });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const payload = buildLeadPayload({ name, email, phone });
+    const payload = buildLeadPayload({ name: name.value, email: email.value, phone: phone.value });
     if (typeof payload === 'string') {
       setState({ kind: 'error', message: payload });
       return;
@@ -46,9 +47,9 @@ export function LeadForm() {
     try {
       await createLead.mutateAsync(payload);
       setState({ kind: 'success' });
-      setName('');
-      setEmail('');
-      setPhone('');
+      name.set('');
+      email.set('');
+      phone.set('');
     } catch (caught) {
       setState({ kind: 'error', message: errorMessage(caught, MESSAGES.leadFailed) });
     }
@@ -62,27 +63,13 @@ export function LeadForm() {
           <label htmlFor={`${id}-name`}>
             Name <span className="optional">(optional)</span>
           </label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            autoComplete="name"
-            maxLength={80}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
+          <input id={`${id}-name`} name="name" autoComplete="name" maxLength={80} {...name.inputProps} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-email`}>
             Email <span className="optional">(optional)</span>
           </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <input id={`${id}-email`} name="email" type="email" autoComplete="email" {...email.inputProps} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-phone`}>Mobile number</label>
@@ -96,8 +83,7 @@ export function LeadForm() {
             maxLength={LIMITS.leadPhoneInputMaxLength}
             required
             aria-invalid={state.kind === 'error' && state.message === MESSAGES.invalidLeadPhone}
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
+            {...phone.inputProps}
           />
         </div>
       </div>

@@ -8,6 +8,7 @@ import { FormStatus } from '../../components/FormStatus.tsx';
 import { useLogin } from './useLogin.ts';
 import '../../styles/auth.css';
 import { useHydrated } from '../../hooks/useHydrated.ts';
+import { usePrerenderedField } from '../../hooks/usePrerenderedField.ts';
 
 /** /login (SPEC §2): phone and password; creators land on /creator, everyone else on /dashboard. */
 export function LoginScreen() {
@@ -15,20 +16,20 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const { login } = useAuth();
   const loginMutation = useLogin();
-  const [phone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
+  const phone = usePrerenderedField();
+  const password = usePrerenderedField();
   const [error, setError] = useState<string | null>(null);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    const normalized = normalizePhone(phone);
+    const normalized = normalizePhone(phone.value);
     if (!normalized.ok) {
       setError(normalized.message);
       return;
     }
     try {
-      const result = await loginMutation.mutateAsync({ phone: normalized.phone, password });
+      const result = await loginMutation.mutateAsync({ phone: normalized.phone, password: password.value });
       login(result.token, result.user);
       navigate(homePathFor(result.user.role), { replace: true });
     } catch (caught) {
@@ -52,8 +53,7 @@ export function LoginScreen() {
               autoComplete="tel-national"
               placeholder="98765 43210"
               required
-              value={phone}
-              onChange={(e) => setPhone(e.target.value)}
+              {...phone.inputProps}
             />
           </div>
           <div className="field">
@@ -69,8 +69,7 @@ export function LoginScreen() {
               type="password"
               autoComplete="current-password"
               required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              {...password.inputProps}
             />
           </div>
           <FormStatus error={error} />
