@@ -15,6 +15,10 @@ export interface RealtimeBus {
   changed(spaces: readonly string[]): void;
   /** Overlay settings of a creator changed (pushed as overlay:update to the creator's overlay rooms). */
   overlayUpdated(creatorId: string, settings: OverlaySettings): void;
+  /** Sessions were revoked (one, or every session of the user when sessionId is null): their sockets close. */
+  sessionsRevoked(userId: string, sessionId: string | null): void;
+  /** A creator's overlay key was rotated: overlay sockets opened with the old key close. */
+  overlayKeyRotated(creatorId: string): void;
 }
 
 /** Razorpay through the official SDK (real or the local simulator); see payments/gateway.ts. */

@@ -11,4 +11,6 @@ export class RecordingBus implements RealtimeBus {
   overlayUpdated(creatorId: string, settings: OverlaySettings): void {
     this.overlayUpdates.push({ creatorId, settings });
   }
+  sessionsRevoked(): void {}
+  overlayKeyRotated(): void {}
 }

@@ -77,6 +77,17 @@ describe('auto-clear of chats older than 24 h', () => {
     expect(await runAutoClearOnce(app.deps)).toEqual({ ran: true, cleared: 1 });
   });
 
+  it('also prunes rate-limit windows that ended over an hour ago, keeping current ones', async () => {
+    const { db } = app.deps;
+    await db('rate_limits').insert([
+      { key: 'login:ip:stale', window_start: db.raw(`now() - interval '2 hours'`), count: 3 },
+      { key: 'login:ip:current', window_start: db.raw('now()'), count: 1 },
+    ]);
+    expect((await runAutoClearOnce(app.deps)).ran).toBe(true);
+    const keys = (await db('rate_limits').whereLike('key', 'login:ip:%').pluck('key')) as string[];
+    expect(keys).toEqual(['login:ip:current']);
+  });
+
   it('the loop runs at once and stops cleanly', async () => {
     const { db, config } = app.deps;
     const creator = await buildCreator(db, config);

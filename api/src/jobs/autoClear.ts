@@ -1,6 +1,7 @@
 import { LIMITS } from '@shabaash/shared';
 import type { AppDeps } from '../deps.ts';
 import { pruneIdempotencyKeys } from '../http/idempotency.ts';
+import { pruneRateLimits } from '../http/rateLimit.ts';
 import { creatorSpace } from '../modules/sync/spaces.ts';
 import { creatorsWithTipsBefore, tombstoneTipsCreatedBefore } from '../modules/tips/tips.repository.ts';
 
@@ -35,7 +36,8 @@ export async function clearOldChats(
 /**
  * One run under the cluster-wide advisory lock: if another instance holds it, does nothing
  * (`{ ran: false }`). The lock is session-level on one dedicated pooled connection, released after the run
- * (and by PostgreSQL if this process dies). Also prunes Idempotency-Key responses older than 24 h.
+ * (and by PostgreSQL if this process dies). Also prunes Idempotency-Key responses older than 24 h and rate-limit
+ * windows that ended over an hour ago.
  */
 export async function runAutoClearOnce(
   deps: Pick<AppDeps, 'db' | 'realtime'>,
@@ -52,6 +54,7 @@ export async function runAutoClearOnce(
     try {
       const cleared = await clearOldChats(deps, options);
       await pruneIdempotencyKeys(deps.db, 24 * 60 * 60 * 1000);
+      await pruneRateLimits(deps.db);
       return { ran: true, cleared };
     } finally {
       await deps.db.raw('select pg_advisory_unlock(?)', [AUTO_CLEAR_LOCK_ID]).connection(connection);

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WS_CLOSE, type ServerMessage, type TipStatus } from '@shabaash/shared';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { authEmulatorUrl, createTestApp, type TestApp } from '../../test/harness.ts';
+import { getPhoneIdToken } from '../../test/firebaseEmulator.ts';
+import { issueSession } from '../modules/sessions/sessions.service.ts';
 import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../../test/factories.ts';
 import { insertTip } from '../modules/tips/tips.repository.ts';
 import { bumpSpace, creatorSpace, walletSpace } from '../modules/sync/spaces.ts';
@@ -391,5 +393,77 @@ describe('two instances over one database', () => {
     await creatorOnB.waitFor((m) => m.type === 'tip:new' && m.data.id === next.id, 5000);
     expect(creatorOnB.messages.filter((m) => m.type === 'tip:new')).toHaveLength(2);
     creatorOnB.close();
+  });
+});
+
+describe('revoked credentials close their sockets, on every instance', () => {
+  it('logging out closes the sockets of that session only; the same user on another device keeps receiving', async () => {
+    const b = await createTestApp({ realtime: true, databaseUrl: app.databaseUrl });
+    const c = await buildCreator(app.deps.db, app.deps.config);
+    const otherDevice = await issueSession(app.deps.db, app.deps.config, c.id);
+    const loggingOutOnA = await TestSocket.hello(app.url, { token: c.token });
+    const loggingOutOnB = await TestSocket.hello(b.url, { token: c.token });
+    const staying = await TestSocket.hello(b.url, { token: otherDevice });
+
+    expect((await app.request('POST', '/api/auth/logout', { token: c.token })).status).toBe(200);
+    for (const socket of [loggingOutOnA, loggingOutOnB]) {
+      expect(await socket.closed).toMatchObject({ code: WS_CLOSE.unauthorized, reason: 'Session ended' });
+    }
+    const row = await sendTip(app, c, viewer, 4200, 'still here on the other phone');
+    await staying.waitFor((m) => m.type === 'tip:new' && m.data.id === row.id);
+    expect(staying.isOpen).toBe(true);
+    // The revoked token cannot come back either.
+    const again = await TestSocket.open(app.url);
+    again.send({ type: 'hello', token: c.token });
+    expect((await again.closed).code).toBe(WS_CLOSE.unauthorized);
+    staying.close();
+  });
+
+  it("a password reset closes every socket of that user on every instance, and no one else's", async () => {
+    const b = await createTestApp({ realtime: true, databaseUrl: app.databaseUrl });
+    const user = await buildUser(app.deps.db, app.deps.config);
+    const secondSession = await issueSession(app.deps.db, app.deps.config, user.id);
+    const bystander = await TestSocket.hello(b.url, { token: viewer.token });
+    const sockets = [
+      await TestSocket.hello(app.url, { token: user.token }),
+      await TestSocket.hello(b.url, { token: secondSession }),
+    ];
+    const firebaseToken = await getPhoneIdToken(authEmulatorUrl(), 'demo-shabaash', user.phone);
+    const reset = await app.request('POST', '/api/auth/reset-password', {
+      body: { phone: user.phone, password: 'brand-new-pass', firebaseToken },
+    });
+    expect(reset.status).toBe(200);
+    for (const socket of sockets) expect((await socket.closed).code).toBe(WS_CLOSE.unauthorized);
+    await sleep(200);
+    expect(bystander.isOpen).toBe(true);
+    bystander.close();
+  });
+
+  it('rotating the overlay key disconnects overlays on the old key on every instance; the new key connects', async () => {
+    const b = await createTestApp({ realtime: true, databaseUrl: app.databaseUrl });
+    const c = await buildCreator(app.deps.db, app.deps.config);
+    const creatorSocket = await TestSocket.hello(app.url, { token: c.token });
+    const overlays = [
+      await TestSocket.hello(app.url, { overlayKey: c.overlayKey }),
+      await TestSocket.hello(b.url, { overlayKey: c.overlayKey }),
+    ];
+    await creatorSocket.waitFor((m) => m.type === 'overlay:presence' && m.data.count === 1);
+
+    const rotated = await app.request<{ overlayKey: string }>('POST', '/api/creator/overlay-key/rotate', {
+      token: c.token,
+    });
+    expect(rotated.status).toBe(200);
+    for (const overlay of overlays) {
+      expect(await overlay.closed).toMatchObject({
+        code: WS_CLOSE.unauthorized,
+        reason: 'Overlay key rotated',
+      });
+    }
+    await creatorSocket.waitFor((m) => m.type === 'overlay:presence' && !m.data.connected);
+    expect(creatorSocket.isOpen).toBe(true);
+    const fresh = await TestSocket.hello(b.url, { overlayKey: rotated.body.overlayKey });
+    expect(fresh.isOpen).toBe(true);
+    fresh.close();
+    creatorSocket.close();
   });
 });

@@ -23,11 +23,16 @@ import { encode, msg } from './messages.ts';
 /** The PostgreSQL channel every instance LISTENs on; payloads are `NotifyPayload` JSON. */
 export const NOTIFY_CHANNEL = 'shabaash_changes';
 
-/** What one NOTIFY carries: the sending instance, the spaces it changed (with the version it published, if known) and overlay settings changes. */
+/**
+ * What one NOTIFY carries: the sending instance, the spaces it changed (with the version it published, if known),
+ * overlay settings changes, revoked sessions (`s` null = every session of user `u`) and rotated overlay keys.
+ */
 export interface NotifyPayload {
   i: string;
   changes: Array<{ space: string; version: number | null }>;
   overlays: string[];
+  revoked?: Array<{ u: string; s: string | null }>;
+  rotated?: string[];
 }
 
 export interface RealtimeOptions {
@@ -83,6 +88,8 @@ interface Conn {
   helloTimer: NodeJS.Timeout | null;
   subs: Map<string, Sub>;
   overlayOf: string | null;
+  /** The session a token hello signed in with (closed when that session is revoked). */
+  session: { userId: string; sessionId: string } | null;
 }
 
 interface SpaceState {
@@ -97,6 +104,7 @@ interface SpaceState {
 }
 
 interface HelloGrant {
+  session: { userId: string; sessionId: string } | null;
   rooms: string[];
   spaces: Map<string, View>;
   creatorOf: string | null;
@@ -383,10 +391,31 @@ export function createRealtime(
     pushPresence(creatorId);
   }
 
+  // ---------- revocation ----------
+
+  /** Closes this instance's sockets signed in with a revoked session (all of the user's when sessionId is null). */
+  function closeRevokedSessions(userId: string, sessionId: string | null): void {
+    for (const conn of conns) {
+      const session = conn.session;
+      if (!session || session.userId !== userId) continue;
+      if (sessionId === null || session.sessionId === sessionId)
+        refuse(conn, WS_CLOSE.unauthorized, 'Session ended');
+    }
+  }
+
+  /** Closes this instance's overlay sockets of a creator whose overlay key was rotated. */
+  function closeRotatedOverlays(creatorId: string): void {
+    for (const conn of conns) {
+      if (conn.overlayOf === creatorId) refuse(conn, WS_CLOSE.unauthorized, 'Overlay key rotated');
+    }
+  }
+
   // ---------- NOTIFY out, LISTEN in ----------
 
   const pendingSpaces = new Set<string>();
   const pendingOverlays = new Set<string>();
+  const pendingRevoked: Array<{ u: string; s: string | null }> = [];
+  const pendingRotated = new Set<string>();
   let flushTimer: NodeJS.Timeout | null = null;
 
   function armFlush(): void {
@@ -398,11 +427,20 @@ export function createRealtime(
   }
 
   async function flushNotifies(): Promise<void> {
-    if (pendingSpaces.size === 0 && pendingOverlays.size === 0) return;
+    if (
+      pendingSpaces.size === 0 &&
+      pendingOverlays.size === 0 &&
+      pendingRevoked.length === 0 &&
+      pendingRotated.size === 0
+    )
+      return;
     const spaces = [...pendingSpaces];
     const overlays = [...pendingOverlays];
+    const revoked = pendingRevoked.splice(0);
+    const rotated = [...pendingRotated];
     pendingSpaces.clear();
     pendingOverlays.clear();
+    pendingRotated.clear();
     // The version sent is only one this instance has fully published (so a receiver that already has it may skip).
     const changes = await Promise.all(
       spaces.map(async (space) => {
@@ -423,6 +461,8 @@ export function createRealtime(
       }
     }
     current.overlays = overlays;
+    if (revoked.length > 0) current.revoked = revoked;
+    if (rotated.length > 0) current.rotated = rotated;
     payloads.push(current);
     for (const payload of payloads) {
       try {
@@ -445,6 +485,8 @@ export function createRealtime(
       return;
     }
     if (payload.i === instanceId) return;
+    for (const entry of payload.revoked ?? []) closeRevokedSessions(entry.u, entry.s);
+    for (const creatorId of payload.rotated ?? []) closeRotatedOverlays(creatorId);
     for (const change of payload.changes ?? []) {
       const state = states.get(change.space);
       if (!state) continue;
@@ -555,7 +597,13 @@ export function createRealtime(
   }
 
   async function grantFor(hello: Extract<ClientMessage, { type: 'hello' }>): Promise<HelloGrant> {
-    const grant: HelloGrant = { rooms: [], spaces: new Map(), creatorOf: null, overlayOf: null };
+    const grant: HelloGrant = {
+      session: null,
+      rooms: [],
+      spaces: new Map(),
+      creatorOf: null,
+      overlayOf: null,
+    };
     const add = (room: string, space: string, view: View) => {
       if (!grant.rooms.includes(room)) grant.rooms.push(room);
       const prev = grant.spaces.get(space);
@@ -566,6 +614,7 @@ export function createRealtime(
     if (hello.token) {
       const principal = await resolveSession(db, config, hello.token);
       if (!principal) throw new HelloRefused(WS_CLOSE.unauthorized, 'Invalid or expired session');
+      grant.session = { userId: principal.userId, sessionId: principal.sessionId };
       add(`wallet:${principal.userId}`, walletSpace(principal.userId), 'wallet');
       if (principal.role === 'creator') {
         const own = await db('creators')
@@ -616,6 +665,7 @@ export function createRealtime(
     }
     if (conn.phase !== 'auth' || closed) return;
     conn.phase = 'ready';
+    conn.session = grant.session;
     send(conn, msg.welcome(grant.rooms, versions));
     for (const [space, view] of grant.spaces) {
       const current = versions[space] ?? 0;
@@ -667,6 +717,7 @@ export function createRealtime(
       helloTimer: null,
       subs: new Map(),
       overlayOf: null,
+      session: null,
     };
     conns.add(conn);
     conn.helloTimer = setTimeout(() => {
@@ -712,6 +763,18 @@ export function createRealtime(
       if (closed) return;
       pushOverlaySettings(creatorId, settings);
       pendingOverlays.add(creatorId);
+      armFlush();
+    },
+    sessionsRevoked(userId, sessionId) {
+      if (closed) return;
+      closeRevokedSessions(userId, sessionId);
+      pendingRevoked.push({ u: userId, s: sessionId });
+      armFlush();
+    },
+    overlayKeyRotated(creatorId) {
+      if (closed) return;
+      closeRotatedOverlays(creatorId);
+      pendingRotated.add(creatorId);
       armFlush();
     },
     attach(server) {

@@ -43,6 +43,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   unauthorizedHandler = handler;
 }
 
+/** Runs the unauthorized handler for a refusal that did not come from a call (the realtime socket's 4001). */
+export function reportUnauthorized(message: string): void {
+  unauthorizedHandler?.(new ApiError(message, 'UNAUTHENTICATED', 401));
+}
+
 /** Reads the bearer token from local storage (SPEC §6), tolerating storage that is unavailable. */
 export function readToken(): string | null {
   try {

@@ -92,6 +92,27 @@ describe('bare overlay page', () => {
     stop();
   });
 
+  it('clears the tip on screen and stops reconnecting when the overlay key is rotated (4001)', async () => {
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(
+      http.get('*/api/creator/overlay/public', () =>
+        HttpResponse.json({ overlayTheme: 'classic', font: 'Inter', color: '#112233', sound: 'none' }),
+      ),
+      http.get('*/api/tips/display', () => HttpResponse.json({ tips: [tip('on-air')] })),
+    );
+    const { root, fake, stop } = mount();
+    fake.last().open();
+    fake.last().push({ type: 'welcome', rooms: ['overlay:c1'], versions: { [SPACE]: 3 } });
+    await vi.waitFor(() => expect(card(root)?.textContent).toContain('Priya'));
+    fake.last().drop(4001, 'Overlay key rotated');
+    expect(card(root)?.textContent).toBe('Waiting for the next superchat...');
+    expect(warnings.mock.calls[0]?.[0]).toContain('Overlay key rotated');
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(fake.sockets).toHaveLength(1);
+    warnings.mockRestore();
+    stop();
+  });
+
   it('only logs load failures and keeps its defaults', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(

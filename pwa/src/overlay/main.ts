@@ -138,7 +138,17 @@ export function startOverlay(
       .catch((error: unknown) => console.error('Overlay display tips failed to load', error));
   };
 
-  const socket = createRealtimeSocket({ credentials: () => ({ overlayKey: key }), createSocket });
+  const socket = createRealtimeSocket({
+    credentials: () => ({ overlayKey: key }),
+    createSocket,
+    // A rotated key: an old (perhaps leaked) link stops showing tips at once, and says why in the log only.
+    onUnauthorized: (reason) => {
+      console.warn(
+        `Overlay disconnected: ${reason || 'overlay key refused'}. Copy the new link from Overlay Studio.`,
+      );
+      dispatch({ type: 'revoked' });
+    },
+  });
   socket.onMessage((message) => {
     if (message.type === 'welcome') return loadDisplay();
     dispatch(message);

@@ -49,7 +49,11 @@ export interface TipInput {
 }
 
 export type OverlayEvent =
-  { type: 'display'; tips: TipInput[] } | { type: 'settings'; settings: unknown } | ServerMessage;
+  | { type: 'display'; tips: TipInput[] }
+  | { type: 'settings'; settings: unknown }
+  /** The overlay key was rotated (or is unknown): stop showing the creator's tip; settings stay. */
+  | { type: 'revoked' }
+  | ServerMessage;
 
 /** The starting state: no tip, default settings. */
 export function initialOverlayState(): OverlayState {
@@ -136,6 +140,8 @@ export function overlayReducer(state: OverlayState, event: OverlayEvent): Overla
       return event.data.status === 'read' ? goLive(state, event.data) : clearIfSame(state, event.data.id);
     case 'tip:deleted':
       return clearIfSame(state, event.data.id);
+    case 'revoked':
+      return { ...state, tip: null, touched: true };
     default:
       return state;
   }

@@ -1,5 +1,5 @@
 import { serverMessageSchema, type ServerMessage } from '@shabaash/shared';
-import { readToken } from '../api/client.ts';
+import { readToken, reportUnauthorized } from '../api/client.ts';
 import {
   createRealtimeSocket,
   type RealtimeSocket,
@@ -36,6 +36,8 @@ export function subscribeAppSocket(
         return token ? { token } : null;
       },
       parse,
+      // A revoked session (logout elsewhere, password reset) signs this device out like a 401 does.
+      onUnauthorized: (reason) => reportUnauthorized(reason || 'Session ended'),
     });
   }
   const socket = shared;

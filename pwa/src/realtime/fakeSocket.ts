@@ -33,10 +33,10 @@ export class FakeSocket implements SocketLike {
     this.onmessage?.({ data: JSON.stringify(message) });
   }
 
-  /** Server (or network) drops the connection. */
-  drop(): void {
+  /** Server (or network) drops the connection; a close code and reason as the server sent them. */
+  drop(code = 1006, reason = ''): void {
     this.readyState = 3;
-    this.onclose?.({});
+    this.onclose?.({ code, reason });
   }
 }
 

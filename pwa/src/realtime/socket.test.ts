@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServerMessage, Tip } from '@shabaash/shared';
+import { WS_CLOSE, type ServerMessage, type Tip } from '@shabaash/shared';
 import { backoffDelay, createRealtimeSocket, type RealtimeStatus } from './socket.ts';
 import { fakeSocketFactory } from './fakeSocket.ts';
 
@@ -96,6 +96,31 @@ describe('realtime socket', () => {
     fake.last().push({ type: 'welcome', rooms: [], versions: { [SPACE]: 2 } });
     fake.last().push(tipNew('x', 3));
     expect(received).toEqual([3]);
+    socket.close();
+  });
+
+  it('stops reconnecting and reports it when the server refuses the credentials (4001), until reconnect()', () => {
+    const fake = fakeSocketFactory();
+    const refusals: string[] = [];
+    const socket = createRealtimeSocket({
+      credentials: () => ({ token: 'revoked' }),
+      createSocket: fake.factory,
+      onUnauthorized: (reason) => refusals.push(reason),
+    });
+    fake.last().open();
+    fake.last().push({ type: 'welcome', rooms: ['wallet:u1'], versions: {} });
+    fake.last().drop(WS_CLOSE.unauthorized, 'Session ended');
+    expect(refusals).toEqual(['Session ended']);
+    expect(socket.status()).toBe('offline');
+    vi.advanceTimersByTime(120_000);
+    expect(fake.sockets).toHaveLength(1);
+    // Any other close still reconnects.
+    socket.reconnect();
+    expect(fake.sockets).toHaveLength(2);
+    fake.last().drop(WS_CLOSE.shuttingDown, 'Server shutting down');
+    vi.advanceTimersByTime(10_000);
+    expect(fake.sockets).toHaveLength(3);
+    expect(refusals).toHaveLength(1);
     socket.close();
   });
 

@@ -1,4 +1,4 @@
-import type { ServerMessage } from '@shabaash/shared';
+import { WS_CLOSE, type ServerMessage } from '@shabaash/shared';
 import { isServerMessage } from './guards.ts';
 
 // Framework-free on purpose: the React app and the plain-DOM OBS overlay share this client.
@@ -38,6 +38,11 @@ export interface RealtimeSocketOptions {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   random?: () => number;
+  /**
+   * The server refused the credentials (close code 4001: revoked session, rotated overlay key). The client
+   * stops reconnecting with them until reconnect() or the browser comes back online.
+   */
+  onUnauthorized?: (reason: string) => void;
 }
 
 export interface RealtimeSocket {
@@ -206,8 +211,17 @@ export function createRealtimeSocket(options: RealtimeSocketOptions): RealtimeSo
       }, pingMs);
     };
     ws.onmessage = (event) => handleData(event.data);
-    ws.onclose = () => {
-      if (socket === ws) scheduleRetry();
+    ws.onclose = (event) => {
+      if (socket !== ws) return;
+      const { code, reason } = (event ?? {}) as { code?: number; reason?: string };
+      if (code === WS_CLOSE.unauthorized) {
+        clearTimers();
+        drop();
+        setStatus('offline');
+        options.onUnauthorized?.(reason ?? '');
+        return;
+      }
+      scheduleRetry();
     };
     ws.onerror = () => {
       // onclose follows an error; reconnect from there.

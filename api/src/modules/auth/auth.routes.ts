@@ -44,7 +44,7 @@ export function authRoutes(deps: AppDeps): Router {
   });
 
   router.post('/logout', requireUser, async (ctx) => {
-    await logout(deps, principal(ctx.state).sessionId);
+    await logout(deps, principal(ctx.state));
     ctx.body = { message: MESSAGES.loggedOut };
   });
 

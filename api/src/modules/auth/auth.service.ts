@@ -89,7 +89,7 @@ export async function login(
 
 /** Sets a new password for the phone the identity provider verified and revokes every session of that user. */
 export async function resetPassword(
-  deps: Pick<AppDeps, 'db' | 'identity'>,
+  deps: Pick<AppDeps, 'db' | 'identity' | 'realtime'>,
   input: { phone: string; password: string; firebaseToken: string },
 ): Promise<void> {
   await deps.identity.verifyPhoneToken(input.firebaseToken, input.phone);
@@ -100,9 +100,15 @@ export async function resetPassword(
     await updatePasswordHash(tx, credentials.id, passwordHash);
     await revokeAllSessions(tx, credentials.id);
   });
+  // Every device signed in with the old password is dropped from realtime too (e.g. a lost phone).
+  deps.realtime.sessionsRevoked(credentials.id, null);
 }
 
-/** Revokes the current session (logout). */
-export async function logout(deps: Pick<AppDeps, 'db'>, sessionId: string): Promise<void> {
-  await revokeSession(deps.db, sessionId);
+/** Revokes the current session (logout) and closes the sockets opened with it. */
+export async function logout(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  session: { userId: string; sessionId: string },
+): Promise<void> {
+  await revokeSession(deps.db, session.sessionId);
+  deps.realtime.sessionsRevoked(session.userId, session.sessionId);
 }

@@ -37,7 +37,7 @@ export function overlayRoutes(deps: AppDeps): Router {
   });
 
   router.post('/overlay-key/rotate', requireCreator, async (ctx) => {
-    ctx.body = { overlayKey: await rotateOverlayKey(deps.db, principal(ctx.state).userId) };
+    ctx.body = { overlayKey: await rotateOverlayKey(deps, principal(ctx.state).userId) };
   });
 
   return router;

@@ -53,10 +53,14 @@ export async function publicOverlaySettings(db: AppDeps['db'], overlayKey: strin
   return pickSettings(profile);
 }
 
-/** Replaces the caller's overlay key (old links stop working for new loads); returns the new key. */
-export async function rotateOverlayKey(db: AppDeps['db'], creatorId: string): Promise<string> {
+/** Replaces the caller's overlay key: old links stop loading and open overlays on them disconnect. */
+export async function rotateOverlayKey(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  creatorId: string,
+): Promise<string> {
   const key = newOverlayKey();
-  if (!(await setOverlayKey(db, creatorId, key))) throw notFound('Creator');
+  if (!(await setOverlayKey(deps.db, creatorId, key))) throw notFound('Creator');
+  deps.realtime.overlayKeyRotated(creatorId);
   return key;
 }
 

@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_STORAGE_KEY, WS_CLOSE } from '@shabaash/shared';
+import { setUnauthorizedHandler, type ApiError } from '../api/client.ts';
+import { setAppSocketFactory, subscribeAppSocket } from './appSocket.ts';
+import { fakeSocketFactory } from './fakeSocket.ts';
+import { createRealtimeSocket } from './socket.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+  setAppSocketFactory(null);
+  setUnauthorizedHandler(null);
+  localStorage.clear();
+});
+
+describe('the app socket', () => {
+  it('signs the device out like a 401 when the server ends its session (4001)', () => {
+    vi.useFakeTimers();
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'token-of-a-revoked-session');
+    const fake = fakeSocketFactory();
+    setAppSocketFactory((options) => createRealtimeSocket({ ...options, createSocket: fake.factory }));
+    const signOuts: ApiError[] = [];
+    setUnauthorizedHandler((error) => signOuts.push(error));
+
+    const unsubscribe = subscribeAppSocket(
+      () => undefined,
+      () => undefined,
+    );
+    fake.last().open();
+    expect(fake.last().sent[0]).toMatchObject({ type: 'hello', token: 'token-of-a-revoked-session' });
+    // A server restart is not a sign-out: the socket comes back.
+    fake.last().drop(WS_CLOSE.shuttingDown, 'Server shutting down');
+    vi.advanceTimersByTime(1000);
+    expect(fake.sockets).toHaveLength(2);
+    expect(signOuts).toHaveLength(0);
+    fake.last().open();
+    fake.last().drop(WS_CLOSE.unauthorized, 'Session ended');
+    expect(signOuts.map((e) => [e.status, e.message])).toEqual([[401, 'Session ended']]);
+    unsubscribe();
+  });
+});
