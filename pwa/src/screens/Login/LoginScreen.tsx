@@ -4,6 +4,7 @@ import { MESSAGES, normalizePhone } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { homePathFor } from '../../auth/homePath.ts';
+import { PasswordField, PhoneField } from '../../components/AccountFields.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useLogin } from './useLogin.ts';
 import '../../styles/auth.css';
@@ -43,35 +44,18 @@ export function LoginScreen() {
         <h1 className="page-title">Welcome back</h1>
         <p className="muted">Log in with your phone number to tip creators and manage your wallet.</p>
         <form className="form" onSubmit={handleSubmit} noValidate>
-          <div className="field">
-            <label htmlFor="login-phone">Phone number</label>
-            <input
-              id="login-phone"
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="98765 43210"
-              required
-              {...phone.inputProps}
-            />
-          </div>
-          <div className="field">
-            <div className="field-label-row">
-              <label htmlFor="login-password">Password</label>
+          <PhoneField id="login-phone" label="Phone number" binding={phone.inputProps} />
+          <PasswordField
+            id="login-password"
+            label="Password"
+            isNew={false}
+            binding={password.inputProps}
+            labelAside={
               <Link to="/forgot-password" className="text-link small">
                 Forgot password?
               </Link>
-            </div>
-            <input
-              id="login-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              {...password.inputProps}
-            />
-          </div>
+            }
+          />
           <FormStatus error={error} />
           <button
             type="submit"

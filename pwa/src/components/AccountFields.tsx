@@ -1,0 +1,81 @@
+import type { ChangeEvent, ReactNode, Ref } from 'react';
+import { LIMITS } from '@shabaash/shared';
+
+/** Either a controlled value or a prerendered field's props (usePrerenderedField). */
+type FieldBinding =
+  | { value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void }
+  | {
+      ref: Ref<HTMLInputElement>;
+      defaultValue: string;
+      onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+    };
+
+/** An Indian mobile number field (10 digits; +91, spaces and dashes are accepted and normalised on submit). */
+export function PhoneField({ id, label, binding }: { id: string; label: string; binding: FieldBinding }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="98765 43210"
+        required
+        {...binding}
+      />
+    </div>
+  );
+}
+
+/** A password field; a new password shows the minimum length as its hint. */
+export function PasswordField({
+  id,
+  label,
+  isNew,
+  binding,
+  labelAside,
+}: {
+  id: string;
+  label: string;
+  isNew: boolean;
+  binding: FieldBinding;
+  /** Shown at the end of the label's row (e.g. the "Forgot password?" link). */
+  labelAside?: ReactNode;
+}) {
+  return (
+    <div className="field">
+      {labelAside ? (
+        <div className="field-label-row">
+          <label htmlFor={id}>{label}</label>
+          {labelAside}
+        </div>
+      ) : (
+        <label htmlFor={id}>{label}</label>
+      )}
+      <input
+        id={id}
+        name="password"
+        type="password"
+        autoComplete={isNew ? 'new-password' : 'current-password'}
+        required
+        minLength={isNew ? LIMITS.passwordMinLength : undefined}
+        aria-describedby={isNew ? `${id}-hint` : undefined}
+        {...binding}
+      />
+      {isNew ? (
+        <p id={`${id}-hint`} className="hint">
+          At least {LIMITS.passwordMinLength} characters.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The message for a new password that is too short, or null. */
+export function newPasswordProblem(password: string): string | null {
+  return password.length < LIMITS.passwordMinLength
+    ? `Password must be at least ${LIMITS.passwordMinLength} characters.`
+    : null;
+}
