@@ -12,6 +12,7 @@ import {
   useGuestOrder,
   useSafetyCheck,
 } from '../../hooks/tipsPublic.ts';
+import { TipAmountField, TipMessageField } from '../../components/TipFields.tsx';
 import './guestTip.css';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { usePrerenderedField } from '../../hooks/usePrerenderedField.ts';
@@ -157,58 +158,26 @@ export function GuestTipScreen() {
               {...nameField.inputProps}
             />
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-amount`}>Amount (₹)</label>
-            <input
-              id={`${id}-amount`}
-              name="amount"
-              type="number"
-              inputMode="decimal"
-              min={1}
-              step="0.01"
-              required
-              placeholder="99"
-              aria-invalid={amountError ? true : undefined}
-              aria-describedby={amountError ? `${id}-amount-error` : undefined}
-              {...amountField.inputProps}
-            />
-            {amountError ? (
-              <p id={`${id}-amount-error`} className="form-status form-status-error" role="alert">
-                {amountError}
-              </p>
-            ) : null}
-          </div>
-          <div className="field">
-            <div className="field-label-row">
-              <label htmlFor={`${id}-message`}>
-                Message <span className="optional">(optional)</span>
-              </label>
-              <span className="hint" id={`${id}-count`}>
-                {message.length}/{LIMITS.messageMaxLength}
-              </span>
-            </div>
-            <textarea
-              id={`${id}-message`}
-              name="message"
-              rows={3}
-              maxLength={LIMITS.messageMaxLength}
-              aria-describedby={`${id}-message-hint ${id}-count${messageBlock ? ` ${id}-message-error` : ''}`}
-              aria-invalid={messageBlock ? true : undefined}
-              {...messageField.inputProps}
-              onChange={(e) => {
+          <TipAmountField
+            id={`${id}-amount`}
+            placeholder="99"
+            binding={amountField.inputProps}
+            error={amountError}
+          />
+          <TipMessageField
+            id={`${id}-message`}
+            value={message}
+            rows={3}
+            hint={GUEST_TIP_TEXT.messageHint}
+            error={messageBlock}
+            binding={{
+              ...messageField.inputProps,
+              onChange: (e) => {
                 messageField.inputProps.onChange(e);
                 setSubmitBlock(null);
-              }}
-            />
-            <p id={`${id}-message-hint`} className="hint">
-              {GUEST_TIP_TEXT.messageHint}
-            </p>
-            {messageBlock ? (
-              <p id={`${id}-message-error`} className="form-status form-status-error" role="alert">
-                {messageBlock}
-              </p>
-            ) : null}
-          </div>
+              },
+            }}
+          />
           <ul className="guest-notes">
             <li>The creator is notified instantly when your payment goes through.</li>
             <li>Your message is queued for the creator's approval before it appears on stream.</li>

@@ -4,6 +4,7 @@ import { LIMITS, MESSAGES } from '@shabaash/shared';
 import { serverMessage } from '../../../api/client.ts';
 import { useConfig } from '../../../api/useConfig.ts';
 import { FormStatus } from '../../../components/FormStatus.tsx';
+import { TipAmountField, TipMessageField } from '../../../components/TipFields.tsx';
 import { QUEUED_TEXT } from '../../../hooks/outboxAction.ts';
 import {
   normalizeHandle,
@@ -117,40 +118,17 @@ export function SendTipForm() {
             The creator's handle, as in their link /guest-tip?c=handle.
           </p>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-amount`}>Amount (₹)</label>
-          <input
-            id={`${id}-amount`}
-            name="amount"
-            type="number"
-            inputMode="decimal"
-            min={LIMITS.tipMinRupees}
-            step="0.01"
-            required
-            placeholder="50"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <div className="field-label-row">
-            <label htmlFor={`${id}-message`}>
-              Message <span className="optional">(optional)</span>
-            </label>
-            <span className="hint" id={`${id}-count`}>
-              {message.length}/{LIMITS.messageMaxLength}
-            </span>
-          </div>
-          <textarea
-            id={`${id}-message`}
-            name="message"
-            rows={2}
-            maxLength={LIMITS.messageMaxLength}
-            aria-describedby={`${id}-count`}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-        </div>
+        <TipAmountField
+          id={`${id}-amount`}
+          placeholder="50"
+          binding={{ value: amount, onChange: (e) => setAmount(e.target.value) }}
+        />
+        <TipMessageField
+          id={`${id}-message`}
+          value={message}
+          rows={2}
+          binding={{ value: message, onChange: (e) => setMessage(e.target.value) }}
+        />
         <FormStatus error={error} success={success} />
         <button type="submit" className="button button-primary" disabled={sendTip.isPending}>
           {sendTip.isPending ? 'Sending…' : 'Send tip'}

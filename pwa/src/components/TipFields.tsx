@@ -1,0 +1,97 @@
+import type { ChangeEvent, ReactNode, Ref } from 'react';
+import { LIMITS } from '@shabaash/shared';
+
+/** Either a controlled value or a prerendered field's props (usePrerenderedField). */
+type FieldBinding<E extends HTMLInputElement | HTMLTextAreaElement> =
+  | { value: string; onChange: (event: ChangeEvent<E>) => void }
+  | { ref: Ref<E>; defaultValue: string; onChange: (event: ChangeEvent<E>) => void };
+
+/** The tip amount in rupees (decimal keypad, min ₹1, paise allowed); `error` is shown under it and announced. */
+export function TipAmountField({
+  id,
+  placeholder,
+  binding,
+  error,
+}: {
+  id: string;
+  placeholder: string;
+  binding: FieldBinding<HTMLInputElement>;
+  error?: string | null;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Amount (₹)</label>
+      <input
+        id={id}
+        name="amount"
+        type="number"
+        inputMode="decimal"
+        min={LIMITS.tipMinRupees}
+        step="0.01"
+        required
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...binding}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="form-status form-status-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The optional tip message with its live count (≤ 280), an optional hint and a refusal shown under it. */
+export function TipMessageField({
+  id,
+  value,
+  rows,
+  binding,
+  hint,
+  error,
+}: {
+  id: string;
+  /** The current text (for the count). */
+  value: string;
+  rows: number;
+  binding: FieldBinding<HTMLTextAreaElement>;
+  hint?: ReactNode;
+  error?: string | null;
+}) {
+  const describedBy = [hint ? `${id}-hint` : null, `${id}-count`, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="field">
+      <div className="field-label-row">
+        <label htmlFor={id}>
+          Message <span className="optional">(optional)</span>
+        </label>
+        <span className="hint" id={`${id}-count`}>
+          {value.length}/{LIMITS.messageMaxLength}
+        </span>
+      </div>
+      <textarea
+        id={id}
+        name="message"
+        rows={rows}
+        maxLength={LIMITS.messageMaxLength}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        {...binding}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="form-status form-status-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
