@@ -1,17 +1,17 @@
-import type { ChangeEvent, ReactNode, Ref } from 'react';
+import type { ReactNode } from 'react';
 import { LIMITS } from '@shabaash/shared';
-
-/** Either a controlled value or a prerendered field's props (usePrerenderedField). */
-type FieldBinding =
-  | { value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void }
-  | {
-      ref: Ref<HTMLInputElement>;
-      defaultValue: string;
-      onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-    };
+import type { FieldBinding } from './fieldBinding.tsx';
 
 /** An Indian mobile number field (10 digits; +91, spaces and dashes are accepted and normalised on submit). */
-export function PhoneField({ id, label, binding }: { id: string; label: string; binding: FieldBinding }) {
+export function PhoneField({
+  id,
+  label,
+  binding,
+}: {
+  id: string;
+  label: string;
+  binding: FieldBinding<HTMLInputElement>;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -40,7 +40,7 @@ export function PasswordField({
   id: string;
   label: string;
   isNew: boolean;
-  binding: FieldBinding;
+  binding: FieldBinding<HTMLInputElement>;
   /** Shown at the end of the label's row (e.g. the "Forgot password?" link). */
   labelAside?: ReactNode;
 }) {

@@ -1,10 +1,6 @@
-import type { ChangeEvent, ReactNode, Ref } from 'react';
+import type { ReactNode } from 'react';
 import { LIMITS } from '@shabaash/shared';
-
-/** Either a controlled value or a prerendered field's props (usePrerenderedField). */
-type FieldBinding<E extends HTMLInputElement | HTMLTextAreaElement> =
-  | { value: string; onChange: (event: ChangeEvent<E>) => void }
-  | { ref: Ref<E>; defaultValue: string; onChange: (event: ChangeEvent<E>) => void };
+import { FieldError, type FieldBinding } from './fieldBinding.tsx';
 
 /** The tip amount in rupees (decimal keypad, min ₹1, paise allowed); `error` is shown under it and announced. */
 export function TipAmountField({
@@ -34,11 +30,7 @@ export function TipAmountField({
         aria-describedby={error ? `${id}-error` : undefined}
         {...binding}
       />
-      {error ? (
-        <p id={`${id}-error`} className="form-status form-status-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -87,11 +79,7 @@ export function TipMessageField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="form-status form-status-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
