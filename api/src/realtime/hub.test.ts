@@ -7,6 +7,7 @@ import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../.
 import { insertTip } from '../modules/tips/tips.repository.ts';
 import { bumpSpace, creatorSpace, walletSpace } from '../modules/sync/spaces.ts';
 import { postLedgerEntry } from '../modules/wallet/ledger.ts';
+import { NOTIFY_CHANNEL } from './hub.ts';
 import { TestSocket } from './testSocket.ts';
 
 type TipMsg = Extract<ServerMessage, { type: 'tip:new' | 'tip:status' }>;
@@ -464,6 +465,61 @@ describe('revoked credentials close their sockets, on every instance', () => {
     const fresh = await TestSocket.hello(b.url, { overlayKey: rotated.body.overlayKey });
     expect(fresh.isOpen).toBe(true);
     fresh.close();
+    creatorSocket.close();
+  });
+});
+
+describe('overlay presence across instances', () => {
+  type PresenceMsg = Extract<ServerMessage, { type: 'overlay:presence' }>;
+  const lastPresence = (socket: TestSocket) =>
+    (socket.messages.filter((m) => m.type === 'overlay:presence').at(-1) as PresenceMsg | undefined)?.data;
+
+  it('a creator on A sees overlays connected on B and on A, summed, and each one leaving', async () => {
+    const b = await createTestApp({ realtime: true, databaseUrl: app.databaseUrl });
+    const c = await buildCreator(app.deps.db, app.deps.config);
+    const creatorOnA = await TestSocket.hello(app.url, { token: c.token });
+    await expect.poll(() => lastPresence(creatorOnA)).toEqual({ connected: false, count: 0 });
+
+    const overlayOnB = await TestSocket.hello(b.url, { overlayKey: c.overlayKey });
+    await expect.poll(() => lastPresence(creatorOnA)).toEqual({ connected: true, count: 1 });
+    const overlayOnA = await TestSocket.hello(app.url, { overlayKey: c.overlayKey });
+    await expect.poll(() => lastPresence(creatorOnA)).toEqual({ connected: true, count: 2 });
+
+    overlayOnB.close();
+    await expect.poll(() => lastPresence(creatorOnA)).toEqual({ connected: true, count: 1 });
+    overlayOnA.close();
+    await expect.poll(() => lastPresence(creatorOnA)).toEqual({ connected: false, count: 0 });
+    creatorOnA.close();
+  });
+
+  it('an instance started later learns the overlays already connected elsewhere at once', async () => {
+    const c = await buildCreator(app.deps.db, app.deps.config);
+    const overlayOnA = await TestSocket.hello(app.url, { overlayKey: c.overlayKey });
+    const late = await createTestApp({ realtime: true, databaseUrl: app.databaseUrl });
+    const creatorOnLate = await TestSocket.hello(late.url, { token: c.token });
+    // A's refresh is 15 s away: only the new instance's question explains a quick answer.
+    await expect
+      .poll(() => lastPresence(creatorOnLate), { timeout: 3000 })
+      .toEqual({ connected: true, count: 1 });
+    overlayOnA.close();
+    creatorOnLate.close();
+  });
+
+  it('the count of an instance that stops announcing (it died) expires after three missed refreshes', async () => {
+    const c3 = await createTestApp({
+      realtime: { presenceRefreshMs: 100 },
+      databaseUrl: app.databaseUrl,
+    });
+    const c = await buildCreator(app.deps.db, app.deps.config);
+    const creatorSocket = await TestSocket.hello(c3.url, { token: c.token });
+    const ghost = { i: 'instance-that-died', changes: [], overlays: [], presence: [{ c: c.id, n: 2 }] };
+    await app.deps.db.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, JSON.stringify(ghost)]);
+    await expect.poll(() => lastPresence(creatorSocket)).toEqual({ connected: true, count: 2 });
+    const shownAt = Date.now();
+    await expect
+      .poll(() => lastPresence(creatorSocket), { timeout: 3000 })
+      .toEqual({ connected: false, count: 0 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(200);
     creatorSocket.close();
   });
 });

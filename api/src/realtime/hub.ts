@@ -33,6 +33,10 @@ export interface NotifyPayload {
   overlays: string[];
   revoked?: Array<{ u: string; s: string | null }>;
   rotated?: string[];
+  /** This instance's overlay count per creator (`n` 0 = none left); sent on change and every refresh. */
+  presence?: Array<{ c: string; n: number }>;
+  /** A new instance asks the others to announce their presence counts now. */
+  ask?: true;
 }
 
 export interface RealtimeOptions {
@@ -48,6 +52,11 @@ export interface RealtimeOptions {
   path?: string;
   /** A socket whose unsent buffer grows past this is terminated (it reconnects and pulls). Default 4 MiB. */
   maxBufferedBytes?: number;
+  /**
+   * Every instance re-announces its overlay counts this often; another instance's count expires after three
+   * missed refreshes (an instance that died without saying so). Default WS_HEARTBEAT_MS.
+   */
+  presenceRefreshMs?: number;
 }
 
 /** The realtime hub: the RealtimeBus services call, plus the websocket server and its lifecycle. */
@@ -136,7 +145,8 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * Creates the realtime hub of one API instance (ARCHITECTURE §6). `changed(spaces)` pushes the new versions of
  * those spaces to this instance's sockets at once (read from the database, serialised per space so messages go
  * out in version order and never twice), then sends one coalesced NOTIFY outside any transaction; every
- * instance LISTENs and pushes what it has not pushed yet. Overlay presence counts are per instance.
+ * instance LISTENs and pushes what it has not pushed yet. Overlay presence is summed over the instances: each
+ * announces its own counts on change and every `presenceRefreshMs`, and a silent instance's counts expire.
  */
 export function createRealtime(
   deps: Pick<AppDeps, 'db' | 'config' | 'logger'>,
@@ -149,6 +159,7 @@ export function createRealtime(
   const helloTimeoutMs = options.helloTimeoutMs ?? WS_HELLO_TIMEOUT_MS;
   const wsPath = options.path ?? '/ws';
   const maxBuffered = options.maxBufferedBytes ?? 4 * 1024 * 1024;
+  const presenceRefreshMs = options.presenceRefreshMs ?? WS_HEARTBEAT_MS;
   // Outgoing messages are checked against the contract in tests only; the builders in messages.ts are typed.
   const check = config.NODE_ENV === 'test';
   const instanceId = randomUUID();
@@ -375,10 +386,44 @@ export function createRealtime(
     }
   }
 
+  /** Overlays of other instances per creator: instance id → count and when it was last announced. */
+  const remotePresence = new Map<string, Map<string, { count: number; at: number }>>();
+
+  /** Overlays connected for a creator across every instance (this one's plus the unexpired announcements). */
+  function totalPresence(creatorId: string): number {
+    let total = overlayCounts.get(creatorId) ?? 0;
+    for (const entry of remotePresence.get(creatorId)?.values() ?? []) total += entry.count;
+    return total;
+  }
+
+  /** Records another instance's count for a creator; tells this instance's creator sockets when the total moved. */
+  function setRemotePresence(creatorId: string, instance: string, count: number): void {
+    const before = totalPresence(creatorId);
+    let byInstance = remotePresence.get(creatorId);
+    if (count > 0) {
+      if (!byInstance) remotePresence.set(creatorId, (byInstance = new Map()));
+      byInstance.set(instance, { count, at: Date.now() });
+    } else if (byInstance) {
+      byInstance.delete(instance);
+      if (byInstance.size === 0) remotePresence.delete(creatorId);
+    }
+    if (totalPresence(creatorId) !== before) pushPresence(creatorId);
+  }
+
+  /** Drops the counts of instances that missed three refreshes. */
+  function expireRemotePresence(): void {
+    const oldest = Date.now() - 3 * presenceRefreshMs;
+    for (const [creatorId, byInstance] of remotePresence) {
+      for (const [instance, entry] of byInstance) {
+        if (entry.at < oldest) setRemotePresence(creatorId, instance, 0);
+      }
+    }
+  }
+
   function pushPresence(creatorId: string, only?: Conn): void {
     const state = states.get(creatorSpace(creatorId));
     if (!state) return;
-    const data = encode(msg.overlayPresence(overlayCounts.get(creatorId) ?? 0), check);
+    const data = encode(msg.overlayPresence(totalPresence(creatorId)), check);
     for (const conn of only ? [only] : state.subs) {
       if (conn.subs.get(state.space)?.view === 'full') sendRaw(conn, data);
     }
@@ -389,6 +434,8 @@ export function createRealtime(
     if (next <= 0) overlayCounts.delete(creatorId);
     else overlayCounts.set(creatorId, next);
     pushPresence(creatorId);
+    pendingPresence.add(creatorId);
+    armFlush();
   }
 
   // ---------- revocation ----------
@@ -416,6 +463,8 @@ export function createRealtime(
   const pendingOverlays = new Set<string>();
   const pendingRevoked: Array<{ u: string; s: string | null }> = [];
   const pendingRotated = new Set<string>();
+  const pendingPresence = new Set<string>();
+  let pendingAsk = false;
   let flushTimer: NodeJS.Timeout | null = null;
 
   function armFlush(): void {
@@ -431,16 +480,22 @@ export function createRealtime(
       pendingSpaces.size === 0 &&
       pendingOverlays.size === 0 &&
       pendingRevoked.length === 0 &&
-      pendingRotated.size === 0
+      pendingRotated.size === 0 &&
+      pendingPresence.size === 0 &&
+      !pendingAsk
     )
       return;
     const spaces = [...pendingSpaces];
     const overlays = [...pendingOverlays];
     const revoked = pendingRevoked.splice(0);
     const rotated = [...pendingRotated];
+    const presence = [...pendingPresence].map((c) => ({ c, n: overlayCounts.get(c) ?? 0 }));
+    const ask = pendingAsk;
     pendingSpaces.clear();
     pendingOverlays.clear();
     pendingRotated.clear();
+    pendingPresence.clear();
+    pendingAsk = false;
     // The version sent is only one this instance has fully published (so a receiver that already has it may skip).
     const changes = await Promise.all(
       spaces.map(async (space) => {
@@ -463,7 +518,12 @@ export function createRealtime(
     current.overlays = overlays;
     if (revoked.length > 0) current.revoked = revoked;
     if (rotated.length > 0) current.rotated = rotated;
+    if (ask) current.ask = true;
     payloads.push(current);
+    // Presence in payloads of at most 100 creators (~6 KB), under PostgreSQL's 8,000-byte NOTIFY limit.
+    for (let i = 0; i < presence.length; i += 100) {
+      payloads.push({ i: instanceId, changes: [], overlays: [], presence: presence.slice(i, i + 100) });
+    }
     for (const payload of payloads) {
       try {
         // Autocommit statement on the pool: never inside a write transaction (ARCHITECTURE §6).
@@ -487,6 +547,10 @@ export function createRealtime(
     if (payload.i === instanceId) return;
     for (const entry of payload.revoked ?? []) closeRevokedSessions(entry.u, entry.s);
     for (const creatorId of payload.rotated ?? []) closeRotatedOverlays(creatorId);
+    for (const entry of payload.presence ?? []) {
+      if (UUID_RE.test(entry.c) && Number.isInteger(entry.n)) setRemotePresence(entry.c, payload.i, entry.n);
+    }
+    if (payload.ask) announceAllPresence();
     for (const change of payload.changes ?? []) {
       const state = states.get(change.space);
       if (!state) continue;
@@ -516,6 +580,19 @@ export function createRealtime(
       }
     }
   }
+
+  /** Queues this instance's every non-zero overlay count for the next NOTIFY (refresh, or answer to `ask`). */
+  function announceAllPresence(): void {
+    if (overlayCounts.size === 0) return;
+    for (const creatorId of overlayCounts.keys()) pendingPresence.add(creatorId);
+    armFlush();
+  }
+
+  const presenceRefresh = setInterval(() => {
+    expireRemotePresence();
+    announceAllPresence();
+  }, presenceRefreshMs);
+  presenceRefresh.unref();
 
   let listener: pg.Client | null = null;
   let resolveReady!: () => void;
@@ -570,6 +647,9 @@ export function createRealtime(
         for (const state of states.values()) schedulePublish(state);
       }
       everConnected = true;
+      // Learn the other instances' overlay counts now rather than at their next refresh.
+      pendingAsk = true;
+      armFlush();
       resolveReady();
       return;
     }
@@ -802,6 +882,7 @@ export function createRealtime(
       if (flushTimer) clearTimeout(flushTimer);
       flushTimer = null;
       clearInterval(heartbeat);
+      clearInterval(presenceRefresh);
       await Promise.all([...states.values()].map((s) => s.chain));
       await flushNotifies();
       closed = true;
@@ -817,6 +898,8 @@ export function createRealtime(
       await Promise.race([Promise.all(closing), sleep(1000)]);
       for (const conn of conns) conn.ws.terminate();
       await Promise.all([...states.values()].map((s) => s.chain));
+      // The overlays that were on this instance are gone: tell the others now rather than let them expire.
+      await flushNotifies();
       const l = listener;
       listener = null;
       if (l) await l.end().catch(() => undefined);
