@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
-import type { Db, Executor, Tx } from '../db/knex.ts';
-import { badRequest, conflict } from './errors.ts';
+import type { Executor } from '../db/knex.ts';
+import { badRequest } from './errors.ts';
 
 /** Header a client sets so a replayed request returns the first result instead of running again. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -41,55 +41,6 @@ function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
-}
-
-/**
- * Runs `work` in one transaction, made idempotent by (userId, key) when a key is given (Stripe's model).
- * The key row is inserted FIRST in the transaction and its response stored in the SAME transaction as the
- * work, so a crash can never leave the work committed without its response. A concurrent duplicate blocks
- * on the primary key until the first commits, then replays its stored response; if the first rolls back
- * (any error, e.g. 402), nothing is stored and the duplicate runs the work itself. A key reused with a
- * different fingerprint → 409.
- */
-export async function runIdempotent<T>(
-  db: Db,
-  scope: { userId: string; key: string | undefined; fingerprint: string },
-  work: (tx: Tx) => Promise<{ status: number; body: T }>,
-): Promise<StoredResponse<T>> {
-  return db.transaction(async (tx) => {
-    if (scope.key !== undefined) {
-      const claimed = await tx.raw<{ rows: unknown[] }>(
-        `insert into idempotency_keys (user_id, key, request_hash, status_code, response)
-         values (?, ?, ?, 0, 'null'::jsonb)
-         on conflict (user_id, key) do nothing
-         returning key`,
-        [scope.userId, scope.key, scope.fingerprint],
-      );
-      if (claimed.rows.length === 0) {
-        const stored = await findStored(tx, scope.userId, scope.key);
-        if (!stored) throw new Error('idempotency key vanished between conflict and read');
-        if (stored.request_hash !== scope.fingerprint) throw conflict(IDEMPOTENCY_KEY_REUSED);
-        return { status: stored.status_code, body: stored.response as T, replayed: true };
-      }
-    }
-    const result = await work(tx);
-    if (scope.key !== undefined) {
-      await tx('idempotency_keys')
-        .where({ user_id: scope.userId, key: scope.key })
-        .update({ status_code: result.status, response: JSON.stringify(result.body) });
-    }
-    return { ...result, replayed: false };
-  });
-}
-
-function findStored(db: Executor, userId: string, key: string) {
-  return db('idempotency_keys')
-    .where({ user_id: userId, key })
-    .first<{ request_hash: string; status_code: number; response: unknown } | undefined>(
-      'request_hash',
-      'status_code',
-      'response',
-    );
 }
 
 /** Deletes stored responses older than `olderThanMs` (keys are a retry window, 24 h like Stripe's). */

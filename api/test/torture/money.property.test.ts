@@ -14,12 +14,18 @@ import {
   type BuiltCreator,
   type BuiltUser,
 } from '../factories.ts';
-import { platformFeePaise } from '../../src/modules/tips/fees.ts';
 
 const app = await createTestApp();
 const sim = app.payments.simulator;
 if (!sim) throw new Error('the test app must run over the Razorpay simulator');
 const { db, config } = app.deps;
+
+/** The fee rule of ARCHITECTURE §1 as this test's oracle: 0% up to the Starter line, Pro basis points above. */
+const platformFeePaise = (grossBeforePaise: number, amountPaise: number) =>
+  percentOfPaise(
+    Math.max(0, amountPaise - Math.max(0, LIMITS.starterFreeTierPaise - grossBeforePaise)),
+    LIMITS.proFeeBasisPoints,
+  );
 
 type Op =
   | { kind: 'topUp'; viewer: number; paise: number }

@@ -129,28 +129,6 @@ export async function deleteBlockedSender(db: Executor, creatorId: string, id: s
   return count > 0;
 }
 
-/** True when the creator blocked this user, this phone, or the phone of this user's account. */
-export async function isSenderBlocked(
-  db: Executor,
-  creatorId: string,
-  sender: { userId: string | null; phone: string | null },
-): Promise<boolean> {
-  if (sender.userId === null && sender.phone === null) return false;
-  const row = await db('blocked_senders as b')
-    .where('b.creator_id', creatorId)
-    .where((q) => {
-      if (sender.userId !== null) {
-        q.orWhere('b.user_id', sender.userId).orWhereIn(
-          'b.phone',
-          db('users').select('phone').where('id', sender.userId),
-        );
-      }
-      if (sender.phone !== null) q.orWhere('b.phone', sender.phone);
-    })
-    .first<{ id: string } | undefined>('b.id');
-  return row !== undefined;
-}
-
 /** The sender account of one of the creator's tips (null sender for guest tips); undefined when no such tip. */
 export async function findTipSender(
   db: Executor,
@@ -180,17 +158,85 @@ export async function listQueuedMessages(
   return q;
 }
 
-/** True when this creator has pushed a tip from this sender live before (status 'read'). */
-export async function hasPushedLiveBefore(
+/** What a tip check needs of a creator, read in one query (see findTipSafety). */
+export interface TipSafetyRecord {
+  creatorId: string;
+  creatorDisplayName: string;
+  /** Null when the creator never saved settings (the defaults apply). */
+  settings: SafetyRecord | null;
+  senderBlocked: boolean;
+  /** Only looked up when it can matter: auto-live mode, a signed-in sender, an amount at or above the minimum. */
+  pushedLiveBefore: boolean;
+}
+
+type TipSafetyRow = { [K in keyof Omit<SafetyRow, 'creator_id'>]: SafetyRow[K] | null } & {
+  user_id: string;
+  display_name: string;
+  has_settings: boolean;
+  sender_blocked: boolean;
+  pushed_live_before: boolean;
+};
+
+/**
+ * In ONE query: the creator (by id, or by handle, case-insensitive), their safety settings, whether the sender
+ * (user, that user's phone, or a phone) is blocked, and whether this creator pushed one of the sender's tips
+ * live before. Null when there is no such creator.
+ */
+export async function findTipSafety(
   db: Executor,
-  creatorId: string,
-  senderUserId: string,
-): Promise<boolean> {
-  const row = await db('tips')
-    .where({ creator_id: creatorId, sender_id: senderUserId, status: 'read' })
-    .whereNull('deleted_at')
-    .first<{ id: string } | undefined>('id');
-  return row !== undefined;
+  creator: { creatorId: string } | { handle: string },
+  tip: { senderUserId: string | null; senderPhone: string | null; amountPaise: number },
+): Promise<TipSafetyRecord | null> {
+  const [where, key] =
+    'creatorId' in creator
+      ? ['c.user_id = ?', creator.creatorId]
+      : ['c.handle = ?', creator.handle.trim().toLowerCase()];
+  const result = await db.raw<{ rows: TipSafetyRow[] }>(
+    `select c.user_id, c.display_name, s.blocked_terms, s.builtin_enabled, s.min_tip_paise, s.max_message_length,
+            s.review_mode, s.auto_live_min_paise, s.updated_at, s.creator_id is not null as has_settings,
+            exists(select 1 from blocked_senders b
+                   where b.creator_id = c.user_id
+                     and (b.user_id = ?::uuid
+                          or b.phone in (select phone from users where id = ?::uuid)
+                          or b.phone = ?::text)) as sender_blocked,
+            case when s.review_mode = 'auto_live_trusted' and ?::uuid is not null
+                      and ?::bigint >= s.auto_live_min_paise
+                 then exists(select 1 from tips t
+                             where t.creator_id = c.user_id and t.sender_id = ?::uuid
+                               and t.status = 'read' and t.deleted_at is null)
+                 else false end as pushed_live_before
+     from creators c left join creator_safety s on s.creator_id = c.user_id
+     where ${where}`,
+    [
+      tip.senderUserId,
+      tip.senderUserId,
+      tip.senderPhone,
+      tip.senderUserId,
+      tip.amountPaise,
+      tip.senderUserId,
+      key,
+    ],
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    creatorId: row.user_id,
+    creatorDisplayName: row.display_name,
+    settings: row.has_settings
+      ? toRecord({
+          creator_id: row.user_id,
+          blocked_terms: row.blocked_terms ?? [],
+          builtin_enabled: row.builtin_enabled ?? true,
+          min_tip_paise: Number(row.min_tip_paise),
+          max_message_length: Number(row.max_message_length),
+          review_mode: row.review_mode ?? 'queue_all',
+          auto_live_min_paise: Number(row.auto_live_min_paise),
+          updated_at: row.updated_at ?? new Date(0),
+        })
+      : null,
+    senderBlocked: row.sender_blocked,
+    pushedLiveBefore: row.pushed_live_before,
+  };
 }
 
 /** True when a user with this id exists. */

@@ -14,10 +14,9 @@ import { compileBlocklist, findBlockedInAny, type Blocklist } from './matcher.ts
 import {
   deleteBlockedSender,
   findSafety,
+  findTipSafety,
   findTipSender,
-  hasPushedLiveBefore,
   insertBlockedSender,
-  isSenderBlocked,
   listBlockedSenders,
   listQueuedMessages,
   upsertSafety,
@@ -150,43 +149,78 @@ export interface TipCheck {
   senderPhone?: string | null;
 }
 
+/** What the checks of one tip need, read in one query by loadTipSafety. */
+export interface TipSafety {
+  creatorId: string;
+  creatorDisplayName: string;
+  settings: SafetyRecord;
+  senderBlocked: boolean;
+  pushedLiveBefore: boolean;
+}
+
 /**
- * Refuses a tip before any money moves: blocked sender → 403 FORBIDDEN (SAFETY_MESSAGES.blockedSender); amount under
- * the creator's minimum, message too long or containing blocked words → 400 VALIDATION_FAILED. Resolves when allowed.
- * Call it before creating a guest order and before debiting a wallet.
+ * Reads, in one query, the creator (by id or handle) with everything the tip checks need: safety settings
+ * (defaults when never saved), whether the sender is blocked, whether this sender was pushed live before.
+ * Null when there is no such creator.
  */
-export async function checkTip(db: Executor, tip: TipCheck): Promise<void> {
-  const blocked = await isSenderBlocked(db, tip.creatorId, {
-    userId: tip.senderUserId ?? null,
-    phone: tip.senderPhone ?? null,
+export async function loadTipSafety(
+  db: Executor,
+  creator: { creatorId: string } | { handle: string },
+  tip: Pick<TipCheck, 'amountPaise' | 'senderUserId' | 'senderPhone'>,
+): Promise<TipSafety | null> {
+  const found = await findTipSafety(db, creator, {
+    senderUserId: tip.senderUserId ?? null,
+    senderPhone: tip.senderPhone ?? null,
+    amountPaise: tip.amountPaise,
   });
-  if (blocked) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.blockedSender);
-  const settings = await getSafety(db, tip.creatorId);
+  if (!found) return null;
+  return { ...found, settings: found.settings ?? defaultSafety(found.creatorId) };
+}
+
+/**
+ * The refusal of a tip, or null when it may be sent: blocked sender → 403 FORBIDDEN (SAFETY_MESSAGES.blockedSender);
+ * amount under the creator's minimum, message too long or containing blocked words → 400 VALIDATION_FAILED.
+ */
+export function tipRefusal(
+  safety: TipSafety,
+  tip: Pick<TipCheck, 'message' | 'amountPaise'>,
+): AppError | null {
+  if (safety.senderBlocked) return new AppError('FORBIDDEN', SAFETY_MESSAGES.blockedSender);
+  const { settings } = safety;
   if (tip.amountPaise < settings.minTipPaise) {
-    throw new AppError(
+    return new AppError(
       'VALIDATION_FAILED',
       SAFETY_MESSAGES.minimumTip(formatPaise(settings.minTipPaise)),
       'amount',
     );
   }
   const refusal = messageRefusal(settings, tip.message);
-  if (refusal !== null) throw new AppError('VALIDATION_FAILED', refusal, 'message');
+  return refusal === null ? null : new AppError('VALIDATION_FAILED', refusal, 'message');
 }
 
 /**
- * True when a just-inserted tip should go live at once: review mode 'auto_live_trusted', a signed-in sender whose
- * tip this creator has pushed live before, and an amount at or above the creator's auto-live minimum.
- * Call after inserting the tip (its own row is unread, so it does not count as "pushed live before").
+ * Refuses a tip before any money moves (see tipRefusal). Resolves when allowed.
+ * Call it before creating a guest order and before debiting a wallet.
  */
-export async function shouldAutoLive(
-  db: Executor,
-  input: { creatorId: string; senderUserId: string | null | undefined; amountPaise: number },
-): Promise<boolean> {
+export async function checkTip(db: Executor, tip: TipCheck): Promise<void> {
+  const safety = await loadTipSafety(db, { creatorId: tip.creatorId }, tip);
+  const refusal = safety ? tipRefusal(safety, tip) : null;
+  if (refusal) throw refusal;
+}
+
+/**
+ * True when a tip should go live at once: review mode 'auto_live_trusted', a signed-in sender whose tip this
+ * creator has pushed live before, and an amount at or above the creator's auto-live minimum. Read before the
+ * tip is inserted (its own row does not count as "pushed live before").
+ */
+export function shouldAutoLive(
+  safety: TipSafety,
+  input: { senderUserId: string | null | undefined; amountPaise: number },
+): boolean {
   if (!input.senderUserId) return false;
-  const settings = await getSafety(db, input.creatorId);
-  if (settings.reviewMode !== 'auto_live_trusted') return false;
-  if (input.amountPaise < settings.autoLiveMinPaise) return false;
-  return hasPushedLiveBefore(db, input.creatorId, input.senderUserId);
+  if (safety.settings.reviewMode !== 'auto_live_trusted') return false;
+  if (input.amountPaise < safety.settings.autoLiveMinPaise) return false;
+  return safety.pushedLiveBefore;
 }
 
 /** Ids of the creator's queued (unread) tips that the current lists would now refuse, for the Chat Loader marker. */

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildCreator, buildUser } from '../../../test/factories.ts';
 import { insertTip } from '../tips/tips.repository.ts';
 import { BUILTIN_BLOCKLIST } from './builtinList.ts';
-import { checkTip, flagQueuedTips, shouldAutoLive } from './safety.service.ts';
+import { checkTip, flagQueuedTips, loadTipSafety, shouldAutoLive } from './safety.service.ts';
 
 let app: TestApp;
 
@@ -290,16 +290,20 @@ describe('shouldAutoLive', () => {
     const stranger = await buildUser(db, config);
     const earlier = await queuedTip(creator.id, trusted.id, 'first');
     const input = { creatorId: creator.id, senderUserId: trusted.id, amountPaise: 5_000 };
+    const autoLive = async (tip: { senderUserId: string | null; amountPaise: number }) => {
+      const safety = await loadTipSafety(db, { creatorId: creator.id }, tip);
+      return safety !== null && shouldAutoLive(safety, tip);
+    };
 
     await db('tips').where({ id: earlier.id }).update({ status: 'read' });
-    expect(await shouldAutoLive(db, input)).toBe(false); // default mode queues everything
+    expect(await autoLive(input)).toBe(false); // default mode queues everything
     await app.request('PUT', '/api/creator/safety', {
       token: creator.token,
       body: { reviewMode: 'auto_live_trusted', autoLiveMinAmount: 50 },
     });
-    expect(await shouldAutoLive(db, input)).toBe(true);
-    expect(await shouldAutoLive(db, { ...input, amountPaise: 4_999 })).toBe(false);
-    expect(await shouldAutoLive(db, { ...input, senderUserId: stranger.id })).toBe(false);
-    expect(await shouldAutoLive(db, { ...input, senderUserId: null })).toBe(false);
+    expect(await autoLive(input)).toBe(true);
+    expect(await autoLive({ ...input, amountPaise: 4_999 })).toBe(false);
+    expect(await autoLive({ ...input, senderUserId: stranger.id })).toBe(false);
+    expect(await autoLive({ ...input, senderUserId: null })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/knex.ts';
 import type { Role } from '@shabaash/shared';
@@ -13,12 +13,25 @@ export interface SessionPrincipal {
 const ISSUER = 'shabaash';
 
 let devSecret: Uint8Array | null = null;
+const importedKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
 
-/** The HS256 key: JWT_SECRET, or (outside production) a random per-process key, so dev tokens die on restart. */
-export function jwtKey(config: Config): Uint8Array {
-  if (config.JWT_SECRET) return new TextEncoder().encode(config.JWT_SECRET);
+/**
+ * The HS256 key: JWT_SECRET, or (outside production) a random per-process key, so dev tokens die on restart.
+ * Imported into WebCrypto once per secret (jose would import raw bytes again on every sign and verify).
+ */
+export function jwtKey(config: Config): Promise<webcrypto.CryptoKey> {
   devSecret ??= randomBytes(32);
-  return devSecret;
+  const secret = config.JWT_SECRET ?? '';
+  let key = importedKeys.get(secret);
+  if (!key) {
+    const bytes = secret ? new TextEncoder().encode(secret) : devSecret;
+    key = webcrypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    importedKeys.set(secret, key);
+  }
+  return key;
 }
 
 /** Creates a session row and returns its bearer token (a JWT naming the session). */
@@ -34,7 +47,7 @@ export async function issueSession(db: Executor, config: Config, userId: string)
     .setIssuer(ISSUER)
     .setIssuedAt()
     .setExpirationTime(expiresAt)
-    .sign(jwtKey(config));
+    .sign(await jwtKey(config));
 }
 
 /** Verifies a bearer token and its live session row; null when invalid, expired or revoked. */
@@ -46,7 +59,10 @@ export async function resolveSession(
   let sid: unknown;
   let sub: string | undefined;
   try {
-    const { payload } = await jwtVerify(token, jwtKey(config), { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await jwtKey(config), {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+    });
     sid = payload.sid;
     sub = payload.sub;
   } catch {

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/knex.ts';
-import { bumpSpace, creatorSpace } from '../sync/spaces.ts';
-import { platformFeePaise } from './fees.ts';
+import pg from 'pg';
+import { LIMITS } from '@shabaash/shared';
+import { creatorSpace } from '../sync/spaces.ts';
 import type { TipRow } from './tips.presenter.ts';
 
 export interface NewTip {
@@ -22,40 +23,42 @@ export const TIP_COLUMNS = [
   'u.phone as sender_phone',
 ] as const;
 
+/** The platform fee parameters `shabaash_insert_tip` takes (ARCHITECTURE §1: Starter free tier, Pro basis points). */
+export const FEE_PARAMETERS = [LIMITS.starterFreeTierPaise, LIMITS.proFeeBasisPoints] as const;
+
 /**
- * Inserts a tip inside the caller's transaction: bumps the creator's lifetime gross (row lock) and reads the
- * gross before this tip in the same statement, fixes the platform fee from it, and takes the next version
- * of the creator's chat space. Take it as late as possible in a transaction: a hot creator queues on this row.
+ * Inserts a tip inside the caller's transaction, in one statement (`shabaash_insert_tip`, the one implementation
+ * of a tip landing): bumps the creator's lifetime gross (row lock), fixes the platform fee from the gross
+ * before this tip, takes the next version of the creator's chat space, inserts the tip (unread unless told) and
+ * returns it with its sender. Take it as late as possible in a transaction: a hot creator queues on this row.
  * Lock order everywhere: wallet row → wallet space → creator row → creator space.
  */
-export async function insertTip(tx: Executor, tip: NewTip & { id?: string }): Promise<TipRow> {
-  const bumped = await tx.raw<{ rows: Array<{ gross_before: number }> }>(
-    `update creators set lifetime_gross_paise = lifetime_gross_paise + ?
-     where user_id = ? returning lifetime_gross_paise - ? as gross_before`,
-    [tip.amountPaise, tip.creatorId, tip.amountPaise],
+export async function insertTip(
+  tx: Executor,
+  tip: NewTip & { id?: string; status?: TipRow['status'] },
+): Promise<TipRow> {
+  const result = await tx.raw<{ rows: TipRow[] }>(
+    `select t.*, u.name as sender_name, u.profile_pic as sender_profile_pic, u.phone as sender_phone
+     from shabaash_insert_tip(?::uuid, ?::uuid, ?::uuid, ?::text, ?::text, ?::bigint, ?::text, ?::text,
+                              ?::text, ?::text, ?::bigint, ?::integer) as t
+     left join users u on u.id = t.sender_id`,
+    [
+      tip.id ?? null,
+      tip.creatorId,
+      tip.senderId,
+      tip.guestName,
+      tip.source,
+      tip.amountPaise,
+      tip.message,
+      tip.status ?? 'unread',
+      tip.paymentId ?? null,
+      tip.orderId ?? null,
+      ...FEE_PARAMETERS,
+    ],
   );
-  const grossBefore = bumped.rows[0]?.gross_before;
-  if (grossBefore === undefined) throw new Error(`creator ${tip.creatorId} does not exist`);
-  const feePaise = platformFeePaise(Number(grossBefore), tip.amountPaise);
-  const version = await bumpSpace(tx, creatorSpace(tip.creatorId));
-  const [inserted] = await tx('tips')
-    .insert({
-      ...(tip.id ? { id: tip.id } : {}),
-      creator_id: tip.creatorId,
-      sender_id: tip.senderId,
-      guest_name: tip.guestName,
-      source: tip.source,
-      amount_paise: tip.amountPaise,
-      fee_paise: feePaise,
-      message: tip.message,
-      status: 'unread',
-      payment_id: tip.paymentId ?? null,
-      order_id: tip.orderId ?? null,
-      version,
-    })
-    .returning<{ id: string }[]>('id');
-  if (!inserted) throw new Error('tip insert returned no row');
-  return findTipById(tx, inserted.id) as Promise<TipRow>;
+  const row = result.rows[0];
+  if (!row) throw new Error('tip insert returned no row');
+  return row;
 }
 
 /** One tip with its sender, or undefined (tombstones included; callers filter deleted_at). */
@@ -283,5 +286,92 @@ export async function creatorTipTotals(db: Executor, creatorId: string): Promise
     grossPaise: Number(row.gross),
     feePaise: Number(row.fee),
     guestPayments: Number(row.guest),
+  };
+}
+
+// ---------- the wallet tip in one statement ----------
+
+/** SQLSTATEs `shabaash_send_wallet_tip` raises besides the ledger's SH402 (insufficient balance). */
+export const WALLET_TIP_SQLSTATE = { refused: 'SH400', keyReused: 'SH409' } as const;
+
+export interface WalletTipInput {
+  tipId: string;
+  userId: string;
+  creatorId: string;
+  amountPaise: number;
+  message: string;
+  status: 'unread' | 'read';
+  tipDescription: string;
+  cashbackPaise: number;
+  cashbackDescription: string;
+  idempotencyKey: string | null;
+  requestHash: string;
+  /** Stream safety refused the message: only a replay of the key can answer; otherwise SH400, nothing stored. */
+  refused: boolean;
+}
+
+/** What a wallet tip stores under its Idempotency-Key and returns: the tip row with its sender, and the balance. */
+export interface WalletTipSnapshot {
+  kind: 'wallet_tip';
+  balance_paise: number;
+  tip: Omit<TipRow, 'created_at' | 'updated_at' | 'deleted_at'> & {
+    created_at: string;
+    updated_at: string;
+    deleted_at: string | null;
+  };
+}
+
+export interface WalletTipOutcome {
+  replayed: boolean;
+  status: number;
+  /** A WalletTipSnapshot; on a replay of a key stored before the function existed, the stored response body. */
+  response: unknown;
+}
+
+/**
+ * The whole wallet tip in one statement, committed on return (`shabaash_send_wallet_tip`): Idempotency-Key
+ * claim or replay, ledger debit, cashback credit, the tip (shabaash_insert_tip), the stored result. Raises the
+ * database errors of WALLET_TIP_SQLSTATE and SH402 for the caller to translate.
+ */
+export async function sendWalletTip(db: Executor, tip: WalletTipInput): Promise<WalletTipOutcome> {
+  const result = await db.raw<{ rows: Array<{ outcome: WalletTipOutcome }> }>(
+    `select shabaash_send_wallet_tip(?::uuid, ?::text, ?::text, ?::boolean, ?::uuid, ?::uuid, ?::bigint, ?::text,
+                                     ?::text, ?::text, ?::bigint, ?::text, ?::bigint, ?::integer) as outcome`,
+    [
+      tip.userId,
+      tip.idempotencyKey,
+      tip.requestHash,
+      tip.refused,
+      tip.creatorId,
+      tip.tipId,
+      tip.amountPaise,
+      tip.message,
+      tip.status,
+      tip.tipDescription,
+      tip.cashbackPaise,
+      tip.cashbackDescription,
+      ...FEE_PARAMETERS,
+    ],
+  );
+  const outcome = result.rows[0]?.outcome;
+  if (!outcome) throw new Error('wallet tip returned nothing');
+  return outcome;
+}
+
+const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (v: string) => Date;
+
+/** True when a stored wallet tip result is a snapshot written by shabaash_send_wallet_tip. */
+export function isWalletTipSnapshot(value: unknown): value is WalletTipSnapshot {
+  return (value as { kind?: unknown } | null)?.kind === 'wallet_tip';
+}
+
+/** The tip row of a snapshot, with timestamps parsed exactly as a column read parses them. */
+export function tipRowOfSnapshot(snapshot: WalletTipSnapshot): TipRow {
+  const { tip } = snapshot;
+  return {
+    ...tip,
+    created_at: parseTimestamptz(tip.created_at),
+    updated_at: parseTimestamptz(tip.updated_at),
+    deleted_at: tip.deleted_at === null ? null : parseTimestamptz(tip.deleted_at),
   };
 }

@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, MESSAGES, paiseToRupees, percentOfPaise, rupeesToPaise, type Tip } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest } from '../../http/errors.ts';
-import { requestFingerprint, runIdempotent, type StoredResponse } from '../../http/idempotency.ts';
+import { AppError, badRequest, conflict, paymentRequired } from '../../http/errors.ts';
+import { IDEMPOTENCY_KEY_REUSED, requestFingerprint, type StoredResponse } from '../../http/idempotency.ts';
 import { resolveCreator } from '../creators/creators.repository.ts';
+import { loadTipSafety, shouldAutoLive, tipRefusal } from '../safety/safety.service.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
-import type { TipRow } from './tips.presenter.ts';
-import { postLedgerEntry } from '../wallet/ledger.ts';
+import { isInsufficientBalance } from '../wallet/ledger.ts';
 import { presentTip } from './tips.presenter.ts';
-import { checkTip, shouldAutoLive } from '../safety/safety.service.ts';
-import { bumpSpace } from '../sync/spaces.ts';
 import {
-  findTipById,
-  insertTip,
+  isWalletTipSnapshot,
   liveTipsOfCreator,
   recentTipsForViewer,
-  updateTipStatus,
+  sendWalletTip,
+  tipRowOfSnapshot,
+  WALLET_TIP_SQLSTATE,
+  type WalletTipOutcome,
+  type WalletTipSnapshot,
 } from './tips.repository.ts';
 
 export interface SendTipInput {
@@ -32,10 +33,13 @@ export interface SendTipResponse {
 }
 
 /**
- * Sends a wallet tip in one transaction (lock order: wallet row → creator row → sync_spaces sorted by name):
- * balance check under the wallet lock (402 when short), tip row with its fee (creator space bump), ledger
- * debit and cashback credit (wallet space bumps). With an Idempotency-Key, a replay returns the first stored
- * response and moves no money. Announces the creator and wallet spaces after commit (not on a replay).
+ * Sends a wallet tip. One query reads the creator with everything stream safety needs (settings, blocked
+ * sender, trusted sender); the JS checks run; then ONE statement (shabaash_send_wallet_tip, committed on return)
+ * claims the Idempotency-Key, debits the wallet (402 when short), credits the cashback, lands the tip (fee,
+ * creator space bump; `read` at once when auto-live) and stores the result. Lock order: wallet row → wallet
+ * space → creator row → creator space. With an Idempotency-Key, a replay returns the first response and moves
+ * no money; a refused message or a 402 stores nothing. Announces the creator and wallet spaces after commit
+ * (not on a replay).
  */
 export async function sendTip(
   deps: Pick<AppDeps, 'db' | 'config' | 'realtime'>,
@@ -44,79 +48,64 @@ export async function sendTip(
   idempotencyKey: string | undefined,
 ): Promise<StoredResponse<SendTipResponse>> {
   const { db, config } = deps;
-  const creator = await resolveCreator(db, config, input.creator);
-  if (creator.userId === userId) throw badRequest(MESSAGES.ownChannelTip, 'creator');
   const amountPaise = rupeesToPaise(input.amount);
-  const fingerprint = requestFingerprint('POST /api/tips/send', {
-    amountPaise,
-    message: input.message,
-    creatorId: creator.userId,
-  });
+  const sender = { senderUserId: userId, amountPaise };
+  const safety = input.creator
+    ? await loadTipSafety(db, { handle: input.creator }, sender)
+    : await loadTipSafety(db, { creatorId: (await resolveCreator(db, config)).userId }, sender);
+  if (!safety) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
+  if (safety.creatorId === userId) throw badRequest(MESSAGES.ownChannelTip, 'creator');
+  // Stream safety first: a refused message moves no money (issue 9). With a key, the statement below still
+  // runs so that a replay of an earlier answer wins, then raises the refusal without storing anything.
+  const refusal = tipRefusal(safety, { message: input.message, amountPaise });
+  if (refusal && idempotencyKey === undefined) throw refusal;
 
-  const result = await runIdempotent<SendTipResponse>(
-    db,
-    { userId, key: idempotencyKey, fingerprint },
-    async (tx) => {
-      // Stream safety first: a refused message moves no money (issue 9).
-      await checkTip(tx, {
-        creatorId: creator.userId,
-        message: input.message,
-        amountPaise,
-        senderUserId: userId,
-      });
-      // Wallet first (the conditional debit locks the row and refuses with 402 when short), the creator row
-      // last: a hot creator's row lock is then held only for the tip insert and the commit.
-      const tipId = randomUUID();
-      let ledger = await postLedgerEntry(tx, {
-        userId,
-        type: 'debit',
-        kind: 'tip',
-        amountPaise,
-        description: `Tip to ${creator.displayName}`,
-        reference: tipId,
-      });
-      const cashbackPaise = percentOfPaise(amountPaise, config.CASHBACK_BASIS_POINTS);
-      if (cashbackPaise > 0) {
-        ledger = await postLedgerEntry(tx, {
-          userId,
-          type: 'credit',
-          kind: 'cashback',
-          amountPaise: cashbackPaise,
-          description: 'Cashback on your tip',
-          reference: tipId,
-        });
-      }
-      const autoLive = await shouldAutoLive(tx, {
-        creatorId: creator.userId,
-        senderUserId: userId,
-        amountPaise,
-      });
-      let tip: TipRow = await insertTip(tx, {
-        id: tipId,
-        creatorId: creator.userId,
-        senderId: userId,
-        guestName: null,
-        source: 'wallet',
+  let outcome: WalletTipOutcome;
+  try {
+    outcome = await sendWalletTip(db, {
+      tipId: randomUUID(),
+      userId,
+      creatorId: safety.creatorId,
+      amountPaise,
+      message: input.message,
+      status: shouldAutoLive(safety, sender) ? 'read' : 'unread',
+      tipDescription: `Tip to ${safety.creatorDisplayName}`,
+      cashbackPaise: percentOfPaise(amountPaise, config.CASHBACK_BASIS_POINTS),
+      cashbackDescription: 'Cashback on your tip',
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash: requestFingerprint('POST /api/tips/send', {
         amountPaise,
         message: input.message,
-      });
-      if (autoLive) {
-        await updateTipStatus(tx, tip.id, 'read', await bumpSpace(tx, creatorSpace(creator.userId)));
-        tip = (await findTipById(tx, tip.id)) ?? tip;
-      }
-      return {
-        status: 200,
-        body: {
-          message: MESSAGES.tipSent,
-          tip: presentTip(tip, { includePhone: true }),
-          balance: paiseToRupees(ledger.balancePaise),
-          balancePaise: ledger.balancePaise,
-        },
-      };
-    },
-  );
-  if (!result.replayed) deps.realtime.changed([creatorSpace(creator.userId), walletSpace(userId)]);
+        creatorId: safety.creatorId,
+      }),
+      refused: refusal !== null,
+    });
+  } catch (err) {
+    const code = (err as { code?: string } | null)?.code;
+    if (code === WALLET_TIP_SQLSTATE.refused && refusal) throw refusal;
+    if (code === WALLET_TIP_SQLSTATE.keyReused) throw conflict(IDEMPOTENCY_KEY_REUSED);
+    if (isInsufficientBalance(err)) throw paymentRequired(MESSAGES.insufficientBalance);
+    throw err;
+  }
+  const result: StoredResponse<SendTipResponse> = {
+    status: outcome.status,
+    body: isWalletTipSnapshot(outcome.response)
+      ? presentSentTip(outcome.response)
+      : (outcome.response as SendTipResponse), // stored by the API before the wallet tip was one statement
+    replayed: outcome.replayed,
+  };
+  if (!result.replayed) deps.realtime.changed([creatorSpace(safety.creatorId), walletSpace(userId)]);
   return result;
+}
+
+/** The response body of a wallet tip, the same from its first answer and from every replay. */
+function presentSentTip(snapshot: WalletTipSnapshot): SendTipResponse {
+  return {
+    message: MESSAGES.tipSent,
+    tip: presentTip(tipRowOfSnapshot(snapshot), { includePhone: true }),
+    balance: paiseToRupees(Number(snapshot.balance_paise)),
+    balancePaise: Number(snapshot.balance_paise),
+  };
 }
 
 /**

@@ -243,6 +243,143 @@ describe('Idempotency-Key on POST /api/tips/send', () => {
   });
 });
 
+describe('POST /api/tips/send as one statement (shabaash_send_wallet_tip)', () => {
+  const keyRows = (userId: string, key: string) =>
+    app.deps.db('idempotency_keys').where({ user_id: userId, key }).select('status_code', 'response');
+  const spaceVersion = async (space: string) =>
+    Number((await app.deps.db('sync_spaces').where({ space }).first('version'))?.version ?? 0);
+
+  it('takes 3 database round trips: session, creator with its safety data, the tip statement', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const queries: string[] = [];
+    const record = (q: { sql: string }) => queries.push(q.sql);
+    db.on('query', record);
+    try {
+      const res = await send(
+        viewer.token,
+        { amount: 3, message: 'counted', creator: creator.handle },
+        randomUUID(),
+      );
+      expect(res.status).toBe(200);
+    } finally {
+      db.removeListener('query', record);
+    }
+    expect(queries.length).toBe(3);
+    expect(queries[2]).toContain('shabaash_send_wallet_tip');
+  });
+
+  it('replays the identical body, even after the tip went live and the balance moved on', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config, { name: 'Replay Host' });
+    const viewer = await buildUser(db, config, { balancePaise: 10_000, name: 'Ravi Fan' });
+    const key = randomUUID();
+    const body = { amount: 12.34, message: 'same body please', creator: creator.handle };
+    const first = await send(viewer.token, body, key);
+    expect(first.status).toBe(200);
+    expect(first.body.tip).toMatchObject({
+      name: 'Ravi Fan',
+      sender: { name: 'Ravi Fan', phone: viewer.phone },
+      status: 'unread',
+    });
+    await app.request('PATCH', `/api/creator/chats/${first.body.tip.id}/status`, {
+      token: creator.token,
+      body: { status: 'read' },
+    });
+    expect((await send(viewer.token, { amount: 1, creator: creator.handle })).status).toBe(200);
+    const replay = await send(viewer.token, body, key);
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toStrictEqual(first.body);
+    // The first answer's timestamps are the row's, to the millisecond.
+    const row = await db('tips').where({ id: first.body.tip.id }).first('created_at');
+    expect(first.body.tip.createdAt).toBe((row.created_at as Date).toISOString());
+  });
+
+  it('402: moves nothing, bumps no space and stores no key', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config, { lifetimeGrossPaise: 777 });
+    const viewer = await buildUser(db, config, { balancePaise: 500 });
+    const key = randomUUID();
+    const walletBefore = await spaceVersion(walletSpace(viewer.id));
+    const res = await send(viewer.token, { amount: 5.01, creator: creator.handle }, key);
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({ code: 'PAYMENT_REQUIRED', message: MESSAGES.insufficientBalance });
+    expect(await keyRows(viewer.id, key)).toEqual([]);
+    expect(await balanceOf(db, viewer.id)).toBe(500);
+    expect((await ledgerOf(viewer.id)).length).toBe(1);
+    expect(await db('tips').where({ creator_id: creator.id }).pluck('id')).toEqual([]);
+    expect(await spaceVersion(walletSpace(viewer.id))).toBe(walletBefore);
+    expect(await spaceVersion(creatorSpace(creator.id))).toBe(0);
+    const gross = await db('creators').where({ user_id: creator.id }).first('lifetime_gross_paise');
+    expect(gross.lifetime_gross_paise).toBe(777);
+  });
+
+  it('409 for a key reused with a different body moves no money and keeps the first stored answer', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const key = randomUUID();
+    const first = await send(viewer.token, { amount: 10, message: 'a', creator: creator.handle }, key);
+    const reused = await send(viewer.token, { amount: 10, message: 'b', creator: creator.handle }, key);
+    expect(reused.status).toBe(409);
+    expect(reused.body).toMatchObject({ code: 'CONFLICT', message: IDEMPOTENCY_KEY_REUSED });
+    expect(await balanceOf(db, viewer.id)).toBe(first.body.balancePaise);
+    expect((await db('tips').where({ sender_id: viewer.id }).pluck('id')).length).toBe(1);
+    expect(
+      (await send(viewer.token, { amount: 10, message: 'a', creator: creator.handle }, key)).body,
+    ).toEqual(first.body);
+  });
+
+  it('a concurrent duplicate pair with one key debits once; the second waits and replays', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const key = randomUUID();
+    const body = { amount: 40, message: 'pair', creator: creator.handle };
+    const announced = bus.changedSpaces.length;
+    const pair = await Promise.all([send(viewer.token, body, key), send(viewer.token, body, key)]);
+    expect(pair.map((r) => r.status)).toEqual([200, 200]);
+    expect(pair[1]?.body).toEqual(pair[0]?.body);
+    expect(pair.map((r) => r.headers.get('idempotent-replayed')).sort()).toEqual([null, 'true'].sort());
+    expect(bus.changedSpaces.length).toBe(announced + 2);
+    expect(await balanceOf(db, viewer.id)).toBe(10_000 - 4_000 + 40);
+    expect(
+      await db('wallet_transactions').where({ user_id: viewer.id, kind: 'tip' }).pluck('amount_paise'),
+    ).toEqual([4_000]);
+    expect((await ledgerMismatches(db)).filter((m) => m.user_id === viewer.id)).toEqual([]);
+  });
+
+  it('a refused message stores no key, but an earlier answer under the same key is still replayed', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const key = randomUUID();
+    const body = { amount: 10, message: 'hello bananas', creator: creator.handle };
+    const refusedKey = randomUUID();
+    await app.request('PUT', '/api/creator/safety', {
+      token: creator.token,
+      body: { blockedTerms: ['kiwi'] },
+    });
+    const refused = await send(viewer.token, { ...body, message: 'kiwi time' }, refusedKey);
+    expect(refused.status).toBe(400);
+    expect(await keyRows(viewer.id, refusedKey)).toEqual([]);
+    expect(await balanceOf(db, viewer.id)).toBe(10_000);
+    const first = await send(viewer.token, body, key);
+    expect(first.status).toBe(200);
+    // The creator now blocks the word that message used: the retry of the same request replays, as before.
+    await app.request('PUT', '/api/creator/safety', {
+      token: creator.token,
+      body: { blockedTerms: ['bananas'] },
+    });
+    const replay = await send(viewer.token, body, key);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(first.body);
+    expect(await balanceOf(db, viewer.id)).toBe(first.body.balancePaise);
+  });
+});
+
 describe('GET /api/tips/recent and /api/tips/display', () => {
   it("shows pushed-live tips plus the caller's own (with only the caller's phone), newest first", async () => {
     const { db, config } = app.deps;

@@ -1,7 +1,6 @@
 import { MESSAGES } from '@shabaash/shared';
 import type { Executor } from '../../db/knex.ts';
 import { paymentRequired } from '../../http/errors.ts';
-import { bumpSpace, walletSpace } from '../sync/spaces.ts';
 
 export type LedgerKind = 'welcome_bonus' | 'top_up' | 'tip' | 'cashback' | 'refund';
 
@@ -26,42 +25,46 @@ export async function createWallet(tx: Executor, userId: string): Promise<void> 
   await tx('wallets').insert({ user_id: userId, balance_paise: 0 });
 }
 
+/** SQLSTATE that the ledger's SQL functions raise when a debit would take a balance below zero. */
+export const INSUFFICIENT_BALANCE_SQLSTATE = 'SH402';
+
 /**
- * Moves money in or out of one wallet, inside the caller's transaction: a conditional balance update
- * (a debit never takes the balance below zero; the CHECK constraint backs this up), the next version of the
- * wallet space, and the ledger row. Throws 402 with a clear message when the balance is too low.
+ * Moves money in or out of one wallet, inside the caller's transaction, in one statement
+ * (`shabaash_post_ledger_entry`): a conditional balance update (a debit never takes the balance below zero; the
+ * CHECK constraint backs this up), the next version of the wallet space, and the ledger row. Throws 402 with a
+ * clear message when the balance is too low.
  */
 export async function postLedgerEntry(tx: Executor, entry: LedgerEntryInput): Promise<LedgerEntryResult> {
   if (!Number.isInteger(entry.amountPaise) || entry.amountPaise <= 0) {
     throw new Error(`ledger amount must be a positive integer of paise, got ${entry.amountPaise}`);
   }
-  const delta = entry.type === 'credit' ? entry.amountPaise : -entry.amountPaise;
-  const updated = await tx.raw<{ rows: Array<{ balance_paise: number }> }>(
-    `update wallets set balance_paise = balance_paise + ?, updated_at = now()
-     where user_id = ? and balance_paise + ? >= 0
-     returning balance_paise`,
-    [delta, entry.userId, delta],
-  );
-  const row = updated.rows[0];
-  if (!row) {
-    const exists = await tx('wallets').where({ user_id: entry.userId }).first('user_id');
-    if (!exists) throw new Error(`wallet of user ${entry.userId} does not exist`);
-    throw paymentRequired(MESSAGES.insufficientBalance);
+  try {
+    const result = await tx.raw<{
+      rows: Array<{ out_transaction_id: string; out_balance_paise: number; out_version: number }>;
+    }>(`select * from shabaash_post_ledger_entry(?::uuid, ?::text, ?::text, ?::bigint, ?::text, ?::text)`, [
+      entry.userId,
+      entry.type,
+      entry.kind,
+      entry.amountPaise,
+      entry.description,
+      entry.reference ?? null,
+    ]);
+    const row = result.rows[0];
+    if (!row) throw new Error('ledger entry returned no row');
+    return {
+      transactionId: row.out_transaction_id,
+      balancePaise: Number(row.out_balance_paise),
+      version: Number(row.out_version),
+    };
+  } catch (err) {
+    if (isInsufficientBalance(err)) throw paymentRequired(MESSAGES.insufficientBalance);
+    throw err;
   }
-  const version = await bumpSpace(tx, walletSpace(entry.userId));
-  const [inserted] = await tx('wallet_transactions')
-    .insert({
-      user_id: entry.userId,
-      type: entry.type,
-      kind: entry.kind,
-      amount_paise: entry.amountPaise,
-      description: entry.description,
-      reference: entry.reference ?? null,
-      version,
-    })
-    .returning<{ id: string }[]>('id');
-  if (!inserted) throw new Error('ledger insert returned no row');
-  return { transactionId: inserted.id, balancePaise: Number(row.balance_paise), version };
+}
+
+/** True for the database error a debit raises when the balance is too low. */
+export function isInsufficientBalance(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === INSUFFICIENT_BALANCE_SQLSTATE;
 }
 
 /** The balance of a wallet in paise (0 when it has none). */
