@@ -116,6 +116,8 @@ export async function startServer(
     const realtimeDb: Db = createDb(databaseUrl, 4);
     stops.push(() => realtimeDb.destroy());
     const realtime = createRealtime({ db: realtimeDb, config, logger }, { databaseUrl });
+    // Closed before its pool even when start-up fails later (close is idempotent; see the normal order below).
+    stops.push(() => realtime.close());
     await realtime.ready();
 
     const sandbox = config.paymentsSandbox && config.authEmulator;

@@ -13,25 +13,70 @@ export interface SessionPrincipal {
 const ISSUER = 'shabaash';
 
 let devSecret: Uint8Array | null = null;
-const importedKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
+
+interface SigningKey {
+  key: Promise<webcrypto.CryptoKey>;
+  /** Tokens whose signature this key already verified (a pure result; only expiry changes), oldest first. */
+  verified: Map<string, { sid: unknown; sub: string | undefined; expiresAtMs: number }>;
+}
+const keyring = new Map<string, SigningKey>();
+/** Verified tokens remembered per key: a session reuses its token for every call. */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /**
  * The HS256 key: JWT_SECRET, or (outside production) a random per-process key, so dev tokens die on restart.
  * Imported into WebCrypto once per secret (jose would import raw bytes again on every sign and verify).
  */
-export function jwtKey(config: Config): Promise<webcrypto.CryptoKey> {
+function signingKey(config: Config): SigningKey {
   devSecret ??= randomBytes(32);
   const secret = config.JWT_SECRET ?? '';
-  let key = importedKeys.get(secret);
-  if (!key) {
+  let entry = keyring.get(secret);
+  if (!entry) {
     const bytes = secret ? new TextEncoder().encode(secret) : devSecret;
-    key = webcrypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
-    importedKeys.set(secret, key);
+    entry = {
+      key: webcrypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, [
+        'sign',
+        'verify',
+      ]),
+      verified: new Map(),
+    };
+    keyring.set(secret, entry);
   }
-  return key;
+  return entry;
+}
+
+/** The signing key of the configured secret. */
+export function jwtKey(config: Config): Promise<webcrypto.CryptoKey> {
+  return signingKey(config).key;
+}
+
+/**
+ * The claims of a token signed with the configured secret, unexpired, with our issuer; null otherwise. The
+ * signature is checked once per token (HMAC through WebCrypto cost ~10% of a tip's CPU); expiry every time.
+ */
+async function verifiedClaims(
+  config: Config,
+  token: string,
+): Promise<{ sid: unknown; sub: string | undefined } | null> {
+  const { key, verified } = signingKey(config);
+  const known = verified.get(token);
+  if (known) return known.expiresAtMs > Date.now() ? known : null;
+  try {
+    const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, algorithms: ['HS256'] });
+    const claims = {
+      sid: payload.sid,
+      sub: payload.sub,
+      expiresAtMs: typeof payload.exp === 'number' ? payload.exp * 1000 : Number.POSITIVE_INFINITY,
+    };
+    if (verified.size >= VERIFIED_TOKENS_KEPT) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, claims);
+    return claims;
+  } catch {
+    return null;
+  }
 }
 
 /** Creates a session row and returns its bearer token (a JWT naming the session). */
@@ -56,18 +101,9 @@ export async function resolveSession(
   config: Config,
   token: string,
 ): Promise<SessionPrincipal | null> {
-  let sid: unknown;
-  let sub: string | undefined;
-  try {
-    const { payload } = await jwtVerify(token, await jwtKey(config), {
-      issuer: ISSUER,
-      algorithms: ['HS256'],
-    });
-    sid = payload.sid;
-    sub = payload.sub;
-  } catch {
-    return null;
-  }
+  const claims = await verifiedClaims(config, token);
+  if (!claims) return null;
+  const { sid, sub } = claims;
   if (typeof sid !== 'string' || !sub) return null;
   const row = await db('sessions as s')
     .join('users as u', 'u.id', 's.user_id')
