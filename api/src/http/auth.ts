@@ -1,34 +1,62 @@
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../deps.ts';
 import { forbidden, unauthenticated } from './errors.ts';
-import { resolveSession, type SessionPrincipal } from '../modules/sessions/sessions.service.ts';
+import {
+  principalOf,
+  verifySessionToken,
+  type SessionClaims,
+  type SessionPrincipal,
+} from '../modules/sessions/sessions.service.ts';
 
 declare module 'koa' {
   interface DefaultState {
+    /** What the bearer token says (signature and expiry checked, session row not yet read); null without one. */
+    claims: SessionClaims | null;
+    /** The live session's principal: set by requireUser/requireCreator (or read with loadPrincipal). */
     auth: SessionPrincipal | null;
+    /** Reads the session row once per request (memoised); null when there is none or it was revoked. */
+    loadPrincipal: () => Promise<SessionPrincipal | null>;
   }
 }
 
-/** Reads `Authorization: Bearer <token>` into ctx.state.auth (null when absent or invalid). */
+/**
+ * Reads `Authorization: Bearer <token>` into ctx.state.claims (no database read). The session row is read only by
+ * a route that needs it: requireUser/requireCreator, or a service that checks it inside its own query.
+ */
 export function authenticate({ db, config }: AppDeps): Middleware {
   return async (ctx, next) => {
     const header = ctx.get('authorization');
     const match = /^Bearer\s+(.+)$/i.exec(header);
-    ctx.state.auth = match?.[1] ? await resolveSession(db, config, match[1].trim()) : null;
+    const claims = match?.[1] ? await verifySessionToken(config, match[1].trim()) : null;
+    let loaded: Promise<SessionPrincipal | null> | null = null;
+    ctx.state.claims = claims;
+    ctx.state.auth = null;
+    ctx.state.loadPrincipal = () => (loaded ??= claims ? principalOf(db, claims) : Promise.resolve(null));
     await next();
   };
 }
 
-/** 401 unless signed in. */
+/** 401 unless signed in with a live session. */
 export const requireUser: Middleware = async (ctx, next) => {
+  ctx.state.auth = await ctx.state.loadPrincipal();
   if (!ctx.state.auth) throw unauthenticated();
   await next();
 };
 
 /** 401 unless signed in, 403 unless the user is a creator (SPEC §6, enforced on the server). */
 export const requireCreator: Middleware = async (ctx, next) => {
+  ctx.state.auth = await ctx.state.loadPrincipal();
   if (!ctx.state.auth) throw unauthenticated();
   if (ctx.state.auth.role !== 'creator') throw forbidden();
+  await next();
+};
+
+/**
+ * 401 unless the bearer token is valid; the route's service MUST check the session row itself, inside the query
+ * it makes anyway (liveSessionSql), so a revoked session is still refused — with one round trip less.
+ */
+export const requireSessionClaims: Middleware = async (ctx, next) => {
+  if (!ctx.state.claims) throw unauthenticated();
   await next();
 };
 
@@ -36,4 +64,10 @@ export const requireCreator: Middleware = async (ctx, next) => {
 export function principal(state: { auth: SessionPrincipal | null }): SessionPrincipal {
   if (!state.auth) throw unauthenticated();
   return state.auth;
+}
+
+/** The token's claims; call only behind requireSessionClaims. */
+export function sessionClaims(state: { claims: SessionClaims | null }): SessionClaims {
+  if (!state.claims) throw unauthenticated();
+  return state.claims;
 }

@@ -18,7 +18,7 @@ export function paymentsRoutes(deps: AppDeps): Router {
 
   router.get('/payments/orders/:id', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await getOrderStatus(deps, ctx.params.id ?? '', ctx.state.auth ?? null);
+    ctx.body = await getOrderStatus(deps, ctx.params.id ?? '', await ctx.state.loadPrincipal());
   });
 
   router.post('/webhooks/razorpay', async (ctx) => {

@@ -1,5 +1,6 @@
 import type { ReviewMode } from '@shabaash/shared';
 import type { Executor } from '../../db/knex.ts';
+import { liveSessionSql, type SessionClaims } from '../sessions/sessions.service.ts';
 
 /** A creator's safety settings (camelCase view of a `creator_safety` row). */
 export interface SafetyRecord {
@@ -170,7 +171,8 @@ export interface TipSafetyRecord {
 }
 
 type TipSafetyRow = { [K in keyof Omit<SafetyRow, 'creator_id'>]: SafetyRow[K] | null } & {
-  user_id: string;
+  /** Null when no creator matched (the query always answers one row, for the session check). */
+  user_id: string | null;
   display_name: string;
   has_settings: boolean;
   sender_blocked: boolean;
@@ -180,19 +182,22 @@ type TipSafetyRow = { [K in keyof Omit<SafetyRow, 'creator_id'>]: SafetyRow[K] |
 /**
  * In ONE query: the creator (by id, or by handle, case-insensitive), their safety settings, whether the sender
  * (user, that user's phone, or a phone) is blocked, and whether this creator pushed one of the sender's tips
- * live before. Null when there is no such creator.
+ * live before; with `session`, also whether that session row is live (checked even when the creator is
+ * unknown). `record` is null when there is no such creator.
  */
 export async function findTipSafety(
   db: Executor,
   creator: { creatorId: string } | { handle: string },
   tip: { senderUserId: string | null; senderPhone: string | null; amountPaise: number },
-): Promise<TipSafetyRecord | null> {
+  session?: SessionClaims,
+): Promise<{ sessionLive: boolean; record: TipSafetyRecord | null }> {
   const [where, key] =
     'creatorId' in creator
       ? ['c.user_id = ?', creator.creatorId]
       : ['c.handle = ?', creator.handle.trim().toLowerCase()];
-  const result = await db.raw<{ rows: TipSafetyRow[] }>(
-    `select c.user_id, c.display_name, s.blocked_terms, s.builtin_enabled, s.min_tip_paise, s.max_message_length,
+  const sessionLive = session ? `exists(select 1 from sessions ss where ${liveSessionSql('ss')})` : 'true';
+  const result = await db.raw<{ rows: Array<TipSafetyRow & { session_live: boolean }> }>(
+    `select ${sessionLive} as session_live, c.user_id, c.display_name, s.blocked_terms, s.builtin_enabled, s.min_tip_paise, s.max_message_length,
             s.review_mode, s.auto_live_min_paise, s.updated_at, s.creator_id is not null as has_settings,
             exists(select 1 from blocked_senders b
                    where b.creator_id = c.user_id
@@ -205,9 +210,11 @@ export async function findTipSafety(
                              where t.creator_id = c.user_id and t.sender_id = ?::uuid
                                and t.status = 'read' and t.deleted_at is null)
                  else false end as pushed_live_before
-     from creators c left join creator_safety s on s.creator_id = c.user_id
-     where ${where}`,
+     from (select 1) as one
+       left join creators c on ${where}
+       left join creator_safety s on s.creator_id = c.user_id`,
     [
+      ...(session ? [session.sessionId, session.userId] : []),
       tip.senderUserId,
       tip.senderUserId,
       tip.senderPhone,
@@ -218,8 +225,9 @@ export async function findTipSafety(
     ],
   );
   const row = result.rows[0];
-  if (!row) return null;
-  return {
+  if (!row) throw new Error('the tip safety query returned no row');
+  if (row.user_id === null) return { sessionLive: row.session_live, record: null };
+  const record: TipSafetyRecord = {
     creatorId: row.user_id,
     creatorDisplayName: row.display_name,
     settings: row.has_settings
@@ -237,6 +245,7 @@ export async function findTipSafety(
     senderBlocked: row.sender_blocked,
     pushedLiveBefore: row.pushed_live_before,
   };
+  return { sessionLive: row.session_live, record };
 }
 
 /** True when a user with this id exists. */

@@ -8,7 +8,8 @@ import {
 } from '@shabaash/shared';
 import type { z } from 'zod';
 import type { Executor } from '../../db/knex.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound, unauthenticated } from '../../http/errors.ts';
+import type { SessionClaims } from '../sessions/sessions.service.ts';
 import { BUILTIN_BLOCKLIST } from './builtinList.ts';
 import { compileBlocklist, findBlockedInAny, type Blocklist } from './matcher.ts';
 import {
@@ -161,20 +162,28 @@ export interface TipSafety {
 /**
  * Reads, in one query, the creator (by id or handle) with everything the tip checks need: safety settings
  * (defaults when never saved), whether the sender is blocked, whether this sender was pushed live before.
- * Null when there is no such creator.
+ * Null when there is no such creator. With `session` (the sender's token claims), the same query checks the
+ * session row and a revoked or expired session is a 401 before anything else.
  */
 export async function loadTipSafety(
   db: Executor,
   creator: { creatorId: string } | { handle: string },
   tip: Pick<TipCheck, 'amountPaise' | 'senderUserId' | 'senderPhone'>,
+  session?: SessionClaims,
 ): Promise<TipSafety | null> {
-  const found = await findTipSafety(db, creator, {
-    senderUserId: tip.senderUserId ?? null,
-    senderPhone: tip.senderPhone ?? null,
-    amountPaise: tip.amountPaise,
-  });
-  if (!found) return null;
-  return { ...found, settings: found.settings ?? defaultSafety(found.creatorId) };
+  const { sessionLive, record } = await findTipSafety(
+    db,
+    creator,
+    {
+      senderUserId: tip.senderUserId ?? null,
+      senderPhone: tip.senderPhone ?? null,
+      amountPaise: tip.amountPaise,
+    },
+    session,
+  );
+  if (!sessionLive) throw unauthenticated();
+  if (!record) return null;
+  return { ...record, settings: record.settings ?? defaultSafety(record.creatorId) };
 }
 
 /**

@@ -95,23 +95,50 @@ export async function issueSession(db: Executor, config: Config, userId: string)
     .sign(await jwtKey(config));
 }
 
+/** What a bearer token says, once its signature, issuer and expiry hold: whose session it names. */
+export interface SessionClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/** The claims of a bearer token (no database read); null when forged, expired or malformed. */
+export async function verifySessionToken(config: Config, token: string): Promise<SessionClaims | null> {
+  const claims = await verifiedClaims(config, token);
+  if (!claims) return null;
+  const { sid, sub } = claims;
+  if (typeof sid !== 'string' || !UUID_RE.test(sid) || !sub) return null;
+  return { userId: sub, sessionId: sid };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The one definition of a live session row, as SQL over `sessions` aliased `alias` with the claims bound as two
+ * parameters (session id, user id): that row, not revoked, not expired. Queries that check a session inline
+ * (e.g. the tip send path) use it with `[claims.sessionId, claims.userId]`.
+ */
+export function liveSessionSql(alias: string): string {
+  return `${alias}.id = ?::uuid and ${alias}.user_id = ?::uuid and ${alias}.revoked_at is null and ${alias}.expires_at > now()`;
+}
+
+/** The principal of verified claims when their session row is live (one query with the role); else null. */
+export async function principalOf(db: Executor, claims: SessionClaims): Promise<SessionPrincipal | null> {
+  const result = await db.raw<{ rows: Array<{ role: Role }> }>(
+    `select u.role from sessions s join users u on u.id = s.user_id where ${liveSessionSql('s')}`,
+    [claims.sessionId, claims.userId],
+  );
+  const row = result.rows[0];
+  return row ? { ...claims, role: row.role } : null;
+}
+
 /** Verifies a bearer token and its live session row; null when invalid, expired or revoked. */
 export async function resolveSession(
   db: Executor,
   config: Config,
   token: string,
 ): Promise<SessionPrincipal | null> {
-  const claims = await verifiedClaims(config, token);
-  if (!claims) return null;
-  const { sid, sub } = claims;
-  if (typeof sid !== 'string' || !sub) return null;
-  const row = await db('sessions as s')
-    .join('users as u', 'u.id', 's.user_id')
-    .where({ 's.id': sid, 's.user_id': sub })
-    .whereNull('s.revoked_at')
-    .where('s.expires_at', '>', db.fn.now())
-    .first<{ role: Role } | undefined>('u.role');
-  return row ? { userId: sub, sessionId: sid, role: row.role } : null;
+  const claims = await verifySessionToken(config, token);
+  return claims ? principalOf(db, claims) : null;
 }
 
 /** Revokes one session (logout). */

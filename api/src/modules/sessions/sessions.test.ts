@@ -4,7 +4,7 @@ import { createTestDb } from '../../../test/db.ts';
 import { testConfig } from '../../../test/harness.ts';
 import { buildUser } from '../../../test/factories.ts';
 import type { Db } from '../../db/knex.ts';
-import { issueSession, jwtKey, resolveSession, revokeSession } from './sessions.service.ts';
+import { jwtKey, resolveSession, revokeSession } from './sessions.service.ts';
 
 let db: Db;
 let drop: () => Promise<void>;

@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict, paymentRequired } from '../../http/erro
 import { IDEMPOTENCY_KEY_REUSED, requestFingerprint, type StoredResponse } from '../../http/idempotency.ts';
 import { resolveCreator } from '../creators/creators.repository.ts';
 import { loadTipSafety, shouldAutoLive, tipRefusal } from '../safety/safety.service.ts';
+import type { SessionClaims } from '../sessions/sessions.service.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { isInsufficientBalance } from '../wallet/ledger.ts';
 import { presentTip } from './tips.presenter.ts';
@@ -39,20 +40,22 @@ export interface SendTipResponse {
  * creator space bump; `read` at once when auto-live) and stores the result. Lock order: wallet row → wallet
  * space → creator row → creator space. With an Idempotency-Key, a replay returns the first response and moves
  * no money; a refused message or a 402 stores nothing. Announces the creator and wallet spaces after commit
- * (not on a replay).
+ * (not on a replay). The sender's session row is checked inside the safety query (401 when revoked): the route
+ * passes the token's claims unread, so a tip costs three round trips in all.
  */
 export async function sendTip(
   deps: Pick<AppDeps, 'db' | 'config' | 'realtime'>,
-  userId: string,
+  session: SessionClaims,
   input: SendTipInput,
   idempotencyKey: string | undefined,
 ): Promise<StoredResponse<SendTipResponse>> {
   const { db, config } = deps;
+  const { userId } = session;
   const amountPaise = rupeesToPaise(input.amount);
   const sender = { senderUserId: userId, amountPaise };
   const safety = input.creator
-    ? await loadTipSafety(db, { handle: input.creator }, sender)
-    : await loadTipSafety(db, { creatorId: (await resolveCreator(db, config)).userId }, sender);
+    ? await loadTipSafety(db, { handle: input.creator }, sender, session)
+    : await loadTipSafety(db, { creatorId: (await resolveCreator(db, config)).userId }, sender, session);
   if (!safety) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
   if (safety.creatorId === userId) throw badRequest(MESSAGES.ownChannelTip, 'creator');
   // Stream safety first: a refused message moves no money (issue 9). With a key, the statement below still

@@ -249,7 +249,7 @@ describe('POST /api/tips/send as one statement (shabaash_send_wallet_tip)', () =
   const spaceVersion = async (space: string) =>
     Number((await app.deps.db('sync_spaces').where({ space }).first('version'))?.version ?? 0);
 
-  it('takes 3 database round trips: session, creator with its safety data, the tip statement', async () => {
+  it('takes 2 database round trips: the session with the creator and its safety data, then the tip statement', async () => {
     const { db, config } = app.deps;
     const creator = await buildCreator(db, config);
     const viewer = await buildUser(db, config, { balancePaise: 10_000 });
@@ -266,8 +266,30 @@ describe('POST /api/tips/send as one statement (shabaash_send_wallet_tip)', () =
     } finally {
       db.removeListener('query', record);
     }
-    expect(queries.length).toBe(3);
-    expect(queries[2]).toContain('shabaash_send_wallet_tip');
+    expect(queries.length).toBe(2);
+    expect(queries[0]).toContain('from sessions');
+    expect(queries[1]).toContain('shabaash_send_wallet_tip');
+  });
+
+  it('a revoked session is refused with 401 inside that first query, and nothing moves', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    expect((await app.request('POST', '/api/auth/logout', { token: viewer.token })).status).toBe(200);
+    for (const target of [creator.handle, 'no-such-creator']) {
+      const res = await send(
+        viewer.token,
+        { amount: 5, message: 'after logout', creator: target },
+        randomUUID(),
+      );
+      expect(res.status).toBe(401);
+    }
+    const wallet = await db('wallets').where({ user_id: viewer.id }).first();
+    expect(Number(wallet.balance_paise)).toBe(10_000);
+    const count = async (table: 'tips' | 'idempotency_keys', where: Record<string, string>) =>
+      Number((await db(table).where(where).count<{ n: number | string }[]>('* as n'))[0]?.n);
+    expect(await count('tips', { sender_id: viewer.id })).toBe(0);
+    expect(await count('idempotency_keys', { user_id: viewer.id })).toBe(0);
   });
 
   it('replays the identical body, even after the tip went live and the balance moved on', async () => {
