@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { overlaySettingsSchema, tipSchema, walletSchema } from './schemas.ts';
 
-/** Close codes the server uses on /ws. */
-export const WS_CLOSE = {
-  unauthorized: 4001,
-  helloTimeout: 4002,
-  badMessage: 4003,
-  shuttingDown: 1001,
-} as const;
-
-/** How long a socket may stay silent before its hello (ms). */
-export const WS_HELLO_TIMEOUT_MS = 5000;
-export const WS_HEARTBEAT_MS = 15000;
+export { WS_CLOSE, WS_HEARTBEAT_MS, WS_HELLO_TIMEOUT_MS } from './wsProtocol.ts';
 
 /** Spaces are the units of versioning: `creator:<id>` (chats) and `wallet:<userId>`. */
 export const spaceVersionsSchema = z.record(z.string(), z.number().int().min(0));

@@ -1,4 +1,6 @@
-import { WS_CLOSE, type ServerMessage } from '@shabaash/shared';
+import type { ServerMessage } from '@shabaash/shared';
+// Not the barrel: this client is part of the overlay's bundle, which must stay free of zod.
+import { WS_CLOSE } from '@shabaash/shared/wsProtocol';
 import { isServerMessage } from './guards.ts';
 
 // Framework-free on purpose: the React app and the plain-DOM OBS overlay share this client.
