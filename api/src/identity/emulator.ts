@@ -17,6 +17,8 @@ export interface AuthEmulatorOptions {
   loggingPort?: number;
   /** How long to wait for the emulator to answer; 60 s by default. */
   startTimeoutMs?: number;
+  /** Picks a free loopback port for an omitted hub or logging port (tests replace it to force a collision). */
+  pickPort?: () => Promise<number>;
 }
 
 export interface AuthEmulator {
@@ -98,16 +100,44 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/** The CLI refused its hub or logging port: another process took it between our check and its bind. */
+class HelperPortTaken extends Error {
+  constructor(
+    readonly helper: 'hub' | 'logging',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Starts `firebase emulators:start --only auth` with its own firebase.json in `workDir`, resolves once
  * the emulator answers HTTP, and returns a handle whose stop() leaves no process behind.
  * Runs offline: no MOTD fetch (CI=true), no update check, config and hub locator kept inside `workDir`.
+ * The hub and logging ports it picks itself are free when picked but may be taken before the CLI binds them
+ * (an ephemeral port of any outgoing connection): that case is retried with new ports, up to three times.
  */
 export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<AuthEmulator> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAuthEmulatorOnce(opts);
+    } catch (err) {
+      // Only a port we picked can be picked again; a port the caller chose is the caller's to fix.
+      const picked =
+        err instanceof HelperPortTaken &&
+        (err.helper === 'hub' ? opts.hubPort : opts.loggingPort) === undefined;
+      if (!picked || attempt >= 3) throw err;
+      opts.log?.(`${(err as Error).message}\nRetrying with other ports.`);
+    }
+  }
+}
+
+async function startAuthEmulatorOnce(opts: AuthEmulatorOptions): Promise<AuthEmulator> {
   const workDir = path.resolve(opts.workDir);
   fs.mkdirSync(workDir, { recursive: true });
-  const hubPort = opts.hubPort ?? (await freeLoopbackPort());
-  const loggingPort = opts.loggingPort ?? (await freeLoopbackPort());
+  const pickPort = opts.pickPort ?? freeLoopbackPort;
+  const hubPort = opts.hubPort ?? (await pickPort());
+  const loggingPort = opts.loggingPort ?? (await pickPort());
   const firebaseJson = {
     emulators: {
       auth: { host: '127.0.0.1', port: opts.port },
@@ -190,7 +220,10 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
         : exited
           ? `the firebase CLI exited (code ${child.exitCode ?? child.signalCode})`
           : `no answer from ${url} within ${opts.startTimeoutMs ?? 60_000} ms`;
-      throw new Error(`Auth emulator failed to start: ${why}. Last output:\n${lines.join('\n')}`);
+      const message = `Auth emulator failed to start: ${why}. Last output:\n${lines.join('\n')}`;
+      const taken = lines.find((l) => /could not start (logging emulator|emulator hub), port taken/i.test(l));
+      if (taken) throw new HelperPortTaken(/hub/i.test(taken) ? 'hub' : 'logging', message);
+      throw new Error(message);
     }
     await sleep(POLL_MS);
   }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ let workDir: string;
 let emulator: AuthEmulator;
 let identity: FirebasePhoneIdentity;
 let token: string;
+const emulatorLog: string[] = [];
 
 /** Runs verifyPhoneToken and returns the AppError it threw (fails the test if it resolved). */
 async function rejection(idToken: string, phone10: string): Promise<AppError> {
@@ -40,7 +42,22 @@ async function rejection(idToken: string, phone10: string): Promise<AppError> {
 describe('phone identity against the real Auth emulator', () => {
   beforeAll(async () => {
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-fbemu-'));
-    emulator = await startAuthEmulator({ port: await freePort(), projectId: PROJECT, workDir });
+    // The first helper port it picks is already taken (as when another process grabs it before the CLI binds).
+    const squatter = net.createServer();
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    const taken = (squatter.address() as net.AddressInfo).port;
+    let picks = 0;
+    try {
+      emulator = await startAuthEmulator({
+        port: await freePort(),
+        projectId: PROJECT,
+        workDir,
+        pickPort: async () => (picks++ === 0 ? taken : freePort()),
+        log: (line) => emulatorLog.push(line),
+      });
+    } finally {
+      squatter.close();
+    }
     identity = createPhoneIdentity({ projectId: PROJECT, emulatorHost: emulator.host });
     token = await getPhoneIdToken(emulator.url, PROJECT, PHONE);
   }, 90_000);
@@ -49,6 +66,10 @@ describe('phone identity against the real Auth emulator', () => {
     await identity?.close();
     await emulator?.stop();
     fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('started after retrying with other ports when a helper port it picked was taken', () => {
+    expect(emulatorLog.filter((line) => line.includes('Retrying with other ports.'))).toHaveLength(1);
   });
 
   it('accepts a real OTP token for the same phone', async () => {
