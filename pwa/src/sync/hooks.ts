@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { LIMITS, paiseToRupees, type TipStatus } from '@shabaash/shared';
+import { LIMITS, type TipStatus } from '@shabaash/shared';
 import {
   db,
-  type MirroredBalance,
   type MirroredChat,
   type MirroredRecentTip,
   type MirroredTransaction,
@@ -78,25 +77,6 @@ export interface MirroredWallet {
   pendingPaise: number;
   /** When the server last confirmed the balance (ISO). */
   confirmedAt: string;
-}
-
-/** The balance from the mirror (null before the first successful pull; undefined while IndexedDB opens). */
-export function useMirroredBalance(): MirroredWallet | null | undefined {
-  usePullOnMount();
-  return useLiveQuery(async () => {
-    const row = await db.meta.get('balance');
-    if (!row) return null;
-    const confirmed = row.value as MirroredBalance;
-    const pending = await db.walletActivity.filter((r) => r.pending === 1).toArray();
-    const pendingPaise = pending.reduce((sum, r) => sum + r.amountPaise, 0);
-    const balancePaise = confirmed.balancePaise - pendingPaise;
-    return {
-      balance: paiseToRupees(balancePaise),
-      balancePaise,
-      pendingPaise,
-      confirmedAt: confirmed.confirmedAt,
-    };
-  }, []);
 }
 
 /** Recent tips (dashboard) from the mirror, newest first, at most 10, pending sends marked. */

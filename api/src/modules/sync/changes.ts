@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/knex.ts';
 import type { TipRow } from '../tips/tips.presenter.ts';
+import type { WalletTransactionRow } from '../wallet/wallet.repository.ts';
 import { creatorSpace, walletSpace } from './spaces.ts';
 
 /** A tip row as the sync layer reads it: current state (tombstones included) plus the version that created it. */
@@ -15,18 +16,6 @@ export interface CreatorChanges {
   version: number;
   /** True when `limit` rows came back and more may follow; pull again with `since = version`. */
   hasMore: boolean;
-}
-
-export interface WalletTransactionRow {
-  id: string;
-  user_id: string;
-  type: 'credit' | 'debit';
-  kind: string;
-  amount_paise: number;
-  description: string;
-  reference: string | null;
-  version: number;
-  created_at: Date;
 }
 
 export interface WalletChanges {
