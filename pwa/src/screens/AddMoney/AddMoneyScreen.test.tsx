@@ -1,33 +1,23 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
-import type { PaymentOrderStatus, PublicConfig } from '@shabaash/shared';
+import type { PaymentOrderStatus } from '@shabaash/shared';
 import { AddMoneyScreen } from './AddMoneyScreen.tsx';
 import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
-import { installFakeRazorpay } from '../../payments/fakeRazorpay.ts';
+import { capturePosts, sandboxConfig, setupCheckoutTests } from '../../test/checkoutTests.ts';
 
-const CONFIG: PublicConfig = {
-  sandbox: true,
-  razorpayKeyId: 'rzp_test_sandbox',
-  checkoutScriptUrl: '/sandbox/checkout.js',
-  firebase: { apiKey: 'k', projectId: 'demo-shabaash', authDomain: 'localhost', emulatorUrl: null },
-  contactEmail: 'hello@shabaash.in',
-  defaultCreator: null,
-};
+const CONFIG = sandboxConfig();
 const ORDER = { id: 'order_T1', amount: 25000, currency: 'INR' };
 
-const server = setupServer();
-let fake: ReturnType<typeof installFakeRazorpay>;
+const checkout = setupCheckoutTests();
+const { server } = checkout;
 let balancePaise = 0;
 let balanceCalls = 0;
 let orderState: PaymentOrderStatus = { ...ORDER, status: 'created', failureReason: null };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  fake = installFakeRazorpay();
   balancePaise = 0;
   balanceCalls = 0;
   orderState = { ...ORDER, status: 'created', failureReason: null };
@@ -47,23 +37,9 @@ beforeEach(() => {
     ),
   );
 });
-afterEach(() => {
-  cleanup();
-  fake.uninstall();
-  server.resetHandlers();
-  localStorage.clear();
-});
-afterAll(() => server.close());
 
 function captureAddMoney(respond: () => Response = () => HttpResponse.json({ order: ORDER })) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post('*/api/wallet/add-money', async ({ request }) => {
-      bodies.push(await request.json());
-      return respond();
-    }),
-  );
-  return bodies;
+  return capturePosts(server, '*/api/wallet/add-money', respond);
 }
 
 const amountInput = () => screen.getByLabelText('Amount (₹)');
@@ -91,13 +67,13 @@ describe('AddMoneyScreen', () => {
     await waitFor(() => expect(screen.getByTestId('current-balance').textContent).toBe('₹0.00'));
     await user.type(amountInput(), '250');
     await user.click(submit());
-    await waitFor(() => expect(fake.opened).toHaveLength(1));
+    await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
     expect(bodies).toEqual([{ amount: 250 }]);
     // Order confirmation box: amount in paise shown divided by 100.
     const box = screen.getByRole('region', { name: 'Order confirmation' });
     expect(box.textContent).toContain('order_T1');
     expect(box.textContent).toContain('₹250.00');
-    expect(fake.opened[0]!.options).toMatchObject({
+    expect(checkout.fake.opened[0]!.options).toMatchObject({
       key: 'rzp_test_sandbox',
       order_id: 'order_T1',
       amount: 25000,
@@ -112,7 +88,7 @@ describe('AddMoneyScreen', () => {
     balancePaise = 25000;
     const callsBefore = balanceCalls;
     const paidAt = Date.now();
-    await act(async () => fake.opened[0]!.pay());
+    await act(async () => checkout.fake.opened[0]!.pay());
     expect(screen.getByRole('status').textContent).toBe(
       'Payment successful. Your wallet will update once the payment is confirmed by the webhook.',
     );
@@ -129,10 +105,10 @@ describe('AddMoneyScreen', () => {
     renderWithApp(<AddMoneyScreen />, { path: '/add-money' });
     await user.type(amountInput(), '250');
     await user.click(submit());
-    await waitFor(() => expect(fake.opened).toHaveLength(1));
+    await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
     expect(await screen.findByText(/^Pending/)).toBeTruthy();
     orderState = { ...orderState, status: 'paid' };
-    await act(async () => fake.opened[0]!.pay());
+    await act(async () => checkout.fake.opened[0]!.pay());
     expect(await screen.findByText(/^Received/, {}, { timeout: 5000 })).toBeTruthy();
   });
 
@@ -142,9 +118,9 @@ describe('AddMoneyScreen', () => {
     renderWithApp(<AddMoneyScreen />, { path: '/add-money' });
     await user.type(amountInput(), '100');
     await user.click(submit());
-    await waitFor(() => expect(fake.opened).toHaveLength(1));
+    await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
     await act(async () =>
-      fake.opened[0]!.fail('Payment processing failed due to error at bank or wallet gateway'),
+      checkout.fake.opened[0]!.fail('Payment processing failed due to error at bank or wallet gateway'),
     );
     expect(screen.getByRole('alert').textContent).toBe(
       'Payment processing failed due to error at bank or wallet gateway',
@@ -164,6 +140,6 @@ describe('AddMoneyScreen', () => {
     server.use(http.post('*/api/wallet/add-money', () => HttpResponse.error()));
     await user.click(submit());
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to create order'));
-    expect(fake.opened).toHaveLength(1);
+    expect(checkout.fake.opened).toHaveLength(1);
   });
 });

@@ -1,29 +1,20 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
 import { delay, http, HttpResponse } from 'msw';
-import type { PublicConfig } from '@shabaash/shared';
 import { GuestTipScreen } from './GuestTipScreen.tsx';
 import { renderWithApp } from '../../test/renderApp.tsx';
-import { installFakeRazorpay } from '../../payments/fakeRazorpay.ts';
+import { capturePosts, sandboxConfig, setupCheckoutTests } from '../../test/checkoutTests.ts';
 import { REFERRING_CREATOR_STORAGE_KEY } from '../../hooks/useTips.ts';
 
-const CONFIG: PublicConfig = {
-  sandbox: true,
-  razorpayKeyId: 'rzp_test_sandbox',
-  checkoutScriptUrl: '/sandbox/checkout.js',
-  firebase: { apiKey: 'k', projectId: 'demo-shabaash', authDomain: 'localhost', emulatorUrl: null },
-  contactEmail: 'hello@shabaash.in',
+const CONFIG = sandboxConfig({
   defaultCreator: { handle: 'shabaash-live', displayName: 'Shabaash Live' },
-};
+});
 
-const server = setupServer();
-let fake: ReturnType<typeof installFakeRazorpay>;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const checkout = setupCheckoutTests();
+const { server } = checkout;
 beforeEach(() => {
-  fake = installFakeRazorpay();
   server.use(
     http.get('*/api/config', () => HttpResponse.json(CONFIG)),
     // The safety endpoint is optional: the page must work when it does not exist.
@@ -32,26 +23,12 @@ beforeEach(() => {
     ),
   );
 });
-afterEach(() => {
-  cleanup();
-  fake.uninstall();
-  server.resetHandlers();
-  localStorage.clear();
-});
-afterAll(() => server.close());
 
 function captureOrders(
   respond: () => Response | Promise<Response> = () =>
     HttpResponse.json({ order: { id: 'order_G1', amount: 9900, currency: 'INR' } }),
 ) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post('*/api/tips/guest/order', async ({ request }) => {
-      bodies.push(await request.json());
-      return respond();
-    }),
-  );
-  return bodies;
+  return capturePosts(server, '*/api/tips/guest/order', respond);
 }
 
 const amountInput = () => screen.getByLabelText('Amount (₹)');
@@ -96,7 +73,7 @@ describe('GuestTipScreen', () => {
     await user.click(submitButton());
     expect(screen.getByRole('alert').textContent).toBe('Enter a valid amount greater than zero.');
     expect(bodies).toHaveLength(0);
-    expect(fake.opened).toHaveLength(0);
+    expect(checkout.fake.opened).toHaveLength(0);
   });
 
   it('counts message characters live', async () => {
@@ -120,9 +97,9 @@ describe('GuestTipScreen', () => {
     await user.click(submitButton());
     const preparing = await screen.findByRole('button', { name: 'Preparing Checkout…' });
     expect(preparing).toHaveProperty('disabled', true);
-    await waitFor(() => expect(fake.opened).toHaveLength(1));
+    await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
     expect(bodies).toEqual([{ amount: 99, message: 'Great stream!', name: 'Kabir', creator: 'riya' }]);
-    const { options } = fake.opened[0]!;
+    const { options } = checkout.fake.opened[0]!;
     expect(options).toMatchObject({
       key: 'rzp_test_sandbox',
       order_id: 'order_G1',
@@ -133,7 +110,7 @@ describe('GuestTipScreen', () => {
       prefill: { name: 'Kabir' },
       theme: { color: '#38bdf8' },
     });
-    await act(async () => fake.opened[0]!.pay());
+    await act(async () => checkout.fake.opened[0]!.pay());
     expect(screen.getByTestId('guest-status').textContent).toBe(
       'Payment received! Your message will display on stream shortly after verification.',
     );
@@ -148,14 +125,14 @@ describe('GuestTipScreen', () => {
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip' });
     await user.type(amountInput(), '50');
     await user.click(submitButton());
-    await waitFor(() => expect(fake.opened).toHaveLength(1));
-    await act(async () => fake.opened[0]!.fail('Your bank declined this UPI payment.'));
+    await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
+    await act(async () => checkout.fake.opened[0]!.fail('Your bank declined this UPI payment.'));
     expect(screen.getByRole('alert').textContent).toBe('Your bank declined this UPI payment.');
     expect(amountInput()).toHaveProperty('value', '50');
 
     await user.click(submitButton());
-    await waitFor(() => expect(fake.opened).toHaveLength(2));
-    await act(async () => fake.opened[1]!.fail(null));
+    await waitFor(() => expect(checkout.fake.opened).toHaveLength(2));
+    await act(async () => checkout.fake.opened[1]!.fail(null));
     expect(screen.getByRole('alert').textContent).toBe('Payment failed. Please try again.');
   });
 
@@ -169,11 +146,11 @@ describe('GuestTipScreen', () => {
     await user.click(submitButton());
     expect((await screen.findByRole('alert')).textContent).toBe('We could not find that creator.');
     expect(submitButton()).toHaveProperty('disabled', false);
-    expect(fake.opened).toHaveLength(0);
+    expect(checkout.fake.opened).toHaveLength(0);
   });
 
   it('shows an SDK error when the checkout script cannot load', async () => {
-    fake.uninstall();
+    checkout.fake.uninstall();
     captureOrders();
     server.use(http.get('*/api/config', () => HttpResponse.json({ ...CONFIG, checkoutScriptUrl: '' })));
     const user = userEvent.setup();
@@ -213,7 +190,7 @@ describe('GuestTipScreen', () => {
     await user.type(messageInput(), 'you rock');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     await user.click(submitButton());
-    await waitFor(() => expect(fake.opened).toHaveLength(1));
+    await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
     expect(bodies).toEqual([{ amount: 99, message: 'you rock', name: '', creator: 'riya' }]);
   });
 });
