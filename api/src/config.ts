@@ -18,6 +18,9 @@ const rupees = (fallback: string) =>
       return Math.round(n * 100);
     });
 
+/** A requests-per-minute limit: a positive integer. */
+const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+
 /** Every setting, its default and its meaning. `.env.example` mirrors this list. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -49,6 +52,10 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1')
     .default(true),
   TRUST_PROXY: bool,
+  LOGIN_LIMIT_PER_IP_PER_MINUTE: perMinute(30),
+  REGISTER_LIMIT_PER_IP_PER_MINUTE: perMinute(20),
+  RESET_LIMIT_PER_IP_PER_MINUTE: perMinute(20),
+  LEADS_LIMIT_PER_IP_PER_MINUTE: perMinute(30),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { Config } from '../config.ts';
 import type { Executor } from '../db/knex.ts';
 import { AppError, tooManyRequests } from './errors.ts';
 
@@ -9,16 +10,23 @@ export interface RateLimitRule {
 
 const MINUTE_MS = 60_000;
 
-/** Every limit of the API in one place (fixed one-minute windows, per phone and per IP). */
-export const RATE_LIMITS = {
-  loginPerPhone: { limit: 10, windowMs: MINUTE_MS },
-  loginPerIp: { limit: 30, windowMs: MINUTE_MS },
-  registerPerPhone: { limit: 5, windowMs: MINUTE_MS },
-  registerPerIp: { limit: 20, windowMs: MINUTE_MS },
-  resetPerPhone: { limit: 5, windowMs: MINUTE_MS },
-  resetPerIp: { limit: 20, windowMs: MINUTE_MS },
-  leadsPerIp: { limit: 30, windowMs: MINUTE_MS },
-} as const satisfies Record<string, RateLimitRule>;
+/**
+ * Every limit of the API in one place (fixed one-minute windows). Per phone: the brute-force guard, fixed.
+ * Per IP: from the configuration (`*_LIMIT_PER_IP_PER_MINUTE`), because Indian mobile carriers put many
+ * subscribers behind one address (CGNAT) and a big stream's audience can share a handful of them.
+ */
+export function rateLimits(config: Config) {
+  const perMinute = (limit: number): RateLimitRule => ({ limit, windowMs: MINUTE_MS });
+  return {
+    loginPerPhone: perMinute(10),
+    loginPerIp: perMinute(config.LOGIN_LIMIT_PER_IP_PER_MINUTE),
+    registerPerPhone: perMinute(5),
+    registerPerIp: perMinute(config.REGISTER_LIMIT_PER_IP_PER_MINUTE),
+    resetPerPhone: perMinute(5),
+    resetPerIp: perMinute(config.RESET_LIMIT_PER_IP_PER_MINUTE),
+    leadsPerIp: perMinute(config.LEADS_LIMIT_PER_IP_PER_MINUTE),
+  } as const satisfies Record<string, RateLimitRule>;
+}
 
 /** A 429 that also says when the window reopens. */
 export class RateLimitedError extends AppError {

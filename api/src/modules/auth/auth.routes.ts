@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { loginInputSchema, MESSAGES, registerInputSchema, resetPasswordInputSchema } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { principal, requireUser } from '../../http/auth.ts';
-import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimit.ts';
+import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
 import { parseInput } from '../../http/validate.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import { login, logout, register, resetPassword } from './auth.service.ts';
@@ -10,13 +10,14 @@ import { login, logout, register, resetPassword } from './auth.service.ts';
 /** POST /api/auth/register, /login, /reset-password (rate-limited per phone and per IP) and /logout. */
 export function authRoutes(deps: AppDeps): Router {
   const { db } = deps;
+  const limits = rateLimits(deps.config);
   const router = new Router({ prefix: '/auth' });
 
   router.post('/register', async (ctx) => {
     const input = parseInput(registerInputSchema, ctx.request.body);
     await enforceRateLimits(ctx, db, [
-      { key: `register:phone:${input.phone}`, rule: RATE_LIMITS.registerPerPhone },
-      { key: `register:ip:${ctx.ip}`, rule: RATE_LIMITS.registerPerIp },
+      { key: `register:phone:${input.phone}`, rule: limits.registerPerPhone },
+      { key: `register:ip:${ctx.ip}`, rule: limits.registerPerIp },
     ]);
     const result = await register(deps, input);
     ctx.status = 201;
@@ -26,8 +27,8 @@ export function authRoutes(deps: AppDeps): Router {
   router.post('/login', async (ctx) => {
     const input = parseInput(loginInputSchema, ctx.request.body);
     await enforceRateLimits(ctx, db, [
-      { key: `login:phone:${input.phone}`, rule: RATE_LIMITS.loginPerPhone },
-      { key: `login:ip:${ctx.ip}`, rule: RATE_LIMITS.loginPerIp },
+      { key: `login:phone:${input.phone}`, rule: limits.loginPerPhone },
+      { key: `login:ip:${ctx.ip}`, rule: limits.loginPerIp },
     ]);
     const result = await login(deps, input);
     ctx.body = { token: result.token, user: presentUser(result.user) };
@@ -36,8 +37,8 @@ export function authRoutes(deps: AppDeps): Router {
   router.post('/reset-password', async (ctx) => {
     const input = parseInput(resetPasswordInputSchema, ctx.request.body);
     await enforceRateLimits(ctx, db, [
-      { key: `reset:phone:${input.phone}`, rule: RATE_LIMITS.resetPerPhone },
-      { key: `reset:ip:${ctx.ip}`, rule: RATE_LIMITS.resetPerIp },
+      { key: `reset:phone:${input.phone}`, rule: limits.resetPerPhone },
+      { key: `reset:ip:${ctx.ip}`, rule: limits.resetPerIp },
     ]);
     await resetPassword(deps, input);
     ctx.body = { message: MESSAGES.passwordReset };

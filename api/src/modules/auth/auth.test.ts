@@ -5,7 +5,7 @@ import { authEmulatorUrl, createTestApp, type TestApp } from '../../../test/harn
 import { forgeIdToken, getPhoneIdToken } from '../../../test/firebaseEmulator.ts';
 import { randomPhone } from '../../../test/factories.ts';
 import { RecordingBus } from '../../../test/doubles.ts';
-import { RATE_LIMITS } from '../../http/rateLimit.ts';
+import { rateLimits } from '../../http/rateLimit.ts';
 
 const PROJECT = 'demo-shabaash';
 
@@ -262,7 +262,7 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
     const phone = randomPhone();
     await registerViaOtp(phone, { password: 'right-pass' });
     await startOfFreshWindow();
-    for (let i = 0; i < RATE_LIMITS.loginPerPhone.limit; i++) {
+    for (let i = 0; i < rateLimits(app.deps.config).loginPerPhone.limit; i++) {
       const res = await app.request('POST', '/api/auth/login', {
         body: { phone, password: 'nope-nope' },
         headers: clientIp(),
@@ -284,7 +284,7 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
   it('rate-limits login per IP across different phones', async () => {
     const headers = clientIp();
     await startOfFreshWindow();
-    for (let i = 0; i < RATE_LIMITS.loginPerIp.limit; i++) {
+    for (let i = 0; i < rateLimits(app.deps.config).loginPerIp.limit; i++) {
       const res = await app.request('POST', '/api/auth/login', {
         body: { phone: randomPhone(), password: 'x' },
         headers,
@@ -304,11 +304,30 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
     expect(elsewhere.status).toBe(401);
   });
 
+  it('takes the per-IP login limit from LOGIN_LIMIT_PER_IP_PER_MINUTE (a carrier NAT can need more)', async () => {
+    const tuned = await createTestApp({
+      env: { TRUST_PROXY: 'true', LOGIN_LIMIT_PER_IP_PER_MINUTE: '3' },
+      databaseUrl: app.databaseUrl,
+    });
+    expect(rateLimits(tuned.deps.config).loginPerIp.limit).toBe(3);
+    const headers = clientIp();
+    await startOfFreshWindow();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await tuned.request('POST', '/api/auth/login', {
+        body: { phone: randomPhone(), password: 'x' },
+        headers,
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
   it('rate-limits register and reset per phone', async () => {
     const phone = randomPhone();
     const forged = forgeIdToken(phone, PROJECT);
     await startOfFreshWindow();
-    for (let i = 0; i < RATE_LIMITS.registerPerPhone.limit; i++) {
+    for (let i = 0; i < rateLimits(app.deps.config).registerPerPhone.limit; i++) {
       const res = await app.request('POST', '/api/auth/register', {
         body: { name: 'Spam', phone, password: 'secret123', firebaseToken: forged },
         headers: clientIp(),
@@ -320,7 +339,7 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
 
     const resetPhone = randomPhone();
     await startOfFreshWindow();
-    for (let i = 0; i < RATE_LIMITS.resetPerPhone.limit; i++) {
+    for (let i = 0; i < rateLimits(app.deps.config).resetPerPhone.limit; i++) {
       await app.request('POST', '/api/auth/reset-password', {
         body: { phone: resetPhone, password: 'secret123', firebaseToken: 'garbage' },
         headers: clientIp(),
