@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.ts';
 import { createDb, migrateLatest } from '../src/db/knex.ts';
-import { freePort } from './ports.ts';
+import { freePort } from '../src/ports.ts';
 import { startAuthEmulator, type AuthEmulator } from '../src/identity/emulator.ts';
 
 declare module 'vitest' {

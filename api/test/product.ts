@@ -1,38 +1,39 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/ports.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface RunningProduct {
   url: string;
+  pid: number;
+  /** Port of the product's embedded PostgreSQL, and a postgres:// URL for it. */
+  pgPort: number;
+  databaseUrl: string;
   dataDir: string;
   process: ChildProcess;
   output(): string;
+  /** Ends the process (SIGTERM, SIGKILL after 20 s) and removes its temp data dir. */
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Spawns `node --import tsx api/src/main.ts` (what `npm start` runs) and waits for /api/health to be 200. */
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-e2e-'));
+/**
+ * Spawns `node --import tsx api/src/main.ts` (what `npm start` runs) with a temp DATA_DIR and loopback ports,
+ * and waits for /api/health to be 200. `env` overrides the defaults (e.g. a pinned PORT for Lighthouse CI);
+ * `nodeArgs` go before the script (the bench's `--cpu-prof`). Shared by e2e, torture, bench and lhci.
+ */
+export async function startProduct(
+  env: Record<string, string> = {},
+  { nodeArgs = [] }: { nodeArgs?: string[] } = {},
+): Promise<RunningProduct> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-product-'));
   fs.chmodSync(dataDir, 0o755);
-  // A caller may pin the port (Lighthouse CI's URLs use 8099); otherwise any free one.
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  const pgPort = env.EMBEDDED_PG_PORT ? Number(env.EMBEDDED_PG_PORT) : await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'api/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -40,7 +41,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(pgPort),
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await freePort()}`,
       LOG_LEVEL: 'warn',
       ...env,
@@ -48,12 +49,29 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const keep = (d: Buffer) => {
+    output += d.toString();
+    if (output.length > 200_000) output = output.slice(-100_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 150_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`product exited early (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`product exited early (${child.exitCode}):\n${output}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.status === 200) break;
@@ -61,25 +79,19 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      await stop();
       throw new Error(`product did not become healthy in time:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
     url,
+    pid: child.pid ?? 0,
+    pgPort,
+    databaseUrl: `postgres://shabaash:shabaash@127.0.0.1:${pgPort}/shabaash`,
     dataDir,
     process: child,
     output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { freePort } from '../ports.ts';
 
 export interface AuthEmulatorOptions {
   /** Port of the Auth emulator itself (its REST API and token endpoints). */
@@ -40,19 +40,6 @@ function firebaseCliScript(): string {
   const pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8')) as { bin?: Record<string, string> };
   const rel = pkg.bin?.firebase ?? 'lib/bin/firebase.js';
   return path.join(path.dirname(pkgPath), rel);
-}
-
-/** Asks the OS for a free loopback port. */
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** The parent's environment without outer emulator settings or real credentials. */
@@ -135,7 +122,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
 async function startAuthEmulatorOnce(opts: AuthEmulatorOptions): Promise<AuthEmulator> {
   const workDir = path.resolve(opts.workDir);
   fs.mkdirSync(workDir, { recursive: true });
-  const pickPort = opts.pickPort ?? freeLoopbackPort;
+  const pickPort = opts.pickPort ?? freePort;
   const hubPort = opts.hubPort ?? (await pickPort());
   const loggingPort = opts.loggingPort ?? (await pickPort());
   const firebaseJson = {

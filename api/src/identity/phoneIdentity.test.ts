@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shabaash/shared';
 import { AppError } from '../http/errors.ts';
-import { freePort } from '../../test/ports.ts';
+import { freePort } from '../ports.ts';
 import {
   decodeJwt,
   encodeJwt,

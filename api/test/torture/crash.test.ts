@@ -19,7 +19,7 @@ import {
   type BuiltCreator,
   type BuiltUser,
 } from '../factories.ts';
-import { freePort } from '../ports.ts';
+import { freePort } from '../../src/ports.ts';
 import { testConfig } from '../harness.ts';
 
 const JWT_SECRET = 'crash-test-secret-crash-test-secret-0123456789';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shabaash/shared';
 import { buildCreator, buildUser, ledgerMismatches } from '../../../test/factories.ts';
-import { freePort } from '../../../test/ports.ts';
+import { freePort } from '../../ports.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { reconcileUnpaidOrders, startReconcileLoop } from '../../jobs/reconcile.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
