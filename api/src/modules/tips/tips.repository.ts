@@ -38,7 +38,7 @@ export async function insertTip(
   tip: NewTip & { id?: string; status?: TipRow['status'] },
 ): Promise<TipRow> {
   const result = await tx.raw<{ rows: TipRow[] }>(
-    `select t.*, u.name as sender_name, u.profile_pic as sender_profile_pic, u.phone as sender_phone
+    `select ${TIP_COLUMNS.join(', ')}
      from shabaash_insert_tip(?::uuid, ?::uuid, ?::uuid, ?::text, ?::text, ?::bigint, ?::text, ?::text,
                               ?::text, ?::text, ?::bigint, ?::integer) as t
      left join users u on u.id = t.sender_id`,
