@@ -15,9 +15,19 @@ import type { Knex } from 'knex';
  *   the tip and the stored result. `p_refused` (stream safety refused the message in the API) raises SH400 once
  *   the key is claimed, so a replay still wins over a refusal and a refusal stores nothing.
  *
+ * - `shabaash_bump_space`: the next version of a sync space (the one implementation; `bumpSpace` in
+ *   api/src/modules/sync/spaces.ts calls it too).
+ *
  * Lock order, as everywhere: wallet row → wallet space → creator row → creator space.
  */
 export async function up(knex: Knex): Promise<void> {
+  await knex.raw(`
+    create or replace function shabaash_bump_space(p_space text) returns bigint language sql as $$
+      insert into sync_spaces as s (space, version) values (p_space, 1)
+        on conflict (space) do update set version = s.version + 1
+        returning s.version
+    $$`);
+
   await knex.raw(`
     create or replace function shabaash_post_ledger_entry(
       p_user_id uuid, p_type text, p_kind text, p_amount_paise bigint, p_description text, p_reference text,
@@ -40,9 +50,7 @@ export async function up(knex: Knex): Promise<void> {
         end if;
         raise exception using errcode = 'SH402', message = 'insufficient balance';
       end if;
-      insert into sync_spaces as s (space, version) values ('wallet:' || p_user_id, 1)
-        on conflict (space) do update set version = s.version + 1
-        returning s.version into out_version;
+      out_version := shabaash_bump_space('wallet:' || p_user_id);
       insert into wallet_transactions (user_id, type, kind, amount_paise, description, reference, version)
         values (p_user_id, p_type, p_kind, p_amount_paise, p_description, p_reference, out_version)
         returning id into out_transaction_id;
@@ -68,9 +76,7 @@ export async function up(knex: Knex): Promise<void> {
       end if;
       -- 0% within the free tier, the basis points on the part above it (a crossing tip is split).
       v_feeable := greatest(0, p_amount_paise - greatest(0, p_free_tier_paise - v_gross_before));
-      insert into sync_spaces as s (space, version) values ('creator:' || p_creator_id, 1)
-        on conflict (space) do update set version = s.version + 1
-        returning s.version into v_version;
+      v_version := shabaash_bump_space('creator:' || p_creator_id);
       insert into tips (id, creator_id, sender_id, guest_name, source, amount_paise, fee_paise, message, status,
                         payment_id, order_id, version)
         values (coalesce(p_id, gen_random_uuid()), p_creator_id, p_sender_id, p_guest_name, p_source,
@@ -155,4 +161,5 @@ export async function down(knex: Knex): Promise<void> {
     'drop function if exists shabaash_insert_tip(uuid, uuid, uuid, text, text, bigint, text, text, text, text, bigint, integer)',
   );
   await knex.raw('drop function if exists shabaash_post_ledger_entry(uuid, text, text, bigint, text, text)');
+  await knex.raw('drop function if exists shabaash_bump_space(text)');
 }

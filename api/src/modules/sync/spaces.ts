@@ -11,9 +11,8 @@ export const walletSpace = (userId: string) => `wallet:${userId}`;
  */
 export async function bumpSpace(tx: Executor, space: string): Promise<number> {
   const result = await tx.raw<{ rows: Array<{ version: number }> }>(
-    `insert into sync_spaces (space, version) values (?, 1)
-     on conflict (space) do update set version = sync_spaces.version + 1
-     returning version`,
+    // The same function the tip and ledger functions use (migrations/20261122120000_create_tip_functions.ts).
+    'select shabaash_bump_space(?) as version',
     [space],
   );
   const row = result.rows[0];
