@@ -17,7 +17,7 @@ import type { AppDeps, RealtimeBus } from '../deps.ts';
 import { creatorChangesSince, walletChangesSince, type TipChangeRow } from '../modules/sync/changes.ts';
 import { creatorSpace, walletSpace } from '../modules/sync/spaces.ts';
 import { presentTip } from '../modules/tips/tips.presenter.ts';
-import { resolveSession } from '../modules/sessions/sessions.service.ts';
+import { resolveSession, type SessionClaims } from '../modules/sessions/sessions.service.ts';
 import { encode, msg } from './messages.ts';
 
 /** The PostgreSQL channel every instance LISTENs on; payloads are `NotifyPayload` JSON. */
@@ -98,7 +98,7 @@ interface Conn {
   subs: Map<string, Sub>;
   overlayOf: string | null;
   /** The session a token hello signed in with (closed when that session is revoked). */
-  session: { userId: string; sessionId: string } | null;
+  session: SessionClaims | null;
 }
 
 interface SpaceState {
@@ -113,7 +113,7 @@ interface SpaceState {
 }
 
 interface HelloGrant {
-  session: { userId: string; sessionId: string } | null;
+  session: SessionClaims | null;
   rooms: string[];
   spaces: Map<string, View>;
   creatorOf: string | null;
