@@ -76,13 +76,28 @@ interface Calls {
   deleted: string[];
 }
 
+/** What the fake API holds: rows and tombstones. A server never reports a version whose change it cannot serve. */
+const served = { live: [] as Tip[], tombstones: [] as string[] };
+
+/** Commits a change on the fake server, as the API does before it broadcasts the matching realtime event. */
+function commitTip(tip: Tip) {
+  const index = served.live.findIndex((t) => t.id === tip.id);
+  if (index >= 0) served.live[index] = tip;
+  else served.live.unshift(tip);
+}
+function commitDelete(id: string): number {
+  served.live = served.live.filter((t) => t.id !== id);
+  served.tombstones.push(id);
+  return ++version;
+}
+
 /**
  * Serves a creator's queue as the API does (the list, changes since a version with tombstones, push live and
  * delete), plus the wallet and recent-tips reads every mirror pull makes.
  */
 function serve(tips: Tip[] | (() => Response), calls: Calls = { patched: [], deleted: [] }) {
-  const live = Array.isArray(tips) ? [...tips] : [];
-  const tombstones: string[] = [];
+  served.live = Array.isArray(tips) ? [...tips] : [];
+  served.tombstones = [];
   server.use(
     http.get('*/api/users/me', () => HttpResponse.json({ user: creator })),
     http.get('*/api/wallet/balance', () => HttpResponse.json({ balance: 0, balancePaise: 0 })),
@@ -103,11 +118,11 @@ function serve(tips: Tip[] | (() => Response), calls: Calls = { patched: [], del
     http.get('*/api/creator/chats', ({ request }) => {
       if (typeof tips === 'function') return tips();
       const since = new URL(request.url).searchParams.get('since');
-      if (since === null) return HttpResponse.json({ tips: live, version });
+      if (since === null) return HttpResponse.json({ tips: served.live, version });
       const after = Number(since);
       return HttpResponse.json({
-        tips: live.filter((t) => t.version > after),
-        deleted: tombstones,
+        tips: served.live.filter((t) => t.version > after),
+        deleted: served.tombstones,
         version,
         reset: false,
       });
@@ -116,8 +131,8 @@ function serve(tips: Tip[] | (() => Response), calls: Calls = { patched: [], del
       const id = String(params.id);
       const body = await request.json();
       calls.patched.push({ id, body });
-      const index = live.findIndex((t) => t.id === id);
-      const found = live[index];
+      const index = served.live.findIndex((t) => t.id === id);
+      const found = served.live[index];
       if (!found) return HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 });
       const updated: Tip = {
         ...found,
@@ -125,16 +140,13 @@ function serve(tips: Tip[] | (() => Response), calls: Calls = { patched: [], del
         updatedAt: new Date().toISOString(),
         version: ++version,
       };
-      live[index] = updated;
+      served.live[index] = updated;
       return HttpResponse.json({ tip: updated });
     }),
     http.delete('*/api/creator/chats/:id', ({ params }) => {
       const id = String(params.id);
       calls.deleted.push(id);
-      const index = live.findIndex((t) => t.id === id);
-      if (index >= 0) live.splice(index, 1);
-      tombstones.push(id);
-      version += 1;
+      commitDelete(id);
       return HttpResponse.json({ id });
     }),
   );
@@ -502,6 +514,7 @@ describe('Chat Loader', () => {
     await waitFor(() => expect(screen.getByTestId('overlay-presence').textContent).toBe('Overlay connected'));
 
     const fresh = tip('c', { name: 'Newcomer', amount: 51, createdAt: new Date().toISOString() });
+    commitTip(fresh);
     await push({ type: 'tip:new', space: SPACE, version: fresh.version, data: fresh });
     await waitFor(() => expect(rows()[0]?.textContent).toContain('Newcomer'));
     await waitFor(() => expect(screen.getByTestId('stat-queued').textContent).toBe('3'));
@@ -512,14 +525,16 @@ describe('Chat Loader', () => {
       createdAt: ago(5),
       updatedAt: new Date().toISOString(),
     });
+    commitTip(live);
     await push({ type: 'tip:status', space: SPACE, version: live.version, data: live });
     await waitFor(() => expect(within(rowOf('Rahul')).getByText('Live now')).toBeTruthy());
 
     const ignored = tip('a', { name: 'Priya', status: 'ignore' });
+    commitTip(ignored);
     await push({ type: 'tip:status', space: SPACE, version: ignored.version, data: ignored });
     await waitFor(() => expect(screen.queryByText('Priya')).toBeNull());
 
-    await push({ type: 'tip:deleted', space: SPACE, version: ++version, data: { id: 'c' } });
+    await push({ type: 'tip:deleted', space: SPACE, version: commitDelete('c'), data: { id: 'c' } });
     await waitFor(() => expect(screen.queryByText('Newcomer')).toBeNull());
     await waitFor(() => expect(rows()).toHaveLength(1));
 
