@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** expect.poll waits up to 5 s (vitest's default is 1 s, too short for CI on two loaded cores). */
+const expect = { poll: { timeout: 5_000 } };
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +11,7 @@ export default defineConfig({
           name: 'shared',
           include: ['shared/src/**/*.test.ts'],
           environment: 'node',
+          expect,
         },
       },
       {
@@ -18,6 +22,7 @@ export default defineConfig({
           globalSetup: ['api/test/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          expect,
         },
       },
       {
@@ -25,7 +30,9 @@ export default defineConfig({
           name: 'web',
           include: ['pwa/src/**/*.test.{ts,tsx}', 'mocks/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['pwa/src/test/setup.ts'],
           testTimeout: 15_000,
+          expect,
         },
       },
     ],

@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // A journey's expect.poll without its own timeout waits up to 10 s: Chromium, the API and Postgres share two cores.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
