@@ -35,6 +35,11 @@ describe('built-in list: refused (every trick, both scripts)', () => {
     'b!tch',
     'c0ck',
     'pu$$y',
+    // "1" and "|" stand for "l" as often as for "i"
+    's1ut',
+    '|und',
+    '1awda',
+    'ki11 yourse1f',
     // zero-width characters and look-alikes
     `f${ZWSP}uck`,
     'ѕhit', // Cyrillic dze
@@ -127,6 +132,8 @@ describe('built-in list: innocent text passes (Scunthorpe and friends)', () => {
     'therapist',
     'nice!!!',
     '₹500 for 3 songs!!!',
+    'top 10 clips, 1 love',
+    'IIT topper, 11 saal ka',
     // Hinglish everyday words that fold near abuse
     'chhod do yaar',
     'chhodu kya?',

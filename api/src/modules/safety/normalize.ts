@@ -6,8 +6,8 @@
  *     Devanagari nukta come off; zero-width characters and soft hyphens are removed; Cyrillic/Greek look-alikes map
  *     to Latin; Devanagari long/short vowel signs fold together (ी→ि, ू→ु, ई→इ, ऊ→उ, ँ→ं).
  *  2. words: text splits into whitespace chunks. Inside a chunk that has at least one letter, digits and symbols
- *     used as letters are swapped back (@/4→a, 1/!/|→i, 0→o, $/5→s, 3→e, 7→t); a chunk with no letter (a price,
- *     "!!!") is left alone. Any other punctuation inside a chunk separates "atoms".
+ *     used as letters are swapped back (@/4→a, 1/!/|→i, 0→o, $/5→s, 3→e, 7→t; a second reading takes 1 and | as l);
+ *     a chunk with no letter (a price, "!!!") is left alone. Any other punctuation inside a chunk separates "atoms".
  *  3. readings: the matcher reads two token streams, and every token in them is a whole word, so a blocked short word
  *     never matches inside a longer one (Scunthorpe):
  *       - split: every atom is a token ("hello,ass" → hello | ass; "dumb-ass" → dumb | ass);
@@ -140,8 +140,14 @@ export function foldCharacters(text: string): string {
   return out;
 }
 
-/** How a chunk's ambiguous edges are read: a trailing "!" is punctuation and a leading "@" an "a" (primary), or the reverse (alt). */
-export type ReadingMode = 'primary' | 'alt';
+/**
+ * How a chunk's ambiguous characters are read: a trailing "!" is punctuation and a leading "@" an "a" (primary), or
+ * the reverse (alt); "ell" is the primary reading with "1" and "|" standing for "l" instead of "i" ("s1ut", "|und").
+ */
+export type ReadingMode = 'primary' | 'alt' | 'ell';
+
+/** Characters that look like both "i" and "l"; the "ell" reading takes them as "l". */
+const I_OR_L = /[1|]/;
 
 /** Splits one whitespace chunk into atoms (letters/digits runs), swapping leet characters when the chunk has a letter. */
 export function chunkAtoms(chunk: string, mode: ReadingMode = 'primary'): string[] {
@@ -161,7 +167,8 @@ export function chunkAtoms(chunk: string, mode: ReadingMode = 'primary'): string
   if (mode === 'alt') {
     while (body[0] === '@') body = body.slice(1);
   }
-  const mapped = body.map((c) => (LETTER.test(c) ? c : (LEET[c] ?? (DIGIT.test(c) ? c : ' '))));
+  const swap = (c: string) => (mode === 'ell' && I_OR_L.test(c) ? 'l' : LEET[c]);
+  const mapped = body.map((c) => (LETTER.test(c) ? c : (swap(c) ?? (DIGIT.test(c) ? c : ' '))));
   if (tailAsI) mapped.push('i');
   return splitAtoms(mapped);
 }
@@ -235,12 +242,14 @@ function joinSpacedLetters(input: string[]): Reading {
   return { tokens: out, words };
 }
 
-/** The readings the matcher checks: joined and split chunks, each in primary and (when the text needs it) alt mode. */
+/** The readings the matcher checks: joined and split chunks, in primary mode and in the alt and ell modes when the text has their characters. */
 export function readings(text: string): Reading[] {
   const chunks = foldCharacters(text)
     .split(/\s+/u)
     .filter((c) => c.length > 0);
-  const modes: ReadingMode[] = /[!|@]/.test(text) ? ['primary', 'alt'] : ['primary'];
+  const modes: ReadingMode[] = ['primary'];
+  if (/[!|@]/.test(text)) modes.push('alt');
+  if (I_OR_L.test(text)) modes.push('ell');
   const result: Reading[] = [];
   for (const mode of modes) {
     const perChunk = chunks.map((c) => chunkAtoms(c, mode));
