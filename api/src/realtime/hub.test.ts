@@ -420,6 +420,34 @@ describe('revoked credentials close their sockets, on every instance', () => {
     staying.close();
   });
 
+  it('a hello that read its session just before a logout is refused, not welcomed', async () => {
+    const c = await buildCreator(app.deps.db, app.deps.config);
+    // Hold the hello between reading its (still valid) session and its welcome: sync_spaces is read in between.
+    const lock = await app.deps.db.transaction();
+    try {
+      await lock.raw('lock table sync_spaces in access exclusive mode');
+      const socket = await TestSocket.open(app.url);
+      socket.send({ type: 'hello', token: c.token });
+      await expect
+        .poll(async () => {
+          const { rows } = await app.deps.db.raw<{ rows: unknown[] }>(
+            "select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%sync_spaces%'",
+          );
+          return rows.length;
+        })
+        .toBeGreaterThan(0);
+      expect((await app.request('POST', '/api/auth/logout', { token: c.token })).status).toBe(200);
+      await lock.commit();
+      const outcome = await Promise.race([
+        socket.closed,
+        socket.waitFor((m) => m.type === 'welcome').then(() => 'welcomed'),
+      ]);
+      expect(outcome).toMatchObject({ code: WS_CLOSE.unauthorized, reason: 'Session ended' });
+    } finally {
+      if (!lock.isCompleted()) await lock.rollback();
+    }
+  });
+
   it("a password reset closes every socket of that user on every instance, and no one else's", async () => {
     const b = await createTestApp({ realtime: true, databaseUrl: app.databaseUrl });
     const user = await buildUser(app.deps.db, app.deps.config);

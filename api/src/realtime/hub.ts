@@ -440,8 +440,29 @@ export function createRealtime(
 
   // ---------- revocation ----------
 
+  /**
+   * Revocations and key rotations that arrived while hellos were authenticating. A hello that read its session or
+   * overlay key before the change committed checks this log before its welcome. Kept only while a hello is in flight.
+   */
+  const changedDuringAuth: Array<{ u: string; s: string | null } | { rotated: string }> = [];
+  let authenticating = 0;
+
+  /** True when a revocation or rotation logged since `mark` applies to this grant. */
+  function revokedSince(mark: number, grant: HelloGrant): boolean {
+    return changedDuringAuth
+      .slice(mark)
+      .some((entry) =>
+        'rotated' in entry
+          ? grant.overlayOf === entry.rotated
+          : grant.session !== null &&
+            grant.session.userId === entry.u &&
+            (entry.s === null || entry.s === grant.session.sessionId),
+      );
+  }
+
   /** Closes this instance's sockets signed in with a revoked session (all of the user's when sessionId is null). */
   function closeRevokedSessions(userId: string, sessionId: string | null): void {
+    if (authenticating > 0) changedDuringAuth.push({ u: userId, s: sessionId });
     for (const conn of conns) {
       const session = conn.session;
       if (!session || session.userId !== userId) continue;
@@ -452,6 +473,7 @@ export function createRealtime(
 
   /** Closes this instance's overlay sockets of a creator whose overlay key was rotated. */
   function closeRotatedOverlays(creatorId: string): void {
+    if (authenticating > 0) changedDuringAuth.push({ rotated: creatorId });
     for (const conn of conns) {
       if (conn.overlayOf === creatorId) refuse(conn, WS_CLOSE.unauthorized, 'Overlay key rotated');
     }
@@ -730,6 +752,9 @@ export function createRealtime(
     conn.phase = 'auth';
     let grant: HelloGrant;
     let versions: Record<string, number>;
+    let revoked: boolean;
+    authenticating++;
+    const mark = changedDuringAuth.length;
     try {
       grant = await grantFor(hello);
       const spaces = [...grant.spaces.keys()];
@@ -738,12 +763,18 @@ export function createRealtime(
         .select<Array<{ space: string; version: number }>>('space', 'version');
       versions = Object.fromEntries(spaces.map((s) => [s, 0]));
       for (const row of rows) versions[row.space] = Number(row.version);
+      revoked = revokedSince(mark, grant);
     } catch (err) {
       if (err instanceof HelloRefused) return refuse(conn, err.code, err.message);
       log.error({ err }, 'hello failed');
       return refuse(conn, 1011, 'Server error');
+    } finally {
+      authenticating--;
+      if (authenticating === 0) changedDuringAuth.length = 0;
     }
     if (conn.phase !== 'auth' || closed) return;
+    if (revoked)
+      return refuse(conn, WS_CLOSE.unauthorized, grant.session ? 'Session ended' : 'Overlay key rotated');
     conn.phase = 'ready';
     conn.session = grant.session;
     send(conn, msg.welcome(grant.rooms, versions));
