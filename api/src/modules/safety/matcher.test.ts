@@ -186,6 +186,19 @@ describe('creator lists', () => {
     expect(findBlocked(list, 'झूठापन').blocked).toBe(false);
   });
 
+  it("a creator's term in one script blocks its Hinglish spelling in the other", () => {
+    const latin = compileBlocklist(['jhootha', 'nalayak']);
+    expect(findBlocked(latin, 'तू झूठा है').blocked).toBe(true);
+    expect(findBlocked(latin, 'नालायक').blocked).toBe(true);
+    expect(findBlocked(latin, 'नमस्ते दोस्तों').blocked).toBe(false);
+    const devanagari = compileBlocklist(['झूठा', 'नालायक']);
+    expect(findBlocked(devanagari, 'tu jhootha hai').blocked).toBe(true);
+    expect(findBlocked(devanagari, 'NAALAYAK').blocked).toBe(true);
+    expect(findBlocked(devanagari, 'jhoothapan').blocked).toBe(false);
+    // Short words stay exact across scripts too: "लंड" (4 letters as Hinglish) does not block "land".
+    expect(findBlocked(compileBlocklist(['लंड']), 'safe land').blocked).toBe(false);
+  });
+
   it('counts distinct terms and never returns the word', () => {
     const result = findBlocked(builtin, 'fuck you, f u c k, chutiya');
     expect(result.blocked).toBe(true);

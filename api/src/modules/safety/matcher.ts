@@ -1,9 +1,9 @@
-import { collapseLongRuns, isLatinWord, phoneticKey, readings } from './normalize.ts';
+import { collapseLongRuns, phoneticKeyOf, readings } from './normalize.ts';
 
 /** A blocked term with options; a plain string gets `phonetic: 'auto'`. */
 export interface BlockTermSpec {
   term: string;
-  /** Match Hinglish spelling variants through the phonetic key. 'auto': Latin words whose key has 5+ letters. */
+  /** Match Hinglish spelling variants through the phonetic key. 'auto': words (Latin, or Devanagari read as Hinglish) whose key has 5+ letters. */
   phonetic?: boolean | 'auto';
 }
 
@@ -56,10 +56,8 @@ function runLengths(word: string): { skeleton: string; runs: number[] } {
 function termToken(word: string, phonetic: boolean | 'auto'): TermToken {
   const { skeleton, runs } = runLengths(collapseLongRuns(word));
   let phon: string | null = null;
-  if (isLatinWord(word) && phonetic !== false) {
-    const key = phoneticKey(word);
-    if (phonetic === true || key.length >= PHONETIC_AUTO_MIN) phon = key;
-  }
+  const key = phonetic === false ? null : phoneticKeyOf(word);
+  if (key !== null && (phonetic === true || key.length >= PHONETIC_AUTO_MIN)) phon = key;
   return { skeleton, runs, phon };
 }
 
@@ -119,7 +117,7 @@ function textToken(word: string): TextToken {
     runs: runs.map((n) => (n >= 3 ? Number.POSITIVE_INFINITY : n)),
     // A doubled consonant inside a word is usually spelling, not elongation ("chhut" = discount is not "chut").
     flex: runs.map((n, i) => n === 2 && (VOWEL.test(letters[i] ?? '') || i === runs.length - 1)),
-    phon: isLatinWord(word) ? phoneticKey(word) : null,
+    phon: phoneticKeyOf(word),
   };
 }
 

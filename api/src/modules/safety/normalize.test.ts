@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldCharacters, normalizeForMatching, phoneticKey } from './normalize.ts';
+import { foldCharacters, normalizeForMatching, phoneticKey, transliterateDevanagari } from './normalize.ts';
 
 const ZWSP = '\u200B';
 const ZWNJ = '\u200C';
@@ -91,5 +91,27 @@ describe('phoneticKey (Hinglish spelling variants)', () => {
     ['gaandu', 'gandu'],
   ])('%s → %s', (input, expected) => {
     expect(phoneticKey(input)).toBe(expected);
+  });
+});
+
+describe('transliterateDevanagari (Hinglish reading, schwa deletion)', () => {
+  it.each([
+    ['झूठा', 'jhuthaa'],
+    ['भोसड़ीके', 'bhosdike'],
+    ['मादरचोद', 'maadarchod'],
+    ['बहन', 'bahan'],
+    ['कमीना', 'kaminaa'],
+    ['लंड', 'land'],
+    ['नमस्ते', 'namaste'],
+    ['दोस्तों', 'doston'],
+    ['औलाद', 'aulaad'],
+    ['दुःख', 'duhkh'],
+    ['क', 'ka'],
+  ])('%s → %s', (input, expected) => {
+    expect(transliterateDevanagari(foldCharacters(input))).toBe(expected);
+  });
+
+  it.each(['hello', 'मा1', 'ॐ', '', 'ाक'])('%j is not a Devanagari word → null', (input) => {
+    expect(transliterateDevanagari(foldCharacters(input))).toBeNull();
   });
 });
