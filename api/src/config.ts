@@ -18,6 +18,9 @@ const rupees = (fallback: string) =>
       return Math.round(n * 100);
     });
 
+/** The simulator's webhook secret: documented, hence public; live Razorpay keys must come with their own. */
+export const SANDBOX_WEBHOOK_SECRET = 'sandbox_webhook_secret';
+
 /** A requests-per-minute limit: a positive integer. */
 const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
@@ -45,7 +48,7 @@ const envSchema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
-  RAZORPAY_WEBHOOK_SECRET: z.string().default('sandbox_webhook_secret'),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).default(SANDBOX_WEBHOOK_SECRET),
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
   SANDBOX_SEED: z
     .enum(['true', 'false', '1', '0'])
@@ -82,8 +85,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  RAZORPAY_KEY_SECRET: set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither',
     );
   }
+  if (!paymentsSandbox && c.RAZORPAY_WEBHOOK_SECRET === SANDBOX_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  RAZORPAY_WEBHOOK_SECRET: set the webhook secret of your Razorpay dashboard when Razorpay keys are set (the sandbox default is public: anyone could sign a webhook with it)',
+    );
+  }
   const authEmulator = !c.FIREBASE_SERVICE_ACCOUNT;
   if (c.NODE_ENV === 'production') {
+    if (paymentsSandbox) {
+      throw new ConfigError(
+        'Invalid configuration:\n  RAZORPAY_KEY_ID: production refuses the Razorpay simulator (its pay endpoint would credit wallets for free); set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET',
+      );
+    }
     if (c.FIREBASE_AUTH_EMULATOR_HOST || authEmulator) {
       throw new ConfigError(
         'Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: production refuses the Auth emulator (its tokens are unsigned); set FIREBASE_SERVICE_ACCOUNT',

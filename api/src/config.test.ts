@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SANDBOX_WEBHOOK_SECRET } from './config.ts';
+import { cspSourcesFor } from './http/security.ts';
+
+const JWT_SECRET = 'x'.repeat(40);
+const LIVE = {
+  NODE_ENV: 'production',
+  JWT_SECRET,
+  FIREBASE_SERVICE_ACCOUNT: '{"project_id":"shabaash-prod"}',
+  FIREBASE_PROJECT_ID: 'shabaash-prod',
+  RAZORPAY_KEY_ID: 'rzp_live_abc',
+  RAZORPAY_KEY_SECRET: 'live-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'dashboard-webhook-secret',
+};
+
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message;
+    throw err;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('loadConfig', () => {
+  it('runs everything in sandbox by default: embedded database, Auth emulator, Razorpay simulator', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      paymentsSandbox: true,
+      authEmulator: true,
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      RAZORPAY_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names the variable of a bad value', () => {
+    expect(refusal({ PORT: 'eighty' })).toMatch(/^Invalid configuration:\n {2}PORT: /);
+    expect(refusal({ CASHBACK_BASIS_POINTS: '-1' })).toContain('CASHBACK_BASIS_POINTS');
+    expect(refusal({ RAZORPAY_KEY_ID: 'rzp_test_1' })).toContain('RAZORPAY_KEY_SECRET: set both');
+  });
+
+  it('accepts a complete production configuration', () => {
+    expect(loadConfig(LIVE)).toMatchObject({ paymentsSandbox: false, authEmulator: false });
+  });
+
+  it('refuses production on sandbox parts: the Auth emulator, the Razorpay simulator, no JWT secret', () => {
+    expect(refusal({ ...LIVE, FIREBASE_SERVICE_ACCOUNT: undefined })).toContain(
+      'FIREBASE_AUTH_EMULATOR_HOST',
+    );
+    expect(refusal({ ...LIVE, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toContain('unsigned');
+    expect(refusal({ ...LIVE, RAZORPAY_KEY_ID: undefined, RAZORPAY_KEY_SECRET: undefined })).toContain(
+      'RAZORPAY_KEY_ID: production refuses the Razorpay simulator',
+    );
+    expect(refusal({ ...LIVE, JWT_SECRET: undefined })).toContain('JWT_SECRET: required in production');
+  });
+
+  it('refuses live Razorpay keys with the public sandbox webhook secret, in any mode', () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(refusal({ ...LIVE, NODE_ENV, RAZORPAY_WEBHOOK_SECRET: undefined })).toContain(
+        'RAZORPAY_WEBHOOK_SECRET: set the webhook secret of your Razorpay dashboard',
+      );
+      expect(refusal({ ...LIVE, NODE_ENV, RAZORPAY_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET })).toContain(
+        'RAZORPAY_WEBHOOK_SECRET',
+      );
+    }
+  });
+});
+
+describe('content security policy sources', () => {
+  it('production allows exactly the Firebase, reCAPTCHA and Razorpay hosts the PWA loads', () => {
+    expect(cspSourcesFor(loadConfig(LIVE))).toEqual({
+      connect: [
+        'https://identitytoolkit.googleapis.com',
+        'https://securetoken.googleapis.com',
+        'https://api.razorpay.com',
+        'https://lumberjack.razorpay.com',
+      ],
+      script: [
+        'https://www.google.com',
+        'https://www.gstatic.com',
+        'https://apis.google.com',
+        'https://checkout.razorpay.com',
+      ],
+      frame: [
+        'https://www.google.com',
+        'https://shabaash-prod.firebaseapp.com',
+        'https://api.razorpay.com',
+        'https://checkout.razorpay.com',
+      ],
+    });
+  });
+
+  it('sandbox allows only the Auth emulator beyond our own origin', () => {
+    expect(cspSourcesFor(loadConfig({}))).toEqual({
+      connect: ['http://127.0.0.1:9099'],
+      script: [],
+      frame: [],
+    });
+  });
+});
