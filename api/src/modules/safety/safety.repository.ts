@@ -1,6 +1,5 @@
 import type { ReviewMode } from '@shabaash/shared';
 import type { Executor } from '../../db/knex.ts';
-import { liveSessionSql, type SessionClaims } from '../sessions/sessions.service.ts';
 
 /** A creator's safety settings (camelCase view of a `creator_safety` row). */
 export interface SafetyRecord {
@@ -159,93 +158,60 @@ export async function listQueuedMessages(
   return q;
 }
 
-/** What a tip check needs of a creator, read in one query (see findTipSafety). */
-export interface TipSafetyRecord {
+/** A creator as a wallet tip decides with it (see tipContext.ts): identity and safety settings, one query. */
+export interface TipContextRecord {
   creatorId: string;
-  creatorDisplayName: string;
+  handle: string;
+  displayName: string;
   /** Null when the creator never saved settings (the defaults apply). */
   settings: SafetyRecord | null;
-  senderBlocked: boolean;
-  /** Only looked up when it can matter: auto-live mode, a signed-in sender, an amount at or above the minimum. */
-  pushedLiveBefore: boolean;
+  /** `creator_safety.updated_at` as PostgreSQL's text (microseconds kept), null without settings. */
+  settingsUpdatedAt: string | null;
 }
 
-type TipSafetyRow = { [K in keyof Omit<SafetyRow, 'creator_id'>]: SafetyRow[K] | null } & {
-  /** Null when no creator matched (the query always answers one row, for the session check). */
-  user_id: string | null;
-  display_name: string;
-  has_settings: boolean;
-  sender_blocked: boolean;
-  pushed_live_before: boolean;
-};
-
-/**
- * In ONE query: the creator (by id, or by handle, case-insensitive), their safety settings, whether the sender
- * (user, that user's phone, or a phone) is blocked, and whether this creator pushed one of the sender's tips
- * live before; with `session`, also whether that session row is live (checked even when the creator is
- * unknown). `record` is null when there is no such creator.
- */
-export async function findTipSafety(
+/** The creator (by id, or by handle, case-insensitive) with its safety settings; null when there is none. */
+export async function findTipContext(
   db: Executor,
   creator: { creatorId: string } | { handle: string },
-  tip: { senderUserId: string | null; senderPhone: string | null; amountPaise: number },
-  session?: SessionClaims,
-): Promise<{ sessionLive: boolean; record: TipSafetyRecord | null }> {
-  const [where, key] =
+): Promise<TipContextRecord | null> {
+  const [column, key] =
     'creatorId' in creator
-      ? ['c.user_id = ?', creator.creatorId]
-      : ['c.handle = ?', creator.handle.trim().toLowerCase()];
-  const sessionLive = session ? `exists(select 1 from sessions ss where ${liveSessionSql('ss')})` : 'true';
-  const result = await db.raw<{ rows: Array<TipSafetyRow & { session_live: boolean }> }>(
-    `select ${sessionLive} as session_live, c.user_id, c.display_name, s.blocked_terms, s.builtin_enabled, s.min_tip_paise, s.max_message_length,
-            s.review_mode, s.auto_live_min_paise, s.updated_at, s.creator_id is not null as has_settings,
-            exists(select 1 from blocked_senders b
-                   where b.creator_id = c.user_id
-                     and (b.user_id = ?::uuid
-                          or b.phone in (select phone from users where id = ?::uuid)
-                          or b.phone = ?::text)) as sender_blocked,
-            case when s.review_mode = 'auto_live_trusted' and ?::uuid is not null
-                      and ?::bigint >= s.auto_live_min_paise
-                 then exists(select 1 from tips t
-                             where t.creator_id = c.user_id and t.sender_id = ?::uuid
-                               and t.status = 'read' and t.deleted_at is null)
-                 else false end as pushed_live_before
-     from (select 1) as one
-       left join creators c on ${where}
-       left join creator_safety s on s.creator_id = c.user_id`,
-    [
-      ...(session ? [session.sessionId, session.userId] : []),
-      tip.senderUserId,
-      tip.senderUserId,
-      tip.senderPhone,
-      tip.senderUserId,
-      tip.amountPaise,
-      tip.senderUserId,
-      key,
-    ],
-  );
-  const row = result.rows[0];
-  if (!row) throw new Error('the tip safety query returned no row');
-  if (row.user_id === null) return { sessionLive: row.session_live, record: null };
-  const record: TipSafetyRecord = {
-    creatorId: row.user_id,
-    creatorDisplayName: row.display_name,
-    settings: row.has_settings
-      ? toRecord({
-          creator_id: row.user_id,
-          blocked_terms: row.blocked_terms ?? [],
-          builtin_enabled: row.builtin_enabled ?? true,
-          min_tip_paise: Number(row.min_tip_paise),
-          max_message_length: Number(row.max_message_length),
-          review_mode: row.review_mode ?? 'queue_all',
-          auto_live_min_paise: Number(row.auto_live_min_paise),
-          updated_at: row.updated_at ?? new Date(0),
+      ? ['c.user_id', creator.creatorId]
+      : ['c.handle', creator.handle.trim().toLowerCase()];
+  const row = await db('creators as c')
+    .leftJoin('creator_safety as s', 's.creator_id', 'c.user_id')
+    .where(column, key)
+    .first<
+      | (Omit<SafetyRow, 'creator_id'> & {
+          creator_id: string | null;
+          user_id: string;
+          handle: string;
+          display_name: string;
+          settings_updated_at: string | null;
         })
-      : null,
-    senderBlocked: row.sender_blocked,
-    pushedLiveBefore: row.pushed_live_before,
+      | undefined
+    >(
+      'c.user_id',
+      'c.handle',
+      'c.display_name',
+      's.creator_id',
+      's.blocked_terms',
+      's.builtin_enabled',
+      's.min_tip_paise',
+      's.max_message_length',
+      's.review_mode',
+      's.auto_live_min_paise',
+      's.updated_at',
+      db.raw('s.updated_at::text as settings_updated_at'),
+    );
+  if (!row) return null;
+  return {
+    creatorId: row.user_id,
+    handle: row.handle,
+    displayName: row.display_name,
+    settings: row.creator_id === null ? null : toRecord({ ...row, creator_id: row.creator_id }),
+    settingsUpdatedAt: row.settings_updated_at,
   };
-  return { sessionLive: row.session_live, record };
 }
 
 /** True when a user with this id exists. */

@@ -8,14 +8,12 @@ import {
 } from '@shabaash/shared';
 import type { z } from 'zod';
 import type { Executor } from '../../db/knex.ts';
-import { AppError, badRequest, notFound, unauthenticated } from '../../http/errors.ts';
-import type { SessionClaims } from '../sessions/sessions.service.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { BUILTIN_BLOCKLIST } from './builtinList.ts';
 import { compileBlocklist, findBlockedInAny, type Blocklist } from './matcher.ts';
 import {
   deleteBlockedSender,
   findSafety,
-  findTipSafety,
   findTipSender,
   insertBlockedSender,
   listBlockedSenders,
@@ -146,56 +144,18 @@ export interface TipCheck {
   creatorId: string;
   message: string;
   amountPaise: number;
-  senderUserId?: string | null;
-  senderPhone?: string | null;
 }
 
-/** What the checks of one tip need, read in one query by loadTipSafety. */
-export interface TipSafety {
-  creatorId: string;
-  creatorDisplayName: string;
-  settings: SafetyRecord;
-  senderBlocked: boolean;
-  pushedLiveBefore: boolean;
+/** The polite refusal of a sender the creator blocked (403). */
+export function blockedSenderRefusal(): AppError {
+  return new AppError('FORBIDDEN', SAFETY_MESSAGES.blockedSender);
 }
 
-/**
- * Reads, in one query, the creator (by id or handle) with everything the tip checks need: safety settings
- * (defaults when never saved), whether the sender is blocked, whether this sender was pushed live before.
- * Null when there is no such creator. With `session` (the sender's token claims), the same query checks the
- * session row and a revoked or expired session is a 401 before anything else.
- */
-export async function loadTipSafety(
-  db: Executor,
-  creator: { creatorId: string } | { handle: string },
-  tip: Pick<TipCheck, 'amountPaise' | 'senderUserId' | 'senderPhone'>,
-  session?: SessionClaims,
-): Promise<TipSafety | null> {
-  const { sessionLive, record } = await findTipSafety(
-    db,
-    creator,
-    {
-      senderUserId: tip.senderUserId ?? null,
-      senderPhone: tip.senderPhone ?? null,
-      amountPaise: tip.amountPaise,
-    },
-    session,
-  );
-  if (!sessionLive) throw unauthenticated();
-  if (!record) return null;
-  return { ...record, settings: record.settings ?? defaultSafety(record.creatorId) };
-}
-
-/**
- * The refusal of a tip, or null when it may be sent: blocked sender → 403 FORBIDDEN (SAFETY_MESSAGES.blockedSender);
- * amount under the creator's minimum, message too long or containing blocked words → 400 VALIDATION_FAILED.
- */
-export function tipRefusal(
-  safety: TipSafety,
+/** The refusal of a tip's amount or message under these settings (400), or null; the sender is not considered. */
+export function contentRefusal(
+  settings: SafetyRecord,
   tip: Pick<TipCheck, 'message' | 'amountPaise'>,
 ): AppError | null {
-  if (safety.senderBlocked) return new AppError('FORBIDDEN', SAFETY_MESSAGES.blockedSender);
-  const { settings } = safety;
   if (tip.amountPaise < settings.minTipPaise) {
     return new AppError(
       'VALIDATION_FAILED',
@@ -208,28 +168,21 @@ export function tipRefusal(
 }
 
 /**
- * Refuses a tip before any money moves (see tipRefusal). Resolves when allowed.
- * Call it before creating a guest order and before debiting a wallet.
+ * Refuses a guest tip before its order is created: amount under the creator's minimum, message too long or
+ * containing blocked words (400). A guest has no account to block. Resolves when allowed.
  */
 export async function checkTip(db: Executor, tip: TipCheck): Promise<void> {
-  const safety = await loadTipSafety(db, { creatorId: tip.creatorId }, tip);
-  const refusal = safety ? tipRefusal(safety, tip) : null;
+  const refusal = contentRefusal(await getSafety(db, tip.creatorId), tip);
   if (refusal) throw refusal;
 }
 
 /**
- * True when a tip should go live at once: review mode 'auto_live_trusted', a signed-in sender whose tip this
- * creator has pushed live before, and an amount at or above the creator's auto-live minimum. Read before the
- * tip is inserted (its own row does not count as "pushed live before").
+ * True when these settings would put a signed-in sender's tip of this amount live at once: review mode
+ * 'auto_live_trusted' and an amount at or above its minimum. The tip statement adds the last condition (this
+ * creator pushed one of the sender's tips live before), read before the tip is inserted.
  */
-export function shouldAutoLive(
-  safety: TipSafety,
-  input: { senderUserId: string | null | undefined; amountPaise: number },
-): boolean {
-  if (!input.senderUserId) return false;
-  if (safety.settings.reviewMode !== 'auto_live_trusted') return false;
-  if (input.amountPaise < safety.settings.autoLiveMinPaise) return false;
-  return safety.pushedLiveBefore;
+export function autoLiveCandidate(settings: SafetyRecord, amountPaise: number): boolean {
+  return settings.reviewMode === 'auto_live_trusted' && amountPaise >= settings.autoLiveMinPaise;
 }
 
 /** Ids of the creator's queued (unread) tips that the current lists would now refuse, for the Chat Loader marker. */

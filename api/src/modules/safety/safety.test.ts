@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAFETY_MESSAGES, type SafetyCheckResponse, type SafetyResponse } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildCreator, buildUser } from '../../../test/factories.ts';
+import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../../../test/factories.ts';
 import { insertTip } from '../tips/tips.repository.ts';
 import { BUILTIN_BLOCKLIST } from './builtinList.ts';
-import { checkTip, flagQueuedTips, loadTipSafety, shouldAutoLive } from './safety.service.ts';
+import { autoLiveCandidate, checkTip, defaultSafety, flagQueuedTips } from './safety.service.ts';
 
 let app: TestApp;
 
@@ -26,6 +26,15 @@ async function queuedTip(creatorId: string, senderId: string | null, message: st
 }
 
 const check = (body: unknown) => app.request<SafetyCheckResponse>('POST', '/api/safety/check', { body });
+
+/** A wallet tip through the real route: its status and message (nothing is asserted here). */
+async function send(from: BuiltUser, to: BuiltCreator, amount = 50, message = 'GG') {
+  const res = await app.request<{ message: string }>('POST', '/api/tips/send', {
+    token: from.token,
+    body: { amount, message, creator: to.handle },
+  });
+  return { status: res.status, message: res.body.message };
+}
 
 describe('GET/PUT /api/creator/safety', () => {
   it('starts from the defaults, saves a change and reads it back; never returns the built-in list', async () => {
@@ -147,13 +156,13 @@ describe('POST /api/safety/check (public)', () => {
   });
 });
 
-describe('checkTip', () => {
+describe('refusals before money moves', () => {
   it('refuses a blocked sender (by user, and by the phone of their account), a low amount and a blocked message', async () => {
     const { db, config } = app.deps;
     const creator = await buildCreator(db, config);
-    const troll = await buildUser(db, config);
-    const byPhone = await buildUser(db, config);
-    const fan = await buildUser(db, config);
+    const troll = await buildUser(db, config, { balancePaise: 100_000 });
+    const byPhone = await buildUser(db, config, { balancePaise: 100_000 });
+    const fan = await buildUser(db, config, { balancePaise: 100_000 });
     await app.request('PUT', '/api/creator/safety', { token: creator.token, body: { minTipAmount: 20 } });
 
     const blockUser = await app.request<{ blockedSender: { id: string } }>(
@@ -177,30 +186,33 @@ describe('checkTip', () => {
     expect(blockPhone.body.blockedSender.phone).not.toBe(byPhone.phone); // masked
 
     const base = { creatorId: creator.id, message: 'GG', amountPaise: 5_000 };
-    await expect(checkTip(db, { ...base, senderUserId: troll.id })).rejects.toMatchObject({
-      code: 'FORBIDDEN',
-      message: SAFETY_MESSAGES.blockedSender,
-    });
-    await expect(checkTip(db, { ...base, senderUserId: byPhone.id })).rejects.toMatchObject({
-      code: 'FORBIDDEN',
-    });
-    await expect(checkTip(db, { ...base, senderPhone: byPhone.phone })).rejects.toMatchObject({
-      code: 'FORBIDDEN',
-    });
-    await expect(checkTip(db, { ...base, amountPaise: 1_999, senderUserId: fan.id })).rejects.toMatchObject({
-      code: 'VALIDATION_FAILED',
+    expect(await send(troll, creator)).toEqual({ status: 403, message: SAFETY_MESSAGES.blockedSender });
+    expect(await send(byPhone, creator)).toEqual({ status: 403, message: SAFETY_MESSAGES.blockedSender });
+    // A blocked sender is refused before the amount and message are looked at.
+    expect((await send(byPhone, creator, 5, 'b h e n c h o d')).status).toBe(403);
+    expect(await send(fan, creator, 19.99)).toEqual({
+      status: 400,
       message: 'The minimum superchat for this creator is ₹20.00.',
     });
-    await expect(
-      checkTip(db, { ...base, message: 'b h e n c h o d', senderUserId: fan.id }),
-    ).rejects.toMatchObject({
-      code: 'VALIDATION_FAILED',
+    expect(await send(fan, creator, 50, 'b h e n c h o d')).toEqual({
+      status: 400,
       message: SAFETY_MESSAGES.blockedMessage,
+    });
+    // Guest orders are checked by checkTip: the same amount and message rules, no sender.
+    await expect(checkTip(db, { ...base, amountPaise: 1_999 })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The minimum superchat for this creator is ₹20.00.',
     });
     await expect(checkTip(db, { ...base, message: 'x'.repeat(281) })).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
     });
-    await expect(checkTip(db, { ...base, senderUserId: fan.id })).resolves.toBeUndefined();
+    await expect(checkTip(db, base)).resolves.toBeUndefined();
+    expect((await send(fan, creator)).status).toBe(200);
+    const moved = await db('wallet_transactions')
+      .whereIn('user_id', [troll.id, byPhone.id])
+      .where({ kind: 'tip' })
+      .count<[{ count: string }]>('* as count');
+    expect(Number(moved[0]?.count)).toBe(0);
 
     // unblocking lets the troll through again
     const del = await app.request(
@@ -211,7 +223,7 @@ describe('checkTip', () => {
       },
     );
     expect(del.status).toBe(200);
-    await expect(checkTip(db, { ...base, senderUserId: troll.id })).resolves.toBeUndefined();
+    expect((await send(troll, creator)).status).toBe(200);
     const list = await app.request<SafetyResponse>('GET', '/api/creator/safety', { token: creator.token });
     expect(list.body.blockedSenders).toHaveLength(1);
   });
@@ -220,7 +232,7 @@ describe('checkTip', () => {
     const { db, config } = app.deps;
     const creator = await buildCreator(db, config);
     const other = await buildCreator(db, config);
-    const troll = await buildUser(db, config);
+    const troll = await buildUser(db, config, { balancePaise: 100_000 });
     const tip = await queuedTip(creator.id, troll.id, 'hi');
     const guestTip = await queuedTip(creator.id, null, 'hi');
 
@@ -244,14 +256,8 @@ describe('checkTip', () => {
     });
     expect(foreign.status).toBe(404);
 
-    await expect(
-      checkTip(db, { creatorId: creator.id, senderUserId: troll.id, message: '', amountPaise: 100 }),
-    ).rejects.toMatchObject({
-      code: 'FORBIDDEN',
-    });
-    await expect(
-      checkTip(db, { creatorId: other.id, senderUserId: troll.id, message: '', amountPaise: 100 }),
-    ).resolves.toBeUndefined();
+    expect((await send(troll, creator)).status).toBe(403);
+    expect((await send(troll, other)).status).toBe(200);
   });
 });
 
@@ -282,28 +288,12 @@ describe('flagQueuedTips', () => {
   });
 });
 
-describe('shouldAutoLive', () => {
-  it("is true only in auto-live mode, for a sender pushed live before, at or above the creator's minimum", async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const trusted = await buildUser(db, config);
-    const stranger = await buildUser(db, config);
-    const earlier = await queuedTip(creator.id, trusted.id, 'first');
-    const input = { creatorId: creator.id, senderUserId: trusted.id, amountPaise: 5_000 };
-    const autoLive = async (tip: { senderUserId: string | null; amountPaise: number }) => {
-      const safety = await loadTipSafety(db, { creatorId: creator.id }, tip);
-      return safety !== null && shouldAutoLive(safety, tip);
-    };
-
-    await db('tips').where({ id: earlier.id }).update({ status: 'read' });
-    expect(await autoLive(input)).toBe(false); // default mode queues everything
-    await app.request('PUT', '/api/creator/safety', {
-      token: creator.token,
-      body: { reviewMode: 'auto_live_trusted', autoLiveMinAmount: 50 },
-    });
-    expect(await autoLive(input)).toBe(true);
-    expect(await autoLive({ ...input, amountPaise: 4_999 })).toBe(false);
-    expect(await autoLive({ ...input, senderUserId: stranger.id })).toBe(false);
-    expect(await autoLive({ ...input, senderUserId: null })).toBe(false);
+describe('autoLiveCandidate', () => {
+  it("is true only in auto-live mode at or above the creator's minimum (the tip statement adds 'pushed live before')", () => {
+    const queueAll = defaultSafety('c');
+    const autoLive = { ...queueAll, reviewMode: 'auto_live_trusted' as const, autoLiveMinPaise: 5_000 };
+    expect(autoLiveCandidate(queueAll, 1_000_000)).toBe(false);
+    expect(autoLiveCandidate(autoLive, 5_000)).toBe(true);
+    expect(autoLiveCandidate(autoLive, 4_999)).toBe(false);
   });
 });

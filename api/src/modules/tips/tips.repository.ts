@@ -292,21 +292,31 @@ export async function creatorTipTotals(db: Executor, creatorId: string): Promise
 // ---------- the wallet tip in one statement ----------
 
 /** SQLSTATEs `shabaash_send_wallet_tip` raises besides the ledger's SH402 (insufficient balance). */
-export const WALLET_TIP_SQLSTATE = { refused: 'SH400', keyReused: 'SH409' } as const;
+export const WALLET_TIP_SQLSTATE = {
+  sessionEnded: 'SH401',
+  senderBlocked: 'SH403',
+  refused: 'SH400',
+  keyReused: 'SH409',
+  staleContext: 'SH412',
+} as const;
 
 export interface WalletTipInput {
   tipId: string;
   userId: string;
-  creatorId: string;
+  /** The sender's session: the statement refuses a revoked or expired one (SH401). */
+  sessionId: string;
+  /** The creator context the API decided with; the statement raises SH412 when it changed. */
+  creator: { creatorId: string; handle: string; displayName: string; settingsUpdatedAt: string | null };
   amountPaise: number;
   message: string;
-  status: 'unread' | 'read';
+  /** Auto-live mode and an amount at or above its minimum: `read` when the sender was pushed live before. */
+  autoLive: boolean;
   tipDescription: string;
   cashbackPaise: number;
   cashbackDescription: string;
   idempotencyKey: string | null;
   requestHash: string;
-  /** Stream safety refused the message: only a replay of the key can answer; otherwise SH400, nothing stored. */
+  /** Stream safety refused the amount or message: only a replay of the key can answer; otherwise SH400. */
   refused: boolean;
 }
 
@@ -329,24 +339,30 @@ export interface WalletTipOutcome {
 }
 
 /**
- * The whole wallet tip in one statement, committed on return (`shabaash_send_wallet_tip`): Idempotency-Key
- * claim or replay, ledger debit, cashback credit, the tip (shabaash_insert_tip), the stored result. Raises the
- * database errors of WALLET_TIP_SQLSTATE and SH402 for the caller to translate.
+ * The whole wallet tip in one statement and one round trip, committed on return (`shabaash_send_wallet_tip`):
+ * session check, Idempotency-Key claim or replay, creator context check, blocked sender, ledger debit, cashback
+ * credit, the tip (shabaash_insert_tip), the stored result. Raises the database errors of WALLET_TIP_SQLSTATE and
+ * SH402 for the caller to translate.
  */
 export async function sendWalletTip(db: Executor, tip: WalletTipInput): Promise<WalletTipOutcome> {
   const result = await db.raw<{ rows: Array<{ outcome: WalletTipOutcome }> }>(
-    `select shabaash_send_wallet_tip(?::uuid, ?::text, ?::text, ?::boolean, ?::uuid, ?::uuid, ?::bigint, ?::text,
-                                     ?::text, ?::text, ?::bigint, ?::text, ?::bigint, ?::integer) as outcome`,
+    `select shabaash_send_wallet_tip(?::uuid, ?::uuid, ?::text, ?::text, ?::uuid, ?::text, ?::text, ?::timestamptz,
+                                     ?::boolean, ?::boolean, ?::uuid, ?::bigint, ?::text, ?::text, ?::bigint,
+                                     ?::text, ?::bigint, ?::integer) as outcome`,
     [
       tip.userId,
+      tip.sessionId,
       tip.idempotencyKey,
       tip.requestHash,
+      tip.creator.creatorId,
+      tip.creator.handle,
+      tip.creator.displayName,
+      tip.creator.settingsUpdatedAt,
       tip.refused,
-      tip.creatorId,
+      tip.autoLive,
       tip.tipId,
       tip.amountPaise,
       tip.message,
-      tip.status,
       tip.tipDescription,
       tip.cashbackPaise,
       tip.cashbackDescription,

@@ -11,7 +11,7 @@ import { displayTips, recentTips, sendTip } from './tips.service.ts';
 export function tipsRoutes(deps: AppDeps): Router {
   const router = new Router({ prefix: '/tips' });
 
-  // The session row is checked inside sendTip's first query (one round trip less on the hottest route).
+  // The session row is checked inside sendTip's one statement (the hottest route makes one round trip).
   router.post('/send', requireSessionClaims, async (ctx) => {
     const key = readIdempotencyKey(ctx);
     const input = parseInput(sendTipInputSchema, ctx.request.body);

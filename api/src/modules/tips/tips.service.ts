@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, MESSAGES, paiseToRupees, percentOfPaise, rupeesToPaise, type Tip } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, badRequest, conflict, paymentRequired } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, paymentRequired, unauthenticated } from '../../http/errors.ts';
 import { IDEMPOTENCY_KEY_REUSED, requestFingerprint, type StoredResponse } from '../../http/idempotency.ts';
 import { resolveCreator } from '../creators/creators.repository.ts';
-import { loadTipSafety, shouldAutoLive, tipRefusal } from '../safety/safety.service.ts';
-import type { SessionClaims } from '../sessions/sessions.service.ts';
+import { autoLiveCandidate, blockedSenderRefusal, contentRefusal } from '../safety/safety.service.ts';
+import { tipContextOf } from '../safety/tipContext.ts';
+import { principalOf, type SessionClaims } from '../sessions/sessions.service.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { isInsufficientBalance } from '../wallet/ledger.ts';
 import { presentTip } from './tips.presenter.ts';
@@ -33,15 +34,19 @@ export interface SendTipResponse {
   balancePaise: number;
 }
 
+/** How many times a tip is decided again after the creator context changed under it (SH412). */
+const STALE_CONTEXT_RETRIES = 2;
+
 /**
- * Sends a wallet tip. One query reads the creator with everything stream safety needs (settings, blocked
- * sender, trusted sender); the JS checks run; then ONE statement (shabaash_send_wallet_tip, committed on return)
- * claims the Idempotency-Key, debits the wallet (402 when short), credits the cashback, lands the tip (fee,
- * creator space bump; `read` at once when auto-live) and stores the result. Lock order: wallet row → wallet
- * space → creator row → creator space. With an Idempotency-Key, a replay returns the first response and moves
- * no money; a refused message or a 402 stores nothing. Announces the creator and wallet spaces after commit
- * (not on a replay). The sender's session row is checked inside the safety query (401 when revoked): the route
- * passes the token's claims unread, so a tip costs three round trips in all.
+ * Sends a wallet tip in ONE database round trip. The creator's context (identity and safety settings) comes
+ * from the per-instance cache (tipContext.ts); the JS checks decide on amount, message and auto-live; then one
+ * statement (shabaash_send_wallet_tip, committed on return) checks the session (401), claims or replays the
+ * Idempotency-Key, checks that the context is still current (else it is reloaded and the tip decided again),
+ * refuses a blocked sender (403) or a refused message (400), debits the wallet (402 when short), credits the
+ * cashback, lands the tip (fee, creator space bump; `read` at once when auto-live) and stores the result.
+ * Lock order: wallet row → wallet space → creator row → creator space. A replay returns the first response and
+ * moves no money; a refusal or a 402 stores nothing. Announces the creator and wallet spaces after commit (not
+ * on a replay).
  */
 export async function sendTip(
   deps: Pick<AppDeps, 'db' | 'config' | 'realtime'>,
@@ -52,53 +57,57 @@ export async function sendTip(
   const { db, config } = deps;
   const { userId } = session;
   const amountPaise = rupeesToPaise(input.amount);
-  const sender = { senderUserId: userId, amountPaise };
-  const safety = input.creator
-    ? await loadTipSafety(db, { handle: input.creator }, sender, session)
-    : await loadTipSafety(db, { creatorId: (await resolveCreator(db, config)).userId }, sender, session);
-  if (!safety) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
-  if (safety.creatorId === userId) throw badRequest(MESSAGES.ownChannelTip, 'creator');
-  // Stream safety first: a refused message moves no money (issue 9). With a key, the statement below still
-  // runs so that a replay of an earlier answer wins, then raises the refusal without storing anything.
-  const refusal = tipRefusal(safety, { message: input.message, amountPaise });
-  if (refusal && idempotencyKey === undefined) throw refusal;
-
-  let outcome: WalletTipOutcome;
-  try {
-    outcome = await sendWalletTip(db, {
-      tipId: randomUUID(),
-      userId,
-      creatorId: safety.creatorId,
-      amountPaise,
-      message: input.message,
-      status: shouldAutoLive(safety, sender) ? 'read' : 'unread',
-      tipDescription: `Tip to ${safety.creatorDisplayName}`,
-      cashbackPaise: percentOfPaise(amountPaise, config.CASHBACK_BASIS_POINTS),
-      cashbackDescription: 'Cashback on your tip',
-      idempotencyKey: idempotencyKey ?? null,
-      requestHash: requestFingerprint('POST /api/tips/send', {
+  const creatorRef = input.creator
+    ? { handle: input.creator }
+    : { creatorId: (await resolveCreator(db, config)).userId };
+  const requestHash = (creatorId: string) =>
+    requestFingerprint('POST /api/tips/send', { amountPaise, message: input.message, creatorId });
+  for (let attempt = 0; ; attempt++) {
+    const context = await tipContextOf(db, creatorRef, { fresh: attempt > 0 });
+    if (!context) {
+      // Unknown creator: a revoked session still hears 401 first, as on every other route.
+      if (!(await principalOf(db, session))) throw unauthenticated();
+      throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
+    }
+    if (context.creatorId === userId) throw badRequest(MESSAGES.ownChannelTip, 'creator');
+    const refusal = contentRefusal(context.settings, { message: input.message, amountPaise });
+    let outcome: WalletTipOutcome;
+    try {
+      outcome = await sendWalletTip(db, {
+        tipId: randomUUID(),
+        userId,
+        sessionId: session.sessionId,
+        creator: context,
         amountPaise,
         message: input.message,
-        creatorId: safety.creatorId,
-      }),
-      refused: refusal !== null,
-    });
-  } catch (err) {
-    const code = (err as { code?: string } | null)?.code;
-    if (code === WALLET_TIP_SQLSTATE.refused && refusal) throw refusal;
-    if (code === WALLET_TIP_SQLSTATE.keyReused) throw conflict(IDEMPOTENCY_KEY_REUSED);
-    if (isInsufficientBalance(err)) throw paymentRequired(MESSAGES.insufficientBalance);
-    throw err;
+        autoLive: autoLiveCandidate(context.settings, amountPaise),
+        tipDescription: `Tip to ${context.displayName}`,
+        cashbackPaise: percentOfPaise(amountPaise, config.CASHBACK_BASIS_POINTS),
+        cashbackDescription: 'Cashback on your tip',
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash: requestHash(context.creatorId),
+        refused: refusal !== null,
+      });
+    } catch (err) {
+      const code = (err as { code?: string } | null)?.code;
+      if (code === WALLET_TIP_SQLSTATE.staleContext && attempt < STALE_CONTEXT_RETRIES) continue;
+      if (code === WALLET_TIP_SQLSTATE.sessionEnded) throw unauthenticated();
+      if (code === WALLET_TIP_SQLSTATE.senderBlocked) throw blockedSenderRefusal();
+      if (code === WALLET_TIP_SQLSTATE.refused && refusal) throw refusal;
+      if (code === WALLET_TIP_SQLSTATE.keyReused) throw conflict(IDEMPOTENCY_KEY_REUSED);
+      if (isInsufficientBalance(err)) throw paymentRequired(MESSAGES.insufficientBalance);
+      throw err;
+    }
+    const result: StoredResponse<SendTipResponse> = {
+      status: outcome.status,
+      body: isWalletTipSnapshot(outcome.response)
+        ? presentSentTip(outcome.response)
+        : (outcome.response as SendTipResponse), // stored by the API before the wallet tip was one statement
+      replayed: outcome.replayed,
+    };
+    if (!result.replayed) deps.realtime.changed([creatorSpace(context.creatorId), walletSpace(userId)]);
+    return result;
   }
-  const result: StoredResponse<SendTipResponse> = {
-    status: outcome.status,
-    body: isWalletTipSnapshot(outcome.response)
-      ? presentSentTip(outcome.response)
-      : (outcome.response as SendTipResponse), // stored by the API before the wallet tip was one statement
-    replayed: outcome.replayed,
-  };
-  if (!result.replayed) deps.realtime.changed([creatorSpace(safety.creatorId), walletSpace(userId)]);
-  return result;
 }
 
 /** The response body of a wallet tip, the same from its first answer and from every replay. */
