@@ -10,11 +10,19 @@ import type { Knex } from 'knex';
  * - `shabaash_insert_tip`: the ONE implementation of "a tip lands for a creator": lifetime gross bump (creator
  *   row lock), platform fee from the gross before the tip (free tier and basis points are parameters, rounding
  *   as `percentOfPaise`), creator space bump, tip insert with the given status. Returns the tips row.
- * - `shabaash_send_wallet_tip`: a whole wallet tip with its Idempotency-Key (claim first; a different request
- *   hash raises SH409; the same hash returns the stored result flagged replayed), the debit, the cashback credit,
- *   the tip and the stored result. `p_refused` (stream safety refused the message in the API) raises SH400 once
- *   the key is claimed, so a replay still wins over a refusal and a refusal stores nothing.
- *
+ * - `shabaash_send_wallet_tip`: a whole wallet tip in ONE round trip (api/src/modules/tips/tips.service.ts):
+ *   1. the sender's session row is live (else SQLSTATE SH401);
+ *   2. the Idempotency-Key is claimed or replayed (a different request hash raises SH409; the same hash returns
+ *      the stored result flagged replayed);
+ *   3. the creator context the API decided with (handle, display name, the `updated_at` of the safety settings,
+ *      from its per-instance cache, api/src/modules/safety/tipContext.ts) is still current (else SH412: the API
+ *      reloads it and decides again), so a cached decision is never applied to changed settings;
+ *   4. the sender is not blocked by the creator (else SH403);
+ *   5. `p_refused` (the API's verdict on amount and message under those settings) raises SH400;
+ *   6. with `p_auto_live` (auto-live mode and an amount at or above its minimum), the tip lands `read` when this
+ *      creator pushed one of the sender's tips live before;
+ *   then the debit, the cashback credit, the tip and the stored result. A raise rolls the whole statement back: a
+ *   refusal or a stale context stores nothing, not even the key.
  * - `shabaash_bump_space`: the next version of a sync space (the one implementation; `bumpSpace` in
  *   api/src/modules/sync/spaces.ts calls it too).
  *
@@ -90,17 +98,26 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.raw(`
     create or replace function shabaash_send_wallet_tip(
-      p_user_id uuid, p_idempotency_key text, p_request_hash text, p_refused boolean,
-      p_creator_id uuid, p_tip_id uuid, p_amount_paise bigint, p_message text, p_status text,
+      p_user_id uuid, p_session_id uuid, p_idempotency_key text, p_request_hash text,
+      p_creator_id uuid, p_handle text, p_display_name text, p_settings_updated_at timestamptz,
+      p_refused boolean, p_auto_live boolean,
+      p_tip_id uuid, p_amount_paise bigint, p_message text,
       p_tip_description text, p_cashback_paise bigint, p_cashback_description text,
       p_free_tier_paise bigint, p_fee_basis_points integer)
     returns jsonb language plpgsql as $$
     declare
       v_stored record;
+      v_creator record;
+      v_status text := 'unread';
       v_ledger record;
       v_tip tips;
       v_result jsonb;
     begin
+      perform 1 from sessions s
+        where s.id = p_session_id and s.user_id = p_user_id and s.revoked_at is null and s.expires_at > now();
+      if not found then
+        raise exception using errcode = 'SH401', message = 'session revoked or expired';
+      end if;
       if p_idempotency_key is not null then
         -- Claim the key first: a concurrent duplicate blocks here until the first commits or rolls back.
         insert into idempotency_keys (user_id, key, request_hash, status_code, response)
@@ -119,8 +136,25 @@ export async function up(knex: Knex): Promise<void> {
                                     'response', v_stored.response);
         end if;
       end if;
+      select c.handle, c.display_name, s.updated_at into v_creator
+        from creators c left join creator_safety s on s.creator_id = c.user_id
+        where c.user_id = p_creator_id;
+      if not found or v_creator.handle <> p_handle or v_creator.display_name <> p_display_name
+         or v_creator.updated_at is distinct from p_settings_updated_at then
+        raise exception using errcode = 'SH412', message = 'creator context changed';
+      end if;
+      if exists(select 1 from blocked_senders b
+                where b.creator_id = p_creator_id
+                  and (b.user_id = p_user_id or b.phone in (select u.phone from users u where u.id = p_user_id))) then
+        raise exception using errcode = 'SH403', message = 'sender blocked';
+      end if;
       if p_refused then
         raise exception using errcode = 'SH400', message = 'tip refused by stream safety';
+      end if;
+      if p_auto_live and exists(select 1 from tips t
+                                where t.creator_id = p_creator_id and t.sender_id = p_user_id
+                                  and t.status = 'read' and t.deleted_at is null) then
+        v_status := 'read';
       end if;
       select * into v_ledger
         from shabaash_post_ledger_entry(p_user_id, 'debit', 'tip', p_amount_paise, p_tip_description,
@@ -131,7 +165,7 @@ export async function up(knex: Knex): Promise<void> {
                                           p_cashback_description, p_tip_id::text);
       end if;
       v_tip := shabaash_insert_tip(p_tip_id, p_creator_id, p_user_id, null, 'wallet', p_amount_paise, p_message,
-                                   p_status, null, null, p_free_tier_paise, p_fee_basis_points);
+                                   v_status, null, null, p_free_tier_paise, p_fee_basis_points);
       -- Timestamps as PostgreSQL's text output, so the API parses them exactly as it parses a column.
       select jsonb_build_object(
                'kind', 'wallet_tip',
@@ -155,7 +189,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(
-    'drop function if exists shabaash_send_wallet_tip(uuid, text, text, boolean, uuid, uuid, bigint, text, text, text, bigint, text, bigint, integer)',
+    'drop function if exists shabaash_send_wallet_tip(uuid, uuid, text, text, uuid, text, text, timestamptz, boolean, boolean, uuid, bigint, text, text, bigint, text, bigint, integer)',
   );
   await knex.raw(
     'drop function if exists shabaash_insert_tip(uuid, uuid, uuid, text, text, bigint, text, text, text, text, bigint, integer)',
