@@ -17,6 +17,7 @@ import type { AppDeps, RealtimeBus } from '../deps.ts';
 import { creatorChangesSince, walletChangesSince, type TipChangeRow } from '../modules/sync/changes.ts';
 import { creatorSpace, walletSpace } from '../modules/sync/spaces.ts';
 import { presentTip } from '../modules/tips/tips.presenter.ts';
+import { handleKey } from '../modules/creators/creators.repository.ts';
 import { resolveSession, type SessionClaims } from '../modules/sessions/sessions.service.ts';
 import { encode, msg } from './messages.ts';
 
@@ -447,6 +448,13 @@ export function createRealtime(
   const changedDuringAuth: Array<{ u: string; s: string | null } | { rotated: string }> = [];
   let authenticating = 0;
 
+  /** True when a revocation of `userId`'s session `sessionId` (every session when null) ends this session. */
+  function sessionRevoked(session: SessionClaims | null, userId: string, sessionId: string | null): boolean {
+    return (
+      session !== null && session.userId === userId && (sessionId === null || session.sessionId === sessionId)
+    );
+  }
+
   /** True when a revocation or rotation logged since `mark` applies to this grant. */
   function revokedSince(mark: number, grant: HelloGrant): boolean {
     return changedDuringAuth
@@ -454,9 +462,7 @@ export function createRealtime(
       .some((entry) =>
         'rotated' in entry
           ? grant.overlayOf === entry.rotated
-          : grant.session !== null &&
-            grant.session.userId === entry.u &&
-            (entry.s === null || entry.s === grant.session.sessionId),
+          : sessionRevoked(grant.session, entry.u, entry.s),
       );
   }
 
@@ -464,9 +470,7 @@ export function createRealtime(
   function closeRevokedSessions(userId: string, sessionId: string | null): void {
     if (authenticating > 0) changedDuringAuth.push({ u: userId, s: sessionId });
     for (const conn of conns) {
-      const session = conn.session;
-      if (!session || session.userId !== userId) continue;
-      if (sessionId === null || session.sessionId === sessionId)
+      if (sessionRevoked(conn.session, userId, sessionId))
         refuse(conn, WS_CLOSE.unauthorized, 'Session ended');
     }
   }
@@ -682,7 +686,7 @@ export function createRealtime(
 
   async function creatorByHandle(handle: string): Promise<string | null> {
     const row = await db('creators')
-      .where({ handle: handle.trim().toLowerCase() })
+      .where({ handle: handleKey(handle) })
       .first<{ user_id: string } | undefined>('user_id');
     return row?.user_id ?? null;
   }
