@@ -45,10 +45,15 @@ function toRecord(row: CreatorRow): CreatorRecord {
   };
 }
 
+/** A handle as stored and looked up: trimmed, lower-case (lookups are case-insensitive). */
+export function handleKey(handle: string): string {
+  return handle.trim().toLowerCase();
+}
+
 /** The creator with this handle (case-insensitive; handles are stored lower-case), or null. */
 export async function findCreatorByHandle(db: Executor, handle: string): Promise<CreatorRecord | null> {
   const row = await db('creators')
-    .where({ handle: handle.trim().toLowerCase() })
+    .where({ handle: handleKey(handle) })
     .first<CreatorRow | undefined>();
   return row ? toRecord(row) : null;
 }

@@ -296,7 +296,7 @@ export function phoneticKey(word: string): string {
 }
 
 /** True when the word is Latin letters only. */
-export function isLatinWord(word: string): boolean {
+function isLatinWord(word: string): boolean {
   return /^[a-z]+$/.test(word);
 }
 

@@ -1,4 +1,5 @@
 import type { ReviewMode } from '@shabaash/shared';
+import { handleKey } from '../creators/creators.repository.ts';
 import type { Executor } from '../../db/knex.ts';
 
 /** A creator's safety settings (camelCase view of a `creator_safety` row). */
@@ -175,9 +176,7 @@ export async function findTipContext(
   creator: { creatorId: string } | { handle: string },
 ): Promise<TipContextRecord | null> {
   const [column, key] =
-    'creatorId' in creator
-      ? ['c.user_id', creator.creatorId]
-      : ['c.handle', creator.handle.trim().toLowerCase()];
+    'creatorId' in creator ? ['c.user_id', creator.creatorId] : ['c.handle', handleKey(creator.handle)];
   const row = await db('creators as c')
     .leftJoin('creator_safety as s', 's.creator_id', 'c.user_id')
     .where(column, key)

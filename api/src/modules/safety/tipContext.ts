@@ -1,6 +1,7 @@
+import { handleKey } from '../creators/creators.repository.ts';
 import type { Executor } from '../../db/knex.ts';
 import { defaultSafety } from './safety.service.ts';
-import { findTipContext, type SafetyRecord } from './safety.repository.ts';
+import { findTipContext, type SafetyRecord, type TipContextRecord } from './safety.repository.ts';
 
 /**
  * What a wallet tip decides with, per creator: identity and safety settings. Cached per API instance so that a
@@ -8,24 +9,17 @@ import { findTipContext, type SafetyRecord } from './safety.repository.ts';
  * statement compares the handle, display name and settings' `updated_at` it was decided with against the rows
  * and raises SH412 when any changed (on any instance); the caller then reloads with `fresh: true` and decides
  * again. Entries also expire after TIP_CONTEXT_TTL_MS, which bounds how long a reassigned handle could point at
- * its old creator.
+ * its old creator. The settings are the defaults when the creator never saved any.
  */
-export interface TipContext {
-  creatorId: string;
-  handle: string;
-  displayName: string;
-  settings: SafetyRecord;
-  /** What the tip statement checks the settings against (null: the creator never saved settings). */
-  settingsUpdatedAt: string | null;
-}
+export type TipContext = Omit<TipContextRecord, 'settings'> & { settings: SafetyRecord };
 
-export const TIP_CONTEXT_TTL_MS = 60_000;
+const TIP_CONTEXT_TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
 const cache = new Map<string, { context: TipContext; at: number }>();
 
 const keyOf = (creator: { creatorId: string } | { handle: string }) =>
-  'creatorId' in creator ? `id:${creator.creatorId}` : `handle:${creator.handle.trim().toLowerCase()}`;
+  'creatorId' in creator ? `id:${creator.creatorId}` : `handle:${handleKey(creator.handle)}`;
 
 /** The creator's tip context (cached; `fresh` reads the database); null when there is no such creator. */
 export async function tipContextOf(
