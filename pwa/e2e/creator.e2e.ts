@@ -2,32 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { User } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
-import { createCreator, getJson } from './flows.ts';
+import { createCreator, getJson, guestTip } from './flows.ts';
 import { ChatLoaderPage, OverlayPage } from './chat-loader-page.ts';
-
-/** A guest superchat paid through the Razorpay simulator: POST /api/tips/guest/order, then the pay action. */
-async function guestTip(
-  baseUrl: string,
-  handle: string,
-  name: string,
-  amount: number,
-  message: string,
-): Promise<void> {
-  const orderRes = await fetch(`${baseUrl}/api/tips/guest/order`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ amount, message, name, creator: handle }),
-  });
-  const orderText = await orderRes.text();
-  if (!orderRes.ok) throw new Error(`guest order answered ${orderRes.status}: ${orderText}`);
-  const { order } = JSON.parse(orderText) as { order: { id: string } };
-  const payRes = await fetch(`${baseUrl}/sandbox/payments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ orderId: order.id, outcome: 'success' }),
-  });
-  if (!payRes.ok) throw new Error(`sandbox pay answered ${payRes.status}: ${await payRes.text()}`);
-}
 
 describe('creator journeys: Chat Loader, overlay, settings, presence', () => {
   const baseUrl = inject('baseUrl');

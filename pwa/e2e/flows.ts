@@ -205,3 +205,49 @@ export async function getJson<T>(baseUrl: string, path: string, token?: string):
   if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${text}`);
   return JSON.parse(text) as T;
 }
+
+/** A guest superchat paid through the Razorpay simulator: POST /api/tips/guest/order, then the pay action. */
+export async function guestTip(
+  baseUrl: string,
+  handle: string,
+  name: string,
+  amount: number,
+  message: string,
+): Promise<void> {
+  const orderRes = await fetch(`${baseUrl}/api/tips/guest/order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ amount, message, name, creator: handle }),
+  });
+  const orderText = await orderRes.text();
+  if (!orderRes.ok) throw new Error(`guest order answered ${orderRes.status}: ${orderText}`);
+  const { order } = JSON.parse(orderText) as { order: { id: string } };
+  const payRes = await fetch(`${baseUrl}/sandbox/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ orderId: order.id, outcome: 'success' }),
+  });
+  if (!payRes.ok) throw new Error(`sandbox pay answered ${payRes.status}: ${await payRes.text()}`);
+}
+
+/** Pushes the creator's chat from `name` live (PATCH /api/creator/chats/:id/status read), as Show on live does. */
+export async function pushLive(baseUrl: string, token: string, name: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  let tip: { id: string } | undefined;
+  while (!tip) {
+    const { tips } = await getJson<{ tips: { id: string; name: string }[] }>(
+      baseUrl,
+      '/creator/chats',
+      token,
+    );
+    tip = tips.find((t) => t.name === name);
+    if (!tip && Date.now() > deadline) throw new Error(`no chat from ${name} (the payment was not captured)`);
+    if (!tip) await new Promise((r) => setTimeout(r, 200));
+  }
+  const res = await fetch(`${baseUrl}/api/creator/chats/${encodeURIComponent(tip.id)}/status`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ status: 'read' }),
+  });
+  if (!res.ok) throw new Error(`PATCH status answered ${res.status}: ${await res.text()}`);
+}

@@ -8,7 +8,18 @@ import './styles/base.css';
 
 const MOCKS = import.meta.env.MODE === 'mocks';
 
+/**
+ * OBS's browser source defines `window.obsstudio`: there /overlay is always the bare overlay, even from a link that
+ * lacks display=1 (the Overlay Studio is a page for a browser, SPEC §2). Answers true when it handed over.
+ */
+function handOverToObsOverlay(): boolean {
+  if (window.location.pathname !== '/overlay' || !('obsstudio' in window)) return false;
+  window.location.replace(`/overlay.html${window.location.search}`);
+  return true;
+}
+
 async function boot(): Promise<void> {
+  if (handOverToObsOverlay()) return;
   applyTheme(readTheme());
   // `npm run dev:mocks`: MSW answers /api and /ws in the page before anything renders (no API, no database).
   if (MOCKS) await import('@shabaash/mocks/browser').then((m) => m.startMockWorker());

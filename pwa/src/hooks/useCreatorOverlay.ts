@@ -40,9 +40,12 @@ export function useRotateOverlayKey() {
   });
 }
 
-/** The overlay link of SPEC/ARCHITECTURE §1: `${origin}/overlay?key=<overlayKey>` (add display=1 for the bare overlay). */
-export function overlayLink(origin: string, overlayKey: string, display = false): string {
-  return `${origin}/overlay?key=${encodeURIComponent(overlayKey)}${display ? '&display=1' : ''}`;
+/**
+ * The overlay link every screen gives a creator for OBS: `${origin}/overlay?key=<overlayKey>&display=1`, the bare
+ * overlay (SPEC §2). Without display=1 the same path is the Overlay Studio, which is a page for a browser.
+ */
+export function overlayLink(origin: string, overlayKey: string): string {
+  return `${origin}/overlay?key=${encodeURIComponent(overlayKey)}&display=1`;
 }
 
 /** The guest tipping link: `${origin}/guest-tip?c=<handle>`. */

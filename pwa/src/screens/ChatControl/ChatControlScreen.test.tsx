@@ -466,7 +466,7 @@ describe('Chat Loader', () => {
     expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/guest-tip?c=asha`);
     expect(await screen.findByText('Guest tipping link copied')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Copy overlay link' }));
-    expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/overlay?key=ok_secret`);
+    expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/overlay?key=ok_secret&display=1`);
     expect(await screen.findByText('Overlay link copied')).toBeTruthy();
     const open = screen.getByRole('link', { name: 'Open guest page' });
     expect(open.getAttribute('href')).toBe(`${window.location.origin}/guest-tip?c=asha`);

@@ -73,7 +73,7 @@ describe('Creator suite', () => {
       await screen.findByText('No tips yet. Share your overlay link to start receiving support.'),
     ).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Overlay link' }) as HTMLInputElement).value).toBe(
-      `${window.location.origin}/overlay?key=ok_secret`,
+      `${window.location.origin}/overlay?key=ok_secret&display=1`,
     );
   });
 
@@ -113,7 +113,7 @@ describe('Creator suite', () => {
     renderWithApp(<CreatorScreen />);
     await screen.findByRole('textbox', { name: 'Overlay link' });
     await user.click(screen.getByRole('button', { name: 'Copy overlay link' }));
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/overlay?key=ok_secret`);
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/overlay?key=ok_secret&display=1`);
     expect(await screen.findByText('Overlay link copied')).toBeTruthy();
     writeText.mockRejectedValueOnce(new Error('no'));
     await user.click(screen.getByRole('button', { name: 'Copy overlay link' }));
@@ -154,7 +154,7 @@ describe('Overlay Studio', () => {
     expect(screen.getByRole('heading', { name: 'Live Preview' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Copy Link' }));
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/overlay?key=abc123`);
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/overlay?key=abc123&display=1`);
     expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(1900));
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();

@@ -37,8 +37,8 @@ export function OverlayStudioScreen() {
   if (isDisplay) return null;
 
   const origin = window.location.origin;
+  // One link for everything: Copy Link, Open Standalone Overlay and the preview all show the bare overlay.
   const link = overlayKey ? overlayLink(origin, overlayKey) : null;
-  const displayLink = overlayKey ? overlayLink(origin, overlayKey, true) : null;
 
   async function handleCopy() {
     if (!link) return;
@@ -60,8 +60,8 @@ export function OverlayStudioScreen() {
     <div className="page container overlay-studio">
       <header className="os-header">
         <h1 className="page-title">Overlay Studio</h1>
-        {displayLink ? (
-          <a className="button button-primary" href={displayLink} target="_blank" rel="noopener noreferrer">
+        {link ? (
+          <a className="button button-primary" href={link} target="_blank" rel="noopener noreferrer">
             Open Standalone Overlay
           </a>
         ) : null}
@@ -73,7 +73,10 @@ export function OverlayStudioScreen() {
             Set up in OBS
           </h2>
           <ol className="os-checklist">
-            <li>Add the overlay link as a browser source in OBS or your streaming software.</li>
+            <li>
+              Add the overlay link as a browser source in OBS or your streaming software: use Copy Link below
+              (the link ends in display=1 and shows only the overlay).
+            </li>
             <li>Match the canvas resolution (recommended {OVERLAY_DEFAULTS.recommendedResolution}).</li>
             <li>Keep the overlay page open while you are live.</li>
             <li>Tweak fonts, colours and sounds in the creator suite.</li>
@@ -114,8 +117,8 @@ export function OverlayStudioScreen() {
             Live Preview
           </h2>
           <div className="os-preview" style={{ height: OVERLAY_DEFAULTS.previewHeightPx }}>
-            {displayLink ? (
-              <iframe title="Overlay preview" src={displayLink} className="os-frame" />
+            {link ? (
+              <iframe title="Overlay preview" src={link} className="os-frame" />
             ) : (
               <p className="os-preview-empty">Waiting for the next superchat...</p>
             )}
