@@ -10,7 +10,7 @@ type FirebaseConfig = PublicConfig['firebase'];
 
 let authPromise: Promise<Auth> | null = null;
 let verifier: RecaptchaVerifier | null = null;
-let verifierContainer: HTMLElement | null = null;
+let verifierElement: HTMLElement | null = null;
 
 /** Thrown when the invisible reCAPTCHA cannot be created or rendered. */
 export class RecaptchaUnavailableError extends Error {
@@ -43,33 +43,24 @@ export function getPhoneAuth(config: FirebaseConfig): Promise<Auth> {
   return authPromise;
 }
 
-async function getVerifier(auth: Auth, container: HTMLElement): Promise<RecaptchaVerifier> {
-  if (verifier && verifierContainer === container) return verifier;
-  verifier?.clear();
+/**
+ * A new invisible reCAPTCHA for one send, in its own element inside `container`. Firebase's verifier cannot be
+ * reused once a send has consumed its token: on a second send it waited for a token that never came (the widget
+ * kept the first solve running), so Send → Resend OTP → Send stayed on "Sending OTP…". Every send gets a fresh
+ * verifier and clears it afterwards, which also resets the robot check after a failed send (SPEC §7).
+ */
+async function freshVerifier(auth: Auth, container: HTMLElement): Promise<RecaptchaVerifier> {
+  disposeRecaptcha();
+  const element = document.createElement('div');
+  container.append(element);
+  verifierElement = element;
   try {
     const { RecaptchaVerifier } = await import('firebase/auth');
-    verifier = new RecaptchaVerifier(auth, container, { size: 'invisible' });
-    verifierContainer = container;
+    verifier = new RecaptchaVerifier(auth, element, { size: 'invisible' });
     return verifier;
   } catch {
-    verifier = null;
-    verifierContainer = null;
+    disposeRecaptcha();
     throw new RecaptchaUnavailableError();
-  }
-}
-
-/** Resets the invisible reCAPTCHA after a failed send (SPEC §7) so the next attempt gets a fresh challenge. */
-export async function resetRecaptcha(): Promise<void> {
-  if (!verifier) return;
-  try {
-    const widgetId = await verifier.render();
-    const grecaptcha = (window as { grecaptcha?: { reset: (id?: number) => void } }).grecaptcha;
-    grecaptcha?.reset(widgetId);
-  } catch {
-    // a broken widget is rebuilt on the next send
-    verifier.clear();
-    verifier = null;
-    verifierContainer = null;
   }
 }
 
@@ -81,13 +72,13 @@ export async function sendPhoneOtp(
 ): Promise<ConfirmationResult> {
   if (!container) throw new RecaptchaUnavailableError();
   const auth = await getPhoneAuth(config);
-  const appVerifier = await getVerifier(auth, container);
+  const appVerifier = await freshVerifier(auth, container);
   const { signInWithPhoneNumber } = await import('firebase/auth');
   try {
     return await signInWithPhoneNumber(auth, toE164(phone10), appVerifier);
-  } catch (error) {
-    await resetRecaptcha();
-    throw error;
+  } finally {
+    // The confirmation keeps only the verification id; the widget is spent either way.
+    if (verifier === appVerifier) disposeRecaptcha();
   }
 }
 
@@ -101,9 +92,14 @@ export async function confirmPhoneOtp(confirmation: ConfirmationResult, code: st
   return token;
 }
 
-/** Removes the reCAPTCHA widget (call when the page unmounts). */
+/** Removes the reCAPTCHA widget and its element (after each send, and when the page unmounts). */
 export function disposeRecaptcha(): void {
-  verifier?.clear();
+  try {
+    verifier?.clear();
+  } catch {
+    // already cleared by Firebase
+  }
   verifier = null;
-  verifierContainer = null;
+  verifierElement?.remove();
+  verifierElement = null;
 }
