@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { allFontFiles } from './src/overlay/fontFaces.ts';
 
 const API_TARGET = process.env.SHABAASH_API_URL ?? 'http://localhost:8080';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -24,6 +25,32 @@ function overlayDisplayRewrite(): Plugin {
     name: 'shabaash-overlay-display',
     configureServer: (server) => void server.middlewares.use(rewrite),
     configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
+
+/**
+ * The overlay's self-hosted fonts: the build copies the woff2 files of src/overlay/fontFaces.ts from the
+ * `@fontsource/*` packages to `dist/fonts/`; the dev server serves the same paths from node_modules.
+ */
+function overlayFonts(): Plugin {
+  const files = new Map(allFontFiles());
+  const source = (file: string, pkg: string) =>
+    fs.readFileSync(fileURLToPath(import.meta.resolve(`${pkg}/files/${file}`)));
+  return {
+    name: 'shabaash-overlay-fonts',
+    configureServer: (server) =>
+      void server.middlewares.use((req, res, next) => {
+        const file = /^\/fonts\/([\w.-]+)$/.exec(req.url ?? '')?.[1];
+        const pkg = file ? files.get(file) : undefined;
+        if (!file || !pkg) return next();
+        res.setHeader('Content-Type', 'font/woff2');
+        res.end(source(file, pkg));
+      }),
+    generateBundle() {
+      for (const [file, pkg] of files) {
+        this.emitFile({ type: 'asset', fileName: `fonts/${file}`, source: source(file, pkg) });
+      }
+    },
   };
 }
 
@@ -120,6 +147,7 @@ export default defineConfig(({ mode, isSsrBuild }) =>
     : {
         plugins: [
           overlayDisplayRewrite(),
+          overlayFonts(),
           react(),
           prerenderPublicRoutes(),
           VitePWA({

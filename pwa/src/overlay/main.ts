@@ -6,6 +6,7 @@ import {
   type OverlayEvent,
   type OverlayState,
 } from './overlayState.ts';
+import { fontStack, loadOverlayFont } from './fonts.ts';
 import { playTipSound } from './sound.ts';
 import './overlay.css';
 
@@ -20,12 +21,6 @@ const rupees = new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
-
-function fontStack(font: string): string {
-  const clean = font.replace(/["\\;{}]/g, '').trim();
-  if (!clean || clean === OVERLAY_DEFAULTS.font) return OVERLAY_DEFAULTS.fontStack;
-  return `"${clean}", ${OVERLAY_DEFAULTS.fontStack}`;
-}
 
 function safeColor(color: string): string {
   return /^#[0-9a-f]{6}$/i.test(color) ? color : OVERLAY_DEFAULTS.color;
@@ -52,7 +47,10 @@ function render(root: HTMLElement, state: OverlayState): void {
   const theme = settings.overlayTheme.replace(/[^a-z0-9-]/gi, '') || OVERLAY_DEFAULTS.overlayTheme;
   const card = el('div', `ov-card ov-theme-${theme}${tip ? ' ov-has-tip' : ' ov-waiting'}`);
   card.style.setProperty('--ov-accent', safeColor(settings.color));
-  card.style.fontFamily = fontStack(settings.font);
+  card.style.fontFamily = fontStack(settings.font, OVERLAY_DEFAULTS.fontStack, OVERLAY_DEFAULTS.font);
+  loadOverlayFont(settings.font).catch((error: unknown) =>
+    console.error('Overlay font failed to load', error),
+  );
   card.setAttribute('role', 'status');
   card.setAttribute('aria-live', 'polite');
   if (!tip) {

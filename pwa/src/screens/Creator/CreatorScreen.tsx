@@ -12,6 +12,7 @@ import {
   useSaveOverlaySettings,
 } from '../../hooks/useCreatorOverlay.ts';
 import { copyText } from './clipboard.ts';
+import { OVERLAY_FONTS } from '../../overlay/fontFaces.ts';
 import { SafetySection } from './SafetySection.tsx';
 import './creator.css';
 
@@ -21,7 +22,8 @@ export const THEMES = [
   { value: 'neon', label: 'Neon' },
   { value: 'minimal', label: 'Minimal' },
 ] as const;
-export const FONTS = ['Poppins', 'Inter', 'Montserrat', 'Roboto', 'Nunito', 'Bebas Neue'] as const;
+/** The fonts the overlay self-hosts (pwa/src/overlay/fontFaces.ts), in the Studio's order. */
+export const FONTS = Object.keys(OVERLAY_FONTS);
 export const SOUNDS = [
   { value: 'default', label: 'Default tone' },
   { value: 'chime', label: 'Chime' },
@@ -166,9 +168,7 @@ function SettingsForm() {
 
   const set = <K extends keyof OverlaySettings>(key: K, value: OverlaySettings[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
-  const fonts: string[] = FONTS.includes(form.font as (typeof FONTS)[number])
-    ? [...FONTS]
-    : [...FONTS, form.font];
+  const fonts: string[] = FONTS.includes(form.font) ? [...FONTS] : [...FONTS, form.font];
   const themes: Array<{ value: string; label: string }> = THEMES.some((t) => t.value === form.overlayTheme)
     ? [...THEMES]
     : [...THEMES, { value: form.overlayTheme, label: form.overlayTheme }];
