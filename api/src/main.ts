@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { startServer } from './server.ts';
+import { firstLine, StartupError } from './startupError.ts';
 
 /** `npm start`: the whole product on one port, with embedded defaults for every part that is not configured. */
 async function main(): Promise<void> {
@@ -13,7 +14,17 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const running = await startServer(config);
+  let running;
+  try {
+    running = await startServer(config);
+  } catch (err) {
+    // One line that names the part and the setting to change (StartupError), or the first line of anything else.
+    console.error(
+      err instanceof StartupError ? err.message : `Start-up failed: ${firstLine(err, 'unknown error')}`,
+    );
+    if (!(err instanceof StartupError) && config.LOG_LEVEL === 'debug') console.error(err);
+    process.exit(1);
+  }
   const lines = [
     `Shabaash is running at ${running.url}`,
     ...Object.entries(running.modes).map(([k, v]) => `  ${k}: ${v}`),

