@@ -119,11 +119,7 @@ function safetyRefusal(creator: MockCreator, amountPaise: number, message: strin
   if (creator.safety.blockedTerms.some((term) => lower.includes(term.toLowerCase())))
     return fail('VALIDATION_FAILED', SAFETY_MESSAGES.blockedMessage, 'message');
   if (amountPaise < creator.safety.minTipPaise)
-    return fail(
-      'VALIDATION_FAILED',
-      SAFETY_MESSAGES.minimumTip(`₹${(creator.safety.minTipPaise / 100).toFixed(2)}`),
-      'amount',
-    );
+    return fail('VALIDATION_FAILED', minimumMessage(creator.safety.minTipPaise), 'amount');
   if (message.length > creator.safety.maxMessageLength)
     return fail(
       'VALIDATION_FAILED',
@@ -518,6 +514,14 @@ export const resolvers: MockResolvers = {
       .map((r) => r.tip.id);
     return { ids };
   },
+  tipRules: ({ state, query }) => {
+    const { minTipPaise } = creatorByHandle(state, query.creator).safety;
+    return {
+      minAmount: minTipPaise / 100,
+      minAmountPaise: minTipPaise,
+      minimumMessage: minimumMessage(minTipPaise),
+    };
+  },
   safetyCheck: ({ state, input }) => {
     const creator = creatorByHandle(state, input.creator);
     const lower = input.message.toLowerCase();
@@ -528,6 +532,11 @@ export const resolvers: MockResolvers = {
     return { ok: true };
   },
 };
+
+/** The API's refusal of an amount under a creator's minimum. */
+function minimumMessage(minTipPaise: number): string {
+  return SAFETY_MESSAGES.minimumTip(`₹${(minTipPaise / 100).toFixed(2)}`);
+}
 
 function envelope(error: MockHttpError): Response {
   return HttpResponse.json(

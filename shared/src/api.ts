@@ -200,6 +200,13 @@ export const endpoints = define({
     query: z.object({ ids: z.string().optional() }),
     output: s.safetyFlagsResponseSchema,
   },
+  tipRules: {
+    method: 'GET',
+    path: '/safety/tip-rules',
+    auth: 'public',
+    query: s.creatorQuerySchema,
+    output: s.tipRulesSchema,
+  },
   safetyCheck: {
     method: 'POST',
     path: '/safety/check',

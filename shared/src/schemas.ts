@@ -351,6 +351,13 @@ export const safetyCheckInputSchema = z.object({
   message: z.string().max(2000),
 });
 export const safetyCheckResponseSchema = z.object({ ok: z.boolean(), message: z.string().optional() });
+/** What a guest page shows beside the amount: the creator's minimum (Stream safety) and the server's refusal. */
+export const tipRulesSchema = z.object({
+  minAmount: z.number(),
+  minAmountPaise: z.number().int(),
+  minimumMessage: z.string(),
+});
+export type TipRules = z.infer<typeof tipRulesSchema>;
 export type SafetyCheckResponse = z.infer<typeof safetyCheckResponseSchema>;
 
 export const safetyFlagsResponseSchema = z.object({ ids: z.array(z.string()) });

@@ -23,4 +23,5 @@ export const GET_ROUTES = {
   chats: { method: 'GET', path: '/creator/chats' },
   creatorSafety: { method: 'GET', path: '/creator/safety' },
   safetyFlags: { method: 'GET', path: '/creator/safety/flags' },
+  tipRules: { method: 'GET', path: '/safety/tip-rules' },
 } satisfies { [N in EndpointName]?: Route<N> };

@@ -8,12 +8,18 @@ export function TipAmountField({
   placeholder,
   binding,
   error,
+  min = LIMITS.tipMinRupees,
+  hint,
 }: {
   id: string;
   placeholder: string;
   binding: FieldBinding<HTMLInputElement>;
   error?: string | null;
+  /** The smallest amount allowed (a creator's Stream safety minimum on the guest page). */
+  min?: number;
+  hint?: ReactNode;
 }) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>Amount (₹)</label>
@@ -22,14 +28,19 @@ export function TipAmountField({
         name="amount"
         type="number"
         inputMode="decimal"
-        min={LIMITS.tipMinRupees}
+        min={min}
         step="0.01"
         required
         placeholder={placeholder}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
         {...binding}
       />
+      {hint ? (
+        <p id={`${id}-hint`} className="hint" data-testid="amount-hint">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={id} error={error} />
     </div>
   );

@@ -11,7 +11,24 @@ export const TIP_KEYS = {
   recentAll: ['tips', 'recent'] as const,
   recent: (creator: string | null) => ['tips', 'recent', creator ?? ''] as const,
   safety: (creator: string | null, message: string) => ['safety', 'check', creator ?? '', message] as const,
+  rules: (creator: string | null) => ['safety', 'tip-rules', creator ?? ''] as const,
 };
+
+/** The creator's minimum and the server's wording under it (GET /api/safety/tip-rules); shared by hook and submit. */
+export function tipRulesQuery(creator: string | null) {
+  return {
+    queryKey: TIP_KEYS.rules(creator),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api('tipRules', { query: creator ? { creator } : {}, signal }),
+    staleTime: 60_000,
+    retry: false,
+  } as const;
+}
+
+/** The creator's tip rules for the guest page (undefined while loading or when unreachable: the server still checks). */
+export function useTipRules(creator: string | null) {
+  return useQuery(tipRulesQuery(creator)).data;
+}
 
 // ---------- the creator whose link brought the viewer ----------
 

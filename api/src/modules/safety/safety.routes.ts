@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import {
   blockSenderInputSchema,
+  creatorQuerySchema,
   safetyCheckInputSchema,
   safetySettingsSchema,
   SAFETY_MESSAGES,
@@ -19,6 +20,7 @@ import {
   flagQueuedTips,
   getBlockedSenders,
   getSafety,
+  tipRules,
   unblockSender,
   updateSafety,
 } from './safety.service.ts';
@@ -78,6 +80,14 @@ export function safetyRoutes({ db, config }: AppDeps): Router {
   router.get('/creator/safety/flags', requireCreator, async (ctx) => {
     const { ids } = parseInput(flagsQuerySchema, ctx.query);
     ctx.body = { ids: await flagQueuedTips(db, principal(ctx.state).userId, ids) };
+  });
+
+  router.get('/safety/tip-rules', async (ctx) => {
+    const input = parseInput(creatorQuerySchema, ctx.query);
+    await enforceRateLimits(ctx, db, [{ key: `safety-check:ip:${ctx.ip}`, rule: SAFETY_CHECK_RATE }]);
+    const creator = await resolveCreator(db, config, input.creator);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await tipRules(db, creator.userId);
   });
 
   router.post('/safety/check', async (ctx) => {

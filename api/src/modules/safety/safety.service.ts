@@ -1,5 +1,7 @@
 import {
   formatPaise,
+  paiseToRupees,
+  type TipRules,
   LIMITS,
   rupeesToPaise,
   SAFETY_MESSAGES,
@@ -165,6 +167,16 @@ export function contentRefusal(
   }
   const refusal = messageRefusal(settings, tip.message);
   return refusal === null ? null : new AppError('VALIDATION_FAILED', refusal, 'message');
+}
+
+/** The creator's minimum for the guest page, with the very words contentRefusal() answers under it. */
+export async function tipRules(db: Executor, creatorId: string): Promise<TipRules> {
+  const { minTipPaise } = await getSafety(db, creatorId);
+  return {
+    minAmount: paiseToRupees(minTipPaise),
+    minAmountPaise: minTipPaise,
+    minimumMessage: SAFETY_MESSAGES.minimumTip(formatPaise(minTipPaise)),
+  };
 }
 
 /**

@@ -21,6 +21,10 @@ beforeEach(() => {
     http.post('*/api/safety/check', () =>
       HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 }),
     ),
+    // So are the creator's tip rules: without them the server alone checks the minimum.
+    http.get('*/api/safety/tip-rules', () =>
+      HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 }),
+    ),
   );
 });
 
@@ -52,6 +56,30 @@ describe('GuestTipScreen', () => {
     expect(amount.hasAttribute('required')).toBe(true);
     expect(screen.getByLabelText(/^Name/).getAttribute('maxlength')).toBe('80');
     expect(messageInput().getAttribute('maxlength')).toBe('280');
+  });
+
+  it("shows the creator's minimum beside the amount and refuses less, in the server's words, before any order", async () => {
+    server.use(
+      http.get('*/api/safety/tip-rules', ({ request }) =>
+        new URL(request.url).searchParams.get('creator') === 'riya'
+          ? HttpResponse.json({
+              minAmount: 50,
+              minAmountPaise: 5000,
+              minimumMessage: 'The minimum superchat for this creator is ₹50.00.',
+            })
+          : HttpResponse.json({ message: 'Creator not found.', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+    );
+    const orders = captureOrders();
+    const user = userEvent.setup();
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    expect(await screen.findByText('Minimum ₹50.00 for this creator.')).toBeTruthy();
+    expect(amountInput().getAttribute('min')).toBe('50');
+    await waitFor(() => expect((submitButton() as HTMLButtonElement).disabled).toBe(false));
+    await user.type(amountInput(), '0.50');
+    await user.click(submitButton());
+    expect(await screen.findByText('The minimum superchat for this creator is ₹50.00.')).toBeTruthy();
+    expect(orders).toEqual([]);
   });
 
   it('falls back to the default creator from config', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { LIMITS, MESSAGES } from '@shabaash/shared';
+import { formatRupees, LIMITS, MESSAGES, rupeesToPaise } from '@shabaash/shared';
 import { errorMessage } from '../../api/client.ts';
 import { useConfig } from '../../api/useConfig.ts';
 import { CheckoutError, openCheckout } from '../../payments/checkout.ts';
@@ -9,8 +9,10 @@ import {
   fetchSafetyVerdict,
   normalizeHandle,
   rememberCreator,
+  tipRulesQuery,
   useGuestOrder,
   useSafetyCheck,
+  useTipRules,
 } from '../../hooks/tipsPublic.ts';
 import { TipAmountField, TipMessageField } from '../../components/TipFields.tsx';
 import './guestTip.css';
@@ -68,6 +70,7 @@ export function GuestTipScreen() {
   const [status, setStatus] = useState<Status>({ kind: 'info', text: MESSAGES.guestInitialStatus });
   const [submitBlock, setSubmitBlock] = useState<string | null>(null);
 
+  const rules = useTipRules(creator);
   const liveBlock = useSafetyCheck(creator, message);
   const messageBlock = message.trim() ? (liveBlock ?? submitBlock) : null;
 
@@ -84,6 +87,13 @@ export function GuestTipScreen() {
     setIsPreparing(true);
     setStatus({ kind: 'info', text: MESSAGES.guestInitialStatus });
     try {
+      // The creator's minimum, in the server's words, before any order exists (unreachable: the server checks).
+      const minimum = await queryClient.fetchQuery(tipRulesQuery(creator)).catch(() => null);
+      if (minimum && rupeesToPaise(rupees) < minimum.minAmountPaise) {
+        setAmountError(minimum.minimumMessage);
+        setIsPreparing(false);
+        return;
+      }
       const blocked = await fetchSafetyVerdict(queryClient, creator, message);
       if (blocked) {
         setSubmitBlock(blocked);
@@ -163,6 +173,8 @@ export function GuestTipScreen() {
             placeholder="99"
             binding={amountField.inputProps}
             error={amountError}
+            min={rules?.minAmount}
+            hint={rules ? `Minimum ${formatRupees(rules.minAmount)} for this creator.` : undefined}
           />
           <TipMessageField
             id={`${id}-message`}

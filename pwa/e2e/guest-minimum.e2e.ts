@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { SAFETY_MESSAGES } from '@shabaash/shared';
+import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
+import { createCreator } from './flows.ts';
+
+/** Issue 12 item 5: the guest page knows the creator's minimum and refuses less before any order exists. */
+describe("guest page: the creator's minimum", () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the minimum beside the amount and refuses ₹0.50 under a ₹50 minimum with no order created', async () => {
+    const creator = await createCreator(baseUrl);
+    const put = await fetch(`${baseUrl}/api/creator/safety`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
+      body: JSON.stringify({ minTipAmount: 50 }),
+    });
+    expect(put.status).toBe(200);
+
+    const page = await (await newPhoneContext(browser)).newPage();
+    const errors = trackPageErrors(page);
+    const orders: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/tips/guest/order')) orders.push(request.url());
+    });
+    await page.goto(`${baseUrl}/guest-tip?c=${creator.handle}`);
+    await expect
+      .poll(() => page.getByTestId('amount-hint').textContent(), { timeout: 15_000 })
+      .toBe('Minimum ₹50.00 for this creator.');
+    expect(await page.getByLabel('Amount (₹)').getAttribute('min')).toBe('50');
+
+    await page.getByLabel('Amount (₹)').fill('0.50');
+    await page.getByRole('button', { name: 'Continue to the payment provider' }).click();
+    const refusal = SAFETY_MESSAGES.minimumTip('₹50.00');
+    await expect.poll(() => page.getByText(refusal).isVisible()).toBe(true);
+    expect(orders).toEqual([]);
+    expect(await page.getByRole('dialog', { name: 'Shabaash Superchat' }).count()).toBe(0);
+
+    // At the minimum the order goes ahead (the sandbox checkout opens).
+    await page.getByLabel('Amount (₹)').fill('50');
+    await page.getByRole('button', { name: 'Continue to the payment provider' }).click();
+    await expect
+      .poll(() => page.getByRole('dialog', { name: 'Shabaash Superchat' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(orders).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});
