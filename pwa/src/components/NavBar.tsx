@@ -38,7 +38,8 @@ export function NavBar() {
   };
 
   const links = user ? [...SIGNED_IN_LINKS, ...(isCreator ? CREATOR_LINKS : [])] : [];
-  const logoTarget = user ? homePathFor(user.role) : '/';
+  // SPEC §2: /creator for creators, /dashboard otherwise (a signed-out visitor is then asked to log in there).
+  const logoTarget = homePathFor(user?.role);
 
   return (
     <header className="navbar">
