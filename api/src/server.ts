@@ -15,7 +15,7 @@ import { startPayments } from './payments/boot.ts';
 import { createRealtime } from './realtime/hub.ts';
 import { startReconcileLoop } from './jobs/reconcile.ts';
 import { startAutoClearLoop } from './jobs/autoClear.ts';
-import { seedSandbox, type DemoAccount } from './sandboxSeed.ts';
+import { seedSandboxIfEnabled, type DemoAccount } from './sandboxSeed.ts';
 import { isPortFree, portHolder } from './ports.ts';
 import { StartupError, startPart } from './startupError.ts';
 
@@ -148,8 +148,7 @@ export async function startServer(
     stops.push(() => realtime.close());
     await realtime.ready();
 
-    const sandbox = config.paymentsSandbox && config.authEmulator;
-    const demoAccounts = sandbox && config.SANDBOX_SEED ? await seedSandbox(db) : [];
+    const demoAccounts = await seedSandboxIfEnabled({ db, config, realtime });
 
     ensurePwaBuilt(logger);
     const deps: AppDeps = {
