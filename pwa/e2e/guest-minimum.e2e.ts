@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { SAFETY_MESSAGES } from '@shabaash/shared';
-import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
+import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
 import { createCreator } from './flows.ts';
 
 /** Issue 12 item 5: the guest page knows the creator's minimum and refuses less before any order exists. */
 describe("guest page: the creator's minimum", () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows the minimum beside the amount and refuses ₹0.50 under a ₹50 minimum with no order created', async () => {
     const creator = await createCreator(baseUrl);
@@ -25,7 +17,7 @@ describe("guest page: the creator's minimum", () => {
     });
     expect(put.status).toBe(200);
 
-    const page = await (await newPhoneContext(browser)).newPage();
+    const page = await (await newPhoneContext(browser())).newPage();
     const errors = trackPageErrors(page);
     const orders: string[] = [];
     page.on('request', (request) => {

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPhoneContext } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { newPhoneContext, useBrowser } from './browser.ts';
 import { createCreator, getJson, uniquePhone, registerViaApi } from './flows.ts';
 
 /** Issue 12 item 6: the landing header at phone widths, and where the app bar's logo goes (SPEC §2). */
 describe('landing header and logo', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   for (const width of [360, 412]) {
     it(`at ${width} px every header link is on screen with no sideways scrolling`, async () => {
-      const page = await (await newPhoneContext(browser, { width })).newPage();
+      const page = await (await newPhoneContext(browser(), { width })).newPage();
       await page.goto(`${baseUrl}/`);
       const anchors = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
       await expect.poll(() => anchors.count()).toBe(4);
@@ -45,7 +37,7 @@ describe('landing header and logo', () => {
   }
 
   it('the app bar logo goes to /dashboard for a signed-out visitor (then /login) and a viewer, /creator for a creator', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(browser());
     const page = await context.newPage();
     await page.goto(`${baseUrl}/guest-tip`);
     const logo = page.getByRole('link', { name: 'Shabaash home' });
@@ -64,7 +56,7 @@ describe('landing header and logo', () => {
       [creator.token, '/creator'],
     ] as const) {
       const { user } = await getJson<{ user: unknown }>(baseUrl, '/users/me', token);
-      const signedIn = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const signedIn = await browser().newContext({ viewport: { width: 1280, height: 800 } });
       await signedIn.addInitScript(
         ({ token, user }) => {
           localStorage.setItem('token', token);

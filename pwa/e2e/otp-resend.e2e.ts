@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '@shabaash/shared';
-import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
+import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
 import {
   emulatorCodes,
   loginInBrowser,
@@ -17,17 +17,10 @@ import {
  */
 describe('Send OTP → Resend OTP → Send OTP again', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   async function newPage(): Promise<{ page: Page; errors: string[] }> {
-    const page = await (await newPhoneContext(browser)).newPage();
+    const page = await (await newPhoneContext(browser())).newPage();
     return { page, errors: trackPageErrors(page) };
   }
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MESSAGES, SAFETY_MESSAGES, type Tip } from '@shabaash/shared';
-import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
+import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
 import { createCreator, getJson } from './flows.ts';
 
 /** The sandbox checkout dialog (served by /sandbox/checkout.js) that opens over our page. */
@@ -11,20 +11,13 @@ function checkoutDialog(page: Page) {
 
 describe('stream safety (guest page, sandbox Razorpay)', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('a guest typing a blocked Hinglish phrase is refused before checkout, edits it and pays', async () => {
     const creator = await createCreator(baseUrl);
     const chats = async () => (await getJson<{ tips: Tip[] }>(baseUrl, '/creator/chats', creator.token)).tips;
 
-    const guest = await (await newPhoneContext(browser)).newPage();
+    const guest = await (await newPhoneContext(browser())).newPage();
     const errors = trackPageErrors(guest);
     const orderRequests: string[] = [];
     guest.on('request', (request) => {

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
 
 describe('public shell', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('renders the landing route', async () => {
-    const page = await (await newPhoneContext(browser)).newPage();
+    const page = await (await newPhoneContext(browser())).newPage();
     const errors = trackPageErrors(page);
     const res = await page.goto(`${baseUrl}/`);
     expect(res?.status()).toBe(200);
@@ -23,7 +15,7 @@ describe('public shell', () => {
   });
 
   it('shows the 404 page for an unknown path', async () => {
-    const page = await (await newPhoneContext(browser)).newPage();
+    const page = await (await newPhoneContext(browser())).newPage();
     await page.goto(`${baseUrl}/no/such/place`);
     await expect.poll(() => page.getByText('We lost that signal.').isVisible()).toBe(true);
     expect(await page.getByText('Error code: 404_UNMAPPED_ROUTE').isVisible()).toBe(true);
