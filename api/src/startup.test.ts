@@ -147,7 +147,7 @@ describe('start-up failures name the part and the setting (issue 12)', () => {
   );
 
   it.runIf(isRoot())(
-    'as root, the test harness runs PostgreSQL from a clone in a 0700 folder (binaries copied where postgres reaches)',
+    'as root, the test harness runs PostgreSQL from a clone in a 0700 folder (binaries copied where postgres reaches); a second start on its data dir names the first',
     async () => {
       // A clone's node_modules in a mktemp -d folder: the two packages copied, their dependencies linked.
       const modulesDir = path.join(tempDir(), 'clone', 'node_modules');
@@ -165,8 +165,9 @@ describe('start-up failures name the part and the setting (issue 12)', () => {
       expect(postgresCannotEnter(path.join(modulesDir, binPackage, 'native', 'bin'))).not.toBeNull();
       // As api/test/globalSetup.ts does: data in a temp dir opened to postgres, a free port.
       const copyRoot = path.join(tempDir(0o755), 'copies');
+      const dataDir = path.join(tempDir(0o755), 'data');
       const server = await startEmbeddedPostgres({
-        dataDir: path.join(tempDir(0o755), 'data'),
+        dataDir,
         port: await freePort(),
         database: 'postgres',
         modulesDir,
@@ -177,6 +178,13 @@ describe('start-up failures name the part and the setting (issue 12)', () => {
         await client.connect();
         expect((await client.query<{ ok: number }>('select 1 as ok')).rows).toEqual([{ ok: 1 }]);
         await client.end();
+        // A second start on the same DATA_DIR (npm start twice in one folder) stops at once, naming the first.
+        const second = await startEmbeddedPostgres({ dataDir, modulesDir, copyRoot }).catch(
+          (e: unknown) => e,
+        );
+        expect((second as Error).message).toMatch(
+          /^Start-up failed: database: .* is in use by a running PostgreSQL \(pid \d+\).*set DATA_DIR/,
+        );
       } finally {
         await server.stop();
       }
