@@ -9,7 +9,7 @@ import {
   type WalletTransaction,
 } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext } from './browser.ts';
-import { createCreator, getJson, loginInBrowser, registerViaApi, uniquePhone } from './flows.ts';
+import { createCreator, getJson, guestTip, loginInBrowser, registerViaApi, uniquePhone } from './flows.ts';
 import { ChatLoaderPage, OverlayPage } from './chat-loader-page.ts';
 
 /**
@@ -30,17 +30,6 @@ async function post<T>(baseUrl: string, path: string, body: unknown, token?: str
   const text = await res.text();
   if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${text}`);
   return JSON.parse(text) as T;
-}
-
-/** A guest superchat paid through the Razorpay simulator. */
-async function guestTip(baseUrl: string, handle: string, name: string, amount: number, message: string) {
-  const { order } = await post<{ order: { id: string } }>(baseUrl, '/api/tips/guest/order', {
-    amount,
-    message,
-    name,
-    creator: handle,
-  });
-  await post(baseUrl, '/sandbox/payments', { orderId: order.id, outcome: 'success' });
 }
 
 /** Tops a wallet up through the sandbox (order, then the simulator's successful payment and webhook). */
