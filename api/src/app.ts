@@ -19,6 +19,7 @@ import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { overlayRoutes } from './modules/creators/overlay.routes.ts';
 import { analyticsRoutes } from './modules/creators/analytics.routes.ts';
 import { safetyRoutes } from './modules/safety/safety.routes.ts';
+import { openApiRoutes } from './openapi/openapi.routes.ts';
 
 export interface AppOptions {
   /** Built PWA to serve at `/`; omitted in API-only tests. */
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     chatsRoutes(deps),
     overlayRoutes(deps),
     analyticsRoutes(deps),
+    openApiRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

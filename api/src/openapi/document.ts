@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { createDocument, createSchema, type oas31, type ZodOpenApiOperationObject } from 'zod-openapi';
+import {
+  clientMessageSchema,
+  endpoints,
+  errorEnvelopeSchema,
+  serverMessageSchema,
+  WS_CLOSE,
+  WS_HEARTBEAT_MS,
+  WS_HELLO_TIMEOUT_MS,
+  type HttpMethod,
+} from '@shabaash/shared';
+
+/** What each close code on /ws means, for readers of the document and of /developers. */
+export const WS_CLOSE_MEANINGS: Record<keyof typeof WS_CLOSE, string> = {
+  unauthorized:
+    'The token or overlay key is missing, invalid, expired or was revoked (logout, password reset, key rotation). Do not reconnect with the same credential.',
+  helloTimeout: `No hello arrived within ${WS_HELLO_TIMEOUT_MS} ms of opening the socket.`,
+  badMessage: 'A message was not JSON or not one of the client message types.',
+  shuttingDown:
+    'The instance is shutting down; reconnect with backoff and send your versions in hello.since.',
+};
+
+const AUTH_SECURITY: Record<'public' | 'user' | 'creator', oas31.SecurityRequirementObject[]> = {
+  public: [],
+  user: [{ session: [] }],
+  creator: [{ session: [] }],
+};
+
+/** `/creator/chats/:id` → `/api/creator/chats/{id}` plus the names of its path parameters. */
+function openApiPath(path: string): { path: string; params: string[] } {
+  const params: string[] = [];
+  const converted = path.replace(/:([a-zA-Z]+)/g, (_, name: string) => {
+    params.push(name);
+    return `{${name}}`;
+  });
+  return { path: `/api${converted}`, params };
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorEnvelopeSchema } },
+});
+
+/** The `x-websocket` extension: the /ws protocol, rendered from the same zod unions the hub and clients parse. */
+interface WebsocketExtension {
+  path: string;
+  description: string;
+  helloTimeoutMs: number;
+  heartbeatMs: number;
+  clientMessages: ReturnType<typeof createSchema>['schema'];
+  serverMessages: ReturnType<typeof createSchema>['schema'];
+  closeCodes: Record<string, { name: string; description: string }>;
+}
+
+function websocketExtension(): WebsocketExtension {
+  const { schema: client } = createSchema(clientMessageSchema, { io: 'input' });
+  const { schema: server } = createSchema(serverMessageSchema, { io: 'output' });
+  return {
+    path: '/ws',
+    description:
+      'Open a WebSocket to /ws and send `hello` first (with a session token, or an overlay key, and `since`: the last version you hold per space). ' +
+      'The server answers `welcome` with your rooms and current versions, then every versioned event after `since` in version order, then live events. ' +
+      `Send \`ping\` at least every ${WS_HEARTBEAT_MS} ms; the server answers \`pong\`. Deduplicate by (space, version).`,
+    helloTimeoutMs: WS_HELLO_TIMEOUT_MS,
+    heartbeatMs: WS_HEARTBEAT_MS,
+    clientMessages: client,
+    serverMessages: server,
+    closeCodes: Object.fromEntries(
+      (Object.keys(WS_CLOSE) as (keyof typeof WS_CLOSE)[]).map((name) => [
+        String(WS_CLOSE[name]),
+        { name, description: WS_CLOSE_MEANINGS[name] },
+      ]),
+    ),
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof createDocument> & {
+  'x-websocket': ReturnType<typeof websocketExtension>;
+};
+
+/** The OpenAPI 3.1 document of every endpoint in shared/src/api.ts, generated from its zod schemas. */
+export function buildOpenApiDocument(version: string): OpenApiDocument {
+  const paths: Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> = {};
+  for (const [name, def] of Object.entries(endpoints)) {
+    const { path, params } = openApiPath(def.path);
+    const query = 'query' in def ? def.query : undefined;
+    const input = 'input' in def ? def.input : undefined;
+    const operation: ZodOpenApiOperationObject = {
+      operationId: name,
+      tags: [def.path.split('/')[1] ?? 'api'],
+      security: AUTH_SECURITY[def.auth],
+      requestParams: {
+        ...(params.length > 0
+          ? { path: z.object(Object.fromEntries(params.map((p) => [p, z.string()]))) }
+          : {}),
+        ...(query ? { query: query as z.ZodObject } : {}),
+      },
+      ...(input
+        ? { requestBody: { required: true, content: { 'application/json': { schema: input } } } }
+        : {}),
+      responses: {
+        '200': { description: 'OK', content: { 'application/json': { schema: def.output } } },
+        ...(def.auth === 'public'
+          ? {}
+          : { '401': errorResponse('Not signed in, or the session was revoked.') }),
+        ...(def.auth === 'creator' ? { '403': errorResponse('Signed in, but not a creator.') } : {}),
+        ...(input || query
+          ? { '400': errorResponse('The input failed validation; `message` says why.') }
+          : {}),
+        default: errorResponse('The error envelope: a stable `code` and a readable `message`.'),
+      },
+    };
+    const method = def.method.toLowerCase() as Lowercase<HttpMethod>;
+    paths[path] = { ...paths[path], [method]: operation };
+  }
+  return {
+    ...createDocument({
+      openapi: '3.1.0',
+      info: {
+        title: 'Shabaash API',
+        version,
+        description:
+          'Rupee superchats for Indian live streamers. Amounts on the wire are rupees with a matching `…Paise` integer field; errors share one envelope.',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A session token from login.',
+          },
+        },
+      },
+      paths,
+    }),
+    'x-websocket': websocketExtension(),
+  };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { endpoints, serverMessageSchema, clientMessageSchema, WS_CLOSE } from '@shabaash/shared';
+import { createTestApp } from '../../test/harness.ts';
+
+interface Served {
+  openapi: string;
+  paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
+  'x-websocket': {
+    clientMessages: { oneOf?: { properties: { type: { const: string } } }[] };
+    serverMessages: { oneOf?: { properties: { type: { const: string } } }[] };
+    closeCodes: Record<string, { name: string; description: string }>;
+  };
+}
+
+const messageTypes = (schema: Served['x-websocket']['serverMessages']) =>
+  (schema.oneOf ?? []).map((variant) => variant.properties.type.const).sort();
+
+describe('GET /api/openapi.json', () => {
+  it('serves an OpenAPI 3.1 document that the OpenAPI 3.1 schema validator accepts', async () => {
+    const app = await createTestApp();
+    const res = await app.request<Served>('GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(res.body as unknown as Record<string, unknown>);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    // The validator is live: the same document without its required `info` is refused.
+    const { info: _info, ...broken } = res.body as unknown as Record<string, unknown>;
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it('describes every endpoint of shared/src/api.ts with its method, path and auth', async () => {
+    const app = await createTestApp();
+    const { body } = await app.request<Served>('GET', '/api/openapi.json');
+    const missing: string[] = [];
+    for (const [name, def] of Object.entries(endpoints)) {
+      const path = `/api${def.path.replace(/:([a-zA-Z]+)/g, '{$1}')}`;
+      const operation = body.paths[path]?.[def.method.toLowerCase()];
+      if (operation?.operationId !== name) missing.push(`${name} (${def.method} ${path})`);
+      else expect(operation.security ?? [], name).toHaveLength(def.auth === 'public' ? 0 : 1);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('describes the websocket protocol: every client and server message type and every close code', async () => {
+    const app = await createTestApp();
+    const { body } = await app.request<Served>('GET', '/api/openapi.json');
+    const ws = body['x-websocket'];
+    expect(messageTypes(ws.clientMessages)).toEqual(
+      clientMessageSchema.options.map((o) => o.shape.type.value).sort(),
+    );
+    expect(messageTypes(ws.serverMessages)).toEqual(
+      serverMessageSchema.options.map((o) => o.shape.type.value).sort(),
+    );
+    expect(messageTypes(ws.clientMessages)).toContain('hello');
+    expect(messageTypes(ws.serverMessages)).toContain('welcome');
+    for (const [name, code] of Object.entries(WS_CLOSE)) {
+      expect(ws.closeCodes[String(code)]?.name).toBe(name);
+      expect(ws.closeCodes[String(code)]?.description.length).toBeGreaterThan(20);
+    }
+  });
+});
