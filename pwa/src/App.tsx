@@ -41,6 +41,9 @@ const CreatorScreen = lazy(() =>
 const ChatControlScreen = lazy(() =>
   import('./screens/ChatControl/ChatControlScreen.tsx').then((m) => ({ default: m.ChatControlScreen })),
 );
+const DevelopersScreen = lazy(() =>
+  import('./screens/Developers/DevelopersScreen.tsx').then((m) => ({ default: m.DevelopersScreen })),
+);
 const NotFoundScreen = lazy(() =>
   import('./screens/NotFound/NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })),
 );
@@ -63,6 +66,7 @@ export function AppRoutes() {
         <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
         <Route path="/guest-tip" element={<GuestTipScreen />} />
         <Route path="/overlay" element={<OverlayStudioScreen />} />
+        <Route path="/developers" element={<DevelopersScreen />} />
         <Route element={<RequireAuth />}>
           <Route path="/dashboard" element={<DashboardScreen />} />
           <Route path="/add-money" element={<AddMoneyScreen />} />

@@ -31,7 +31,7 @@ async function boot(): Promise<void> {
       <App />
     </StrictMode>
   );
-  // The public routes (/, /guest-tip, /login) are prerendered at build time for signed-out visitors: hydrate that
+  // The public routes (/, /guest-tip, /login, /developers) are prerendered at build time for signed-out visitors: hydrate that
   // HTML when it is this route's, nobody is signed in and the URL has no query (the prerender saw none: a guest
   // link's `?c=<handle>` changes the first render); otherwise render from scratch.
   // Hydrating in a transition lets React yield every few ms, so the page stays responsive (no long task).

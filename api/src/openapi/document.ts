@@ -10,16 +10,12 @@ import {
   WS_HELLO_TIMEOUT_MS,
   type HttpMethod,
 } from '@shabaash/shared';
-
-/** What each close code on /ws means, for readers of the document and of /developers. */
-export const WS_CLOSE_MEANINGS: Record<keyof typeof WS_CLOSE, string> = {
-  unauthorized:
-    'The token or overlay key is missing, invalid, expired or was revoked (logout, password reset, key rotation). Do not reconnect with the same credential.',
-  helloTimeout: `No hello arrived within ${WS_HELLO_TIMEOUT_MS} ms of opening the socket.`,
-  badMessage: 'A message was not JSON or not one of the client message types.',
-  shuttingDown:
-    'The instance is shutting down; reconnect with backoff and send your versions in hello.since.',
-};
+import {
+  API_REFERENCE,
+  WS_CLIENT_MESSAGES,
+  WS_CLOSE_MEANINGS,
+  WS_SERVER_MESSAGES,
+} from '@shabaash/shared/apiReference';
 
 const AUTH_SECURITY: Record<'public' | 'user' | 'creator', oas31.SecurityRequirementObject[]> = {
   public: [],
@@ -50,6 +46,8 @@ interface WebsocketExtension {
   heartbeatMs: number;
   clientMessages: ReturnType<typeof createSchema>['schema'];
   serverMessages: ReturnType<typeof createSchema>['schema'];
+  clientMessageMeanings: Record<string, string>;
+  serverMessageMeanings: Record<string, string>;
   closeCodes: Record<string, { name: string; description: string }>;
 }
 
@@ -66,6 +64,8 @@ function websocketExtension(): WebsocketExtension {
     heartbeatMs: WS_HEARTBEAT_MS,
     clientMessages: client,
     serverMessages: server,
+    clientMessageMeanings: WS_CLIENT_MESSAGES,
+    serverMessageMeanings: WS_SERVER_MESSAGES,
     closeCodes: Object.fromEntries(
       (Object.keys(WS_CLOSE) as (keyof typeof WS_CLOSE)[]).map((name) => [
         String(WS_CLOSE[name]),
@@ -88,6 +88,7 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
     const input = 'input' in def ? def.input : undefined;
     const operation: ZodOpenApiOperationObject = {
       operationId: name,
+      summary: API_REFERENCE[name as keyof typeof API_REFERENCE].summary,
       tags: [def.path.split('/')[1] ?? 'api'],
       security: AUTH_SECURITY[def.auth],
       requestParams: {

@@ -9,6 +9,11 @@ export const PRERENDERED_ROUTES = [
   { path: '/', file: 'index.html', screen: 'src/screens/Landing/LandingScreen.tsx' },
   { path: '/guest-tip', file: 'guest-tip/index.html', screen: 'src/screens/GuestTip/GuestTipScreen.tsx' },
   { path: '/login', file: 'login/index.html', screen: 'src/screens/Login/LoginScreen.tsx' },
+  {
+    path: '/developers',
+    file: 'developers/index.html',
+    screen: 'src/screens/Developers/DevelopersScreen.tsx',
+  },
 ] as const;
 
 /**

@@ -1,0 +1,208 @@
+// Zod-free on purpose: the /developers page imports this module (`@shabaash/shared/apiReference`) without zod.
+// The types below tie every entry to the contract, so tsc fails when an endpoint or message type has no entry
+// here or when its method, path or auth differ from shared/src/api.ts.
+import type { Endpoints } from './api.ts';
+import type { ClientMessage, ServerMessageType } from './realtime.ts';
+import { WS_CLOSE } from './wsProtocol.ts';
+
+type ReferenceEntry<K extends keyof Endpoints> = {
+  method: Endpoints[K]['method'];
+  path: Endpoints[K]['path'];
+  auth: Endpoints[K]['auth'];
+  summary: string;
+};
+
+/** One line per endpoint of shared/src/api.ts for readers (the OpenAPI document and /developers). */
+export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
+  health: { method: 'GET', path: '/health', auth: 'public', summary: 'Liveness and database status.' },
+  config: {
+    method: 'GET',
+    path: '/config',
+    auth: 'public',
+    summary: 'Public configuration the app starts with.',
+  },
+  register: {
+    method: 'POST',
+    path: '/auth/register',
+    auth: 'public',
+    summary: 'Create an account (phone verified).',
+  },
+  login: { method: 'POST', path: '/auth/login', auth: 'public', summary: 'Sign in with phone and password.' },
+  resetPassword: {
+    method: 'POST',
+    path: '/auth/reset-password',
+    auth: 'public',
+    summary: 'Set a new password after phone verification; ends every session.',
+  },
+  logout: { method: 'POST', path: '/auth/logout', auth: 'user', summary: 'End this session.' },
+  me: { method: 'GET', path: '/users/me', auth: 'user', summary: 'The signed-in user.' },
+  updateProfilePic: {
+    method: 'PUT',
+    path: '/users/profile-picture',
+    auth: 'user',
+    summary: 'Replace the profile picture.',
+  },
+  createLead: {
+    method: 'POST',
+    path: '/leads',
+    auth: 'public',
+    summary: 'Leave contact details on the landing page.',
+  },
+  becomeCreator: {
+    method: 'POST',
+    path: '/creator/profile',
+    auth: 'user',
+    summary: 'Become a creator with a handle.',
+  },
+  sendTip: {
+    method: 'POST',
+    path: '/tips/send',
+    auth: 'user',
+    summary: 'Send a tip from the wallet (Idempotency-Key).',
+  },
+  recentTips: { method: 'GET', path: '/tips/recent', auth: 'user', summary: 'Recent tips to a creator.' },
+  displayTips: {
+    method: 'GET',
+    path: '/tips/display',
+    auth: 'public',
+    summary: 'Tips pushed live, for display.',
+  },
+  guestOrder: {
+    method: 'POST',
+    path: '/tips/guest/order',
+    auth: 'public',
+    summary: 'Start a guest tip: a Razorpay order.',
+  },
+  addMoney: {
+    method: 'POST',
+    path: '/wallet/add-money',
+    auth: 'user',
+    summary: 'Start a wallet top-up order.',
+  },
+  balance: { method: 'GET', path: '/wallet/balance', auth: 'user', summary: 'Wallet balance.' },
+  transactions: {
+    method: 'GET',
+    path: '/wallet/transactions',
+    auth: 'user',
+    summary: 'Wallet ledger, newest first.',
+  },
+  orderStatus: {
+    method: 'GET',
+    path: '/payments/orders/:id',
+    auth: 'public',
+    summary: 'Status of a payment order.',
+  },
+  analytics: {
+    method: 'GET',
+    path: '/creator/analytics',
+    auth: 'creator',
+    summary: 'Earnings and tip counts.',
+  },
+  creatorRecentTips: {
+    method: 'GET',
+    path: '/creator/recent-tips',
+    auth: 'creator',
+    summary: "The creator's recent tips.",
+  },
+  creatorOverlay: {
+    method: 'GET',
+    path: '/creator/overlay',
+    auth: 'creator',
+    summary: 'Overlay settings and the overlay link.',
+  },
+  saveSettings: {
+    method: 'PUT',
+    path: '/creator/settings',
+    auth: 'creator',
+    summary: 'Save overlay settings.',
+  },
+  rotateOverlayKey: {
+    method: 'POST',
+    path: '/creator/overlay-key/rotate',
+    auth: 'creator',
+    summary: 'Issue a new overlay key; sockets on the old one close.',
+  },
+  publicOverlay: {
+    method: 'GET',
+    path: '/creator/overlay/public',
+    auth: 'public',
+    summary: 'Overlay settings by overlay key (the OBS page).',
+  },
+  chats: {
+    method: 'GET',
+    path: '/creator/chats',
+    auth: 'creator',
+    summary: 'The Chat Loader queue, by version.',
+  },
+  setChatStatus: {
+    method: 'PATCH',
+    path: '/creator/chats/:id/status',
+    auth: 'creator',
+    summary: 'Mark a chat read (push live), unread or ignored.',
+  },
+  deleteChat: { method: 'DELETE', path: '/creator/chats/:id', auth: 'creator', summary: 'Delete a chat.' },
+  creatorSafety: {
+    method: 'GET',
+    path: '/creator/safety',
+    auth: 'creator',
+    summary: 'Stream safety settings.',
+  },
+  updateCreatorSafety: {
+    method: 'PUT',
+    path: '/creator/safety',
+    auth: 'creator',
+    summary: 'Save stream safety settings.',
+  },
+  blockSender: {
+    method: 'POST',
+    path: '/creator/safety/blocked-senders',
+    auth: 'creator',
+    summary: 'Block a sender.',
+  },
+  unblockSender: {
+    method: 'DELETE',
+    path: '/creator/safety/blocked-senders/:id',
+    auth: 'creator',
+    summary: 'Unblock a sender.',
+  },
+  safetyFlags: {
+    method: 'GET',
+    path: '/creator/safety/flags',
+    auth: 'creator',
+    summary: 'Which queued chats the current filters flag.',
+  },
+  safetyCheck: {
+    method: 'POST',
+    path: '/safety/check',
+    auth: 'public',
+    summary: 'Check a message before paying.',
+  },
+};
+
+/** What each message on /ws means (client → server, then server → client). */
+export const WS_CLIENT_MESSAGES: Record<ClientMessage['type'], string> = {
+  hello:
+    'First message: `token` (session) or `overlayKey`, optional `creator` handle, and `since`: the last version you hold per space.',
+  ping: 'Keep-alive; the server answers pong.',
+};
+
+export const WS_SERVER_MESSAGES: Record<ServerMessageType, string> = {
+  welcome: 'Answer to hello: the rooms you joined and the current version of each space.',
+  'tip:new': 'A new tip in a creator space (versioned).',
+  'tip:status': "A tip's status changed: read (pushed live), unread or ignore (versioned).",
+  'tip:deleted': 'A tip was deleted (versioned).',
+  'overlay:update': "The creator's overlay settings changed.",
+  'wallet:update': "The signed-in user's wallet balance changed (versioned).",
+  'overlay:presence': 'How many OBS overlays of the creator are connected.',
+  pong: 'Answer to ping.',
+};
+
+/** What each close code on /ws means. */
+export const WS_CLOSE_MEANINGS: Record<keyof typeof WS_CLOSE, string> = {
+  unauthorized:
+    'The token or overlay key is missing, invalid, expired or was revoked (logout, password reset, key rotation). Do not reconnect with the same credential.',
+  helloTimeout: 'No hello arrived in time after the socket opened.',
+  badMessage: 'A message was not JSON or not one of the client message types.',
+  shuttingDown:
+    'The instance is shutting down; reconnect with backoff and send your versions in hello.since.',
+};

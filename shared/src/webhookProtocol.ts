@@ -1,0 +1,43 @@
+// Zod-free on purpose: the /developers page imports it (`@shabaash/shared/webhookProtocol`).
+
+/** Events an outgoing webhook endpoint can subscribe to. stream.* and payout.* are defined ahead of their features. */
+export const WEBHOOK_EVENTS = [
+  'tip.created',
+  'tip.live',
+  'tip.deleted',
+  'payout.updated',
+  'stream.started',
+  'stream.ended',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** What each event means, for /developers and the OpenAPI document. */
+export const WEBHOOK_EVENT_MEANINGS: Record<WebhookEvent, string> = {
+  'tip.created':
+    'A tip reached the creator (wallet or paid guest tip); it waits in the Chat Loader unless auto-live.',
+  'tip.live': 'A tip was pushed live (marked read): the moment to play a sound or flash the lights.',
+  'tip.deleted': 'A tip was deleted from the Chat Loader.',
+  'payout.updated': 'A payout changed status (defined; sent once payouts land).',
+  'stream.started': 'The creator went live (defined; sent once stream status lands).',
+  'stream.ended': 'The creator ended the stream (defined; sent once stream status lands).',
+};
+
+/** Hex HMAC-SHA256 of the raw request body with the endpoint's secret (the style of X-Razorpay-Signature). */
+export const WEBHOOK_SIGNATURE_HEADER = 'X-Shabaash-Signature';
+/** The event id again, so a receiver can deduplicate before parsing the body. */
+export const WEBHOOK_EVENT_ID_HEADER = 'X-Shabaash-Event-Id';
+
+/**
+ * The signature check exactly as /developers prints it. The webhook tests import this very text as a module,
+ * so the documented receiver is the tested one.
+ */
+export const WEBHOOK_VERIFY_EXAMPLE = `import crypto from 'node:crypto';
+
+// rawBody: the exact bytes of the request body (a Buffer), before any JSON parsing.
+// signature: the X-Shabaash-Signature header. secret: the endpoint's signing secret.
+export function verifyShabaashSignature(rawBody, signature, secret) {
+  const expected = crypto.createHmac('sha256', secret).update(rawBody).digest('hex');
+  const given = Buffer.from(String(signature ?? ''), 'utf8');
+  return given.length === expected.length && crypto.timingSafeEqual(given, Buffer.from(expected, 'utf8'));
+}
+`;
