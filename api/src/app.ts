@@ -20,6 +20,8 @@ import { overlayRoutes } from './modules/creators/overlay.routes.ts';
 import { analyticsRoutes } from './modules/creators/analytics.routes.ts';
 import { safetyRoutes } from './modules/safety/safety.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
+import { apiTokensRoutes } from './modules/apiTokens/apiTokens.routes.ts';
+import { apiTokenAuth } from './modules/apiTokens/apiTokens.auth.ts';
 
 export interface AppOptions {
   /** Built PWA to serve at `/`; omitted in API-only tests. */
@@ -48,6 +50,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     overlayRoutes(deps),
     analyticsRoutes(deps),
     openApiRoutes(deps),
+    apiTokensRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
@@ -57,6 +60,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(securityHeaders(csp.connect, [...csp.script, ...inlineHashes], csp.frame));
   app.use(bodyParser());
   app.use(authenticate(deps));
+  app.use(apiTokenAuth(deps));
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
   if (options.sandboxRouter) app.use(options.sandboxRouter.routes());

@@ -27,6 +27,7 @@ import {
   type MockState,
   type MockTipRow,
 } from './state.ts';
+import { apiTokenResolvers } from './apiTokens.ts';
 
 /** A failure a mock answers with the API's envelope `{ message, code }`. */
 export class MockHttpError extends Error {
@@ -531,6 +532,7 @@ export const resolvers: MockResolvers = {
       return { ok: false, message: SAFETY_MESSAGES.messageTooLong(creator.safety.maxMessageLength) };
     return { ok: true };
   },
+  ...apiTokenResolvers,
 };
 
 /** The API's refusal of an amount under a creator's minimum. */

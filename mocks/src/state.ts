@@ -1,5 +1,6 @@
 import {
   LIMITS,
+  type ApiToken,
   paiseToRupees,
   type BlockedSender,
   type OverlaySettings,
@@ -70,6 +71,7 @@ export interface MockState {
   orders: Map<string, MockOrder>;
   idempotency: Map<string, { fingerprint: string; status: number; body: unknown }>;
   leads: unknown[];
+  apiTokens: Array<ApiToken & { creatorId: string }>;
   defaultCreatorId: string;
   listeners: Set<(change: MockChange) => void>;
   /** Counts requests per endpoint name, so tests can assert "charged exactly once". */
@@ -95,6 +97,7 @@ export function createMockState(): MockState {
     orders: new Map(),
     idempotency: new Map(),
     leads: [],
+    apiTokens: [],
     defaultCreatorId: CREATOR.user.id,
     listeners: new Set(),
     calls: new Map(),

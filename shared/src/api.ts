@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as s from './schemas.ts';
+import * as t from './apiTokens.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -213,6 +214,26 @@ export const endpoints = define({
     auth: 'public',
     input: s.safetyCheckInputSchema,
     output: s.safetyCheckResponseSchema,
+  },
+  // Creator API tokens (issue 18)
+  apiTokens: {
+    method: 'GET',
+    path: '/creator/api-tokens',
+    auth: 'creator',
+    output: t.apiTokensResponseSchema,
+  },
+  createApiToken: {
+    method: 'POST',
+    path: '/creator/api-tokens',
+    auth: 'creator',
+    input: t.apiTokenInputSchema,
+    output: t.createdApiTokenSchema,
+  },
+  revokeApiToken: {
+    method: 'DELETE',
+    path: '/creator/api-tokens/:id',
+    auth: 'creator',
+    output: z.object({ id: z.string() }),
   },
 });
 

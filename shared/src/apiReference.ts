@@ -3,7 +3,7 @@
 // here or when its method, path or auth differ from shared/src/api.ts.
 import type { Endpoints } from './api.ts';
 import type { ClientMessage, ServerMessageType } from './realtime.ts';
-import { WS_CLOSE } from './wsProtocol.ts';
+import type { WS_CLOSE } from './wsProtocol.ts';
 
 type ReferenceEntry<K extends keyof Endpoints> = {
   method: Endpoints[K]['method'];
@@ -176,6 +176,24 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     path: '/safety/check',
     auth: 'public',
     summary: 'Check a message before paying.',
+  },
+  apiTokens: {
+    method: 'GET',
+    path: '/creator/api-tokens',
+    auth: 'creator',
+    summary: 'Your API tokens (never secrets).',
+  },
+  createApiToken: {
+    method: 'POST',
+    path: '/creator/api-tokens',
+    auth: 'creator',
+    summary: 'Make a named API token with scopes; the secret is shown once.',
+  },
+  revokeApiToken: {
+    method: 'DELETE',
+    path: '/creator/api-tokens/:id',
+    auth: 'creator',
+    summary: 'Revoke an API token at once.',
   },
 };
 

@@ -6,3 +6,4 @@ export * from './errors.ts';
 export * from './schemas.ts';
 export * from './realtime.ts';
 export * from './api.ts';
+export * from './apiTokens.ts';

@@ -10,6 +10,7 @@ import {
   WS_HELLO_TIMEOUT_MS,
   type HttpMethod,
 } from '@shabaash/shared';
+import { API_TOKEN_ENDPOINTS } from '../modules/apiTokens/apiTokens.auth.ts';
 import {
   API_REFERENCE,
   WS_CLIENT_MESSAGES,
@@ -79,6 +80,13 @@ export type OpenApiDocument = ReturnType<typeof createDocument> & {
   'x-websocket': ReturnType<typeof websocketExtension>;
 };
 
+/** `{ apiToken: [scope] }` when a creator API token with that scope may call the endpoint. */
+function apiTokenSecurity(name: string): oas31.SecurityRequirementObject[] {
+  return Object.entries(API_TOKEN_ENDPOINTS)
+    .filter(([, names]) => (names as readonly string[]).includes(name))
+    .map(([scope]) => ({ apiToken: [scope] }));
+}
+
 /** The OpenAPI 3.1 document of every endpoint in shared/src/api.ts, generated from its zod schemas. */
 export function buildOpenApiDocument(version: string): OpenApiDocument {
   const paths: Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> = {};
@@ -90,7 +98,7 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
       operationId: name,
       summary: API_REFERENCE[name as keyof typeof API_REFERENCE].summary,
       tags: [def.path.split('/')[1] ?? 'api'],
-      security: AUTH_SECURITY[def.auth],
+      security: [...AUTH_SECURITY[def.auth], ...apiTokenSecurity(name)],
       requestParams: {
         ...(params.length > 0
           ? { path: z.object(Object.fromEntries(params.map((p) => [p, z.string()]))) }
@@ -132,6 +140,12 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
             scheme: 'bearer',
             bearerFormat: 'JWT',
             description: 'A session token from login.',
+          },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A creator API token (`shb_…`) made in the Creator Suite. Its scopes (tips:read, tips:moderate, events:subscribe, payouts:read) decide which endpoints it reaches; it reads and changes only its creator's data and is rate-limited per token.",
           },
         },
       },

@@ -1,0 +1,69 @@
+import type { Middleware } from 'koa';
+import { endpoints, type ApiTokenScope, type EndpointName, type HttpMethod } from '@shabaash/shared';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, forbidden, unauthenticated } from '../../http/errors.ts';
+import { rateLimit, type RateLimitRule } from '../../http/rateLimit.ts';
+import { API_TOKEN_PREFIX, resolveToken } from './apiTokens.service.ts';
+
+/**
+ * The only HTTP endpoints an API token reaches, by the scope each needs. Everything else (money, settings, the
+ * token endpoints themselves) answers 403 to a token. events:subscribe is for the socket; payouts:read gains the
+ * payout reads when they land.
+ */
+export const API_TOKEN_ENDPOINTS: Record<ApiTokenScope, readonly EndpointName[]> = {
+  'tips:read': ['creatorRecentTips', 'chats'],
+  'tips:moderate': ['setChatStatus', 'deleteChat'],
+  'payouts:read': [],
+  'events:subscribe': [],
+};
+
+/** Requests per token per minute (counted across instances in `rate_limits`). */
+export const API_TOKEN_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000 };
+
+const routes = (Object.entries(API_TOKEN_ENDPOINTS) as [ApiTokenScope, readonly EndpointName[]][]).flatMap(
+  ([scope, names]) =>
+    names.map((name) => {
+      const def = endpoints[name];
+      const pattern = def.path.replace(/:[a-zA-Z]+/g, '[^/]+');
+      return { scope, method: def.method as HttpMethod, path: new RegExp(`^/api${pattern}/?$`) };
+    }),
+);
+
+/** The scope a request needs, or null when no token may make it. */
+function scopeFor(method: string, path: string): ApiTokenScope | null {
+  return routes.find((r) => r.method === method && r.path.test(path))?.scope ?? null;
+}
+
+declare module 'koa' {
+  interface DefaultState {
+    /** Set when the request carries a creator API token (then claims is null and auth is the token's creator). */
+    apiTokenId?: string;
+  }
+}
+
+/**
+ * `Authorization: Bearer shb_…`: a creator API token. Runs after `authenticate`. The token row is read on every
+ * request (a revoked token is deleted, so it is refused at once on every instance), the scope must allow this
+ * endpoint, and each token has its own rate limit. The route then sees the token's creator as a principal with
+ * no session claims, so session-only routes (sending tips, logout) still refuse it.
+ */
+export function apiTokenAuth({ db }: AppDeps): Middleware {
+  return async (ctx, next) => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
+    const secret = match?.[1];
+    if (!secret?.startsWith(API_TOKEN_PREFIX)) return next();
+    const scope = scopeFor(ctx.method, ctx.path);
+    const token = await resolveToken(db, secret);
+    if (!token) throw unauthenticated('This API token is not valid or was revoked.');
+    if (!scope) throw forbidden('API tokens cannot call this endpoint.');
+    if (!token.scopes.includes(scope)) {
+      throw new AppError('FORBIDDEN', `This API token lacks the ${scope} scope.`);
+    }
+    await rateLimit(db, `api-token:${token.id}`, API_TOKEN_RATE_LIMIT);
+    const auth = { userId: token.creator_id, sessionId: `api-token:${token.id}`, role: 'creator' as const };
+    ctx.state.claims = null;
+    ctx.state.apiTokenId = token.id;
+    ctx.state.loadPrincipal = () => Promise.resolve(auth);
+    await next();
+  };
+}

@@ -1,0 +1,58 @@
+import crypto from 'node:crypto';
+import { MAX_API_TOKENS_PER_CREATOR, type ApiToken, type ApiTokenScope } from '@shabaash/shared';
+import type { Db } from '../../db/knex.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { presentApiToken } from './apiTokens.presenter.ts';
+import {
+  countApiTokens,
+  deleteApiToken,
+  insertApiToken,
+  listApiTokens,
+  lockCreatorTokens,
+  useApiToken,
+  type ApiTokenRow,
+} from './apiTokens.repository.ts';
+
+/** Every API token starts with this, so the auth middleware can tell it from a session JWT without a lookup. */
+export const API_TOKEN_PREFIX = 'shb_';
+
+/** SHA-256 of the whole secret: 256 random bits need no slow hash, and lookups stay one index probe. */
+export const hashApiToken = (secret: string): Buffer =>
+  crypto.createHash('sha256').update(secret, 'utf8').digest();
+
+export async function listTokens(db: Db, creatorId: string): Promise<ApiToken[]> {
+  return (await listApiTokens(db, creatorId)).map(presentApiToken);
+}
+
+/** Makes a token; the secret is returned here once and never stored. */
+export async function createToken(
+  db: Db,
+  creatorId: string,
+  input: { name: string; scopes: ApiTokenScope[] },
+): Promise<{ token: ApiToken; secret: string }> {
+  return db.transaction(async (tx) => {
+    await lockCreatorTokens(tx, creatorId);
+    if ((await countApiTokens(tx, creatorId)) >= MAX_API_TOKENS_PER_CREATOR) {
+      throw conflict(`You can hold at most ${MAX_API_TOKENS_PER_CREATOR} API tokens. Revoke one first.`);
+    }
+    const secret = `${API_TOKEN_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
+    const row = await insertApiToken(tx, {
+      creatorId,
+      name: input.name,
+      scopes: input.scopes,
+      prefix: secret.slice(0, API_TOKEN_PREFIX.length + 6),
+      hash: hashApiToken(secret),
+    });
+    return { token: presentApiToken(row), secret };
+  });
+}
+
+export async function revokeToken(db: Db, creatorId: string, id: string): Promise<string> {
+  if (!(await deleteApiToken(db, creatorId, id))) throw notFound('API token');
+  return id;
+}
+
+/** The live token for a presented secret, or null (unknown or revoked). */
+export async function resolveToken(db: Db, secret: string): Promise<ApiTokenRow | null> {
+  return useApiToken(db, hashApiToken(secret));
+}

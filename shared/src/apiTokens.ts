@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** What a creator API token may do. events:subscribe is for the bot socket; payouts:read for payout reads. */
+export const API_TOKEN_SCOPES = ['tips:read', 'tips:moderate', 'events:subscribe', 'payouts:read'] as const;
+export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES);
+export type ApiTokenScope = z.infer<typeof apiTokenScopeSchema>;
+
+/** The most tokens one creator may hold at once. */
+export const MAX_API_TOKENS_PER_CREATOR = 20;
+
+export const apiTokenInputSchema = z.object({
+  name: z
+    .string({ error: 'Give the token a name.' })
+    .trim()
+    .min(1, { error: 'Give the token a name.' })
+    .max(60, { error: 'Token names must be 60 characters or fewer.' }),
+  scopes: z
+    .array(apiTokenScopeSchema, { error: 'Choose at least one scope.' })
+    .min(1, { error: 'Choose at least one scope.' })
+    .transform((scopes) => [...new Set(scopes)]),
+});
+export type ApiTokenInput = z.input<typeof apiTokenInputSchema>;
+
+/** A token as listed: never the secret, only its first characters to tell tokens apart. */
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(apiTokenScopeSchema),
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+export const apiTokensResponseSchema = z.object({ tokens: z.array(apiTokenSchema) });
+/** The one response that carries the secret: shown once, stored only as a hash. */
+export const createdApiTokenSchema = z.object({ token: apiTokenSchema, secret: z.string() });
