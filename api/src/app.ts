@@ -22,6 +22,7 @@ import { safetyRoutes } from './modules/safety/safety.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { apiTokensRoutes } from './modules/apiTokens/apiTokens.routes.ts';
 import { apiTokenAuth } from './modules/apiTokens/apiTokens.auth.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 export interface AppOptions {
   /** Built PWA to serve at `/`; omitted in API-only tests. */
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     analyticsRoutes(deps),
     openApiRoutes(deps),
     apiTokensRoutes(deps),
+    webhooksRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

@@ -60,6 +60,14 @@ const envSchema = z.object({
   REGISTER_LIMIT_PER_IP_PER_MINUTE: perMinute(20),
   RESET_LIMIT_PER_IP_PER_MINUTE: perMinute(20),
   LEADS_LIMIT_PER_IP_PER_MINUTE: perMinute(30),
+  // Outgoing webhooks (modules/webhooks): how often the worker looks for work, the first retry delay (tripled
+  // per attempt up to an hour, for 24 h), how long a claimed delivery stays claimed (a dead instance's claims
+  // run out after it), and after how many failed attempts in a row an endpoint is disabled.
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
+  WEBHOOK_CLAIM_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(25),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -15,6 +15,7 @@ import { startPayments } from './payments/boot.ts';
 import { createRealtime } from './realtime/hub.ts';
 import { startReconcileLoop } from './jobs/reconcile.ts';
 import { startAutoClearLoop } from './jobs/autoClear.ts';
+import { startWebhookWorker } from './modules/webhooks/webhooks.worker.ts';
 import { seedSandboxIfEnabled, type DemoAccount } from './sandboxSeed.ts';
 import { isPortFree, portHolder } from './ports.ts';
 import { StartupError, startPart } from './startupError.ts';
@@ -188,6 +189,9 @@ export async function startServer(
     stops.push(() => stopReconcile());
     const stopAutoClear = startAutoClearLoop(deps);
     stops.push(() => stopAutoClear());
+    // Outgoing webhooks: derived from committed changes and sent off the request path (modules/webhooks).
+    const stopWebhooks = startWebhookWorker(deps);
+    stops.push(() => stopWebhooks());
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     listenPort = port;

@@ -28,6 +28,7 @@ import {
   type MockTipRow,
 } from './state.ts';
 import { apiTokenResolvers } from './apiTokens.ts';
+import { webhookResolvers } from './webhooks.ts';
 
 /** A failure a mock answers with the API's envelope `{ message, code }`. */
 export class MockHttpError extends Error {
@@ -533,6 +534,7 @@ export const resolvers: MockResolvers = {
     return { ok: true };
   },
   ...apiTokenResolvers,
+  ...webhookResolvers,
 };
 
 /** The API's refusal of an amount under a creator's minimum. */

@@ -9,6 +9,8 @@ import {
   type Tip,
   type TipStatus,
   type User,
+  type WebhookDelivery,
+  type WebhookEndpoint,
   type WalletTransaction,
 } from '@shabaash/shared';
 import {
@@ -72,6 +74,7 @@ export interface MockState {
   idempotency: Map<string, { fingerprint: string; status: number; body: unknown }>;
   leads: unknown[];
   apiTokens: Array<ApiToken & { creatorId: string }>;
+  webhooks: Array<WebhookEndpoint & { creatorId: string; deliveries: WebhookDelivery[] }>;
   defaultCreatorId: string;
   listeners: Set<(change: MockChange) => void>;
   /** Counts requests per endpoint name, so tests can assert "charged exactly once". */
@@ -98,6 +101,7 @@ export function createMockState(): MockState {
     idempotency: new Map(),
     leads: [],
     apiTokens: [],
+    webhooks: [],
     defaultCreatorId: CREATOR.user.id,
     listeners: new Set(),
     calls: new Map(),

@@ -7,3 +7,5 @@ export * from './schemas.ts';
 export * from './realtime.ts';
 export * from './api.ts';
 export * from './apiTokens.ts';
+export * from './webhooks.ts';
+export * from './webhookProtocol.ts';

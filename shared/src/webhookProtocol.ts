@@ -41,3 +41,6 @@ export function verifyShabaashSignature(rawBody, signature, secret) {
   return given.length === expected.length && crypto.timingSafeEqual(given, Buffer.from(expected, 'utf8'));
 }
 `;
+
+/** The event "Send test event" delivers (not subscribable: it goes to the one endpoint it was sent to). */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';

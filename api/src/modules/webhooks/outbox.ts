@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import type { WebhookEvent } from '@shabaash/shared';
+import type { Db } from '../../db/knex.ts';
+import { creatorChangesSince, type TipChangeRow } from '../sync/changes.ts';
+import { presentTip } from '../tips/tips.presenter.ts';
+import { creatorsBehind, insertEvents, lockCursor, setCursor, type NewEvent } from './webhooks.repository.ts';
+
+/** The same change always gets the same id, so a receiver that dedupes by id sees each event once. */
+const eventId = (creatorId: string, tipId: string, event: WebhookEvent, version: number) =>
+  `evt_${crypto.createHash('sha256').update(`${creatorId}:${tipId}:${event}:${version}`).digest('hex').slice(0, 32)}`;
+
+/**
+ * The events one committed change of a tip means to a reader that has seen up to `since`: created (new to the
+ * reader), live (its current state is read: pushed live), deleted (a tombstone of a tip the reader knew).
+ */
+export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
+  const created = Number(row.created_version ?? row.version) > since;
+  const creatorId = row.creator_id;
+  const version = Number(row.version);
+  if (row.deleted_at) {
+    if (created) return [];
+    return [
+      {
+        id: eventId(creatorId, row.id, 'tip.deleted', version),
+        creatorId,
+        event: 'tip.deleted',
+        data: { id: row.id },
+      },
+    ];
+  }
+  const tip = presentTip(row);
+  const events: NewEvent[] = [];
+  if (created) {
+    const at = Number(row.created_version ?? row.version);
+    events.push({
+      id: eventId(creatorId, row.id, 'tip.created', at),
+      creatorId,
+      event: 'tip.created',
+      data: { tip },
+    });
+  }
+  if (row.status === 'read') {
+    events.push({
+      id: eventId(creatorId, row.id, 'tip.live', version),
+      creatorId,
+      event: 'tip.live',
+      data: { tip },
+    });
+  }
+  return events;
+}
+
+/**
+ * Reads what committed in each creator's space after the outbox cursor and writes the events and their
+ * deliveries in the same transaction that moves the cursor. Never on the request path: the worker calls it.
+ * Returns how many deliveries were queued.
+ */
+export async function deriveEvents(db: Db, batch = 50): Promise<number> {
+  let queued = 0;
+  for (const creatorId of await creatorsBehind(db, batch)) {
+    queued += await db.transaction(async (tx) => {
+      const since = await lockCursor(tx, creatorId);
+      if (since === null) return 0;
+      const changes = await creatorChangesSince(tx, creatorId, since);
+      const deliveries = await insertEvents(
+        tx,
+        changes.rows.flatMap((row) => eventsOf(row, since)),
+      );
+      await setCursor(tx, creatorId, changes.version);
+      return deliveries.length;
+    });
+  }
+  return queued;
+}

@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@shabaash/shared';
+import { checkTarget, systemLookup, type Lookup, type TargetPolicy } from './ssrf.ts';
+
+export type SendResult = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+
+/** Hex HMAC-SHA256 of the raw body with the endpoint's secret: what WEBHOOK_VERIFY_EXAMPLE checks. */
+export const signBody = (body: string, secret: string) =>
+  crypto.createHmac('sha256', secret).update(body, 'utf8').digest('hex');
+
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+/**
+ * POSTs one signed delivery. The target is checked again here and the connection goes to exactly the address
+ * that was checked (no second DNS answer can swap in a private address); redirects are not followed (a 3xx is a
+ * failure); the whole attempt times out.
+ */
+export async function sendSigned(
+  target: { url: string; secret: string },
+  event: { id: string; body: string },
+  options: { policy: TargetPolicy; timeoutMs: number; lookup?: Lookup },
+): Promise<SendResult> {
+  let addresses: Array<{ address: string; family: number }>;
+  try {
+    addresses = await checkTarget(target.url, options.policy, options.lookup ?? systemLookup);
+  } catch (err) {
+    return { ok: false, status: null, error: err instanceof Error ? err.message : String(err) };
+  }
+  const [pinned] = addresses;
+  if (!pinned) return { ok: false, status: null, error: 'no address' };
+  const url = new URL(target.url);
+  const lookup: LookupFunction = (_host, opts, callback) => {
+    if (opts.all) callback(null, [pinned]);
+    else callback(null, pinned.address, pinned.family);
+  };
+  return new Promise<SendResult>((resolve) => {
+    const request = (url.protocol === 'https:' ? https : http).request(
+      {
+        protocol: url.protocol,
+        hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        agent: false,
+        lookup,
+        timeout: options.timeoutMs,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Shabaash-Webhooks/1',
+          [WEBHOOK_SIGNATURE_HEADER]: signBody(event.body, target.secret),
+          [WEBHOOK_EVENT_ID_HEADER]: event.id,
+        },
+      },
+      (response) => {
+        let received = 0;
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > MAX_RESPONSE_BYTES) response.destroy();
+        });
+        const status = response.statusCode ?? 0;
+        const done = () =>
+          resolve(
+            status >= 200 && status < 300
+              ? { ok: true, status }
+              : {
+                  ok: false,
+                  status,
+                  error: status >= 300 && status < 400 ? 'redirects are not followed' : `HTTP ${status}`,
+                },
+          );
+        response.on('end', done);
+        response.on('close', done);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+    request.on('error', (err) => resolve({ ok: false, status: null, error: err.message }));
+    request.end(event.body);
+  });
+}

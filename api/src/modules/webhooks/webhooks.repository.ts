@@ -1,0 +1,285 @@
+import type { WebhookEvent } from '@shabaash/shared';
+import type { Executor } from '../../db/knex.ts';
+
+export interface EndpointRow {
+  id: string;
+  creator_id: string;
+  url: string;
+  secret: string;
+  events: WebhookEvent[];
+  enabled: boolean;
+  disabled_reason: string | null;
+  consecutive_failures: number;
+  created_at: Date;
+}
+
+export interface DeliveryRow {
+  id: string;
+  event_id: string;
+  event: string;
+  endpoint_id: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: Date;
+  created_at: Date;
+  delivered_at: Date | null;
+}
+
+/** A claimed delivery with what sending it needs. */
+export interface DueDelivery {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  attempts: number;
+  created_at: Date;
+  event: string;
+  data: unknown;
+  event_created_at: Date;
+  url: string;
+  secret: string;
+}
+
+export interface NewEvent {
+  id: string;
+  creatorId: string;
+  event: string;
+  data: unknown;
+}
+
+// ---------- endpoints ----------
+
+export async function listEndpoints(db: Executor, creatorId: string): Promise<EndpointRow[]> {
+  return db('outgoing_webhook_endpoints').where({ creator_id: creatorId }).orderBy('created_at', 'desc');
+}
+
+export async function findEndpoint(db: Executor, creatorId: string, id: string): Promise<EndpointRow | null> {
+  return (await db('outgoing_webhook_endpoints').where({ creator_id: creatorId, id }).first()) ?? null;
+}
+
+export async function countEndpoints(db: Executor, creatorId: string): Promise<number> {
+  const row = await db('outgoing_webhook_endpoints')
+    .where({ creator_id: creatorId })
+    .count<{ n: string }>('* as n')
+    .first();
+  return Number(row?.n ?? 0);
+}
+
+/** Serialises a creator's endpoint registrations (inside a transaction) so the cap holds. */
+export async function lockCreatorEndpoints(tx: Executor, creatorId: string): Promise<void> {
+  await tx.raw('select pg_advisory_xact_lock(hashtext(?))', [`webhook_endpoints:${creatorId}`]);
+}
+
+export async function insertEndpoint(
+  db: Executor,
+  endpoint: { creatorId: string; url: string; secret: string; events: WebhookEvent[] },
+): Promise<EndpointRow> {
+  const [row] = await db('outgoing_webhook_endpoints')
+    .insert({
+      creator_id: endpoint.creatorId,
+      url: endpoint.url,
+      secret: endpoint.secret,
+      events: endpoint.events,
+    })
+    .returning('*');
+  if (!row) throw new Error('insert into outgoing_webhook_endpoints returned no row');
+  return row as EndpointRow;
+}
+
+/** Starts the creator's outbox cursor at the space's current version (no history is replayed to a new endpoint). */
+export async function ensureCursor(db: Executor, creatorId: string, space: string): Promise<void> {
+  await db.raw(
+    `insert into outgoing_webhook_cursors (creator_id, version)
+     values (?, coalesce((select version from sync_spaces where space = ?), 0))
+     on conflict (creator_id) do nothing`,
+    [creatorId, space],
+  );
+}
+
+export async function setEndpointEnabled(
+  db: Executor,
+  creatorId: string,
+  id: string,
+  enabled: boolean,
+): Promise<EndpointRow | null> {
+  const [row] = await db('outgoing_webhook_endpoints')
+    .where({ creator_id: creatorId, id })
+    .update({ enabled, disabled_reason: null, consecutive_failures: 0 })
+    .returning('*');
+  return (row as EndpointRow | undefined) ?? null;
+}
+
+export async function deleteEndpoint(db: Executor, creatorId: string, id: string): Promise<boolean> {
+  return (await db('outgoing_webhook_endpoints').where({ creator_id: creatorId, id }).delete()) > 0;
+}
+
+// ---------- outbox ----------
+
+/** Creators whose chat space moved past their outbox cursor. */
+export async function creatorsBehind(db: Executor, limit: number): Promise<string[]> {
+  const result = await db.raw<{ rows: Array<{ creator_id: string }> }>(
+    `select c.creator_id from outgoing_webhook_cursors c
+     join sync_spaces s on s.space = 'creator:' || c.creator_id::text
+     where s.version > c.version
+     limit ?`,
+    [limit],
+  );
+  return result.rows.map((r) => r.creator_id);
+}
+
+/** The cursor, locked for this transaction; null when another instance holds it (it is deriving right now). */
+export async function lockCursor(tx: Executor, creatorId: string): Promise<number | null> {
+  const result = await tx.raw<{ rows: Array<{ version: string }> }>(
+    `select version from outgoing_webhook_cursors where creator_id = ? for update skip locked`,
+    [creatorId],
+  );
+  const row = result.rows[0];
+  return row ? Number(row.version) : null;
+}
+
+export async function setCursor(tx: Executor, creatorId: string, version: number): Promise<void> {
+  await tx('outgoing_webhook_cursors').where({ creator_id: creatorId }).update({ version });
+}
+
+/**
+ * Writes events and one delivery per enabled endpoint subscribed to each (or to `onlyEndpointId`). Both
+ * inserts ignore rows that exist, so deriving the same change twice sends nothing twice.
+ */
+export async function insertEvents(
+  tx: Executor,
+  events: NewEvent[],
+  onlyEndpointId: string | null = null,
+): Promise<string[]> {
+  if (events.length === 0) return [];
+  await tx.raw(
+    `insert into outgoing_webhook_events (id, creator_id, event, data)
+     select * from jsonb_to_recordset(?::jsonb) as e(id text, "creatorId" uuid, event text, data jsonb)
+     on conflict (id) do nothing`,
+    [JSON.stringify(events)],
+  );
+  const result = await tx.raw<{ rows: Array<{ id: string }> }>(
+    `insert into outgoing_webhook_deliveries (event_id, endpoint_id)
+     select e.id, p.id from outgoing_webhook_events e
+     join outgoing_webhook_endpoints p on p.creator_id = e.creator_id
+     where e.id = any(?::text[])
+       and (p.id = ?::uuid or (?::uuid is null and p.enabled and e.event = any(p.events)))
+     on conflict (event_id, endpoint_id) do nothing
+     returning id`,
+    [events.map((e) => e.id), onlyEndpointId, onlyEndpointId],
+  );
+  return result.rows.map((r) => r.id);
+}
+
+// ---------- deliveries ----------
+
+const DELIVERY_COLUMNS = `d.id, d.event_id, e.event, d.endpoint_id, d.status, d.attempts, d.last_status_code,
+  d.last_error, d.next_attempt_at, d.created_at, d.delivered_at`;
+
+export async function listDeliveries(db: Executor, endpointId: string, limit = 50): Promise<DeliveryRow[]> {
+  const result = await db.raw<{ rows: DeliveryRow[] }>(
+    `select ${DELIVERY_COLUMNS} from outgoing_webhook_deliveries d join outgoing_webhook_events e on e.id = d.event_id
+     where d.endpoint_id = ? order by d.created_at desc, d.id limit ?`,
+    [endpointId, limit],
+  );
+  return result.rows;
+}
+
+export async function findDelivery(db: Executor, id: string): Promise<DeliveryRow | null> {
+  const result = await db.raw<{ rows: DeliveryRow[] }>(
+    `select ${DELIVERY_COLUMNS} from outgoing_webhook_deliveries d join outgoing_webhook_events e on e.id = d.event_id where d.id = ?`,
+    [id],
+  );
+  return result.rows[0] ?? null;
+}
+
+/** Puts a delivery of the creator's back in the queue, due now; null when it is not theirs. */
+export async function requeueDelivery(db: Executor, creatorId: string, id: string): Promise<string | null> {
+  const result = await db.raw<{ rows: Array<{ id: string }> }>(
+    `update outgoing_webhook_deliveries d set status = 'pending', next_attempt_at = now(), locked_until = null
+     from outgoing_webhook_endpoints p
+     where d.id = ? and p.id = d.endpoint_id and p.creator_id = ?
+     returning d.id`,
+    [id, creatorId],
+  );
+  return result.rows[0]?.id ?? null;
+}
+
+/**
+ * Claims due deliveries of enabled endpoints for `claimMs` (another instance skips them; if this process dies
+ * the claim runs out and they are sent again: at least once, with the same event id).
+ */
+export async function claimDue(db: Executor, limit: number, claimMs: number): Promise<DueDelivery[]> {
+  const result = await db.raw<{ rows: DueDelivery[] }>(
+    `with due as (
+       select d.id from outgoing_webhook_deliveries d join outgoing_webhook_endpoints p on p.id = d.endpoint_id
+       where d.status = 'pending' and d.next_attempt_at <= now() and p.enabled
+         and (d.locked_until is null or d.locked_until < now())
+       order by d.next_attempt_at
+       limit ?
+       for update of d skip locked
+     ), claimed as (
+       update outgoing_webhook_deliveries d
+       set locked_until = now() + make_interval(secs => ? / 1000.0), attempts = d.attempts + 1
+       from due where d.id = due.id
+       returning d.id, d.event_id, d.endpoint_id, d.attempts, d.created_at
+     )
+     select c.*, e.event, e.data, e.created_at as event_created_at, p.url, p.secret
+     from claimed c join outgoing_webhook_events e on e.id = c.event_id join outgoing_webhook_endpoints p on p.id = c.endpoint_id`,
+    [limit, claimMs],
+  );
+  return result.rows;
+}
+
+export async function markDelivered(db: Executor, delivery: DueDelivery, statusCode: number): Promise<void> {
+  await db.raw(
+    `with d as (
+       update outgoing_webhook_deliveries set status = 'delivered', last_status_code = ?, last_error = null,
+         delivered_at = now(), locked_until = null
+       where id = ? returning endpoint_id
+     )
+     update outgoing_webhook_endpoints set consecutive_failures = 0 where id in (select endpoint_id from d)`,
+    [statusCode, delivery.id],
+  );
+}
+
+/**
+ * Records a failed attempt: retried at `retryAt`, or failed for good when null. The endpoint's run of failures
+ * grows; at `disableAfter` in a row it is disabled with the reason the creator sees. Returns true when this
+ * attempt disabled it.
+ */
+export async function markFailed(
+  db: Executor,
+  delivery: DueDelivery,
+  outcome: { statusCode: number | null; error: string; retryAt: Date | null; disableAfter: number },
+): Promise<boolean> {
+  const result = await db.raw<{ rows: Array<{ disabled: boolean }> }>(
+    `with d as (
+       update outgoing_webhook_deliveries
+       set status = case when ?::timestamptz is null then 'failed' else 'pending' end,
+           next_attempt_at = coalesce(?::timestamptz, next_attempt_at),
+           last_status_code = ?, last_error = ?, locked_until = null
+       where id = ? returning endpoint_id
+     )
+     update outgoing_webhook_endpoints p
+     set consecutive_failures = p.consecutive_failures + 1,
+         enabled = p.enabled and p.consecutive_failures + 1 < ?,
+         disabled_reason = case when p.enabled and p.consecutive_failures + 1 >= ?
+           then 'Disabled after ' || (p.consecutive_failures + 1) || ' failed deliveries in a row (last: ' || ? || '). Fix the endpoint, then enable it again.'
+           else p.disabled_reason end
+     where p.id in (select endpoint_id from d)
+     returning (p.enabled = false and p.consecutive_failures = ?) as disabled`,
+    [
+      outcome.retryAt,
+      outcome.retryAt,
+      outcome.statusCode,
+      outcome.error.slice(0, 500),
+      delivery.id,
+      outcome.disableAfter,
+      outcome.disableAfter,
+      outcome.error.slice(0, 200),
+      outcome.disableAfter,
+    ],
+  );
+  return result.rows[0]?.disabled ?? false;
+}

@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '@shabaash/shared';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildCreator, type BuiltCreator } from '../../../test/factories.ts';
+import { documentedVerifier, startReceiver } from '../../../test/webhookReceiver.ts';
+import { insertTip } from '../tips/tips.repository.ts';
+import { runWebhooksOnce } from './webhooks.worker.ts';
+
+let app: TestApp;
+const receivers: Array<{ close: () => Promise<void> }> = [];
+
+beforeAll(async () => {
+  app = await createTestApp({
+    env: { WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_DISABLE_AFTER_FAILURES: '3', WEBHOOK_TIMEOUT_MS: '2000' },
+  });
+});
+afterAll(async () => {
+  for (const r of receivers) await r.close();
+});
+
+async function receiver(...args: Parameters<typeof startReceiver>) {
+  const r = await startReceiver(...args);
+  receivers.push(r);
+  return r;
+}
+
+async function register(creator: BuiltCreator, url: string, events: WebhookEvent[]) {
+  const res = await app.request<{ endpoint: WebhookEndpoint; secret: string; message?: string }>(
+    'POST',
+    '/api/creator/webhooks',
+    { token: creator.token, body: { url, events } },
+  );
+  expect(res.status, res.body.message).toBe(200);
+  return res.body;
+}
+
+async function seedTip(creator: BuiltCreator, status: 'unread' | 'read' = 'unread'): Promise<string> {
+  const row = await app.deps.db.transaction((tx) =>
+    insertTip(tx, {
+      creatorId: creator.id,
+      senderId: null,
+      guestName: 'Guest',
+      source: 'guest',
+      amountPaise: 25_000,
+      message: 'Shabaash!',
+      status,
+      paymentId: `pay_${randomUUID()}`,
+    }),
+  );
+  return row.id;
+}
+
+/** Runs the worker's passes until `done` holds (each pass is what the background loop does). */
+async function workUntil(done: () => boolean, { waitMs = 60, passes = 40 } = {}) {
+  for (let i = 0; i < passes && !done(); i += 1) {
+    await runWebhooksOnce(app.deps);
+    if (!done()) await new Promise((r) => setTimeout(r, waitMs));
+  }
+  expect(done()).toBe(true);
+}
+
+const deliveries = async (creator: BuiltCreator, endpointId: string) =>
+  (
+    await app.request<{ deliveries: WebhookDelivery[] }>(
+      'GET',
+      `/api/creator/webhooks/${endpointId}/deliveries`,
+      {
+        token: creator.token,
+      },
+    )
+  ).body.deliveries;
+
+describe('outgoing webhooks', () => {
+  it('delivers tip.created, tip.live and tip.deleted signed; the documented Node check verifies them', async () => {
+    const verify = await documentedVerifier();
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    const hook = await receiver();
+    const { secret } = await register(creator, hook.url, ['tip.created', 'tip.live', 'tip.deleted']);
+    const tipId = await seedTip(creator);
+    await workUntil(() => hook.handled.size === 1);
+    const live = await app.request('PATCH', `/api/creator/chats/${tipId}/status`, {
+      token: creator.token,
+      body: { status: 'read' },
+    });
+    expect(live.status).toBe(200);
+    await workUntil(() => hook.handled.size === 2);
+    expect(
+      (await app.request('DELETE', `/api/creator/chats/${tipId}`, { token: creator.token })).status,
+    ).toBe(200);
+    await workUntil(() => hook.handled.size === 3);
+
+    expect(hook.requests.map((r) => r.body.event)).toEqual(['tip.created', 'tip.live', 'tip.deleted']);
+    for (const r of hook.requests) {
+      expect(verify(r.rawBody, r.signature, secret)).toBe(true);
+      expect(verify(r.rawBody, r.signature, `${secret}x`)).toBe(false);
+      expect(verify(Buffer.concat([r.rawBody, Buffer.from(' ')]), r.signature, secret)).toBe(false);
+      expect(r.eventIdHeader).toBe(r.body.id);
+      expect(r.body.id).toMatch(/^evt_[0-9a-f]{32}$/);
+      expect(Number.isNaN(Date.parse(r.body.createdAt))).toBe(false);
+    }
+    expect(hook.requests[0]?.body.data).toMatchObject({
+      tip: { id: tipId, amount: 250, message: 'Shabaash!' },
+    });
+    expect(hook.requests[2]?.body.data).toEqual({ id: tipId });
+  });
+
+  it('sends only the events an endpoint subscribed to, and an auto-live tip as created then live', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    const liveOnly = await receiver();
+    const all = await receiver();
+    await register(creator, liveOnly.url, ['tip.live']);
+    await register(creator, all.url, ['tip.created', 'tip.live']);
+    await seedTip(creator, 'read');
+    await seedTip(creator, 'unread');
+    await workUntil(() => all.handled.size === 3 && liveOnly.handled.size === 1);
+    expect(liveOnly.requests.map((r) => r.body.event)).toEqual(['tip.live']);
+    expect(all.requests.map((r) => r.body.event).sort()).toEqual(['tip.created', 'tip.created', 'tip.live']);
+  });
+
+  it('retries after a 500 with the same event, and a receiver that dedupes by id handles each event once', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    const seen = new Map<string, number>();
+    const hook = await receiver((r) => {
+      const n = (seen.get(r.body.id) ?? 0) + 1;
+      seen.set(r.body.id, n);
+      return n === 1 ? 500 : 200;
+    });
+    const { endpoint } = await register(creator, hook.url, ['tip.created']);
+    await seedTip(creator);
+    await seedTip(creator);
+    await runWebhooksOnce(app.deps);
+    const afterFirst = await deliveries(creator, endpoint.id);
+    expect(afterFirst.map((d) => [d.status, d.attempts, d.lastStatusCode])).toEqual([
+      ['pending', 1, 500],
+      ['pending', 1, 500],
+    ]);
+    expect(afterFirst[0]?.nextAttemptAt).not.toBeNull();
+    await workUntil(() => hook.handled.size === 2);
+    // Nothing more goes out once delivered.
+    for (let i = 0; i < 3; i += 1) await runWebhooksOnce(app.deps);
+    expect(hook.requests).toHaveLength(4);
+    expect([...seen.values()]).toEqual([2, 2]);
+    const log = await deliveries(creator, endpoint.id);
+    expect(log.map((d) => [d.status, d.attempts, d.lastStatusCode])).toEqual([
+      ['delivered', 2, 200],
+      ['delivered', 2, 200],
+    ]);
+    // The retry carried the same bytes as the first attempt.
+    const [first, second] = hook.requests.filter((r) => r.body.id === log[0]?.eventId);
+    expect(second?.rawBody.equals(first!.rawBody)).toBe(true);
+  });
+
+  it('sends a test event and re-sends a delivery by hand (same event id); the log shows both', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    const hook = await receiver();
+    const { endpoint } = await register(creator, hook.url, ['tip.live']);
+    const test = await app.request<{ delivery: WebhookDelivery }>(
+      'POST',
+      `/api/creator/webhooks/${endpoint.id}/test`,
+      { token: creator.token },
+    );
+    expect(test.status).toBe(200);
+    expect(test.body.delivery).toMatchObject({ event: 'webhook.test', status: 'pending', attempts: 0 });
+    await workUntil(() => hook.requests.length === 1);
+    expect(hook.requests[0]?.body.event).toBe('webhook.test');
+    const resend = await app.request<{ delivery: WebhookDelivery }>(
+      'POST',
+      `/api/creator/webhooks/deliveries/${test.body.delivery.id}/resend`,
+      { token: creator.token },
+    );
+    expect(resend.body.delivery.status).toBe('pending');
+    await workUntil(() => hook.requests.length === 2);
+    expect(hook.requests[1]?.body.id).toBe(hook.requests[0]?.body.id);
+    expect(hook.handled.size).toBe(1);
+    const [log] = await deliveries(creator, endpoint.id);
+    expect(log).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200 });
+
+    // Another creator sees none of it and cannot re-send it.
+    const other = await buildCreator(app.deps.db, app.deps.config);
+    expect(
+      (await app.request('GET', `/api/creator/webhooks/${endpoint.id}/deliveries`, { token: other.token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await app.request('POST', `/api/creator/webhooks/deliveries/${log!.id}/resend`, {
+          token: other.token,
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('disables an endpoint that keeps failing and tells the creator why', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    const hook = await receiver(() => 503);
+    const { endpoint } = await register(creator, hook.url, ['tip.created']);
+    await seedTip(creator);
+    for (let i = 0; i < 12 && hook.requests.length < 3; i += 1) {
+      await runWebhooksOnce(app.deps);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const list = await app.request<{ endpoints: WebhookEndpoint[] }>('GET', '/api/creator/webhooks', {
+      token: creator.token,
+    });
+    expect(list.body.endpoints[0]).toMatchObject({ id: endpoint.id, enabled: false });
+    expect(list.body.endpoints[0]?.disabledReason).toContain('Disabled after 3 failed deliveries in a row');
+    // Disabled: nothing more is sent.
+    const sent = hook.requests.length;
+    await seedTip(creator);
+    for (let i = 0; i < 3; i += 1) await runWebhooksOnce(app.deps);
+    expect(hook.requests.length).toBe(sent);
+    const enabled = await app.request<{ endpoint: WebhookEndpoint }>(
+      'PATCH',
+      `/api/creator/webhooks/${endpoint.id}`,
+      {
+        token: creator.token,
+        body: { enabled: true },
+      },
+    );
+    expect(enabled.body.endpoint).toMatchObject({ enabled: true, disabledReason: null });
+  });
+
+  it('gives up on a delivery after 24 hours of retries', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    const hook = await receiver(() => 500);
+    const { endpoint } = await register(creator, hook.url, ['tip.created']);
+    await seedTip(creator);
+    await runWebhooksOnce(app.deps);
+    await app.deps
+      .db('outgoing_webhook_deliveries')
+      .where({ endpoint_id: endpoint.id })
+      .update({
+        created_at: app.deps.db.raw(`now() - interval '24 hours'`),
+        next_attempt_at: app.deps.db.raw('now()'),
+      });
+    await runWebhooksOnce(app.deps);
+    const [log] = await deliveries(creator, endpoint.id);
+    expect(log).toMatchObject({ status: 'failed', attempts: 2, lastStatusCode: 500, nextAttemptAt: null });
+  });
+});

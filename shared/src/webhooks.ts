@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { WEBHOOK_EVENTS } from './webhookProtocol.ts';
+
+export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
+
+/** The most endpoints one creator may register. */
+export const MAX_WEBHOOK_ENDPOINTS_PER_CREATOR = 10;
+
+export const webhookEndpointInputSchema = z.object({
+  url: z
+    .string({ error: 'Enter the URL of your endpoint.' })
+    .trim()
+    .max(2000, { error: 'That URL is too long.' })
+    .pipe(z.url({ protocol: /^https?$/, error: 'Enter a full https:// URL.' })),
+  events: z
+    .array(webhookEventSchema, { error: 'Choose at least one event.' })
+    .min(1, { error: 'Choose at least one event.' })
+    .transform((events) => [...new Set(events)]),
+});
+export type WebhookEndpointInput = z.input<typeof webhookEndpointInputSchema>;
+
+export const webhookEndpointUpdateSchema = z.object({ enabled: z.boolean() });
+
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(webhookEventSchema),
+  enabled: z.boolean(),
+  /** Why the endpoint was disabled (it kept failing), shown to the creator; null when enabled. */
+  disabledReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  event: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookEndpointsResponseSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+/** The one response that carries the signing secret. */
+export const createdWebhookEndpointSchema = z.object({ endpoint: webhookEndpointSchema, secret: z.string() });
+export const webhookDeliveriesResponseSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
