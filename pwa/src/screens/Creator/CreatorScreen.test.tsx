@@ -52,6 +52,9 @@ beforeEach(() => {
         blockedSenders: [],
       }),
     ),
+    // The API tokens and Webhooks sections (DeveloperAccess.test.tsx) load alongside too.
+    http.get('*/api/creator/api-tokens', () => HttpResponse.json({ tokens: [] })),
+    http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [] })),
   );
 });
 afterEach(() => {

@@ -14,6 +14,8 @@ import {
 import { copyText } from './clipboard.ts';
 import { OVERLAY_FONTS } from '../../overlay/fontFaces.ts';
 import { SafetySection } from './SafetySection.tsx';
+import { ApiTokensSection } from './ApiTokensSection.tsx';
+import { WebhooksSection } from './WebhooksSection.tsx';
 import './creator.css';
 
 export const THEMES = [
@@ -297,6 +299,8 @@ export function CreatorScreen() {
           <OverlayLinkCard />
           <SettingsForm />
           <SafetySection />
+          <ApiTokensSection />
+          <WebhooksSection />
         </div>
         <RecentSupport />
       </div>

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { User } from '@shabaash/shared';
+import { documentedVerifier, startReceiver } from '../../api/test/webhookReceiver.ts';
+import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
+import { createCreator, getJson } from './flows.ts';
+
+describe('developer access in the Creator Suite', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.close();
+  });
+
+  it('a creator makes a token and a webhook endpoint, sends a test event and sees it delivered in the log', async () => {
+    const creator = await createCreator(baseUrl);
+    const { user } = await getJson<{ user: User }>(baseUrl, '/users/me', creator.token);
+    const context = await newPhoneContext(browser);
+    await context.addInitScript(
+      ({ token, user }) => {
+        if (!localStorage.getItem('token')) {
+          localStorage.setItem('token', token);
+          localStorage.setItem('user', user);
+        }
+      },
+      { token: creator.token, user: JSON.stringify(user) },
+    );
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto(`${baseUrl}/creator`);
+
+    // An API token: named, scoped, shown once, and it works against the API at once.
+    const tokens = page.getByRole('region', { name: 'API tokens' });
+    await tokens.getByText('No API tokens yet.').waitFor({ timeout: 20_000 });
+    await tokens.getByLabel('Token name').fill('Streamer.bot');
+    await tokens.getByRole('button', { name: 'Create token' }).click();
+    const secretField = tokens.getByLabel('Your new API token');
+    await secretField.waitFor();
+    const secret = await secretField.inputValue();
+    expect(secret).toMatch(/^shb_/);
+    const chats = await fetch(`${baseUrl}/api/creator/chats`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(chats.status).toBe(200);
+    await tokens.getByRole('button', { name: 'Done' }).click();
+    expect(await secretField.count()).toBe(0);
+    await expect
+      .poll(() => tokens.getByRole('list', { name: 'Your API tokens' }).textContent())
+      .toContain('Streamer.bot');
+
+    // A webhook endpoint on a receiver of this test (loopback is allowed in sandbox).
+    const webhooks = page.getByRole('region', { name: 'Webhooks' });
+    await webhooks.getByLabel('Endpoint URL').fill(receiver.url);
+    await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
+    const signing = webhooks.getByLabel('Signing secret');
+    await signing.waitFor();
+    const signingSecret = await signing.inputValue();
+    expect(signingSecret).toMatch(/^whsec_/);
+    await webhooks.getByRole('button', { name: 'Done' }).click();
+
+    await webhooks.getByRole('button', { name: 'Send test event' }).click();
+    const log = webhooks.getByRole('region', { name: 'Delivery log' });
+    await expect
+      .poll(async () => ((await log.count()) ? log.locator('tbody tr').first().textContent() : ''), {
+        timeout: 20_000,
+      })
+      .toMatch(/webhook\.test\s*delivered\s*1\s*HTTP 200/);
+
+    expect(receiver.requests).toHaveLength(1);
+    const [received] = receiver.requests;
+    expect(received?.body.event).toBe('webhook.test');
+    const verify = await documentedVerifier();
+    expect(verify(received!.rawBody, received!.signature, signingSecret)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
