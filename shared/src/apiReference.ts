@@ -1,7 +1,8 @@
 // Zod-free on purpose: the /developers page imports this module (`@shabaash/shared/apiReference`) without zod.
 // The types below tie every entry to the contract, so tsc fails when an endpoint or message type has no entry
 // here or when its method, path or auth differ from shared/src/api.ts.
-import type { Endpoints } from './api.ts';
+import type { EndpointName, Endpoints } from './api.ts';
+import type { ApiTokenScope } from './apiTokens.ts';
 import type { ClientMessage, ServerMessageType } from './realtime.ts';
 import type { WS_CLOSE } from './wsProtocol.ts';
 
@@ -237,6 +238,18 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'creator',
     summary: 'Send a delivery again now (same event id).',
   },
+};
+
+/**
+ * The only HTTP endpoints a creator API token reaches, by the scope each needs (the API enforces exactly this
+ * table). Everything else (money, settings, the token and webhook endpoints) answers 403 to a token.
+ * events:subscribe is for the bot socket; payouts:read gains the payout reads when they land.
+ */
+export const API_TOKEN_SCOPE_ENDPOINTS: Record<ApiTokenScope, readonly EndpointName[]> = {
+  'tips:read': ['creatorRecentTips', 'chats'],
+  'tips:moderate': ['setChatStatus', 'deleteChat'],
+  'events:subscribe': [],
+  'payouts:read': [],
 };
 
 /** What each message on /ws means (client → server, then server → client). */

@@ -43,4 +43,4 @@ export function verifyShabaashSignature(rawBody, signature, secret) {
 `;
 
 /** The event "Send test event" delivers (not subscribable: it goes to the one endpoint it was sent to). */
-export const WEBHOOK_TEST_EVENT = 'webhook.test';
+export const WEBHOOK_TEST_EVENT = 'webhook.test' as const;

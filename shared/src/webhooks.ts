@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENTS } from './webhookProtocol.ts';
+import { tipSchema } from './schemas.ts';
+import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEvent } from './webhookProtocol.ts';
 
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
 
@@ -50,3 +51,22 @@ export const webhookEndpointsResponseSchema = z.object({ endpoints: z.array(webh
 /** The one response that carries the signing secret. */
 export const createdWebhookEndpointSchema = z.object({ endpoint: webhookEndpointSchema, secret: z.string() });
 export const webhookDeliveriesResponseSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+
+/** The JSON body of a delivery: the event id (also in X-Shabaash-Event-Id), its name, when it happened, its data. */
+const deliveryOf = <E extends string, D extends z.ZodType>(event: E, data: D) =>
+  z.object({ id: z.string(), event: z.literal(event), createdAt: z.iso.datetime(), data });
+
+const tipData = z.object({ tip: tipSchema });
+/** Defined ahead of the features that will send them; their data is documented when they land. */
+const futureData = z.object({}).catchall(z.unknown());
+
+/** Every delivery body by event, for the OpenAPI document's `webhooks`. */
+export const webhookPayloadSchemas = {
+  'tip.created': deliveryOf('tip.created', tipData),
+  'tip.live': deliveryOf('tip.live', tipData),
+  'tip.deleted': deliveryOf('tip.deleted', z.object({ id: z.string() })),
+  'payout.updated': deliveryOf('payout.updated', futureData),
+  'stream.started': deliveryOf('stream.started', futureData),
+  'stream.ended': deliveryOf('stream.ended', futureData),
+  [WEBHOOK_TEST_EVENT]: deliveryOf(WEBHOOK_TEST_EVENT, z.object({ message: z.string() })),
+} satisfies Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, z.ZodType>;

@@ -8,11 +8,16 @@ import {
   WS_CLOSE,
   WS_HEARTBEAT_MS,
   WS_HELLO_TIMEOUT_MS,
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_EVENT_MEANINGS,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TEST_EVENT,
+  webhookPayloadSchemas,
   type HttpMethod,
 } from '@shabaash/shared';
-import { API_TOKEN_ENDPOINTS } from '../modules/apiTokens/apiTokens.auth.ts';
 import {
   API_REFERENCE,
+  API_TOKEN_SCOPE_ENDPOINTS,
   WS_CLIENT_MESSAGES,
   WS_CLOSE_MEANINGS,
   WS_SERVER_MESSAGES,
@@ -80,9 +85,44 @@ export type OpenApiDocument = ReturnType<typeof createDocument> & {
   'x-websocket': ReturnType<typeof websocketExtension>;
 };
 
+/** OpenAPI 3.1 `webhooks`: what we POST to a creator's endpoint for each event, with the signature headers. */
+function webhookOperations() {
+  const headers = z.object({
+    [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: z.string().meta({
+      description: "Hex HMAC-SHA256 of the raw body with the endpoint's signing secret.",
+    }),
+    [WEBHOOK_EVENT_ID_HEADER.toLowerCase()]: z.string().meta({
+      description: 'The event id; retries and re-sends repeat it, so deduplicate by it.',
+    }),
+  });
+  const meanings: Record<string, string> = {
+    ...WEBHOOK_EVENT_MEANINGS,
+    [WEBHOOK_TEST_EVENT]: 'Sent by "Send test event" in the Creator Suite.',
+  };
+  return Object.fromEntries(
+    Object.entries(webhookPayloadSchemas).map(([event, schema]) => [
+      event,
+      {
+        post: {
+          operationId: `webhook:${event}`,
+          summary: meanings[event],
+          requestParams: { header: headers },
+          requestBody: { required: true, content: { 'application/json': { schema } } },
+          responses: {
+            '200': {
+              description:
+                'Received. Any answer outside 2xx (or none within 10 s) is retried with backoff for 24 hours.',
+            },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /** `{ apiToken: [scope] }` when a creator API token with that scope may call the endpoint. */
 function apiTokenSecurity(name: string): oas31.SecurityRequirementObject[] {
-  return Object.entries(API_TOKEN_ENDPOINTS)
+  return Object.entries(API_TOKEN_SCOPE_ENDPOINTS)
     .filter(([, names]) => (names as readonly string[]).includes(name))
     .map(([scope]) => ({ apiToken: [scope] }));
 }
@@ -150,6 +190,7 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
         },
       },
       paths,
+      webhooks: webhookOperations(),
     }),
     'x-websocket': websocketExtension(),
   };

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { endpoints, serverMessageSchema, clientMessageSchema, WS_CLOSE } from '@shabaash/shared';
+import {
+  endpoints,
+  serverMessageSchema,
+  clientMessageSchema,
+  WEBHOOK_EVENTS,
+  WEBHOOK_TEST_EVENT,
+  WS_CLOSE,
+} from '@shabaash/shared';
 import { createTestApp } from '../../test/harness.ts';
 
 interface Served {
   openapi: string;
   paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
+  webhooks: Record<
+    string,
+    { post?: { requestBody?: unknown; parameters?: Array<{ name: string; in: string }> } }
+  >;
   'x-websocket': {
     clientMessages: { oneOf?: { properties: { type: { const: string } } }[] };
     serverMessages: { oneOf?: { properties: { type: { const: string } } }[] };
@@ -62,6 +73,19 @@ describe('GET /api/openapi.json', () => {
     for (const [name, code] of Object.entries(WS_CLOSE)) {
       expect(ws.closeCodes[String(code)]?.name).toBe(name);
       expect(ws.closeCodes[String(code)]?.description.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('describes every outgoing webhook event with its body and signature headers', async () => {
+    const app = await createTestApp();
+    const { body } = await app.request<Served>('GET', '/api/openapi.json');
+    expect(Object.keys(body.webhooks).sort()).toEqual([...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT].sort());
+    for (const event of Object.values(body.webhooks)) {
+      expect(event.post?.requestBody).toBeTruthy();
+      expect(event.post?.parameters?.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
+        'header:x-shabaash-event-id',
+        'header:x-shabaash-signature',
+      ]);
     }
   });
 });

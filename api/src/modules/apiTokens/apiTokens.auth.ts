@@ -1,32 +1,22 @@
 import type { Middleware } from 'koa';
 import { endpoints, type ApiTokenScope, type EndpointName, type HttpMethod } from '@shabaash/shared';
+import { API_TOKEN_SCOPE_ENDPOINTS } from '@shabaash/shared/apiReference';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, forbidden, unauthenticated } from '../../http/errors.ts';
 import { rateLimit, type RateLimitRule } from '../../http/rateLimit.ts';
 import { API_TOKEN_PREFIX, resolveToken } from './apiTokens.service.ts';
 
-/**
- * The only HTTP endpoints an API token reaches, by the scope each needs. Everything else (money, settings, the
- * token endpoints themselves) answers 403 to a token. events:subscribe is for the socket; payouts:read gains the
- * payout reads when they land.
- */
-export const API_TOKEN_ENDPOINTS: Record<ApiTokenScope, readonly EndpointName[]> = {
-  'tips:read': ['creatorRecentTips', 'chats'],
-  'tips:moderate': ['setChatStatus', 'deleteChat'],
-  'payouts:read': [],
-  'events:subscribe': [],
-};
-
 /** Requests per token per minute (counted across instances in `rate_limits`). */
 export const API_TOKEN_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000 };
 
-const routes = (Object.entries(API_TOKEN_ENDPOINTS) as [ApiTokenScope, readonly EndpointName[]][]).flatMap(
-  ([scope, names]) =>
-    names.map((name) => {
-      const def = endpoints[name];
-      const pattern = def.path.replace(/:[a-zA-Z]+/g, '[^/]+');
-      return { scope, method: def.method as HttpMethod, path: new RegExp(`^/api${pattern}/?$`) };
-    }),
+const routes = (
+  Object.entries(API_TOKEN_SCOPE_ENDPOINTS) as [ApiTokenScope, readonly EndpointName[]][]
+).flatMap(([scope, names]) =>
+  names.map((name) => {
+    const def = endpoints[name];
+    const pattern = def.path.replace(/:[a-zA-Z]+/g, '[^/]+');
+    return { scope, method: def.method as HttpMethod, path: new RegExp(`^/api${pattern}/?$`) };
+  }),
 );
 
 /** The scope a request needs, or null when no token may make it. */

@@ -7,7 +7,7 @@ import { createToken, listTokens, revokeToken } from './apiTokens.service.ts';
 
 /**
  * GET/POST /creator/api-tokens, DELETE /creator/api-tokens/:id: a creator's tokens, made and revoked with the
- * creator's session (an API token reaches none of these: see API_TOKEN_ENDPOINTS).
+ * creator's session (an API token reaches none of these: see API_TOKEN_SCOPE_ENDPOINTS).
  */
 export function apiTokensRoutes(deps: AppDeps): Router {
   const router = new Router({ prefix: '/creator/api-tokens' });

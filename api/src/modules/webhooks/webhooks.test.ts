@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '@shabaash/shared';
+import {
+  webhookPayloadSchemas,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEvent,
+} from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildCreator, type BuiltCreator } from '../../../test/factories.ts';
 import { documentedVerifier, startReceiver } from '../../../test/webhookReceiver.ts';
@@ -96,6 +101,8 @@ describe('outgoing webhooks', () => {
       expect(verify(r.rawBody, r.signature, `${secret}x`)).toBe(false);
       expect(verify(Buffer.concat([r.rawBody, Buffer.from(' ')]), r.signature, secret)).toBe(false);
       expect(r.eventIdHeader).toBe(r.body.id);
+      // The body is what the OpenAPI document's `webhooks` says it is.
+      webhookPayloadSchemas[r.body.event as WebhookEvent].parse(r.body);
       expect(r.body.id).toMatch(/^evt_[0-9a-f]{32}$/);
       expect(Number.isNaN(Date.parse(r.body.createdAt))).toBe(false);
     }

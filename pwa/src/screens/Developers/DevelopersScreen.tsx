@@ -1,5 +1,6 @@
 import {
   API_REFERENCE,
+  API_TOKEN_SCOPE_ENDPOINTS,
   WS_CLIENT_MESSAGES,
   WS_CLOSE_MEANINGS,
   WS_SERVER_MESSAGES,
@@ -32,6 +33,9 @@ export function DevelopersScreen() {
         <ul className="developers-toc">
           <li>
             <a href="#http">HTTP endpoints</a>
+          </li>
+          <li>
+            <a href="#tokens">API tokens</a>
           </li>
           <li>
             <a href="#realtime">Realtime socket</a>
@@ -77,6 +81,34 @@ export function DevelopersScreen() {
             </tbody>
           </table>
         </div>
+      </section>
+
+      <section aria-labelledby="tokens">
+        <h2 id="tokens">API tokens</h2>
+        <p>
+          For bots and tools, make a token in the Creator Suite (<strong>API tokens</strong>): name it, choose
+          its scopes, and copy it once: we keep only its hash. Send it as{' '}
+          <code>Authorization: Bearer shb_…</code>. A token reaches only your own data, is rate-limited on its
+          own, shows when it was last used, and stops working the moment you revoke it.
+        </p>
+        <dl className="developers-list">
+          {Object.entries(API_TOKEN_SCOPE_ENDPOINTS).map(([scope, names]) => (
+            <div key={scope}>
+              <dt>
+                <code>{scope}</code>
+              </dt>
+              <dd>
+                {names.length > 0
+                  ? names
+                      .map((name) => `${API_REFERENCE[name].method} /api${API_REFERENCE[name].path}`)
+                      .join(', ')
+                  : scope === 'events:subscribe'
+                    ? 'The events socket for bots (coming).'
+                    : 'Payout reads, when payouts arrive.'}
+              </dd>
+            </div>
+          ))}
+        </dl>
       </section>
 
       <section aria-labelledby="realtime">

@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { endpoints, WEBHOOK_EVENTS, WEBHOOK_VERIFY_EXAMPLE, WS_CLOSE } from '@shabaash/shared';
+import { DevelopersScreen } from './DevelopersScreen.tsx';
+
+afterEach(cleanup);
+
+describe('/developers', () => {
+  it('lists every endpoint of the contract, every close code and webhook event, and the Node signature check', () => {
+    render(<DevelopersScreen />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Build on Shabaash' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '/api/openapi.json' }).getAttribute('href')).toBe(
+      '/api/openapi.json',
+    );
+    const table = screen.getByRole('region', { name: 'Endpoints' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 2)
+          .map((cell) => cell.textContent)
+          .join(' '),
+      );
+    expect(rows.sort()).toEqual(
+      Object.values(endpoints)
+        .map((def) => `${def.method} /api${def.path}`)
+        .sort(),
+    );
+    for (const code of Object.values(WS_CLOSE)) expect(screen.getByText(String(code))).toBeTruthy();
+    for (const event of WEBHOOK_EVENTS) expect(screen.getAllByText(event).length).toBeGreaterThan(0);
+    const example = screen.getByRole('region', { name: 'Signature verification in Node' });
+    expect(example.textContent).toBe(WEBHOOK_VERIFY_EXAMPLE);
+    const bots = screen.getByRole('heading', { level: 2, name: /Events socket for bots/ });
+    expect(bots.textContent).toContain('Coming');
+  });
+});
