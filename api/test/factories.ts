@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../src/config.ts';
-import type { Executor } from '../src/db/knex.ts';
+import type { Db, Executor } from '../src/db/knex.ts';
+import { insertTip } from '../src/modules/tips/tips.repository.ts';
 import { createWallet, postLedgerEntry } from '../src/modules/wallet/ledger.ts';
 import { issueSession } from '../src/modules/sessions/sessions.service.ts';
 
@@ -81,4 +82,25 @@ export async function ledgerMismatches(
     having w.balance_paise < 0
         or w.balance_paise <> coalesce(sum(case when t.type = 'credit' then t.amount_paise else -t.amount_paise end), 0)`);
   return result.rows;
+}
+
+/** A paid guest tip straight into the database, as the payment webhook would leave it; returns its id. */
+export async function seedGuestTip(
+  db: Db,
+  creatorId: string,
+  tip: { status?: 'unread' | 'read'; amountPaise?: number; message?: string; guestName?: string } = {},
+): Promise<string> {
+  const row = await db.transaction((tx) =>
+    insertTip(tx, {
+      creatorId,
+      senderId: null,
+      guestName: tip.guestName ?? 'Guest',
+      source: 'guest',
+      amountPaise: tip.amountPaise ?? 10_000,
+      message: tip.message ?? 'hello',
+      status: tip.status ?? 'unread',
+      paymentId: `pay_${randomUUID()}`,
+    }),
+  );
+  return row.id;
 }

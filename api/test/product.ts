@@ -95,3 +95,45 @@ export async function startProduct(
     stop,
   };
 }
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The embedded PostgreSQL outlives a SIGKILLed product: stop the one of `dataDir` (SIGQUIT: immediate shutdown,
+ * so the next start does crash recovery), for the crash torture tests.
+ */
+export async function killLeftoverPostgres(dataDir: string): Promise<void> {
+  const file = path.join(dataDir, 'pg', 'postmaster.pid');
+  const pid = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : 0;
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  process.kill(pid, 'SIGQUIT');
+  const deadline = Date.now() + 20_000;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) process.kill(pid, 'SIGKILL');
+  while (alive(pid)) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
+ * A data dir, ports and environment for a product that a crash test kills and restarts on the same data:
+ * `env` goes to startProduct (both times), `databaseUrl` reaches its embedded PostgreSQL.
+ */
+export async function crashProductEnv(
+  name: string,
+  env: Record<string, string>,
+): Promise<{ dataDir: string; env: Record<string, string>; databaseUrl: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shabaash-${name}-`));
+  fs.chmodSync(dataDir, 0o755);
+  const pgPort = await freePort();
+  return {
+    dataDir,
+    env: { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', ...env },
+    databaseUrl: `postgres://shabaash:shabaash@127.0.0.1:${pgPort}/shabaash`,
+  };
+}

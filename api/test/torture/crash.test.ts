@@ -6,11 +6,9 @@
  * once or not at all, replaying every send with its key answers 200 with one tip each, and the ledger holds.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { percentOfPaise } from '@shabaash/shared';
-import { startProduct, type RunningProduct } from '../product.ts';
+import { crashProductEnv, killLeftoverPostgres, startProduct, type RunningProduct } from '../product.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
 import {
   buildCreator,
@@ -19,7 +17,6 @@ import {
   type BuiltCreator,
   type BuiltUser,
 } from '../factories.ts';
-import { freePort } from '../../src/ports.ts';
 import { testConfig } from '../harness.ts';
 
 const JWT_SECRET = 'crash-test-secret-crash-test-secret-0123456789';
@@ -28,18 +25,11 @@ const CONCURRENCY = 20;
 const KILL_AFTER_ACKS = 60;
 const START_BALANCE_PAISE = 10_000_000;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-crash-'));
-fs.chmodSync(dataDir, 0o755);
-const pgPort = await freePort();
-const env = {
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(pgPort),
+const { dataDir, env, databaseUrl } = await crashProductEnv('crash', {
   FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
   JWT_SECRET,
   SANDBOX_SEED: 'true',
-  LOG_LEVEL: 'warn',
-};
-const databaseUrl = `postgres://shabaash:shabaash@127.0.0.1:${pgPort}/shabaash`;
+});
 const config = testConfig({ JWT_SECRET });
 
 interface Send {
@@ -63,40 +53,13 @@ const sends: Send[] = Array.from({ length: SENDS }, (_, i) => ({
   status: null,
 }));
 
-function postmasterPid(): number | null {
-  const file = path.join(dataDir, 'pg', 'postmaster.pid');
-  if (!fs.existsSync(file)) return null;
-  const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
-  return Number.isInteger(pid) && pid > 0 ? pid : null;
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** The embedded PostgreSQL outlives a SIGKILLed parent: stop it (immediate shutdown = crash recovery next start). */
-async function killLeftoverPostgres(): Promise<void> {
-  const pid = postmasterPid();
-  if (!pid || !alive(pid)) return;
-  process.kill(pid, 'SIGQUIT');
-  const deadline = Date.now() + 20_000;
-  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  if (alive(pid)) process.kill(pid, 'SIGKILL');
-  while (alive(pid)) await new Promise((r) => setTimeout(r, 100));
-}
-
 afterAll(async () => {
   await db?.destroy();
   for (const p of products) {
     if (p.process.exitCode === null && p.process.signalCode === null) await p.stop();
     else fs.rmSync(p.dataDir, { recursive: true, force: true });
   }
-  await killLeftoverPostgres();
+  await killLeftoverPostgres(dataDir);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
@@ -167,7 +130,7 @@ describe.sequential('kill -9 in the middle of a load of tip sends', () => {
   }, 60_000);
 
   it('restarts on the same DATA_DIR with every acknowledged tip exactly once and the rest at most once', async () => {
-    await killLeftoverPostgres();
+    await killLeftoverPostgres(dataDir);
     products.push(await startProduct(env));
     db = createDb(databaseUrl, 4);
     const sent = sends.filter((s) => s.sent);

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_SCOPES, type ApiToken, type ApiTokenScope, type Tip } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildCreator, type BuiltCreator } from '../../../test/factories.ts';
-import { insertTip } from '../tips/tips.repository.ts';
+import { buildCreator, seedGuestTip, type BuiltCreator } from '../../../test/factories.ts';
 import { API_TOKEN_RATE_LIMIT } from './apiTokens.auth.ts';
 
 let app: TestApp;
@@ -12,20 +11,7 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 
-async function seedTip(creator: BuiltCreator): Promise<string> {
-  const row = await app.deps.db.transaction((tx) =>
-    insertTip(tx, {
-      creatorId: creator.id,
-      senderId: null,
-      guestName: 'Guest',
-      source: 'guest',
-      amountPaise: 10_000,
-      message: 'hello',
-      paymentId: `pay_${randomUUID()}`,
-    }),
-  );
-  return row.id;
-}
+const seedTip = (creator: BuiltCreator) => seedGuestTip(app.deps.db, creator.id);
 
 async function makeToken(creator: BuiltCreator, scopes: ApiTokenScope[], name = 'bot') {
   const res = await app.request<{ token: ApiToken; secret: string }>('POST', '/api/creator/api-tokens', {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   webhookPayloadSchemas,
@@ -7,9 +6,8 @@ import {
   type WebhookEvent,
 } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildCreator, type BuiltCreator } from '../../../test/factories.ts';
+import { buildCreator, seedGuestTip, type BuiltCreator } from '../../../test/factories.ts';
 import { documentedVerifier, startReceiver } from '../../../test/webhookReceiver.ts';
-import { insertTip } from '../tips/tips.repository.ts';
 import { runWebhooksOnce } from './webhooks.worker.ts';
 
 let app: TestApp;
@@ -40,21 +38,8 @@ async function register(creator: BuiltCreator, url: string, events: WebhookEvent
   return res.body;
 }
 
-async function seedTip(creator: BuiltCreator, status: 'unread' | 'read' = 'unread'): Promise<string> {
-  const row = await app.deps.db.transaction((tx) =>
-    insertTip(tx, {
-      creatorId: creator.id,
-      senderId: null,
-      guestName: 'Guest',
-      source: 'guest',
-      amountPaise: 25_000,
-      message: 'Shabaash!',
-      status,
-      paymentId: `pay_${randomUUID()}`,
-    }),
-  );
-  return row.id;
-}
+const seedTip = (creator: BuiltCreator, status: 'unread' | 'read' = 'unread') =>
+  seedGuestTip(app.deps.db, creator.id, { status, amountPaise: 25_000, message: 'Shabaash!' });
 
 /** Runs the worker's passes until `done` holds (each pass is what the background loop does). */
 async function workUntil(done: () => boolean, { waitMs = 60, passes = 40 } = {}) {

@@ -3,7 +3,7 @@ import { API_TOKEN_SCOPES, type ApiTokenScope } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../../hooks/useDeveloperAccess.ts';
-import { SecretOnce } from './SecretOnce.tsx';
+import { SecretOnce, useSecretCreation } from './SecretOnce.tsx';
 import './developerAccess.css';
 
 export const SCOPE_TEXT: Record<ApiTokenScope, string> = {
@@ -23,20 +23,15 @@ export function ApiTokensSection() {
   const revoke = useRevokeApiToken();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiTokenScope[]>(['tips:read']);
-  const [secret, setSecret] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ error?: string; success?: string }>({});
+  const { secret, dismiss, status, setStatus, create: createWithSecret } = useSecretCreation();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setStatus({});
-    try {
-      const made = await create.mutateAsync({ name, scopes });
-      setSecret(made.secret);
-      setName('');
-      setStatus({ success: `Token "${made.token.name}" created.` });
-    } catch (caught) {
-      setStatus({ error: serverMessage(caught, 'Unable to create the token. Please try again.') });
-    }
+    const made = await createWithSecret(() => create.mutateAsync({ name, scopes }), {
+      success: 'Token created.',
+      failed: 'Unable to create the token. Please try again.',
+    });
+    if (made) setName('');
   };
 
   const toggle = (scope: ApiTokenScope, on: boolean) =>
@@ -51,9 +46,7 @@ export function ApiTokensSection() {
         For bots and tools such as Streamer.bot. A token reaches only your own data. See{' '}
         <a href="/developers">the developer reference</a>.
       </p>
-      {secret ? (
-        <SecretOnce label="Your new API token" secret={secret} onDone={() => setSecret(null)} />
-      ) : null}
+      {secret ? <SecretOnce label="Your new API token" secret={secret} onDone={dismiss} /> : null}
       {tokens.isPending ? (
         <p className="muted">Loading tokens...</p>
       ) : tokens.isError ? (

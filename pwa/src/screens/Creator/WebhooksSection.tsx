@@ -9,7 +9,7 @@ import {
   useWebhookDeliveries,
   useWebhookEndpoints,
 } from '../../hooks/useDeveloperAccess.ts';
-import { SecretOnce } from './SecretOnce.tsx';
+import { SecretOnce, useSecretCreation } from './SecretOnce.tsx';
 import './developerAccess.css';
 
 const when = (iso: string) =>
@@ -32,9 +32,7 @@ function DeliveryLog({ endpointId, onError }: { endpointId: string; onError: (me
             <th scope="col">Attempts</th>
             <th scope="col">Response</th>
             <th scope="col">Created</th>
-            <th scope="col">
-              <span className="dev-sr">Actions</span>
-            </th>
+            <th scope="col">Action</th>
           </tr>
         </thead>
         <tbody>
@@ -144,20 +142,15 @@ export function WebhooksSection() {
   const create = useCreateWebhookEndpoint();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['tip.live']);
-  const [secret, setSecret] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ error?: string; success?: string }>({});
+  const { secret, dismiss, status, setStatus, create: createWithSecret } = useSecretCreation();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setStatus({});
-    try {
-      const made = await create.mutateAsync({ url, events });
-      setSecret(made.secret);
-      setUrl('');
-      setStatus({ success: 'Endpoint added.' });
-    } catch (caught) {
-      setStatus({ error: serverMessage(caught, 'Unable to add the endpoint. Please try again.') });
-    }
+    const made = await createWithSecret(() => create.mutateAsync({ url, events }), {
+      success: 'Endpoint added.',
+      failed: 'Unable to add the endpoint. Please try again.',
+    });
+    if (made) setUrl('');
   };
   const onError = (message: string) => setStatus({ error: message });
 
@@ -169,7 +162,7 @@ export function WebhooksSection() {
       <p className="muted small">
         We POST signed JSON to your https endpoint when things happen. Retries run for 24 hours.
       </p>
-      {secret ? <SecretOnce label="Signing secret" secret={secret} onDone={() => setSecret(null)} /> : null}
+      {secret ? <SecretOnce label="Signing secret" secret={secret} onDone={dismiss} /> : null}
       {endpoints.isPending ? (
         <p className="muted">Loading endpoints...</p>
       ) : endpoints.isError ? (

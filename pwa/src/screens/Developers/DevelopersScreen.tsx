@@ -14,6 +14,22 @@ import {
 } from '@shabaash/shared/webhookProtocol';
 import './developers.css';
 
+/** Terms in code type with what each means. */
+function Glossary({ entries }: { entries: Array<[string, string]> }) {
+  return (
+    <dl className="developers-list">
+      {entries.map(([term, meaning]) => (
+        <div key={term}>
+          <dt>
+            <code>{term}</code>
+          </dt>
+          <dd>{meaning}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 const AUTH_LABEL = { public: 'None', user: 'Session', creator: 'Creator session' } as const;
 
 /** /developers: the public API reference (prerendered, no data fetching: everything comes from shared/). */
@@ -91,24 +107,18 @@ export function DevelopersScreen() {
           <code>Authorization: Bearer shb_…</code>. A token reaches only your own data, is rate-limited on its
           own, shows when it was last used, and stops working the moment you revoke it.
         </p>
-        <dl className="developers-list">
-          {Object.entries(API_TOKEN_SCOPE_ENDPOINTS).map(([scope, names]) => (
-            <div key={scope}>
-              <dt>
-                <code>{scope}</code>
-              </dt>
-              <dd>
-                {names.length > 0
-                  ? names
-                      .map((name) => `${API_REFERENCE[name].method} /api${API_REFERENCE[name].path}`)
-                      .join(', ')
-                  : scope === 'events:subscribe'
-                    ? 'The events socket for bots (coming).'
-                    : 'Payout reads, when payouts arrive.'}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <Glossary
+          entries={Object.entries(API_TOKEN_SCOPE_ENDPOINTS).map(([scope, names]) => [
+            scope,
+            names.length > 0
+              ? names
+                  .map((name) => `${API_REFERENCE[name].method} /api${API_REFERENCE[name].path}`)
+                  .join(', ')
+              : scope === 'events:subscribe'
+                ? 'The events socket for bots (coming).'
+                : 'Payout reads, when payouts arrive.',
+          ])}
+        />
       </section>
 
       <section aria-labelledby="realtime">
@@ -119,60 +129,29 @@ export function DevelopersScreen() {
           order, then live events. Deduplicate by space and version.
         </p>
         <h3>You send</h3>
-        <dl className="developers-list">
-          {Object.entries(WS_CLIENT_MESSAGES).map(([type, meaning]) => (
-            <div key={type}>
-              <dt>
-                <code>{type}</code>
-              </dt>
-              <dd>{meaning}</dd>
-            </div>
-          ))}
-        </dl>
+        <Glossary entries={Object.entries(WS_CLIENT_MESSAGES)} />
         <h3>You receive</h3>
-        <dl className="developers-list">
-          {Object.entries(WS_SERVER_MESSAGES).map(([type, meaning]) => (
-            <div key={type}>
-              <dt>
-                <code>{type}</code>
-              </dt>
-              <dd>{meaning}</dd>
-            </div>
-          ))}
-        </dl>
+        <Glossary entries={Object.entries(WS_SERVER_MESSAGES)} />
         <h3>Close codes</h3>
-        <dl className="developers-list">
-          {(Object.keys(WS_CLOSE) as (keyof typeof WS_CLOSE)[]).map((name) => (
-            <div key={name}>
-              <dt>
-                <code>{WS_CLOSE[name]}</code>
-              </dt>
-              <dd>{WS_CLOSE_MEANINGS[name]}</dd>
-            </div>
-          ))}
-        </dl>
+        <Glossary
+          entries={(Object.keys(WS_CLOSE) as (keyof typeof WS_CLOSE)[]).map((name) => [
+            String(WS_CLOSE[name]),
+            WS_CLOSE_MEANINGS[name],
+          ])}
+        />
       </section>
 
       <section aria-labelledby="webhooks">
         <h2 id="webhooks">Webhooks</h2>
         <p>
           Each delivery is a JSON <code>POST</code> with an event <code>id</code>, the <code>event</code>{' '}
-          name, a <code>createdAt</code> timestamp and a <code>payload</code>. The{' '}
+          name, a <code>createdAt</code> timestamp and its <code>data</code>. The{' '}
           <code>{WEBHOOK_SIGNATURE_HEADER}</code> header is the hex HMAC-SHA256 of the raw body with your
           endpoint&apos;s secret, the same style as Razorpay&apos;s webhooks.{' '}
           <code>{WEBHOOK_EVENT_ID_HEADER}</code> repeats the event id: a retry carries the same id, so ignore
           ids you have already handled.
         </p>
-        <dl className="developers-list">
-          {Object.entries(WEBHOOK_EVENT_MEANINGS).map(([event, meaning]) => (
-            <div key={event}>
-              <dt>
-                <code>{event}</code>
-              </dt>
-              <dd>{meaning}</dd>
-            </div>
-          ))}
-        </dl>
+        <Glossary entries={Object.entries(WEBHOOK_EVENT_MEANINGS)} />
         <h3>Verify the signature in Node</h3>
         <div
           className="developers-code"
