@@ -283,3 +283,14 @@ export async function markFailed(
   );
   return result.rows[0]?.disabled ?? false;
 }
+
+/** Deletes events (and their deliveries) older than `olderThanMs` that have nothing left to send. */
+export async function pruneEvents(db: Executor, olderThanMs: number): Promise<number> {
+  const result = await db.raw<{ rowCount: number }>(
+    `delete from outgoing_webhook_events e
+     where e.created_at < now() - make_interval(secs => ? / 1000.0)
+       and not exists (select 1 from outgoing_webhook_deliveries d where d.event_id = e.id and d.status = 'pending')`,
+    [olderThanMs],
+  );
+  return result.rowCount;
+}

@@ -8,7 +8,8 @@ import {
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildCreator, seedGuestTip, type BuiltCreator } from '../../../test/factories.ts';
 import { documentedVerifier, startReceiver } from '../../../test/webhookReceiver.ts';
-import { runWebhooksOnce } from './webhooks.worker.ts';
+import { KEEP_LOG_MS, runWebhooksOnce } from './webhooks.worker.ts';
+import { pruneEvents } from './webhooks.repository.ts';
 
 let app: TestApp;
 const receivers: Array<{ close: () => Promise<void> }> = [];
@@ -229,5 +230,31 @@ describe('outgoing webhooks', () => {
     await runWebhooksOnce(app.deps);
     const [log] = await deliveries(creator, endpoint.id);
     expect(log).toMatchObject({ status: 'failed', attempts: 2, lastStatusCode: 500, nextAttemptAt: null });
+  });
+
+  it('keeps a week of delivery log: older events with nothing left to send are pruned, pending ones stay', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    const hook = await receiver();
+    const { endpoint } = await register(creator, hook.url, ['tip.created']);
+    await seedTip(creator);
+    await seedTip(creator);
+    await workUntil(() => hook.handled.size === 2);
+    const [waiting, done] = await deliveries(creator, endpoint.id);
+    // One of them is waiting for a retry; both events are eight days old.
+    await app.deps
+      .db('outgoing_webhook_deliveries')
+      .where({ id: waiting!.id })
+      .update({
+        status: 'pending',
+        next_attempt_at: app.deps.db.raw(`now() + interval '1 hour'`),
+      });
+    await app.deps
+      .db('outgoing_webhook_events')
+      .where({ creator_id: creator.id })
+      .update({ created_at: app.deps.db.raw(`now() - interval '8 days'`) });
+    await pruneEvents(app.deps.db, KEEP_LOG_MS);
+    const after = await deliveries(creator, endpoint.id);
+    expect(after.map((d) => d.id)).toEqual([waiting!.id]);
+    expect(after.map((d) => d.id)).not.toContain(done!.id);
   });
 });

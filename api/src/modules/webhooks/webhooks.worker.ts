@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { deriveEvents } from './outbox.ts';
 import { deliveryBody } from './webhooks.presenter.ts';
-import { claimDue, markDelivered, markFailed, type DueDelivery } from './webhooks.repository.ts';
+import { claimDue, markDelivered, markFailed, pruneEvents, type DueDelivery } from './webhooks.repository.ts';
 import { sendSigned } from './send.ts';
 import { targetPolicy } from './webhooks.service.ts';
 import type { Lookup } from './ssrf.ts';
@@ -9,6 +9,9 @@ import type { Lookup } from './ssrf.ts';
 /** Deliveries are retried for this long after their event, then marked failed. */
 export const RETRY_FOR_MS = 24 * 60 * 60 * 1000;
 const MAX_DELAY_MS = 60 * 60 * 1000;
+/** The delivery log keeps a week; older events with nothing left to send are deleted every PRUNE_EVERY_MS. */
+export const KEEP_LOG_MS = 7 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
 const BATCH = 16;
 
 /** Delay before attempt n+1 after n failed attempts: base, ×3 each time, at most an hour. */
@@ -63,8 +66,16 @@ export function startWebhookWorker(deps: WorkerDeps, options: { lookup?: Lookup 
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
+  let prunedAt = 0;
+  const pass = async () => {
+    if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      await pruneEvents(deps.db, KEEP_LOG_MS);
+    }
+    return runWebhooksOnce(deps, options.lookup);
+  };
   const loop = () => {
-    running = runWebhooksOnce(deps, options.lookup)
+    running = pass()
       .then((found) => (found > 0 ? 0 : deps.config.WEBHOOK_POLL_MS))
       .catch((err: unknown) => {
         deps.logger.error({ err }, 'webhook worker pass failed');
