@@ -1,0 +1,125 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import type { ApiToken, WebhookDelivery, WebhookEndpoint } from '@shabaash/shared';
+import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { ApiTokensSection } from './ApiTokensSection.tsx';
+import { WebhooksSection } from './WebhooksSection.tsx';
+
+const server = setupServer();
+const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
+const token: ApiToken = {
+  id: 't1',
+  name: 'Streamer.bot',
+  scopes: ['tips:read'],
+  prefix: 'shb_AbCdEf',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastUsedAt: null,
+};
+const disabled: WebhookEndpoint = {
+  id: 'w1',
+  url: 'https://bot.example/hook',
+  events: ['tip.live'],
+  enabled: false,
+  disabledReason:
+    'Disabled after 25 failed deliveries in a row (last: HTTP 500). Fix the endpoint, then enable it again.',
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+const delivery: WebhookDelivery = {
+  id: 'd1',
+  eventId: 'evt_1',
+  event: 'webhook.test',
+  status: 'delivered',
+  attempts: 1,
+  lastStatusCode: 200,
+  lastError: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  deliveredAt: '2026-11-20T10:00:01.000Z',
+  nextAttemptAt: null,
+};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  storeSession(creator);
+  server.use(http.get('*/api/users/me', () => HttpResponse.json({ user: creator })));
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+describe('Creator Suite developer access', () => {
+  it('makes a token with the chosen scopes, shows its secret once, and lists it with "Last used: Never"', async () => {
+    const tokens: ApiToken[] = [];
+    let sent: unknown = null;
+    server.use(
+      http.get('*/api/creator/api-tokens', () => HttpResponse.json({ tokens })),
+      http.post('*/api/creator/api-tokens', async ({ request }) => {
+        sent = await request.json();
+        tokens.push(token);
+        return HttpResponse.json({ token, secret: 'shb_AbCdEf_the_whole_secret' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<ApiTokensSection />);
+    await screen.findByText('No API tokens yet.');
+    await user.type(screen.getByLabelText('Token name'), 'Streamer.bot');
+    await user.click(screen.getByRole('checkbox', { name: /tips:moderate/ }));
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+    const secret = await screen.findByLabelText('Your new API token');
+    expect((secret as HTMLInputElement).value).toBe('shb_AbCdEf_the_whole_secret');
+    expect(sent).toEqual({ name: 'Streamer.bot', scopes: ['tips:read', 'tips:moderate'] });
+    const list = await screen.findByRole('list', { name: 'Your API tokens' });
+    expect(within(list).getByText('Last used: Never')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByLabelText('Your new API token')).toBeNull();
+    expect(document.body.textContent).not.toContain('the_whole_secret');
+  });
+
+  it('shows the server refusal of an endpoint URL and keeps what was typed', async () => {
+    server.use(
+      http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [] })),
+      http.post('*/api/creator/webhooks', () =>
+        HttpResponse.json(
+          {
+            code: 'VALIDATION_FAILED',
+            field: 'url',
+            message: 'That URL is not allowed: 10.0.0.7 is a private, link-local or reserved address.',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<WebhooksSection />);
+    await screen.findByText('No endpoints yet.');
+    await user.type(screen.getByLabelText('Endpoint URL'), 'https://10.0.0.7/hook');
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('That URL is not allowed');
+    expect((screen.getByLabelText('Endpoint URL') as HTMLInputElement).value).toBe('https://10.0.0.7/hook');
+  });
+
+  it('tells the creator why an endpoint was disabled, and shows the delivery log with status codes', async () => {
+    server.use(
+      http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [disabled] })),
+      http.post('*/api/creator/webhooks/w1/test', () => HttpResponse.json({ delivery })),
+      http.get('*/api/creator/webhooks/w1/deliveries', () => HttpResponse.json({ deliveries: [delivery] })),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<WebhooksSection />);
+    expect(await screen.findByText(/Disabled after 25 failed deliveries in a row/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enable' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send test event' }));
+    const log = await screen.findByRole('region', { name: 'Delivery log' });
+    const row = within(log).getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('webhook.test');
+    expect(row.textContent).toContain('delivered');
+    expect(row.textContent).toContain('HTTP 200');
+    expect(within(row).getByRole('button', { name: 'Re-send webhook.test evt_1' })).toBeTruthy();
+  });
+});
