@@ -30,7 +30,12 @@ export async function renderRoute(path: string): Promise<string> {
         </StaticRouter>
       </AppFrame>
     </StrictMode>,
-    { onError: (error) => void errors.push(error) },
+    {
+      onError: (error) => void errors.push(error),
+      // Inline every Suspense boundary: React outlines ones bigger than this (12.8 kB by default) behind inline
+      // reveal scripts, which our Content Security Policy blocks (the long /developers page crossed it).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    },
   );
   // A screen that cannot render on the server would ship a client-rendered fallback: fail the build instead.
   if (errors.length > 0) throw new Error(`prerender of ${path} failed`, { cause: errors[0] });
