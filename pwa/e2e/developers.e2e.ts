@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { User } from '@shabaash/shared';
+import { endpoints, type User } from '@shabaash/shared';
 import { documentedVerifier, startReceiver } from '../../api/test/webhookReceiver.ts';
 import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
 import { createCreator, getJson } from './flows.ts';
@@ -79,5 +79,31 @@ describe('developer access in the Creator Suite', () => {
     const verify = await documentedVerifier();
     expect(verify(received!.rawBody, received!.signature, signingSecret)).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  it('/developers arrives prerendered, hydrates without a console error, and links the OpenAPI document', async () => {
+    const html = await (await fetch(`${baseUrl}/developers`)).text();
+    expect(html).toContain('data-prerendered="/developers"');
+    expect(html).toContain('Build on Shabaash');
+    const login = await (await fetch(`${baseUrl}/login`)).text();
+    const inlineScripts = (page: string) => page.match(/<script(?![^>]*\bsrc=)[^>]*>/g)?.length ?? 0;
+    // No inline script beyond the shell's own (hashed in the CSP): React's reveal scripts would be blocked.
+    expect(inlineScripts(html)).toBe(inlineScripts(login));
+
+    const page = await (await newPhoneContext(browser)).newPage();
+    const errors = trackPageErrors(page);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto(`${baseUrl}/developers`);
+    await page.getByRole('heading', { level: 1, name: 'Build on Shabaash' }).waitFor();
+    const rows = page.getByRole('region', { name: 'Endpoints' }).locator('tbody tr');
+    expect(await rows.count()).toBe(Object.keys(endpoints).length);
+    await page.waitForLoadState('networkidle');
+    const doc = await (await fetch(`${baseUrl}/api/openapi.json`)).json();
+    expect((doc as { openapi: string }).openapi).toBe('3.1.0');
+    expect(errors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 });
