@@ -1,28 +1,25 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { endpoints, type User } from '@shabaash/shared';
 import { documentedVerifier, startReceiver } from '../../api/test/webhookReceiver.ts';
-import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
+import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
 import { createCreator, getJson } from './flows.ts';
 
 describe('developer access in the Creator Suite', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
+  const browser = useBrowser();
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     receiver = await startReceiver();
   });
   afterAll(async () => {
-    await browser?.close();
     await receiver?.close();
   });
 
   it('a creator makes a token and a webhook endpoint, sends a test event and sees it delivered in the log', async () => {
     const creator = await createCreator(baseUrl);
     const { user } = await getJson<{ user: User }>(baseUrl, '/users/me', creator.token);
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(browser());
     await context.addInitScript(
       ({ token, user }) => {
         if (!localStorage.getItem('token')) {
@@ -90,7 +87,7 @@ describe('developer access in the Creator Suite', () => {
     // No inline script beyond the shell's own (hashed in the CSP): React's reveal scripts would be blocked.
     expect(inlineScripts(html)).toBe(inlineScripts(login));
 
-    const page = await (await newPhoneContext(browser)).newPage();
+    const page = await (await newPhoneContext(browser())).newPage();
     const errors = trackPageErrors(page);
     const consoleErrors: string[] = [];
     page.on('console', (message) => {

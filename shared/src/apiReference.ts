@@ -172,6 +172,12 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'creator',
     summary: 'Which queued chats the current filters flag.',
   },
+  tipRules: {
+    method: 'GET',
+    path: '/safety/tip-rules',
+    auth: 'public',
+    summary: "A creator's minimum tip and message length, for the guest page.",
+  },
   safetyCheck: {
     method: 'POST',
     path: '/safety/check',
