@@ -43,6 +43,7 @@ const envSchema = z.object({
   WELCOME_BONUS_RUPEES: rupees('10'),
   CASHBACK_BASIS_POINTS: z.coerce.number().int().min(0).max(10000).default(100),
   TOP_UP_MAX_RUPEES: rupees('100000'),
+  TIP_MAX_RUPEES: rupees('100000'),
   FIREBASE_PROJECT_ID: z.string().default('demo-shabaash'),
   FIREBASE_API_KEY: z.string().default('demo-api-key'),
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
@@ -60,6 +61,8 @@ const envSchema = z.object({
   REGISTER_LIMIT_PER_IP_PER_MINUTE: perMinute(20),
   RESET_LIMIT_PER_IP_PER_MINUTE: perMinute(20),
   LEADS_LIMIT_PER_IP_PER_MINUTE: perMinute(30),
+  GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: perMinute(10),
+  GUEST_ORDER_LIMIT_PER_CREATOR_PER_MINUTE: perMinute(300),
 });
 
 export type Config = z.infer<typeof envSchema> & {

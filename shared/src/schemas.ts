@@ -16,15 +16,21 @@ export const phoneSchema = z.string({ error: MESSAGES.invalidPhone }).transform(
   return result.phone;
 });
 
-/** A rupee amount as sent on the wire: finite, at least `min`, whole paise. */
-export function rupeeAmountSchema(min: number, max?: number) {
-  let schema = z
+/** "Maximum amount is ₹1,00,000." */
+export const maxAmountMessage = (maxRupees: number) =>
+  `Maximum amount is ₹${maxRupees.toLocaleString('en-IN')}.`;
+
+/**
+ * A rupee amount as sent on the wire: finite, at least `min`, at most `max` (₹1,00,000 by default, so paise
+ * stay far inside exact integers), whole paise.
+ */
+export function rupeeAmountSchema(min: number, max: number = LIMITS.amountMaxRupees) {
+  return z
     .number({ error: MESSAGES.invalidAmount })
     .refine((n) => Number.isFinite(n) && n > 0, { error: MESSAGES.invalidAmount })
     .refine((n) => n >= min, { error: `Minimum amount is ₹${min}.` })
+    .refine((n) => n <= max, { error: maxAmountMessage(max) })
     .refine(hasAtMostTwoDecimals, { error: 'Amounts can have at most two decimals (paise).' });
-  if (max !== undefined) schema = schema.refine((n) => n <= max, { error: `Maximum amount is ₹${max}.` });
-  return schema;
 }
 
 const optionalTrimmed = (max: number, label: string) =>

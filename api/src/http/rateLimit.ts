@@ -25,6 +25,8 @@ export function rateLimits(config: Config) {
     resetPerPhone: perMinute(5),
     resetPerIp: perMinute(config.RESET_LIMIT_PER_IP_PER_MINUTE),
     leadsPerIp: perMinute(config.LEADS_LIMIT_PER_IP_PER_MINUTE),
+    guestOrderPerIp: perMinute(config.GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE),
+    guestOrderPerCreator: perMinute(config.GUEST_ORDER_LIMIT_PER_CREATOR_PER_MINUTE),
   } as const satisfies Record<string, RateLimitRule>;
 }
 

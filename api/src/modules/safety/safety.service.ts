@@ -3,12 +3,15 @@ import {
   paiseToRupees,
   type TipRules,
   LIMITS,
+  maxAmountMessage,
+  paiseToRupees,
   rupeesToPaise,
   SAFETY_MESSAGES,
   type safetySettingsSchema,
   type blockSenderInputSchema,
 } from '@shabaash/shared';
 import type { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/knex.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { BUILTIN_BLOCKLIST } from './builtinList.ts';
@@ -242,4 +245,10 @@ export async function blockSender(
 /** Unblocks one entry of the creator's list; 404 when it is not theirs. */
 export async function unblockSender(db: Executor, creatorId: string, id: string): Promise<void> {
   if (!(await deleteBlockedSender(db, creatorId, id))) throw notFound('Blocked sender');
+}
+
+/** Refuses a tip above TIP_MAX_RUPEES (held in paise; the shared schema already caps at ₹1,00,000). */
+export function assertTipAmount(config: Config, amountPaise: number): void {
+  if (amountPaise > config.TIP_MAX_RUPEES)
+    throw badRequest(maxAmountMessage(paiseToRupees(config.TIP_MAX_RUPEES)), 'amount');
 }

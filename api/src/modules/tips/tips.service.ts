@@ -4,7 +4,12 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, paymentRequired, unauthenticated } from '../../http/errors.ts';
 import { IDEMPOTENCY_KEY_REUSED, requestFingerprint, type StoredResponse } from '../../http/idempotency.ts';
 import { resolveCreator } from '../creators/creators.repository.ts';
-import { autoLiveCandidate, blockedSenderRefusal, contentRefusal } from '../safety/safety.service.ts';
+import {
+  assertTipAmount,
+  autoLiveCandidate,
+  blockedSenderRefusal,
+  contentRefusal,
+} from '../safety/safety.service.ts';
 import { tipContextOf } from '../safety/tipContext.ts';
 import { principalOf, type SessionClaims } from '../sessions/sessions.service.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
@@ -57,6 +62,7 @@ export async function sendTip(
   const { db, config } = deps;
   const { userId } = session;
   const amountPaise = rupeesToPaise(input.amount);
+  assertTipAmount(config, amountPaise);
   const creatorRef = input.creator
     ? { handle: input.creator }
     : { creatorId: (await resolveCreator(db, config)).userId };
