@@ -67,6 +67,7 @@ export const MESSAGES = {
   bodyTooLarge: 'The request is too large.',
   phoneTokenMismatch: 'The verified phone number does not match the phone you entered.',
   invalidPhoneToken: 'Phone verification failed. Request a new OTP and try again.',
+  phoneTokenUsed: 'This OTP was already used. Request a new OTP and try again.',
   ownChannelTip: 'You cannot tip your own channel.',
   creatorNotFound: 'We could not find that creator.',
   handleTaken: 'That handle is taken. Try another one.',
