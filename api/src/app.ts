@@ -29,7 +29,8 @@ export interface AppOptions {
 
 /** The Koa app factory used by main.ts and by the tests. */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
-  const app = new Koa({ proxy: deps.config.TRUST_PROXY });
+  // Only the entries our own proxies appended are trusted; anything to their left is the client's own text.
+  const app = new Koa({ proxy: deps.config.TRUST_PROXY, maxIpsCount: deps.config.TRUST_PROXY_HOPS });
   app.silent = true;
   const api = new Router({ prefix: '/api' });
   for (const routes of [

@@ -57,6 +57,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1')
     .default(true),
   TRUST_PROXY: bool,
+  /** With TRUST_PROXY: how many proxies append to X-Forwarded-For; the client is that many entries from the right. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   LOGIN_LIMIT_PER_IP_PER_MINUTE: perMinute(30),
   REGISTER_LIMIT_PER_IP_PER_MINUTE: perMinute(20),
   RESET_LIMIT_PER_IP_PER_MINUTE: perMinute(20),
