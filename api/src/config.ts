@@ -28,7 +28,8 @@ const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(1_000
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where to listen; unset: 127.0.0.1 in payments sandbox (its pay page credits for free), else 0.0.0.0. */
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.url().optional(),
@@ -58,6 +59,8 @@ const envSchema = z.object({
     .default(true),
   TRUST_PROXY: bool,
   /** With TRUST_PROXY: how many proxies append to X-Forwarded-For; the client is that many entries from the right. */
+  /** Open connections per client address (ignored behind TRUST_PROXY, where every client shares the proxy's). */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(256),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   LOGIN_LIMIT_PER_IP_PER_MINUTE: perMinute(30),
   REGISTER_LIMIT_PER_IP_PER_MINUTE: perMinute(20),
@@ -72,6 +75,10 @@ export type Config = z.infer<typeof envSchema> & {
   paymentsSandbox: boolean;
   /** True when Firebase goes to the Auth emulator. */
   authEmulator: boolean;
+  /** HOST, or its default for the mode. */
+  listenHost: string;
+  /** MAX_CONNECTIONS_PER_IP, or 0 (no cap) behind a trusted proxy. */
+  maxConnectionsPerIp: number;
 };
 
 export class ConfigError extends Error {}
@@ -112,5 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
   }
   if (authEmulator) c.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
-  return { ...c, paymentsSandbox, authEmulator };
+  return {
+    ...c,
+    paymentsSandbox,
+    authEmulator,
+    listenHost: c.HOST ?? (paymentsSandbox ? '127.0.0.1' : '0.0.0.0'),
+    maxConnectionsPerIp: c.TRUST_PROXY ? 0 : c.MAX_CONNECTIONS_PER_IP,
+  };
 }

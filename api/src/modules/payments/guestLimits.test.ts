@@ -34,9 +34,7 @@ describe('guest checkout limits (finding 5)', () => {
       body: { amount: 1e15 },
     });
     expect(topUp.status).toBe(400);
-    expect(await db('payment_orders').where('amount_paise', '>', 5_000_000).count()).toEqual([
-      { count: 0 },
-    ]);
+    expect(await db('payment_orders').where('amount_paise', '>', 5_000_000).count()).toEqual([{ count: 0 }]);
   });
 
   it('limits guest orders per creator across addresses', async () => {

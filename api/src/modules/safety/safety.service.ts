@@ -4,7 +4,6 @@ import {
   type TipRules,
   LIMITS,
   maxAmountMessage,
-  paiseToRupees,
   rupeesToPaise,
   SAFETY_MESSAGES,
   type safetySettingsSchema,
