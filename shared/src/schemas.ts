@@ -310,6 +310,7 @@ export const safetySettingsSchema = z
     autoLiveMinAmount: z
       .number({ error: MESSAGES.invalidAmount })
       .refine((n) => Number.isFinite(n) && n >= 0, { error: 'Enter an amount of zero or more.' })
+      .refine((n) => n <= LIMITS.amountMaxRupees, { error: maxAmountMessage(LIMITS.amountMaxRupees) })
       .refine(hasAtMostTwoDecimals, { error: 'Amounts can have at most two decimals (paise).' }),
   })
   .partial();

@@ -23,7 +23,7 @@ import {
   listBlockedSenders,
   listQueuedMessages,
   upsertSafety,
-  userExists,
+  hasTippedCreator,
   type BlockedSenderRecord,
   type SafetyRecord,
 } from './safety.repository.ts';
@@ -231,9 +231,8 @@ export async function blockSender(
     userId = tip.senderId;
   }
   if (userId === creatorId) throw badRequest(SAFETY_MESSAGES.cannotBlockSelf);
-  if (userId !== null) {
-    if (!(await userExists(db, userId))) throw notFound('User');
-  }
+  // Only someone who tipped this creator: blocking an arbitrary id would reveal the name behind it.
+  if (userId !== null && !(await hasTippedCreator(db, creatorId, userId))) throw notFound('User');
   return insertBlockedSender(db, {
     creatorId,
     userId,
