@@ -120,7 +120,7 @@ export async function sendTip(
 function presentSentTip(snapshot: WalletTipSnapshot): SendTipResponse {
   return {
     message: MESSAGES.tipSent,
-    tip: presentTip(tipRowOfSnapshot(snapshot), { includePhone: true }),
+    tip: presentTip(tipRowOfSnapshot(snapshot), { ownPhone: true }),
     balance: paiseToRupees(Number(snapshot.balance_paise)),
     balancePaise: Number(snapshot.balance_paise),
   };
@@ -137,7 +137,7 @@ export async function recentTips(
 ): Promise<Tip[]> {
   const creator = await resolveCreator(deps.db, deps.config, handle);
   const rows = await recentTipsForViewer(deps.db, creator.userId, userId, LIMITS.recentTipsKept);
-  return rows.map((row) => presentTip(row, { includePhone: row.sender_id === userId }));
+  return rows.map((row) => presentTip(row, { ownPhone: row.sender_id === userId }));
 }
 
 /** The overlay's tips of a creator (pushed live, most recent first, at most 10, no phone numbers). */
