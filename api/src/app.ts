@@ -8,6 +8,7 @@ import { inlineScriptHashes, serveStatic } from './http/static.ts';
 import { authenticate } from './http/auth.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { creatorProfileRoutes } from './modules/creators/profile.routes.ts';
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     configRoutes(deps),
     authRoutes(deps),
     usersRoutes(deps),
+    privacyRoutes(deps),
     leadsRoutes(deps),
     creatorProfileRoutes(deps),
     safetyRoutes(deps),

@@ -252,6 +252,15 @@ export const guestOrderInputSchema = z.object({
   creator: handleSchema.optional(),
 });
 
+/**
+ * DELETE /users/me: the person confirms, and confirms the wallet balance they saw (in paise), so nobody
+ * deletes an account without having been told what happens to their money.
+ */
+export const deleteAccountInputSchema = z.object({
+  confirm: z.literal(true, { error: 'Confirm that you want to delete your account.' }),
+  balancePaise: z.number().int().min(0),
+});
+
 export const chatsQuerySchema = z.object({
   status: tipStatusSchema.optional(),
   search: z.string().trim().max(100).optional(),
