@@ -41,6 +41,9 @@ const CreatorScreen = lazy(() =>
 const ChatControlScreen = lazy(() =>
   import('./screens/ChatControl/ChatControlScreen.tsx').then((m) => ({ default: m.ChatControlScreen })),
 );
+const PrivacyScreen = lazy(() =>
+  import('./screens/Privacy/PrivacyScreen.tsx').then((m) => ({ default: m.PrivacyScreen })),
+);
 const NotFoundScreen = lazy(() =>
   import('./screens/NotFound/NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })),
 );
@@ -63,6 +66,7 @@ export function AppRoutes() {
         <Route path="/forgot-password" element={<ForgotPasswordScreen />} />
         <Route path="/guest-tip" element={<GuestTipScreen />} />
         <Route path="/overlay" element={<OverlayStudioScreen />} />
+        <Route path="/privacy" element={<PrivacyScreen />} />
         <Route element={<RequireAuth />}>
           <Route path="/dashboard" element={<DashboardScreen />} />
           <Route path="/add-money" element={<AddMoneyScreen />} />

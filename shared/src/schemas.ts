@@ -261,6 +261,15 @@ export const deleteAccountInputSchema = z.object({
   balancePaise: z.number().int().min(0),
 });
 
+/** GET /users/me/export: everything held about the caller (their own phone in full; tippers' masked). */
+export const dataExportSchema = z.looseObject({
+  exportedAt: z.string(),
+  profile: z.looseObject({ id: z.string(), name: z.string(), phone: z.string().nullable() }),
+  wallet: z.looseObject({ balancePaise: z.number().int(), ledger: z.array(z.unknown()) }),
+  tipsSent: z.array(z.unknown()),
+  tipsReceived: z.array(z.unknown()),
+});
+
 export const chatsQuerySchema = z.object({
   status: tipStatusSchema.optional(),
   search: z.string().trim().max(100).optional(),
