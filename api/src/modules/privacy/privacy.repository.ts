@@ -77,3 +77,27 @@ export async function lockedBalanceOf(tx: Executor, userId: string): Promise<num
     .first<{ balance_paise: number } | undefined>('balance_paise');
   return row ? Number(row.balance_paise) : 0;
 }
+
+/** The creators a user has live (not tombstoned) tips with, sorted (spaces are bumped in sorted order). */
+export async function creatorsTippedBy(tx: Executor, userId: string): Promise<string[]> {
+  const rows = await tx('tips')
+    .where({ sender_id: userId })
+    .whereNull('deleted_at')
+    .distinct('creator_id')
+    .orderBy('creator_id')
+    .select<Array<{ creator_id: string }>>('creator_id');
+  return rows.map((r) => r.creator_id);
+}
+
+/** Moves a sender's tips to a new version of their creator's space, so synced chat lists fetch the new name. */
+export async function touchTipsOfSender(
+  tx: Executor,
+  creatorId: string,
+  senderId: string,
+  version: number,
+): Promise<void> {
+  await tx('tips')
+    .where({ creator_id: creatorId, sender_id: senderId })
+    .whereNull('deleted_at')
+    .update({ version });
+}

@@ -2,11 +2,20 @@ import { formatPaise, paiseToRupees } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { revokeAllSessions } from '../sessions/sessions.service.ts';
+import { bumpSpace, creatorSpace } from '../sync/spaces.ts';
 import { presentTip } from '../tips/tips.presenter.ts';
 import { allTipsOfCreator } from '../tips/tips.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { balanceOf } from '../wallet/ledger.ts';
-import { anonymiseUser, ledgerOf, lockedBalanceOf, tipsSentBy, userCreatedAt } from './privacy.repository.ts';
+import {
+  anonymiseUser,
+  creatorsTippedBy,
+  ledgerOf,
+  lockedBalanceOf,
+  tipsSentBy,
+  touchTipsOfSender,
+  userCreatedAt,
+} from './privacy.repository.ts';
 
 /** What happens to money left in a wallet at deletion (shown before the person confirms). */
 export const balanceAtDeletionMessage = (balancePaise: number, contactEmail: string) =>
@@ -67,6 +76,7 @@ export async function deleteAccount(
   userId: string,
   confirmedBalancePaise: number,
 ): Promise<void> {
+  const spaces: string[] = [];
   await deps.db.transaction(async (tx) => {
     // The wallet row lock keeps a tip from moving the balance between the check and the deletion.
     const balancePaise = await lockedBalanceOf(tx, userId);
@@ -75,6 +85,12 @@ export async function deleteAccount(
     }
     await anonymiseUser(tx, userId);
     await revokeAllSessions(tx, userId);
+    // Creators' synced chat lists and overlays learn the new name through a new version of their space.
+    for (const creatorId of await creatorsTippedBy(tx, userId)) {
+      await touchTipsOfSender(tx, creatorId, userId, await bumpSpace(tx, creatorSpace(creatorId)));
+      spaces.push(creatorSpace(creatorId));
+    }
   });
   deps.realtime.sessionsRevoked(userId, null);
+  if (spaces.length > 0) deps.realtime.changed(spaces);
 }

@@ -50,6 +50,9 @@ describe('a viewer deletes their account (DPDP)', () => {
     const creator = await buildCreator(db, config);
     const viewer = await buildUser(db, config, { balancePaise: 50_000 });
     await tip(viewer, creator, 100, 'remember me');
+    const versionBefore = (
+      await app.request<{ version: number }>('GET', '/api/creator/chats', { token: creator.token })
+    ).body.version;
 
     const unconfirmed = await app.request<{ message: string }>('DELETE', '/api/users/me', {
       token: viewer.token,
@@ -69,6 +72,11 @@ describe('a viewer deletes their account (DPDP)', () => {
     });
     expect(login.status).toBe(401);
 
+    // A synced chat list (pull since its last version) learns the new name too.
+    const since = await app.request<{ tips: Tip[] }>('GET', `/api/creator/chats?since=${versionBefore}`, {
+      token: creator.token,
+    });
+    expect(since.body.tips.map((t) => t.name)).toEqual(['Deleted user']);
     const chats = await app.request<{ tips: Tip[] }>('GET', '/api/creator/chats', { token: creator.token });
     expect(chats.body.tips[0]).toMatchObject({ name: 'Deleted user', amountPaise: 10_000 });
     expect(chats.body.tips[0]?.sender?.phone ?? null).toBeNull();
