@@ -22,7 +22,9 @@ describe('state-changing routes take JSON only (issue 19 finding 8)', () => {
       headers: { 'content-type': 'application/json; charset=utf-8' },
     });
     expect(res.status).toBeLessThan(300);
-    const empty = await app.request('POST', '/api/auth/logout', { headers: { 'content-type': 'text/plain' } });
+    const empty = await app.request('POST', '/api/auth/logout', {
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(empty.status).toBe(401);
   });
 });
