@@ -8,6 +8,7 @@ import { inlineScriptHashes, serveStatic } from './http/static.ts';
 import { authenticate } from './http/auth.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { compressJson } from './http/compress.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const csp = cspSourcesFor(deps.config);
   const inlineHashes = options.staticDir ? inlineScriptHashes(options.staticDir) : [];
   app.use(securityHeaders(csp.connect, [...csp.script, ...inlineHashes], csp.frame));
+  app.use(compressJson());
   app.use(bodyParser());
   app.use(authenticate(deps));
   app.use(api.routes());

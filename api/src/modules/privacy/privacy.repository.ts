@@ -55,6 +55,7 @@ export async function userCreatedAt(db: Executor, userId: string): Promise<Date 
  * stay (the law requires them) under DELETED_USER_NAME. A creator's public profile goes the same way.
  */
 export async function anonymiseUser(tx: Executor, userId: string): Promise<void> {
+  await tx('profile_pictures').where({ user_id: userId }).delete();
   await tx('users').where({ id: userId }).update({
     name: DELETED_USER_NAME,
     phone: null,
