@@ -38,6 +38,19 @@ async function unpaidBacklog(count: number, ageMs: number): Promise<string[]> {
   return ids;
 }
 
+/** Pays (or fails) an order at the simulator while every webhook goes to a dead port. */
+async function payWithLostWebhooks(orderId: string, outcome: 'success' | 'failure'): Promise<void> {
+  ctx.setWebhookUrl(`http://127.0.0.1:${await freePort()}/api/webhooks/razorpay`);
+  sim.switches.maxAttempts = 1;
+  try {
+    sim.pay({ orderId, outcome });
+    await sim.idle();
+  } finally {
+    ctx.setWebhookUrl(ctx.webhookUrl);
+    sim.reset();
+  }
+}
+
 describe('reconciliation under a backlog', () => {
   it('credits a paid order with no webhook behind 1,000 unpaid orders within two runs', async () => {
     await unpaidBacklog(1_000, 60 * 60_000);
@@ -48,15 +61,7 @@ describe('reconciliation under a backlog', () => {
     });
     expect(res.status).toBe(200);
     const orderId = res.body.order.id;
-    ctx.setWebhookUrl(`http://127.0.0.1:${await freePort()}/api/webhooks/razorpay`);
-    sim.switches.maxAttempts = 1;
-    try {
-      sim.pay({ orderId, outcome: 'success' });
-      await sim.idle();
-    } finally {
-      ctx.setWebhookUrl(ctx.webhookUrl);
-      sim.reset();
-    }
+    await payWithLostWebhooks(orderId, 'success');
     // The newest order in the window (20 minutes old), behind the whole backlog.
     await db('payment_orders')
       .where({ id: orderId })
@@ -75,15 +80,7 @@ describe('reconciliation under a backlog', () => {
       body: { amount: 10 },
     });
     const orderId = res.body.order.id;
-    ctx.setWebhookUrl(`http://127.0.0.1:${await freePort()}/api/webhooks/razorpay`);
-    sim.switches.maxAttempts = 1;
-    try {
-      sim.pay({ orderId, outcome: 'failure' });
-      await sim.idle();
-    } finally {
-      ctx.setWebhookUrl(ctx.webhookUrl);
-      sim.reset();
-    }
+    await payWithLostWebhooks(orderId, 'failure');
     await reconcileUnpaidOrders(app.deps, { olderThanMs: 0 });
     const row = await db('payment_orders').where({ id: orderId }).first();
     expect(row.status).toBe('failed');
