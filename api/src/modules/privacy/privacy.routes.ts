@@ -15,7 +15,9 @@ export function privacyRoutes(deps: AppDeps): Router {
       'Content-Disposition',
       `attachment; filename="shabaash-data-${new Date().toISOString().slice(0, 10)}.json"`,
     );
-    ctx.body = await exportUserData(deps, userId);
+    // A download, not a list: sent as text, so the list byte cap (http/compress.ts) does not apply to it.
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(await exportUserData(deps, userId));
   });
   router.delete('/', requireUser, async (ctx) => {
     const input = parseInput(deleteAccountInputSchema, ctx.request.body);
