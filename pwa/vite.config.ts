@@ -136,6 +136,17 @@ function prerenderPublicRoutes(): Plugin {
   };
 }
 
+/** Drops MSW's worker (public/, for `dev:mocks` only) from a production build: nothing there may answer /api. */
+function dropMockWorker(): Plugin {
+  return {
+    name: 'shabaash-drop-mock-worker',
+    apply: 'build',
+    closeBundle() {
+      fs.rmSync(here('./dist/mockServiceWorker.js'), { force: true });
+    },
+  };
+}
+
 /** Vite config of the PWA: two HTML entries (app and bare OBS overlay), service worker via generateSW. */
 export default defineConfig(({ mode, isSsrBuild }) =>
   isSsrBuild
@@ -146,6 +157,7 @@ export default defineConfig(({ mode, isSsrBuild }) =>
       }
     : {
         plugins: [
+          dropMockWorker(),
           overlayDisplayRewrite(),
           overlayFonts(),
           react(),

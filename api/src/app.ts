@@ -8,6 +8,8 @@ import { inlineScriptHashes, serveStatic } from './http/static.ts';
 import { authenticate } from './http/auth.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { compressJson } from './http/compress.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { creatorProfileRoutes } from './modules/creators/profile.routes.ts';
@@ -33,7 +35,8 @@ export interface AppOptions {
 
 /** The Koa app factory used by main.ts and by the tests. */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
-  const app = new Koa({ proxy: deps.config.TRUST_PROXY });
+  // Only the entries our own proxies appended are trusted; anything to their left is the client's own text.
+  const app = new Koa({ proxy: deps.config.TRUST_PROXY, maxIpsCount: deps.config.TRUST_PROXY_HOPS });
   app.silent = true;
   const api = new Router({ prefix: '/api' });
   for (const routes of [
@@ -41,6 +44,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     configRoutes(deps),
     authRoutes(deps),
     usersRoutes(deps),
+    privacyRoutes(deps),
     leadsRoutes(deps),
     creatorProfileRoutes(deps),
     safetyRoutes(deps),
@@ -60,6 +64,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const csp = cspSourcesFor(deps.config);
   const inlineHashes = options.staticDir ? inlineScriptHashes(options.staticDir) : [];
   app.use(securityHeaders(csp.connect, [...csp.script, ...inlineHashes], csp.frame));
+  app.use(compressJson());
   app.use(bodyParser());
   app.use(authenticate(deps));
   app.use(apiTokenAuth(deps));

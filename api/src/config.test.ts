@@ -101,3 +101,18 @@ describe('content security policy sources', () => {
     });
   });
 });
+
+describe('where the server listens (issue 19 finding 7)', () => {
+  it('the sandbox (free /sandbox/payments) listens on 127.0.0.1 unless HOST is set', () => {
+    expect(loadConfig({}).listenHost).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).listenHost).toBe('0.0.0.0');
+    expect(loadConfig({ ...LIVE }).listenHost).toBe('0.0.0.0');
+    expect(loadConfig({ ...LIVE, HOST: '10.0.0.5' }).listenHost).toBe('10.0.0.5');
+  });
+
+  it('caps connections per address directly on the internet, not behind a trusted proxy', () => {
+    expect(loadConfig({}).maxConnectionsPerIp).toBe(256);
+    expect(loadConfig({ MAX_CONNECTIONS_PER_IP: '50' }).maxConnectionsPerIp).toBe(50);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).maxConnectionsPerIp).toBe(0);
+  });
+});

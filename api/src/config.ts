@@ -28,7 +28,8 @@ const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(1_000
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where to listen; unset: 127.0.0.1 in payments sandbox (its pay page credits for free), else 0.0.0.0. */
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.url().optional(),
@@ -43,6 +44,7 @@ const envSchema = z.object({
   WELCOME_BONUS_RUPEES: rupees('10'),
   CASHBACK_BASIS_POINTS: z.coerce.number().int().min(0).max(10000).default(100),
   TOP_UP_MAX_RUPEES: rupees('100000'),
+  TIP_MAX_RUPEES: rupees('100000'),
   FIREBASE_PROJECT_ID: z.string().default('demo-shabaash'),
   FIREBASE_API_KEY: z.string().default('demo-api-key'),
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
@@ -56,6 +58,10 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1')
     .default(true),
   TRUST_PROXY: bool,
+  /** With TRUST_PROXY: how many proxies append to X-Forwarded-For; the client is that many entries from the right. */
+  /** Open connections per client address (ignored behind TRUST_PROXY, where every client shares the proxy's). */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(256),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   LOGIN_LIMIT_PER_IP_PER_MINUTE: perMinute(30),
   REGISTER_LIMIT_PER_IP_PER_MINUTE: perMinute(20),
   RESET_LIMIT_PER_IP_PER_MINUTE: perMinute(20),
@@ -68,6 +74,8 @@ const envSchema = z.object({
   WEBHOOK_CLAIM_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(25),
+  GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: perMinute(10),
+  GUEST_ORDER_LIMIT_PER_CREATOR_PER_MINUTE: perMinute(300),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -75,6 +83,10 @@ export type Config = z.infer<typeof envSchema> & {
   paymentsSandbox: boolean;
   /** True when Firebase goes to the Auth emulator. */
   authEmulator: boolean;
+  /** HOST, or its default for the mode. */
+  listenHost: string;
+  /** MAX_CONNECTIONS_PER_IP, or 0 (no cap) behind a trusted proxy. */
+  maxConnectionsPerIp: number;
 };
 
 export class ConfigError extends Error {}
@@ -115,5 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
   }
   if (authEmulator) c.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
-  return { ...c, paymentsSandbox, authEmulator };
+  return {
+    ...c,
+    paymentsSandbox,
+    authEmulator,
+    listenHost: c.HOST ?? (paymentsSandbox ? '127.0.0.1' : '0.0.0.0'),
+    maxConnectionsPerIp: c.TRUST_PROXY ? 0 : c.MAX_CONNECTIONS_PER_IP,
+  };
 }

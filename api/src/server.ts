@@ -1,10 +1,10 @@
-import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
 import { createApp } from './app.ts';
+import { createHttpServer, DEFAULT_SERVER_LIMITS } from './http/server.ts';
 import { createDb, migrateLatest, type Db } from './db/knex.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -61,7 +61,7 @@ export function ensurePwaBuilt(logger: Logger, root = REPO_ROOT): void {
 
 /** Stops before anything starts when the product's own port is taken (it used to fail last, after the rest). */
 async function assertPortFree(config: Config): Promise<void> {
-  if (config.PORT === 0 || (await isPortFree(config.PORT, config.HOST))) return;
+  if (config.PORT === 0 || (await isPortFree(config.PORT, config.listenHost))) return;
   const holder = portHolder(config.PORT);
   throw new StartupError(
     'port',
@@ -163,8 +163,10 @@ export async function startServer(
       realtime,
     };
     const app = createApp(deps, { staticDir: PWA_DIST, sandboxRouter: payments.sandboxRouter });
-    const server = http.createServer(app.callback());
-    server.keepAliveTimeout = 5000;
+    const server = createHttpServer(app.callback(), {
+      ...DEFAULT_SERVER_LIMITS,
+      maxConnectionsPerIp: config.maxConnectionsPerIp,
+    });
     realtime.attach(server);
     await startPart(
       'port',
@@ -172,7 +174,7 @@ export async function startServer(
       () =>
         new Promise<void>((resolve, reject) => {
           server.once('error', reject);
-          server.listen(config.PORT, config.HOST, resolve);
+          server.listen(config.PORT, config.listenHost, resolve);
         }),
     );
     stops.push(
@@ -197,6 +199,10 @@ export async function startServer(
     listenPort = port;
     const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
     const modes = {
+      listening:
+        config.HOST === undefined && config.paymentsSandbox
+          ? `${config.listenHost} only (sandbox: its pay page credits for free; set HOST=0.0.0.0 to open it to your network)`
+          : config.listenHost,
       identity: identityMode,
       payments: payments.mode,
       database: embedded

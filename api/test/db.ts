@@ -42,3 +42,15 @@ export async function createTestDb(): Promise<{ db: Db; url: string; drop(): Pro
     },
   };
 }
+
+/**
+ * Limits use fixed one-minute windows on the database clock; a burst that straddles a window edge is split in
+ * two. Tests that count up to a limit start early in a window so the whole burst lands in one.
+ */
+export async function startOfFreshWindow(db: Db, burstMs = 8_000): Promise<void> {
+  const { rows } = await db.raw<{ rows: Array<{ ms: number }> }>(
+    `select (extract(epoch from now()) * 1000)::bigint % 60000 as ms`,
+  );
+  const intoWindow = Number(rows[0]?.ms ?? 0);
+  if (60_000 - intoWindow < burstMs) await new Promise((r) => setTimeout(r, 60_000 - intoWindow + 50));
+}

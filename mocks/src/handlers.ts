@@ -237,6 +237,20 @@ export const resolvers: MockResolvers = {
     user.profilePic = ctx.input.profilePic;
     return { user };
   },
+  exportMyData: (ctx) => {
+    const user = requireUser(ctx);
+    return {
+      exportedAt: new Date().toISOString(),
+      profile: { id: user.id, name: user.name, phone: user.phone, role: user.role },
+      wallet: { balancePaise: 0, ledger: [] },
+      tipsSent: [],
+      tipsReceived: [],
+    };
+  },
+  deleteAccount: ({ state, user }) => {
+    for (const [token, id] of state.sessions) if (id === user?.id) state.sessions.delete(token);
+    return { message: MESSAGES.accountDeleted };
+  },
   createLead: ({ input, state }) => {
     state.leads.push(input);
     return { message: MESSAGES.leadCaptured };

@@ -44,6 +44,9 @@ const ChatControlScreen = lazy(() =>
 const DevelopersScreen = lazy(() =>
   import('./screens/Developers/DevelopersScreen.tsx').then((m) => ({ default: m.DevelopersScreen })),
 );
+const PrivacyScreen = lazy(() =>
+  import('./screens/Privacy/PrivacyScreen.tsx').then((m) => ({ default: m.PrivacyScreen })),
+);
 const NotFoundScreen = lazy(() =>
   import('./screens/NotFound/NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })),
 );
@@ -67,6 +70,7 @@ export function AppRoutes() {
         <Route path="/guest-tip" element={<GuestTipScreen />} />
         <Route path="/overlay" element={<OverlayStudioScreen />} />
         <Route path="/developers" element={<DevelopersScreen />} />
+        <Route path="/privacy" element={<PrivacyScreen />} />
         <Route element={<RequireAuth />}>
           <Route path="/dashboard" element={<DashboardScreen />} />
           <Route path="/add-money" element={<AddMoneyScreen />} />

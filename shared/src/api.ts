@@ -51,6 +51,14 @@ export const endpoints = define({
     input: s.profilePicInputSchema,
     output: z.object({ user: s.userSchema }),
   },
+  exportMyData: { method: 'GET', path: '/users/me/export', auth: 'user', output: s.dataExportSchema },
+  deleteAccount: {
+    method: 'DELETE',
+    path: '/users/me',
+    auth: 'user',
+    input: s.deleteAccountInputSchema,
+    output: s.messageResponseSchema,
+  },
   createLead: {
     method: 'POST',
     path: '/leads',

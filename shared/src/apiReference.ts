@@ -43,6 +43,19 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'user',
     summary: 'Replace the profile picture.',
   },
+  exportMyData: {
+    method: 'GET',
+    path: '/users/me/export',
+    auth: 'user',
+    summary: 'Download your data: profile, wallet ledger, tips sent and received (JSON).',
+  },
+  deleteAccount: {
+    method: 'DELETE',
+    path: '/users/me',
+    auth: 'user',
+    summary:
+      'Delete your account: sessions end at once, personal data is anonymised, money records are kept.',
+  },
   createLead: {
     method: 'POST',
     path: '/leads',

@@ -5,6 +5,8 @@ export const LIMITS = {
   profilePicMaxBytes: 1_000_000,
   tipMinRupees: 1,
   topUpMinRupees: 1,
+  /** The largest tip or top-up (what Razorpay accepts for UPI); the server's MAX_AMOUNT_RUPEES may lower it. */
+  amountMaxRupees: 100_000,
   guestNameMaxLength: 80,
   messageMaxLength: 280,
   leadPhoneInputMaxLength: 14,

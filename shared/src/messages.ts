@@ -67,6 +67,10 @@ export const MESSAGES = {
   bodyTooLarge: 'The request is too large.',
   phoneTokenMismatch: 'The verified phone number does not match the phone you entered.',
   invalidPhoneToken: 'Phone verification failed. Request a new OTP and try again.',
+  jsonOnly: 'Send the request body as JSON (Content-Type: application/json).',
+  accountDeleted:
+    'Your account was deleted. Your personal data is erased; payment records stay as the law requires.',
+  phoneTokenUsed: 'This OTP was already used. Request a new OTP and try again.',
   ownChannelTip: 'You cannot tip your own channel.',
   creatorNotFound: 'We could not find that creator.',
   handleTaken: 'That handle is taken. Try another one.',

@@ -54,3 +54,11 @@ describe('money helpers', () => {
     expect(percentOfPaise(100, 100)).toBe(1);
   });
 });
+
+describe('paise stay exact integers (issue 19 finding 5)', () => {
+  it('refuses conversions beyond Number.MAX_SAFE_INTEGER paise', () => {
+    expect(() => rupeesToPaise(1e15)).toThrow(RangeError);
+    expect(rupeesToPaise(90_071_992_547_409.91)).toBe(9_007_199_254_740_991);
+    expect(() => paiseToRupees(2 ** 53)).toThrow(RangeError);
+  });
+});

@@ -14,12 +14,14 @@ export function rupeesToPaise(rupees: number): number {
   if (!Number.isFinite(rupees)) throw new RangeError('Amount must be a finite number');
   // The epsilon absorbs binary drift such as 1.005 * 100 = 100.49999…
   const sign = rupees < 0 ? -1 : 1;
-  return sign * Math.round(Math.abs(rupees) * PAISE_PER_RUPEE + 1e-7);
+  const paise = sign * Math.round(Math.abs(rupees) * PAISE_PER_RUPEE + 1e-7);
+  if (!Number.isSafeInteger(paise)) throw new RangeError('Amount is beyond exact integer paise');
+  return paise;
 }
 
 /** Converts integer paise to a rupee number for the wire (e.g. 12345 → 123.45). */
 export function paiseToRupees(paise: number): number {
-  if (!Number.isInteger(paise)) throw new RangeError('Paise must be an integer');
+  if (!Number.isSafeInteger(paise)) throw new RangeError('Paise must be a safe integer');
   return paise / PAISE_PER_RUPEE;
 }
 

@@ -20,8 +20,11 @@ export function toE164(phone10: string): string {
   return `${PHONE_COUNTRY_PREFIX}${phone10}`;
 }
 
-/** Masks a phone for display to third parties: "9876543210" → "98•••••210". */
+/**
+ * Masks a phone for anyone but its owner (DPDP Act: creators see tippers' numbers only this way):
+ * "9876500002" → "••••••0002".
+ */
 export function maskPhone(phone10: string): string {
-  if (phone10.length < 5) return '•••';
-  return `${phone10.slice(0, 2)}${'•'.repeat(phone10.length - 5)}${phone10.slice(-3)}`;
+  if (phone10.length < 8) return '••••••';
+  return `••••••${phone10.slice(-4)}`;
 }

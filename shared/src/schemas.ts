@@ -16,15 +16,21 @@ export const phoneSchema = z.string({ error: MESSAGES.invalidPhone }).transform(
   return result.phone;
 });
 
-/** A rupee amount as sent on the wire: finite, at least `min`, whole paise. */
-export function rupeeAmountSchema(min: number, max?: number) {
-  let schema = z
+/** "Maximum amount is ₹1,00,000." */
+export const maxAmountMessage = (maxRupees: number) =>
+  `Maximum amount is ₹${maxRupees.toLocaleString('en-IN')}.`;
+
+/**
+ * A rupee amount as sent on the wire: finite, at least `min`, at most `max` (₹1,00,000 by default, so paise
+ * stay far inside exact integers), whole paise.
+ */
+export function rupeeAmountSchema(min: number, max: number = LIMITS.amountMaxRupees) {
+  return z
     .number({ error: MESSAGES.invalidAmount })
     .refine((n) => Number.isFinite(n) && n > 0, { error: MESSAGES.invalidAmount })
     .refine((n) => n >= min, { error: `Minimum amount is ₹${min}.` })
+    .refine((n) => n <= max, { error: maxAmountMessage(max) })
     .refine(hasAtMostTwoDecimals, { error: 'Amounts can have at most two decimals (paise).' });
-  if (max !== undefined) schema = schema.refine((n) => n <= max, { error: `Maximum amount is ₹${max}.` });
-  return schema;
 }
 
 const optionalTrimmed = (max: number, label: string) =>
@@ -246,6 +252,24 @@ export const guestOrderInputSchema = z.object({
   creator: handleSchema.optional(),
 });
 
+/**
+ * DELETE /users/me: the person confirms, and confirms the wallet balance they saw (in paise), so nobody
+ * deletes an account without having been told what happens to their money.
+ */
+export const deleteAccountInputSchema = z.object({
+  confirm: z.literal(true, { error: 'Confirm that you want to delete your account.' }),
+  balancePaise: z.number().int().min(0),
+});
+
+/** GET /users/me/export: everything held about the caller (their own phone in full; tippers' masked). */
+export const dataExportSchema = z.looseObject({
+  exportedAt: z.string(),
+  profile: z.looseObject({ id: z.string(), name: z.string(), phone: z.string().nullable() }),
+  wallet: z.looseObject({ balancePaise: z.number().int(), ledger: z.array(z.unknown()) }),
+  tipsSent: z.array(z.unknown()),
+  tipsReceived: z.array(z.unknown()),
+});
+
 export const chatsQuerySchema = z.object({
   status: tipStatusSchema.optional(),
   search: z.string().trim().max(100).optional(),
@@ -304,6 +328,7 @@ export const safetySettingsSchema = z
     autoLiveMinAmount: z
       .number({ error: MESSAGES.invalidAmount })
       .refine((n) => Number.isFinite(n) && n >= 0, { error: 'Enter an amount of zero or more.' })
+      .refine((n) => n <= LIMITS.amountMaxRupees, { error: maxAmountMessage(LIMITS.amountMaxRupees) })
       .refine(hasAtMostTwoDecimals, { error: 'Amounts can have at most two decimals (paise).' }),
   })
   .partial();

@@ -12,7 +12,7 @@ declare module 'koa' {
   }
 }
 
-/** Reads the raw body (kept for webhook signatures) with a size limit, then parses JSON. */
+/** Reads the raw body (kept for webhook signatures) with a size limit, then parses JSON (only JSON: 415 otherwise). */
 export function bodyParser(limitBytes = BODY_LIMIT_BYTES): Middleware {
   return async (ctx, next) => {
     if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) return next();
@@ -29,6 +29,10 @@ export function bodyParser(limitBytes = BODY_LIMIT_BYTES): Middleware {
       chunks.push(chunk);
     }
     const raw = Buffer.concat(chunks);
+    // JSON only: a cross-site HTML form (text/plain, urlencoded, multipart) can then never reach a route.
+    if (raw.length > 0 && !ctx.is('application/json')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.jsonOnly);
+    }
     ctx.request.rawBody = raw;
     if (raw.length === 0) {
       ctx.request.body = {};

@@ -11,20 +11,25 @@ export interface RateLimitRule {
 const MINUTE_MS = 60_000;
 
 /**
- * Every limit of the API in one place (fixed one-minute windows). Per phone: the brute-force guard, fixed.
+ * Every limit of the API in one place (fixed one-minute windows). Per phone: the brute-force guard, fixed, and
+ * counting only what a stranger cannot do for the owner (failed password checks per client, verified OTPs).
  * Per IP: from the configuration (`*_LIMIT_PER_IP_PER_MINUTE`), because Indian mobile carriers put many
  * subscribers behind one address (CGNAT) and a big stream's audience can share a handful of them.
  */
 export function rateLimits(config: Config) {
   const perMinute = (limit: number): RateLimitRule => ({ limit, windowMs: MINUTE_MS });
   return {
-    loginPerPhone: perMinute(10),
+    /** Failed password checks per phone AND client: a stranger's guesses never block the owner's device. */
+    loginFailuresPerPhoneAndClient: perMinute(10),
     loginPerIp: perMinute(config.LOGIN_LIMIT_PER_IP_PER_MINUTE),
     registerPerPhone: perMinute(5),
     registerPerIp: perMinute(config.REGISTER_LIMIT_PER_IP_PER_MINUTE),
+    /** Resets with a verified OTP token per phone (garbage tokens count only against their IP). */
     resetPerPhone: perMinute(5),
     resetPerIp: perMinute(config.RESET_LIMIT_PER_IP_PER_MINUTE),
     leadsPerIp: perMinute(config.LEADS_LIMIT_PER_IP_PER_MINUTE),
+    guestOrderPerIp: perMinute(config.GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE),
+    guestOrderPerCreator: perMinute(config.GUEST_ORDER_LIMIT_PER_CREATOR_PER_MINUTE),
   } as const satisfies Record<string, RateLimitRule>;
 }
 
@@ -41,9 +46,7 @@ export class RateLimitedError extends AppError {
  */
 export async function rateLimit(db: Executor, key: string, rule: RateLimitRule): Promise<void> {
   const result = await db.raw<{ rows: Array<{ count: number; retry_after_ms: number }> }>(
-    `with w as (
-       select to_timestamp(floor(extract(epoch from now()) * 1000 / ?) * ? / 1000.0) as start
-     )
+    `with w as (select ${WINDOW_START} as start)
      insert into rate_limits as r (key, window_start, count)
      select ?, w.start, 1 from w
      on conflict (key, window_start) do update set count = r.count + 1
@@ -55,6 +58,41 @@ export async function rateLimit(db: Executor, key: string, rule: RateLimitRule):
   if (!row) throw new Error(`rate limit counter for ${key} returned no row`);
   if (row.count > rule.limit) {
     throw new RateLimitedError(Math.max(1, Math.ceil(Number(row.retry_after_ms) / 1000)));
+  }
+}
+
+const WINDOW_START = `to_timestamp(floor(extract(epoch from now()) * 1000 / ?) * ? / 1000.0)`;
+
+/**
+ * Refuses with 429 (and Retry-After) while `key` has already reached `rule.limit` in the current window, without
+ * counting this request: for limits that count only failures (see countFailure).
+ */
+export async function refuseWhileLimited(
+  ctx: Context,
+  db: Executor,
+  key: string,
+  rule: RateLimitRule,
+): Promise<void> {
+  const result = await db.raw<{ rows: Array<{ count: number; retry_after_ms: number }> }>(
+    `select count,
+       ceil(extract(epoch from (window_start + make_interval(secs => ? / 1000.0) - now())) * 1000)::int as retry_after_ms
+     from rate_limits where key = ? and window_start = ${WINDOW_START}`,
+    [rule.windowMs, key, rule.windowMs, rule.windowMs],
+  );
+  const row = result.rows[0];
+  if (row && row.count >= rule.limit) {
+    const refused = new RateLimitedError(Math.max(1, Math.ceil(Number(row.retry_after_ms) / 1000)));
+    ctx.set('Retry-After', String(refused.retryAfterSeconds));
+    throw refused;
+  }
+}
+
+/** Counts one failure on `key`; the failure's own error is what the client hears, never a 429. */
+export async function countFailure(db: Executor, key: string, rule: RateLimitRule): Promise<void> {
+  try {
+    await rateLimit(db, key, rule);
+  } catch (err) {
+    if (!(err instanceof RateLimitedError)) throw err;
   }
 }
 

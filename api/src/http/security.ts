@@ -10,6 +10,11 @@ export interface CspSources {
 /** Third-party origins the PWA needs: the Auth emulator in sandbox; Firebase, reCAPTCHA and Razorpay in production. */
 export function cspSourcesFor(config: Config): CspSources {
   const sources: CspSources = { connect: [], script: [], frame: [] };
+  // Websockets to our own origin only: 'self' covers them in CSP3 browsers; the public origin is named for the rest.
+  if (config.PUBLIC_URL) {
+    const url = new URL(config.PUBLIC_URL);
+    sources.connect.push(`${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`);
+  }
   if (config.authEmulator && config.FIREBASE_AUTH_EMULATOR_HOST) {
     sources.connect.push(`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`);
   } else {
@@ -37,7 +42,7 @@ export function securityHeaders(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self' ws: wss: ${extraConnect.join(' ')}`.trim(),
+    `connect-src 'self' ${extraConnect.join(' ')}`.trim(),
     `frame-src 'self' ${extraFrame.join(' ')}`.trim(),
     "frame-ancestors 'self'",
     "base-uri 'self'",

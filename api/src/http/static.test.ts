@@ -93,3 +93,12 @@ describe('inline script hashes for the CSP', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('malformed URLs (issue 19 finding 7)', () => {
+  it('answers 400, not 500, to a broken percent-encoding', async () => {
+    const res = await fetch(`${base}/%`);
+    expect(res.status).toBe(400);
+    const deeper = await fetch(`${base}/assets/%E0%A4%A`);
+    expect(deeper.status).toBe(400);
+  });
+});

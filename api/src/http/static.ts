@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
+import { badRequest } from './errors.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -66,7 +67,12 @@ export function serveStatic(distDir: string): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path.startsWith('/api') || ctx.path === '/ws' || ctx.path.startsWith('/sandbox')) return next();
-    let relative = decodeURIComponent(ctx.path);
+    let relative: string;
+    try {
+      relative = decodeURIComponent(ctx.path);
+    } catch {
+      throw badRequest('Malformed URL.'); // "/%": the client's mistake, not a 500 with a stack trace
+    }
     if (relative === '/overlay' && ctx.query.display === '1') relative = '/overlay.html';
     const candidate = path.resolve(root, `.${relative}`);
     const inside = candidate === root || candidate.startsWith(root + path.sep);

@@ -2,6 +2,7 @@ import { LIMITS } from '@shabaash/shared';
 import type { AppDeps } from '../deps.ts';
 import { pruneIdempotencyKeys } from '../http/idempotency.ts';
 import { pruneRateLimits } from '../http/rateLimit.ts';
+import { pruneSpentPhoneTokens } from '../modules/auth/auth.repository.ts';
 import { creatorSpace } from '../modules/sync/spaces.ts';
 import { creatorsWithTipsBefore, tombstoneTipsCreatedBefore } from '../modules/tips/tips.repository.ts';
 
@@ -55,6 +56,7 @@ export async function runAutoClearOnce(
       const cleared = await clearOldChats(deps, options);
       await pruneIdempotencyKeys(deps.db, 24 * 60 * 60 * 1000);
       await pruneRateLimits(deps.db);
+      await pruneSpentPhoneTokens(deps.db);
       return { ran: true, cleared };
     } finally {
       await deps.db.raw('select pg_advisory_unlock(?)', [AUTO_CLEAR_LOCK_ID]).connection(connection);

@@ -1,6 +1,11 @@
 import type { AppDeps } from '../deps.ts';
 import { applyPaymentReport, type PaymentOutcome } from '../modules/payments/payments.service.ts';
-import { listOrdersToReconcile } from '../modules/payments/payments.repository.ts';
+import {
+  closeOrder,
+  listOrdersToReconcile,
+  markOrdersChecked,
+  type PaymentOrderRow,
+} from '../modules/payments/payments.repository.ts';
 
 /** Orders still unpaid this long after creation are asked about (webhooks may have been lost). */
 export const RECONCILE_AFTER_MS = 15 * 60_000;
@@ -11,38 +16,71 @@ export const RECONCILE_EVERY_MS = 5 * 60_000;
 /** The advisory lock key that makes one instance at a time run the job ("shabaash reconcile"). */
 export const RECONCILE_LOCK_KEY = 727_101_501;
 
+/** Orders asked about per database read, and gateway calls in flight at once. */
+export const RECONCILE_BATCH = 200;
+export const RECONCILE_CONCURRENCY = 8;
+/** A run stops taking new batches after this long; the least recently checked go first next run. */
+export const RECONCILE_BUDGET_MS = 2 * 60_000;
+
 export interface ReconcileSummary {
   checked: number;
+  closed: number;
   outcomes: Partial<Record<PaymentOutcome, number>>;
   errors: number;
 }
 
 /**
- * Asks the gateway about orders still `created`/`failed` between `olderThanMs` and 7 days old, and applies
- * every captured (or failed) payment through applyPaymentReport, the webhook's own code path, with an inbox
- * id per payment so a second run changes nothing.
+ * Asks the gateway about every order still `created`/`failed` between `olderThanMs` and 7 days old, least
+ * recently checked first, batch after batch until each was checked once this run or the time budget is
+ * spent, so a backlog of abandoned checkouts cannot hide a newer paid order. Every captured (or failed)
+ * payment goes through applyPaymentReport, the webhook's own code path, with an inbox id per payment so a
+ * second run changes nothing. An order whose every attempt failed is closed (no longer asked about).
  */
 export async function reconcileUnpaidOrders(
   deps: AppDeps,
-  opts: { olderThanMs?: number; limit?: number } = {},
+  opts: { olderThanMs?: number; batch?: number; budgetMs?: number } = {},
 ): Promise<ReconcileSummary> {
-  const now = Date.now();
-  const orders = await listOrdersToReconcile(deps.db, {
-    createdBefore: new Date(now - (opts.olderThanMs ?? RECONCILE_AFTER_MS)),
-    notBefore: new Date(now - RECONCILE_HORIZON_MS),
-    limit: opts.limit ?? 200,
-  });
-  const summary: ReconcileSummary = { checked: orders.length, outcomes: {}, errors: 0 };
+  const startedAt = new Date();
+  const deadline = startedAt.getTime() + (opts.budgetMs ?? RECONCILE_BUDGET_MS);
+  const summary: ReconcileSummary = { checked: 0, closed: 0, outcomes: {}, errors: 0 };
   const log = deps.logger.child({ job: 'reconcile' });
-  for (const order of orders) {
-    try {
-      const payments = await deps.payments.fetchOrderPayments(order.id);
-      const captured = payments.find((p) => p.status === 'captured');
-      // A captured payment wins; otherwise record the latest failure if the order does not know it yet.
-      const chosen =
-        captured ??
-        (order.status === 'created' ? payments.filter((p) => p.status === 'failed').at(-1) : undefined);
-      if (!chosen) continue;
+  while (Date.now() < deadline) {
+    const orders = await listOrdersToReconcile(deps.db, {
+      createdBefore: new Date(startedAt.getTime() - (opts.olderThanMs ?? RECONCILE_AFTER_MS)),
+      notBefore: new Date(startedAt.getTime() - RECONCILE_HORIZON_MS),
+      checkedBefore: startedAt,
+      limit: opts.batch ?? RECONCILE_BATCH,
+    });
+    if (orders.length === 0) break;
+    for (let i = 0; i < orders.length; i += RECONCILE_CONCURRENCY) {
+      await Promise.all(
+        orders.slice(i, i + RECONCILE_CONCURRENCY).map((order) => reconcileOrder(deps, order, summary, log)),
+      );
+    }
+    await markOrdersChecked(
+      deps.db,
+      orders.map((o) => o.id),
+      new Date(),
+    );
+    summary.checked += orders.length;
+  }
+  return summary;
+}
+
+async function reconcileOrder(
+  deps: AppDeps,
+  order: PaymentOrderRow,
+  summary: ReconcileSummary,
+  log: AppDeps['logger'],
+): Promise<void> {
+  try {
+    const payments = await deps.payments.fetchOrderPayments(order.id);
+    const captured = payments.find((p) => p.status === 'captured');
+    // A captured payment wins; otherwise record the latest failure if the order does not know it yet.
+    const chosen =
+      captured ??
+      (order.status === 'created' ? payments.filter((p) => p.status === 'failed').at(-1) : undefined);
+    if (chosen) {
       const outcome = await applyPaymentReport(
         deps,
         {
@@ -63,12 +101,16 @@ export async function reconcileUnpaidOrders(
           'payment applied by reconciliation (its webhook never arrived)',
         );
       }
-    } catch (err) {
-      summary.errors += 1;
-      log.error({ err, orderId: order.id }, 'could not reconcile order');
     }
+    // Attempted and failed at Razorpay: stop asking (a late capture's webhook still credits it).
+    if (!captured && payments.length > 0 && payments.every((p) => p.status === 'failed')) {
+      await closeOrder(deps.db, order.id);
+      summary.closed += 1;
+    }
+  } catch (err) {
+    summary.errors += 1;
+    log.error({ err, orderId: order.id }, 'could not reconcile order');
   }
-  return summary;
 }
 
 /**

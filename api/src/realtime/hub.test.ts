@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WS_CLOSE, type ServerMessage, type TipStatus } from '@shabaash/shared';
+import { WS_CLOSE, maskPhone, type ServerMessage, type TipStatus } from '@shabaash/shared';
 import { authEmulatorUrl, createTestApp, type TestApp } from '../../test/harness.ts';
 import { getPhoneIdToken } from '../../test/firebaseEmulator.ts';
 import { issueSession } from '../modules/sessions/sessions.service.ts';
@@ -93,7 +93,7 @@ describe('hello and credentials', () => {
       message: 'Namaste from Pune',
       status: 'unread',
     });
-    expect(got.data.sender?.phone).toBe(viewer.phone);
+    expect(got.data.sender?.phone).toBe(maskPhone(viewer.phone));
     socket.close();
   });
 
@@ -348,7 +348,7 @@ describe('two instances over one database', () => {
     const started = Date.now();
     const row = await sendTip(app, c, viewer, 7777, 'from instance A'); // announced on A only
     const created = await creatorOnB.waitFor<TipMsg>((m) => m.type === 'tip:new' && m.data.id === row.id);
-    expect(created.data.sender?.phone).toBe(viewer.phone);
+    expect(created.data.sender?.phone).toBe(maskPhone(viewer.phone));
     expect(Date.now() - started).toBeLessThan(2000);
 
     const version = await setStatus(app, c.id, row.id, 'read');

@@ -255,6 +255,10 @@ function filesUnder(dir: string): string[] {
 describe('no secret in the built PWA', () => {
   beforeAll(() => ensureBuilt(), 300_000);
 
+  it("ships no MSW mock worker (it is dev:mocks' own; issue 19 finding 8)", () => {
+    expect(fs.existsSync(path.join(PWA_DIST, 'mockServiceWorker.js'))).toBe(false);
+  });
+
   it('no key secret, webhook secret, JWT secret, service-account field or server-only blocklist term in any file', () => {
     const files = filesUnder(PWA_DIST);
     expect(files.some((f) => f.endsWith('.js'))).toBe(true);

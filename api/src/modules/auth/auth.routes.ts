@@ -2,12 +2,16 @@ import Router from '@koa/router';
 import { loginInputSchema, MESSAGES, registerInputSchema, resetPasswordInputSchema } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { principal, requireUser } from '../../http/auth.ts';
-import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
+import { AppError } from '../../http/errors.ts';
+import { countFailure, enforceRateLimits, rateLimits, refuseWhileLimited } from '../../http/rateLimit.ts';
 import { parseInput } from '../../http/validate.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import { login, logout, register, resetPassword } from './auth.service.ts';
 
-/** POST /api/auth/register, /login, /reset-password (rate-limited per phone and per IP) and /logout. */
+/**
+ * POST /api/auth/register, /login, /reset-password (rate-limited per IP; per phone, logins count failed
+ * checks per client and resets count verified OTPs) and /logout.
+ */
 export function authRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const limits = rateLimits(deps.config);
@@ -26,21 +30,24 @@ export function authRoutes(deps: AppDeps): Router {
 
   router.post('/login', async (ctx) => {
     const input = parseInput(loginInputSchema, ctx.request.body);
-    await enforceRateLimits(ctx, db, [
-      { key: `login:phone:${input.phone}`, rule: limits.loginPerPhone },
-      { key: `login:ip:${ctx.ip}`, rule: limits.loginPerIp },
-    ]);
-    const result = await login(deps, input);
+    await enforceRateLimits(ctx, db, [{ key: `login:ip:${ctx.ip}`, rule: limits.loginPerIp }]);
+    // Only failed password checks count, per phone AND client: a stranger cannot lock the owner out.
+    const failures = `login:fail:${input.phone}:${ctx.ip}`;
+    await refuseWhileLimited(ctx, db, failures, limits.loginFailuresPerPhoneAndClient);
+    const result = await login(deps, input).catch(async (err: unknown) => {
+      if (err instanceof AppError && err.code === 'UNAUTHENTICATED')
+        await countFailure(db, failures, limits.loginFailuresPerPhoneAndClient);
+      throw err;
+    });
     ctx.body = { token: result.token, user: presentUser(result.user) };
   });
 
   router.post('/reset-password', async (ctx) => {
     const input = parseInput(resetPasswordInputSchema, ctx.request.body);
-    await enforceRateLimits(ctx, db, [
-      { key: `reset:phone:${input.phone}`, rule: limits.resetPerPhone },
-      { key: `reset:ip:${ctx.ip}`, rule: limits.resetPerIp },
-    ]);
-    await resetPassword(deps, input);
+    await enforceRateLimits(ctx, db, [{ key: `reset:ip:${ctx.ip}`, rule: limits.resetPerIp }]);
+    await resetPassword(deps, input, () =>
+      enforceRateLimits(ctx, db, [{ key: `reset:phone:${input.phone}`, rule: limits.resetPerPhone }]),
+    );
     ctx.body = { message: MESSAGES.passwordReset };
   });
 

@@ -12,6 +12,7 @@ import {
   updatePasswordHash,
   type UserRecord,
 } from '../users/users.repository.ts';
+import { spendPhoneToken } from './auth.repository.ts';
 import { burnVerify, hashPassword, verifyPassword } from './password.ts';
 
 export interface AuthResult {
@@ -87,16 +88,25 @@ export async function login(
   return { token, user: await loadUser(deps, credentials.id) };
 }
 
-/** Sets a new password for the phone the identity provider verified and revokes every session of that user. */
+/**
+ * Sets a new password for the phone the identity provider verified and revokes every session of that user.
+ * `afterVerified` runs once the token is verified (the per-phone limit counts verified tokens only), and each
+ * token resets a password once.
+ */
 export async function resetPassword(
   deps: Pick<AppDeps, 'db' | 'identity' | 'realtime'>,
   input: { phone: string; password: string; firebaseToken: string },
+  afterVerified: () => Promise<void> = async () => {},
 ): Promise<void> {
   await deps.identity.verifyPhoneToken(input.firebaseToken, input.phone);
+  await afterVerified();
   const credentials = await findCredentialsByPhone(deps.db, input.phone);
   if (!credentials) throw new AppError('NOT_FOUND', MESSAGES.phoneNotRegistered);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
+    if (!(await spendPhoneToken(tx, input.firebaseToken))) {
+      throw new AppError('UNAUTHENTICATED', MESSAGES.phoneTokenUsed);
+    }
     await updatePasswordHash(tx, credentials.id, passwordHash);
     await revokeAllSessions(tx, credentials.id);
   });

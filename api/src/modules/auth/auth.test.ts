@@ -4,6 +4,7 @@ import { MESSAGES, userSchema, type User } from '@shabaash/shared';
 import { authEmulatorUrl, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { forgeIdToken, getPhoneIdToken } from '../../../test/firebaseEmulator.ts';
 import { randomPhone } from '../../../test/factories.ts';
+import { startOfFreshWindow } from '../../../test/db.ts';
 import { RecordingBus } from '../../../test/doubles.ts';
 import { rateLimits } from '../../http/rateLimit.ts';
 
@@ -21,18 +22,6 @@ interface AuthBody {
 /** A fresh client address per test (TRUST_PROXY is on), so per-IP limits never leak between tests. */
 function clientIp(): Record<string, string> {
   return { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
-}
-
-/**
- * Limits use fixed one-minute windows on the database clock; a burst that straddles a window edge is split in
- * two. Tests that count up to a limit start early in a window so the whole burst lands in one.
- */
-async function startOfFreshWindow(burstMs = 8_000): Promise<void> {
-  const { rows } = await app.deps.db.raw<{ rows: Array<{ ms: number }> }>(
-    `select (extract(epoch from now()) * 1000)::bigint % 60000 as ms`,
-  );
-  const intoWindow = Number(rows[0]?.ms ?? 0);
-  if (60_000 - intoWindow < burstMs) await new Promise((r) => setTimeout(r, 60_000 - intoWindow + 50));
 }
 
 /** Signs the phone in on the emulator (real OTP read from it) and registers through the API. */
@@ -258,21 +247,22 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
     expect(unknown).toMatchObject({ status: 404, body: { message: 'No account uses this phone number.' } });
   });
 
-  it('rate-limits login per phone with 429, the clear message and Retry-After', async () => {
+  it('rate-limits failed logins per phone and client with 429, the clear message and Retry-After', async () => {
     const phone = randomPhone();
     await registerViaOtp(phone, { password: 'right-pass' });
-    await startOfFreshWindow();
-    for (let i = 0; i < rateLimits(app.deps.config).loginPerPhone.limit; i++) {
+    const headers = clientIp();
+    await startOfFreshWindow(app.deps.db);
+    for (let i = 0; i < rateLimits(app.deps.config).loginFailuresPerPhoneAndClient.limit; i++) {
       const res = await app.request('POST', '/api/auth/login', {
         body: { phone, password: 'nope-nope' },
-        headers: clientIp(),
+        headers,
       });
       expect(res.status).toBe(401);
     }
-    // Even the right password is refused now, from any address.
+    // Even the right password is refused now from this client (another client: see lockout.test.ts).
     const blocked = await app.request('POST', '/api/auth/login', {
       body: { phone, password: 'right-pass' },
-      headers: clientIp(),
+      headers,
     });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ code: 'RATE_LIMITED', message: MESSAGES.tooManyAttempts });
@@ -283,7 +273,7 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
 
   it('rate-limits login per IP across different phones', async () => {
     const headers = clientIp();
-    await startOfFreshWindow();
+    await startOfFreshWindow(app.deps.db);
     for (let i = 0; i < rateLimits(app.deps.config).loginPerIp.limit; i++) {
       const res = await app.request('POST', '/api/auth/login', {
         body: { phone: randomPhone(), password: 'x' },
@@ -311,7 +301,7 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
     });
     expect(rateLimits(tuned.deps.config).loginPerIp.limit).toBe(3);
     const headers = clientIp();
-    await startOfFreshWindow();
+    await startOfFreshWindow(app.deps.db);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const res = await tuned.request('POST', '/api/auth/login', {
@@ -326,7 +316,7 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
   it('rate-limits register and reset per phone', async () => {
     const phone = randomPhone();
     const forged = forgeIdToken(phone, PROJECT);
-    await startOfFreshWindow();
+    await startOfFreshWindow(app.deps.db);
     for (let i = 0; i < rateLimits(app.deps.config).registerPerPhone.limit; i++) {
       const res = await app.request('POST', '/api/auth/register', {
         body: { name: 'Spam', phone, password: 'secret123', firebaseToken: forged },
@@ -337,18 +327,26 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
     const blocked = await registerViaOtp(phone);
     expect(blocked).toMatchObject({ status: 429, body: { message: MESSAGES.tooManyAttempts } });
 
+    // Resets count verified OTP tokens only (garbage tokens count against their IP: see lockout.test.ts).
     const resetPhone = randomPhone();
-    await startOfFreshWindow();
+    await registerViaOtp(resetPhone);
+    await startOfFreshWindow(app.deps.db, 20_000);
+    // A token is spent by its reset; the emulator mints an identical token within the same second.
+    const verifiedReset = async () =>
+      new Promise((r) => setTimeout(r, 1_050)).then(async () =>
+        app.request('POST', '/api/auth/reset-password', {
+          body: {
+            phone: resetPhone,
+            password: 'secret123',
+            firebaseToken: await getPhoneIdToken(emulator.url, PROJECT, resetPhone),
+          },
+          headers: clientIp(),
+        }),
+      );
     for (let i = 0; i < rateLimits(app.deps.config).resetPerPhone.limit; i++) {
-      await app.request('POST', '/api/auth/reset-password', {
-        body: { phone: resetPhone, password: 'secret123', firebaseToken: 'garbage' },
-        headers: clientIp(),
-      });
+      expect((await verifiedReset()).status).toBe(200);
     }
-    const resetBlocked = await app.request('POST', '/api/auth/reset-password', {
-      body: { phone: resetPhone, password: 'secret123', firebaseToken: 'garbage' },
-      headers: clientIp(),
-    });
+    const resetBlocked = await verifiedReset();
     expect(resetBlocked.status).toBe(429);
     expect(resetBlocked.headers.get('retry-after')).toMatch(/^\d+$/);
   });

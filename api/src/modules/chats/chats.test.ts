@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Tip } from '@shabaash/shared';
+import { maskPhone, type Tip } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { RecordingBus } from '../../../test/doubles.ts';
 import { buildCreator, buildUser, type BuiltCreator } from '../../../test/factories.ts';
@@ -175,7 +175,7 @@ describe('moderation: status, delete and since', () => {
     });
     expect(pushed.status).toBe(200);
     expect(pushed.body.tip).toMatchObject({ id: live, status: 'read', name: 'Meera', version: 4 });
-    expect(pushed.body.tip.sender?.phone).toBe(viewer.phone);
+    expect(pushed.body.tip.sender?.phone).toBe(maskPhone(viewer.phone));
     expect(bus.changedSpaces).toEqual([creatorSpace(creator.id)]);
 
     // Same status again: nothing changes, nothing is announced.

@@ -23,7 +23,7 @@ export async function creatorAnalytics(db: AppDeps['db'], creatorId: string): Pr
   };
 }
 
-/** The creator suite's recent support list: the newest 10 non-deleted tips (with phones: they are the creator's). */
+/** The creator suite's recent support list: the newest 10 non-deleted tips (phones masked to the last 4 digits). */
 export async function creatorRecentTips(db: AppDeps['db'], creatorId: string): Promise<Tip[]> {
   const rows = await newestTipsOfCreator(db, creatorId, LIMITS.recentTipsKept);
   return rows.map((row) => presentTip(row, { includePhone: true }));
@@ -42,10 +42,10 @@ const CSV_HEADER = [
 
 /**
  * One CSV cell: quoted when it holds a comma, quote or line break; a cell that a spreadsheet would run as a
- * formula (starts with = + - @, tab or CR) is prefixed with ' (OWASP CSV injection guard).
+ * formula (starts with = + - @, their fullwidth forms ＝ ＋ － ＠, tab or CR) is prefixed with ' (OWASP CSV injection guard).
  */
 export function csvCell(value: string): string {
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const guarded = /^[=+\-@\t\r＝＋－＠]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Analytics, Tip } from '@shabaash/shared';
+import { maskPhone, type Analytics, type Tip } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { RecordingBus } from '../../../test/doubles.ts';
 import { buildCreator, buildUser } from '../../../test/factories.ts';
@@ -162,7 +162,7 @@ describe('analytics, recent tips and CSV export', () => {
       '#1',
       '#0',
     ]);
-    expect(res.body.tips[0]?.sender?.phone).toBe(viewer.phone);
+    expect(res.body.tips[0]?.sender?.phone).toBe(maskPhone(viewer.phone));
   });
 
   it('exports a CSV attachment with escaping and the formula-injection guard', async () => {

@@ -19,6 +19,8 @@ export interface PaymentOrderRow {
   failure_reason: string | null;
   created_at: Date;
   updated_at: Date;
+  last_checked_at: Date | null;
+  closed_at: Date | null;
 }
 
 export interface NewPaymentOrder {
@@ -112,16 +114,33 @@ export async function inboxOutcome(db: Executor, id: string): Promise<string | u
   return row?.outcome;
 }
 
-/** Orders still unpaid that were created between `notBefore` and `createdBefore`, oldest first. */
+/**
+ * Unpaid, unclosed orders created between `notBefore` and `createdBefore` that were not checked since
+ * `checkedBefore`, least recently checked first (never-checked first, then oldest), so every order in the
+ * window is reached whatever the backlog.
+ */
 export async function listOrdersToReconcile(
   db: Executor,
-  opts: { createdBefore: Date; notBefore: Date; limit: number },
+  opts: { createdBefore: Date; notBefore: Date; checkedBefore: Date; limit: number },
 ): Promise<PaymentOrderRow[]> {
   return db('payment_orders')
     .whereIn('status', ['created', 'failed'])
+    .whereNull('closed_at')
     .where('created_at', '<=', opts.createdBefore)
     .where('created_at', '>=', opts.notBefore)
-    .orderBy('created_at', 'asc')
+    .where((q) => q.whereNull('last_checked_at').orWhere('last_checked_at', '<', opts.checkedBefore))
+    .orderByRaw('last_checked_at asc nulls first, created_at asc')
     .limit(opts.limit)
     .select<PaymentOrderRow[]>('*');
+}
+
+/** Records when reconciliation asked the gateway about these orders (the job's clock, as it compares). */
+export async function markOrdersChecked(db: Executor, ids: string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db('payment_orders').whereIn('id', ids).update({ last_checked_at: at });
+}
+
+/** Closes an unpaid order for reconciliation (every attempt failed); a paid order is never closed. */
+export async function closeOrder(db: Executor, id: string): Promise<void> {
+  await db('payment_orders').where({ id }).whereNot({ status: 'paid' }).update({ closed_at: db.fn.now() });
 }

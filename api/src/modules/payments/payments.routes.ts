@@ -1,18 +1,24 @@
 import Router from '@koa/router';
 import { guestOrderInputSchema } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
+import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
 import { parseInput } from '../../http/validate.ts';
 import { createGuestOrder, getOrderStatus, handleRazorpayWebhook } from './payments.service.ts';
 
 /**
- * POST /api/tips/guest/order (public guest checkout), GET /api/payments/orders/:id (order state for the
+ * POST /api/tips/guest/order (public guest checkout, limited per IP and per creator), GET /api/payments/orders/:id (order state for the
  * screens) and POST /api/webhooks/razorpay (signed by Razorpay; the only thing that moves money in).
  */
 export function paymentsRoutes(deps: AppDeps): Router {
   const router = new Router();
+  const limits = rateLimits(deps.config);
 
   router.post('/tips/guest/order', async (ctx) => {
     const input = parseInput(guestOrderInputSchema, ctx.request.body);
+    await enforceRateLimits(ctx, deps.db, [
+      { key: `guest-order:ip:${ctx.ip}`, rule: limits.guestOrderPerIp },
+      { key: `guest-order:creator:${input.creator ?? ''}`, rule: limits.guestOrderPerCreator },
+    ]);
     ctx.body = { order: await createGuestOrder(deps, input) };
   });
 

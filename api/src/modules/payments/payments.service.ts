@@ -1,4 +1,4 @@
-import { checkTip } from '../safety/safety.service.ts';
+import { assertTipAmount, checkTip } from '../safety/safety.service.ts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MESSAGES, rupeesToPaise, type PaymentOrder } from '@shabaash/shared';
@@ -74,6 +74,7 @@ export async function createGuestOrder(
 ): Promise<PaymentOrder> {
   const creator = await resolveCreator(deps.db, deps.config, input.creator);
   const amountPaise = rupeesToPaise(input.amount);
+  assertTipAmount(deps.config, amountPaise);
   // Refuse a blocked message before any order exists, so nothing can be charged for it (issue 9).
   await checkTip(deps.db, { creatorId: creator.userId, message: input.message, amountPaise });
   return openPaymentOrder(deps, {

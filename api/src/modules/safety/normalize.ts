@@ -3,7 +3,8 @@
  *
  * The pipeline, in order:
  *  1. characters: NFKC (fullwidth, maths alphabets, ligatures), lower case, then NFD so Latin diacritics and the
- *     Devanagari nukta come off; zero-width characters and soft hyphens are removed; Cyrillic/Greek look-alikes map
+ *     Devanagari nukta come off; format characters (Cf: zero-width, bidi controls, tags) and variation selectors are
+ *     removed, and text after a right-to-left override is also read as displayed; Cyrillic/Greek look-alikes map
  *     to Latin; Devanagari long/short vowel signs fold together (ी→ि, ू→ु, ई→इ, ऊ→उ, ँ→ं).
  *  2. words: text splits into whitespace chunks. Inside a chunk that has at least one letter, digits and symbols
  *     used as letters are swapped back (@/4→a, 1/!/|→i, 0→o, $/5→s, 3→e, 7→t; a second reading takes 1 and | as l);
@@ -20,9 +21,16 @@
  *     Hinglish spelling (`transliterateDevanagari`), so one term covers both scripts.
  */
 
-/** Zero-width space/non-joiner/joiner, word joiner, BOM, soft hyphen, and other invisible format characters. */
-// ZWJ and the grapheme joiner sit outside the class: inside one, the linter reads them as joining their neighbours.
-const INVISIBLE = /[\u200B\u200C\u2060-\u2064\uFEFF\u00AD\u180E]|\u200D|\u034F/g;
+/**
+ * Invisible characters removed before matching: the whole Unicode format category (zero-width space/joiners, word
+ * joiner, BOM, soft hyphen, bidi embeddings/overrides/isolates U+202A–202E and U+2066–2069, tag characters…),
+ * variation selectors, the combining grapheme joiner and the Hangul fillers. Devanagari's ZWJ/ZWNJ only choose a
+ * glyph form, so removing them changes no word.
+ */
+const INVISIBLE = /[\p{Cf}\p{Variation_Selector}\u034F\u115F\u1160\u3164\uFFA0]/gu;
+/** Right-to-left override; its text shows reversed until a pop (PDF/PDI) or the end of the line. */
+const RLO = '\u202E';
+const BIDI_POP = /[\u202C\u2069\n]/;
 /** Combining diacritics of Latin/Greek/Cyrillic (not Devanagari's signs) and the Devanagari nukta. */
 const DIACRITICS = /[\u0300-\u036F\u093C]/g;
 
@@ -244,8 +252,35 @@ function joinSpacedLetters(input: string[]): Reading {
   return { tokens: out, words };
 }
 
-/** The readings the matcher checks: joined and split chunks, in primary mode and in the alt and ell modes when the text has their characters. */
+/**
+ * The order a browser shows the characters in: each run after a right-to-left override, up to its pop or the end of
+ * the line, reversed ("you \u202Etoidi" shows "you idiot"). Embeddings without an override keep Latin in order.
+ */
+export function visualOrder(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const start = text.indexOf(RLO, i);
+    if (start < 0) return out + text.slice(i);
+    out += text.slice(i, start);
+    let end = start + 1;
+    while (end < text.length && !BIDI_POP.test(text[end] ?? '')) end++;
+    out += [...text.slice(start + 1, end)].reverse().join('');
+    i = end;
+  }
+  return out;
+}
+
+/**
+ * The readings the matcher checks: joined and split chunks, in primary mode and in the alt and ell modes when the
+ * text has their characters, for the text as typed and, when it has a right-to-left override, as displayed.
+ */
 export function readings(text: string): Reading[] {
+  if (!text.includes(RLO)) return logicalReadings(text);
+  return [...logicalReadings(text), ...logicalReadings(visualOrder(text))];
+}
+
+function logicalReadings(text: string): Reading[] {
   const chunks = foldCharacters(text)
     .split(/\s+/u)
     .filter((c) => c.length > 0);

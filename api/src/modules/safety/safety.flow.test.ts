@@ -57,7 +57,13 @@ describe('stream safety before money moves (issue 9)', () => {
   it('refuses a blocked sender politely', async () => {
     const { db, config } = app.deps;
     const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 50_000 });
+    const viewer = await buildUser(db, config, { balancePaise: 60_000 });
+    // Only a tipper can be blocked by id: one ₹100 tip first.
+    const first = await app.request('POST', '/api/tips/send', {
+      token: viewer.token,
+      body: { amount: 100, message: 'first', creator: creator.handle },
+    });
+    expect(first.status).toBe(200);
     const block = await app.request('POST', '/api/creator/safety/blocked-senders', {
       token: creator.token,
       body: { userId: viewer.id },
@@ -69,7 +75,7 @@ describe('stream safety before money moves (issue 9)', () => {
     });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ message: SAFETY_MESSAGES.blockedSender });
-    expect(await counts(creator.id, viewer.id)).toMatchObject({ tips: 0, balance: 50_000 });
+    expect(await counts(creator.id, viewer.id)).toMatchObject({ tips: 1, balance: 50_000 + 100 });
   });
 
   it('auto-live pushes a trusted sender’s tip live and announces the change', async () => {

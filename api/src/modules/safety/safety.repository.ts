@@ -213,8 +213,11 @@ export async function findTipContext(
   };
 }
 
-/** True when a user with this id exists. */
-export async function userExists(db: Executor, userId: string): Promise<boolean> {
-  const row = await db('users').where({ id: userId }).first<{ id: string } | undefined>('id');
+/** True when this user ever tipped this creator (the only people a creator can block by id). */
+export async function hasTippedCreator(db: Executor, creatorId: string, userId: string): Promise<boolean> {
+  // Tombstoned tips count too: a troll stays blockable after the 24 h chat clear.
+  const row = await db('tips')
+    .where({ creator_id: creatorId, sender_id: userId })
+    .first<{ id: string } | undefined>('id');
   return row !== undefined;
 }

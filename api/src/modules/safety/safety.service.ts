@@ -3,12 +3,14 @@ import {
   paiseToRupees,
   type TipRules,
   LIMITS,
+  maxAmountMessage,
   rupeesToPaise,
   SAFETY_MESSAGES,
   type safetySettingsSchema,
   type blockSenderInputSchema,
 } from '@shabaash/shared';
 import type { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/knex.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { BUILTIN_BLOCKLIST } from './builtinList.ts';
@@ -21,7 +23,7 @@ import {
   listBlockedSenders,
   listQueuedMessages,
   upsertSafety,
-  userExists,
+  hasTippedCreator,
   type BlockedSenderRecord,
   type SafetyRecord,
 } from './safety.repository.ts';
@@ -229,9 +231,8 @@ export async function blockSender(
     userId = tip.senderId;
   }
   if (userId === creatorId) throw badRequest(SAFETY_MESSAGES.cannotBlockSelf);
-  if (userId !== null) {
-    if (!(await userExists(db, userId))) throw notFound('User');
-  }
+  // Only someone who tipped this creator: blocking an arbitrary id would reveal the name behind it.
+  if (userId !== null && !(await hasTippedCreator(db, creatorId, userId))) throw notFound('User');
   return insertBlockedSender(db, {
     creatorId,
     userId,
@@ -242,4 +243,10 @@ export async function blockSender(
 /** Unblocks one entry of the creator's list; 404 when it is not theirs. */
 export async function unblockSender(db: Executor, creatorId: string, id: string): Promise<void> {
   if (!(await deleteBlockedSender(db, creatorId, id))) throw notFound('Blocked sender');
+}
+
+/** Refuses a tip above TIP_MAX_RUPEES (held in paise; the shared schema already caps at ₹1,00,000). */
+export function assertTipAmount(config: Config, amountPaise: number): void {
+  if (amountPaise > config.TIP_MAX_RUPEES)
+    throw badRequest(maxAmountMessage(paiseToRupees(config.TIP_MAX_RUPEES)), 'amount');
 }

@@ -164,6 +164,7 @@ describe('refusals before money moves', () => {
     const byPhone = await buildUser(db, config, { balancePaise: 100_000 });
     const fan = await buildUser(db, config, { balancePaise: 100_000 });
     await app.request('PUT', '/api/creator/safety', { token: creator.token, body: { minTipAmount: 20 } });
+    await queuedTip(creator.id, troll.id, 'first tip'); // only a tipper can be blocked by id
 
     const blockUser = await app.request<{ blockedSender: { id: string } }>(
       'POST',
@@ -258,6 +259,30 @@ describe('refusals before money moves', () => {
 
     expect((await send(troll, creator)).status).toBe(403);
     expect((await send(troll, other)).status).toBe(200);
+  });
+});
+
+describe('blocking by user id (issue 19 finding 7)', () => {
+  it("only reaches people who tipped this creator, so an id never reveals a stranger's name", async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const other = await buildCreator(db, config);
+    const stranger = await buildUser(db, config);
+    await queuedTip(other.id, stranger.id, 'hi other');
+    const refused = await app.request<{ message: string }>('POST', '/api/creator/safety/blocked-senders', {
+      token: creator.token,
+      body: { userId: stranger.id },
+    });
+    expect(refused.status).toBe(404);
+    expect(JSON.stringify(refused.body)).not.toContain(stranger.name);
+    await queuedTip(creator.id, stranger.id, 'hi');
+    const blocked = await app.request<{ blockedSender: { name: string } }>(
+      'POST',
+      '/api/creator/safety/blocked-senders',
+      { token: creator.token, body: { userId: stranger.id } },
+    );
+    expect(blocked.status).toBe(201);
+    expect(blocked.body.blockedSender.name).toBe(stranger.name);
   });
 });
 

@@ -1,4 +1,4 @@
-import { paiseToRupees, type Tip, type TipStatus } from '@shabaash/shared';
+import { maskPhone, paiseToRupees, type Tip, type TipStatus } from '@shabaash/shared';
 
 /** A tips row joined with its sender (snake_case, as the repository reads it). */
 export interface TipRow {
@@ -22,16 +22,19 @@ export interface TipRow {
 }
 
 /**
- * Row → wire DTO, the same on HTTP and websocket. `includePhone` is for the tip's own creator only; public
- * rooms and lists never carry phone numbers.
+ * Row → wire DTO, the same on HTTP and websocket. `includePhone` is for the tip's own creator only, who sees
+ * the number masked to its last 4 digits (DPDP Act; SPEC §3 showed it whole); `ownPhone` is for the sender
+ * reading their own tip, in full. Public rooms and lists never carry phone numbers.
  */
-export function presentTip(row: TipRow, options: { includePhone?: boolean } = {}): Tip {
+export function presentTip(row: TipRow, options: { includePhone?: boolean; ownPhone?: boolean } = {}): Tip {
+  const phone = row.sender_phone ?? null;
   const sender =
     row.sender_id && row.sender_name != null
       ? {
           name: row.sender_name,
           profilePic: row.sender_profile_pic ?? null,
-          phone: options.includePhone ? (row.sender_phone ?? null) : null,
+          phone:
+            phone === null ? null : options.ownPhone ? phone : options.includePhone ? maskPhone(phone) : null,
         }
       : null;
   const name = sender?.name || row.guest_name || 'Anonymous';

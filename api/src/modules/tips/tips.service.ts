@@ -4,7 +4,12 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, paymentRequired, unauthenticated } from '../../http/errors.ts';
 import { IDEMPOTENCY_KEY_REUSED, requestFingerprint, type StoredResponse } from '../../http/idempotency.ts';
 import { resolveCreator } from '../creators/creators.repository.ts';
-import { autoLiveCandidate, blockedSenderRefusal, contentRefusal } from '../safety/safety.service.ts';
+import {
+  assertTipAmount,
+  autoLiveCandidate,
+  blockedSenderRefusal,
+  contentRefusal,
+} from '../safety/safety.service.ts';
 import { tipContextOf } from '../safety/tipContext.ts';
 import { principalOf, type SessionClaims } from '../sessions/sessions.service.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
@@ -57,6 +62,7 @@ export async function sendTip(
   const { db, config } = deps;
   const { userId } = session;
   const amountPaise = rupeesToPaise(input.amount);
+  assertTipAmount(config, amountPaise);
   const creatorRef = input.creator
     ? { handle: input.creator }
     : { creatorId: (await resolveCreator(db, config)).userId };
@@ -114,7 +120,7 @@ export async function sendTip(
 function presentSentTip(snapshot: WalletTipSnapshot): SendTipResponse {
   return {
     message: MESSAGES.tipSent,
-    tip: presentTip(tipRowOfSnapshot(snapshot), { includePhone: true }),
+    tip: presentTip(tipRowOfSnapshot(snapshot), { ownPhone: true }),
     balance: paiseToRupees(Number(snapshot.balance_paise)),
     balancePaise: Number(snapshot.balance_paise),
   };
@@ -131,7 +137,7 @@ export async function recentTips(
 ): Promise<Tip[]> {
   const creator = await resolveCreator(deps.db, deps.config, handle);
   const rows = await recentTipsForViewer(deps.db, creator.userId, userId, LIMITS.recentTipsKept);
-  return rows.map((row) => presentTip(row, { includePhone: row.sender_id === userId }));
+  return rows.map((row) => presentTip(row, { ownPhone: row.sender_id === userId }));
 }
 
 /** The overlay's tips of a creator (pushed live, most recent first, at most 10, no phone numbers). */

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { LIMITS, MESSAGES } from '@shabaash/shared';
 import { badRequest } from '../../http/errors.ts';
 
@@ -32,9 +33,9 @@ const DATA_URL = /^data:([a-z0-9.+/-]+);base64,([A-Za-z0-9+/]*={0,2})$/i;
 
 /**
  * Checks a profile picture data string (SPEC §5): a base64 PNG, JPEG or WebP whose bytes match the declared
- * type, at most 1,000,000 decoded bytes. Throws 400 with the spec's message otherwise; returns the data string.
+ * type, at most 1,000,000 decoded bytes. Throws 400 with the spec's message otherwise; returns the bytes.
  */
-export function validateProfilePicture(dataString: string): string {
+export function validateProfilePicture(dataString: string): Buffer {
   const match = DATA_URL.exec(dataString.trim());
   const declared = match?.[1] ? DECLARED[match[1].toLowerCase()] : undefined;
   const payload = match?.[2];
@@ -44,5 +45,21 @@ export function validateProfilePicture(dataString: string): string {
   const bytes = Buffer.from(payload, 'base64');
   if (bytes.length > LIMITS.profilePicMaxBytes) throw badRequest(MESSAGES.profilePicSize, 'profilePic');
   if (sniffImage(bytes) !== declared) throw badRequest(MESSAGES.profilePicType, 'profilePic');
-  return dataString.trim();
+  return bytes;
+}
+
+/** The thumbnail every screen and overlay shows: 128 × 128, cropped to fill, WebP. */
+export const THUMBNAIL_SIDE_PX = 128;
+
+/** A validated image → its thumbnail (a decoder error, e.g. a truncated file, is the same 400 as a bad type). */
+export async function thumbnailOf(bytes: Buffer): Promise<Buffer> {
+  try {
+    return await sharp(bytes, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(THUMBNAIL_SIDE_PX, THUMBNAIL_SIDE_PX, { fit: 'cover' })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    throw badRequest(MESSAGES.profilePicType, 'profilePic');
+  }
 }

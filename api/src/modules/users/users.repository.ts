@@ -83,9 +83,39 @@ export async function updatePasswordHash(db: Executor, userId: string, passwordH
   await db('users').where({ id: userId }).update({ password_hash: passwordHash, updated_at: db.fn.now() });
 }
 
-/** Stores a user's profile picture (an image data string). */
-export async function updateProfilePic(db: Executor, userId: string, profilePic: string): Promise<void> {
-  await db('users').where({ id: userId }).update({ profile_pic: profilePic, updated_at: db.fn.now() });
+/** Stores a user's picture once (its own row) and points `profile_pic` at its versioned URL, in one transaction. */
+export async function updateProfilePic(
+  tx: Executor,
+  userId: string,
+  picture: { contentType: string; bytes: Buffer; version: string; url: string },
+): Promise<void> {
+  await tx('profile_pictures')
+    .insert({
+      user_id: userId,
+      content_type: picture.contentType,
+      bytes: picture.bytes,
+      version: picture.version,
+    })
+    .onConflict('user_id')
+    .merge({
+      content_type: picture.contentType,
+      bytes: picture.bytes,
+      version: picture.version,
+      updated_at: tx.fn.now(),
+    });
+  await tx('users').where({ id: userId }).update({ profile_pic: picture.url, updated_at: tx.fn.now() });
+}
+
+/** A user's stored picture when `version` is its current one (URLs are versioned, so a hit is immutable). */
+export async function findProfilePicture(
+  db: Executor,
+  userId: string,
+  version: string,
+): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+  const row = await db('profile_pictures')
+    .where({ user_id: userId, version })
+    .first<{ content_type: string; bytes: Buffer } | undefined>('content_type', 'bytes');
+  return row ? { contentType: row.content_type, bytes: row.bytes } : undefined;
 }
 
 /** Sets a user's role. */

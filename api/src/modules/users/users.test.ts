@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type User } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -7,13 +8,17 @@ let app: TestApp;
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 
 /** An image of exactly `size` bytes starting with `magic`. */
 function image(magic: Buffer, size = 64): Buffer {
   return Buffer.concat([magic, Buffer.alloc(Math.max(0, size - magic.length), 7)]);
 }
+/** A real, decodable 40×30 image. */
+const realImage = (format: 'png' | 'jpeg' | 'webp') =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff5c5c' } })
+    .toFormat(format)
+    .toBuffer();
 const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
 
 async function upload(token: string, profilePic: unknown) {
@@ -44,19 +49,21 @@ describe('users: me and profile picture', () => {
     expect((await app.request('GET', '/api/users/me', { token: 'not-a-jwt' })).status).toBe(401);
   });
 
-  it('stores PNG, JPEG and WebP pictures and returns the user with them', async () => {
+  it('stores PNG, JPEG and WebP pictures and returns the user with their URL', async () => {
     const user = await buildUser(app.deps.db, app.deps.config);
-    for (const pic of [
-      dataUrl('image/png', image(PNG)),
-      dataUrl('image/jpeg', image(JPEG)),
-      dataUrl('image/webp', image(WEBP)),
-    ]) {
-      const res = await upload(user.token, pic);
+    const urls: string[] = [];
+    for (const [mime, format] of [
+      ['image/png', 'png'],
+      ['image/jpeg', 'jpeg'],
+      ['image/webp', 'webp'],
+    ] as const) {
+      const res = await upload(user.token, dataUrl(mime, await realImage(format)));
       expect(res.status).toBe(200);
-      expect(res.body.user.profilePic).toBe(pic);
+      expect(res.body.user.profilePic).toMatch(/^\/api\/users\/[0-9a-f-]+\/picture\?v=[0-9a-f]{12}$/);
+      urls.push(res.body.user.profilePic ?? '');
     }
     const me = await app.request<{ user: User }>('GET', '/api/users/me', { token: user.token });
-    expect(me.body.user.profilePic).toBe(dataUrl('image/webp', image(WEBP)));
+    expect(me.body.user.profilePic).toBe(urls[2]);
   });
 
   it('rejects a file whose prefix says PNG but whose bytes are a GIF or text, and a declared GIF', async () => {
@@ -83,7 +90,9 @@ describe('users: me and profile picture', () => {
 
   it('accepts exactly 1,000,000 bytes and refuses 1,000,001 with the size message (never 413)', async () => {
     const user = await buildUser(app.deps.db, app.deps.config);
-    const max = await upload(user.token, dataUrl('image/png', image(PNG, 1_000_000)));
+    const png = await realImage('png');
+    const padded = Buffer.concat([png, Buffer.alloc(1_000_000 - png.length)]); // bytes after IEND are ignored
+    const max = await upload(user.token, dataUrl('image/png', padded));
     expect(max.status).toBe(200);
     const over = await upload(user.token, dataUrl('image/jpeg', image(JPEG, 1_000_001)));
     expect(over).toMatchObject({ status: 400, body: { message: MESSAGES.profilePicSize } });

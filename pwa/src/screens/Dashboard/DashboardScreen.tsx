@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/useAuth.ts';
 import { BecomeCreatorCard } from './BecomeCreatorCard.tsx';
+import { YourDataCard } from './YourDataCard.tsx';
 import { ProfilePictureUploader } from './ProfilePictureUploader.tsx';
 import { BalanceCard } from './slots/BalanceCard.tsx';
 import { RecentTips } from './slots/RecentTips.tsx';
@@ -33,6 +34,7 @@ export function DashboardScreen() {
           <ProfilePictureUploader />
           <RecentTips />
           <BecomeCreatorCard />
+          <YourDataCard />
         </div>
       </div>
     </div>

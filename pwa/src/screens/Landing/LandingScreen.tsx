@@ -291,6 +291,9 @@ export function LandingScreen() {
                 <Link to="/login">Login</Link>
               </li>
               <li>
+                <Link to="/privacy">Privacy</Link>
+              </li>
+              <li>
                 <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
               </li>
             </ul>

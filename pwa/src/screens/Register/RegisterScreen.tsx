@@ -105,6 +105,14 @@ export function RegisterScreen() {
           />
         )}
         <OtpFooter flow={flow} />
+        <p className="muted small">
+          We use your name and phone number for your account; creators you tip see only its last 4 digits.
+          Read our{' '}
+          <Link to="/privacy" className="text-link">
+            privacy notice
+          </Link>
+          .
+        </p>
         <p className="auth-switch">
           Already have an account?{' '}
           <Link to="/login" className="text-link">

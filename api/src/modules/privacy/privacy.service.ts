@@ -1,0 +1,96 @@
+import { formatPaise, paiseToRupees } from '@shabaash/shared';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { revokeAllSessions } from '../sessions/sessions.service.ts';
+import { bumpSpace, creatorSpace } from '../sync/spaces.ts';
+import { presentTip } from '../tips/tips.presenter.ts';
+import { allTipsOfCreator } from '../tips/tips.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { balanceOf } from '../wallet/ledger.ts';
+import {
+  anonymiseUser,
+  creatorsTippedBy,
+  ledgerOf,
+  lockedBalanceOf,
+  tipsSentBy,
+  touchTipsOfSender,
+  userCreatedAt,
+} from './privacy.repository.ts';
+
+/** What happens to money left in a wallet at deletion (shown before the person confirms). */
+export const balanceAtDeletionMessage = (balancePaise: number, contactEmail: string) =>
+  `Your wallet still holds ${formatPaise(balancePaise)}. After deletion it can no longer be spent; it stays in ` +
+  `our records and is refunded to your original payment method if you write to ${contactEmail} within 180 days. ` +
+  `Confirm this balance to delete your account.`;
+
+/** Everything the platform holds about a person, as JSON (DPDP Act right of access). */
+export async function exportUserData(deps: Pick<AppDeps, 'db'>, userId: string) {
+  const { db } = deps;
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('User');
+  const [createdAt, balancePaise, ledger, sent, received] = await Promise.all([
+    userCreatedAt(db, userId),
+    balanceOf(db, userId),
+    ledgerOf(db, userId),
+    tipsSentBy(db, userId),
+    user.creator ? allTipsOfCreator(db, userId) : Promise.resolve([]),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      id: user.id,
+      name: user.name,
+      phone: user.phone,
+      role: user.role,
+      hasProfilePicture: user.profilePic !== null,
+      creator: user.creator,
+      createdAt: createdAt?.toISOString() ?? null,
+    },
+    wallet: {
+      balance: paiseToRupees(balancePaise),
+      balancePaise,
+      ledger: ledger.map((e) => ({
+        id: e.id,
+        type: e.type,
+        kind: e.kind,
+        amount: paiseToRupees(Number(e.amount_paise)),
+        amountPaise: Number(e.amount_paise),
+        description: e.description,
+        reference: e.reference,
+        createdAt: e.created_at.toISOString(),
+      })),
+    },
+    tipsSent: sent.map((row) => ({ ...presentTip(row, { ownPhone: true }), creatorHandle: row.handle })),
+    // Tippers' phones stay masked here too: they are other people's data.
+    tipsReceived: received.map((row) => presentTip(row, { includePhone: true })),
+  };
+}
+
+/**
+ * Deletes an account (DPDP Act right of erasure): refused with 409 and the balance explained unless the person
+ * confirmed the exact balance; then personal data is erased and every session revoked at once (HTTP and open
+ * sockets), while the ledger, tips and payment references stay under "Deleted user".
+ */
+export async function deleteAccount(
+  deps: Pick<AppDeps, 'db' | 'config' | 'realtime'>,
+  userId: string,
+  confirmedBalancePaise: number,
+): Promise<void> {
+  const spaces: string[] = [];
+  await deps.db.transaction(async (tx) => {
+    // The wallet row lock keeps a tip from moving the balance between the check and the deletion.
+    const balancePaise = await lockedBalanceOf(tx, userId);
+    if (balancePaise !== confirmedBalancePaise) {
+      throw new AppError('CONFLICT', balanceAtDeletionMessage(balancePaise, deps.config.CONTACT_EMAIL));
+    }
+    await anonymiseUser(tx, userId);
+    await revokeAllSessions(tx, userId);
+    // Creators' synced chat lists and overlays learn the new name through a new version of their space.
+    for (const creatorId of await creatorsTippedBy(tx, userId)) {
+      await touchTipsOfSender(tx, creatorId, userId, await bumpSpace(tx, creatorSpace(creatorId)));
+      spaces.push(creatorSpace(creatorId));
+    }
+  });
+  deps.realtime.sessionsRevoked(userId, null);
+  if (spaces.length > 0) deps.realtime.changed(spaces);
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { User } from '@shabaash/shared';
+import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
+import { createCreator, getJson, registerViaApi, uniquePhone } from './flows.ts';
+import { ChatLoaderPage } from './chat-loader-page.ts';
+
+/** A browser context already signed in with `token` (as the app stores a session). */
+async function signedIn(browser: Browser, baseUrl: string, token: string): Promise<BrowserContext> {
+  const { user } = await getJson<{ user: User }>(baseUrl, '/users/me', token);
+  const context = await newPhoneContext(browser);
+  await context.addInitScript(
+    ({ token, user }) => {
+      if (!localStorage.getItem('token') && !sessionStorage.getItem('signed-out')) {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', user);
+      }
+    },
+    { token, user: JSON.stringify(user) },
+  );
+  return context;
+}
+
+describe('personal data (DPDP): masked phones, data download, account deletion', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  let creator: { token: string; handle: string };
+  let viewer: { token: string; phone: string; name: string };
+  let creatorPage: Page;
+  const chatBodies: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    creator = await createCreator(baseUrl);
+    const phone = uniquePhone();
+    const name = `Tipper ${phone.slice(-4)}`;
+    const { token } = await registerViaApi(baseUrl, { name, phone, password: 'viewer-pass-1' });
+    viewer = { token, phone, name };
+    const res = await fetch(`${baseUrl}/api/tips/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ amount: 5, message: 'privacy journey', creator: creator.handle }),
+    });
+    expect(res.status).toBe(200);
+    creatorPage = await (await signedIn(browser, baseUrl, creator.token)).newPage();
+    creatorPage.on('response', async (response) => {
+      if (response.url().includes('/api/creator/')) chatBodies.push(await response.text().catch(() => ''));
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a creator sees only the masked phone number of a tipper', async () => {
+    const loader = new ChatLoaderPage(creatorPage, baseUrl);
+    await loader.goto();
+    await creatorPage.getByText('privacy journey').first().waitFor();
+    const everything = chatBodies.join('\n') + (await creatorPage.content());
+    expect(everything).toContain(`••••••${viewer.phone.slice(-4)}`);
+    expect(everything).not.toContain(viewer.phone);
+  });
+
+  it('a viewer downloads their data and deletes their account; the creator sees "Deleted user"', async () => {
+    const context = await signedIn(browser, baseUrl, viewer.token);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Your data' }).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+      profile: { phone: string };
+      tipsSent: Array<{ message: string }>;
+    };
+    expect(data.profile.phone).toBe(viewer.phone);
+    expect(data.tipsSent.map((t) => t.message)).toContain('privacy journey');
+    await page.getByText('Your data was downloaded.').waitFor();
+
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    await expect.poll(() => page.getByTestId('delete-balance').textContent()).toContain('₹5.05');
+    const confirm = page.getByRole('button', { name: 'Delete my account' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByLabel('I understand, delete my account').check();
+    await page.evaluate(() => sessionStorage.setItem('signed-out', '1'));
+    await confirm.click();
+    await page.waitForURL(`${baseUrl}/`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    const me = await fetch(`${baseUrl}/api/users/me`, {
+      headers: { authorization: `Bearer ${viewer.token}` },
+    });
+    expect(me.status).toBe(401);
+
+    await creatorPage.reload();
+    await creatorPage.getByRole('heading', { name: 'Chat Loader' }).waitFor();
+    const row = creatorPage.getByText('Deleted user').first();
+    await row.waitFor();
+    expect(await creatorPage.content()).toContain('₹5.00');
+    expect(await creatorPage.content()).not.toContain(viewer.name);
+    expect(errors).toEqual([]);
+  });
+});
