@@ -9,3 +9,5 @@ export * from './api.ts';
 export * from './apiTokens.ts';
 export * from './webhooks.ts';
 export * from './webhookProtocol.ts';
+export * from './tiers.ts';
+export * from './speechText.ts';
