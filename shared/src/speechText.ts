@@ -11,11 +11,12 @@ export type SpeechVoice = 'hi' | 'en-IN';
 
 const LINK =
   /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|in|net|org|io|me|ly|gg|tv|co|app|xyz)(?:\/\S*)?/giu;
-const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u{FE0F}\u{200D}\u{20E3}]/gu;
+const EMOJI =
+  /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u{FE0F}|\u{200D}|\u{20E3}/gu;
 /** +91 / 0 prefixes and separators allowed; 10 digits starting 6-9 is an Indian mobile number. */
 const PHONE_LIKE = /(?:\+?91[\s-]*|0)?[6-9](?:[\s-]*\d){9}/g;
-const REPEATS = /([\p{L}\p{M}])\1{3,}/gu;
-const DEVANAGARI = /[\u0900-\u097F\uA8E0-\uA8FF]/gu;
+const REPEATS = /(\p{L}|\p{M})\1{3,}/gu;
+const DEVANAGARI = /\p{Script=Devanagari}/gu;
 const LATIN = /[A-Za-z\u00C0-\u024F]/gu;
 
 export interface CleanSpeechOptions {
