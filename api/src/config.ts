@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseServiceAccount } from './speech/google.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -49,6 +50,13 @@ const envSchema = z.object({
   FIREBASE_API_KEY: z.string().default('demo-api-key'),
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  // Google Cloud Text-to-Speech: the service-account key file's JSON. Unset: the embedded eSpeak NG engine.
+  GOOGLE_TTS_SERVICE_ACCOUNT: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || parseServiceAccount(v) !== null, {
+      message: 'must be the JSON of a Google service-account key (with client_email and private_key)',
+    }),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).default(SANDBOX_WEBHOOK_SECRET),
