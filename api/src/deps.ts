@@ -21,6 +21,12 @@ export interface RealtimeBus {
   overlayKeyRotated(creatorId: string): void;
 }
 
+/** Text-to-speech of tips pushed live (modules/show/speech.jobs.ts), done off the request path. */
+export interface SpeechJobs {
+  /** Call after the commit that put this tip live: synthesises and caches its speech in the background. */
+  tipLive(tipId: string): void;
+}
+
 /** Razorpay through the official SDK (real or the local simulator); see payments/gateway.ts. */
 export interface PaymentGateway {
   keyId: string;
@@ -60,6 +66,7 @@ export interface AppDeps {
   version: string;
   identity: PhoneIdentity;
   realtime: RealtimeBus;
+  speech: SpeechJobs;
   payments: PaymentGateway;
   checkout: CheckoutInfo;
 }

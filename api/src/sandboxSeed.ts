@@ -33,7 +33,7 @@ const DEMO_VIEWER_FUNDING_PAISE = 500_00;
 
 /** Seeds only in full sandbox mode (Auth emulator and Razorpay simulator) and unless SANDBOX_SEED=false. */
 export async function seedSandboxIfEnabled(
-  deps: Pick<AppDeps, 'db' | 'config' | 'realtime'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'realtime' | 'speech'>,
 ): Promise<readonly DemoAccount[]> {
   const { config } = deps;
   return config.paymentsSandbox && config.authEmulator && config.SANDBOX_SEED ? seedSandbox(deps) : [];
@@ -45,7 +45,7 @@ export async function seedSandboxIfEnabled(
  * auto-cleared), so the Chat Loader, analytics and overlay show something on the first day.
  */
 export async function seedSandbox(
-  deps: Pick<AppDeps, 'db' | 'config' | 'realtime'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'realtime' | 'speech'>,
 ): Promise<readonly DemoAccount[]> {
   const { db } = deps;
   for (const account of DEMO_ACCOUNTS) {
@@ -89,7 +89,7 @@ export const SAMPLE_WALLET_TIP = { amount: 51, message: 'Sent from my Shabaash w
  * Sample tips through the product's own paths: guest tips land as a captured guest payment lands them
  * (insertTip, here without a Razorpay payment), the wallet tip is the demo viewer's real ledgered wallet tip.
  */
-async function seedSampleTips(deps: Pick<AppDeps, 'db' | 'config' | 'realtime'>): Promise<void> {
+async function seedSampleTips(deps: Pick<AppDeps, 'db' | 'config' | 'realtime' | 'speech'>): Promise<void> {
   const { db } = deps;
   const creator = await findCreatorByHandle(db, DEMO_HANDLE);
   const viewerPhone = DEMO_ACCOUNTS.find((a) => a.role === 'viewer')?.phone ?? '';

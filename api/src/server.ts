@@ -13,6 +13,8 @@ import { startAuthEmulator } from './identity/emulator.ts';
 import { createPhoneIdentity } from './identity/phoneIdentity.ts';
 import { startPayments } from './payments/boot.ts';
 import { createRealtime } from './realtime/hub.ts';
+import { SpeechQueue } from './modules/show/speech.jobs.ts';
+import { createSpeechEngine } from './speech/index.ts';
 import { startReconcileLoop } from './jobs/reconcile.ts';
 import { startAutoClearLoop } from './jobs/autoClear.ts';
 import { startWebhookWorker } from './modules/webhooks/webhooks.worker.ts';
@@ -149,7 +151,9 @@ export async function startServer(
     stops.push(() => realtime.close());
     await realtime.ready();
 
-    const demoAccounts = await seedSandboxIfEnabled({ db, config, realtime });
+    const speech = new SpeechQueue({ db, logger, engine: createSpeechEngine(config) });
+    stops.push(() => speech.close());
+    const demoAccounts = await seedSandboxIfEnabled({ db, config, realtime, speech });
 
     ensurePwaBuilt(logger);
     const deps: AppDeps = {
@@ -161,6 +165,7 @@ export async function startServer(
       payments: payments.gateway,
       checkout: payments.checkout,
       realtime,
+      speech,
     };
     const app = createApp(deps, { staticDir: PWA_DIST, sandboxRouter: payments.sandboxRouter });
     const server = createHttpServer(app.callback(), {

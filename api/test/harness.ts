@@ -11,6 +11,8 @@ import { createPhoneIdentity } from '../src/identity/phoneIdentity.ts';
 import { startPayments, type PaymentsRuntime } from '../src/payments/boot.ts';
 import { createDb } from '../src/db/knex.ts';
 import { createRealtime, type Realtime, type RealtimeOptions } from '../src/realtime/hub.ts';
+import { SpeechQueue } from '../src/modules/show/speech.jobs.ts';
+import { createSpeechEngine } from '../src/speech/index.ts';
 
 export interface TestApp {
   url: string;
@@ -21,6 +23,8 @@ export interface TestApp {
   server: http.Server;
   /** URL of this app's database (pass as `databaseUrl` to start a second instance over the same database). */
   databaseUrl: string;
+  /** The speech queue (await `speech.idle()` to see the speech of tips pushed live). */
+  speech: SpeechQueue;
   /** The real realtime hub when the app was created with `realtime`, else null (deps.realtime records). */
   hub: Realtime | null;
   /** JSON request against the running app; returns status, parsed body and headers. */
@@ -83,6 +87,7 @@ export async function createTestApp(
   const config = testConfig(options.env);
   let url = '';
   const payments = await startPayments(config, () => `${url}/api/webhooks/razorpay`);
+  const speech = new SpeechQueue({ db, logger: createLogger('silent'), engine: createSpeechEngine(config) });
   let deps: AppDeps = {
     config,
     db,
@@ -90,6 +95,7 @@ export async function createTestApp(
     version: 'test',
     identity: testIdentity(),
     realtime: new RecordingBus(),
+    speech,
     payments: payments.gateway,
     checkout: payments.checkout,
   };
@@ -113,6 +119,7 @@ export async function createTestApp(
     payments,
     server,
     databaseUrl,
+    speech,
     hub,
     async request(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
@@ -142,6 +149,7 @@ export async function createTestApp(
         server.closeAllConnections();
       });
       await payments.stop();
+      await speech.close();
       await drop();
     },
   };

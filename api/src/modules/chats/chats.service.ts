@@ -71,7 +71,7 @@ export async function creatorChatChanges(
  * Another creator's tip, a deleted one or a malformed id → 404.
  */
 export async function setChatStatus(
-  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'speech'>,
   creatorId: string,
   tipId: string,
   status: TipStatus,
@@ -86,6 +86,7 @@ export async function setChatStatus(
     return true;
   });
   if (changed) deps.realtime.changed([space]);
+  if (changed && status === 'read') deps.speech.tipLive(tipId);
   const row = await findTipById(deps.db, tipId);
   if (!row || row.creator_id !== creatorId) throw notFound('Chat');
   return presentTip(row, { includePhone: true });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGES, type OverlaySettings } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { getShowSettings, saveShowSettings } from '../show/show.service.ts';
 import { resolveCreator } from './creators.repository.ts';
 import {
   findOverlayByCreatorId,
@@ -16,13 +17,14 @@ export function newOverlayKey(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** Only the four settings fields, never private data. */
+/** Only the settings fields (the four looks and the show's tiers and TTS), never private data. */
 export function pickSettings(profile: OverlaySettings): OverlaySettings {
   return {
     overlayTheme: profile.overlayTheme,
     font: profile.font,
     color: profile.color,
     sound: profile.sound,
+    ...(profile.show ? { show: profile.show } : {}),
   };
 }
 
@@ -30,7 +32,7 @@ export function pickSettings(profile: OverlaySettings): OverlaySettings {
 export async function getOverlay(db: AppDeps['db'], creatorId: string): Promise<OverlayProfile> {
   const profile = await findOverlayByCreatorId(db, creatorId);
   if (!profile) throw notFound('Creator');
-  return profile;
+  return { ...profile, show: await getShowSettings(db, creatorId) };
 }
 
 /** Saves overlay settings and pushes `overlay:update` to the creator's overlays; returns the saved settings. */
@@ -41,7 +43,7 @@ export async function saveOverlaySettings(
 ): Promise<OverlaySettings> {
   const saved = await updateOverlaySettings(deps.db, creatorId, settings);
   if (!saved) throw notFound('Creator');
-  const result = pickSettings(saved);
+  const result = pickSettings({ ...saved, show: await saveShowSettings(deps.db, creatorId, settings.show) });
   deps.realtime.overlayUpdated(creatorId, result);
   return result;
 }
@@ -50,7 +52,7 @@ export async function saveOverlaySettings(
 export async function publicOverlaySettings(db: AppDeps['db'], overlayKey: string): Promise<OverlaySettings> {
   const profile = await findOverlayByKey(db, overlayKey);
   if (!profile) throw notFound('Overlay');
-  return pickSettings(profile);
+  return pickSettings({ ...profile, show: await getShowSettings(db, profile.creatorId) });
 }
 
 /** Replaces the caller's overlay key: old links stop loading and open overlays on them disconnect. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { maskPhone, type Analytics, type Tip } from '@shabaash/shared';
+import { defaultShowSettings, maskPhone, type Analytics, type Tip } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { RecordingBus } from '../../../test/doubles.ts';
 import { buildCreator, buildUser } from '../../../test/factories.ts';
@@ -15,6 +15,8 @@ beforeAll(async () => {
 });
 
 const settings = { overlayTheme: 'neon', font: 'Inter', color: '#00AAff', sound: 'chime.mp3' };
+/** What the API answers: the settings plus the show's (default) tiers and TTS settings (issue 14). */
+const saved = { ...settings, show: defaultShowSettings() };
 
 describe('overlay settings', () => {
   it('GET /creator/overlay gives defaults, handle, display name and key', async () => {
@@ -27,6 +29,7 @@ describe('overlay settings', () => {
       font: 'Poppins',
       color: '#ff5c5c',
       sound: 'default',
+      show: defaultShowSettings(),
       handle: creator.handle,
       displayName: 'Kabir Plays',
       overlayKey: creator.overlayKey,
@@ -49,16 +52,16 @@ describe('overlay settings', () => {
       body: { ...settings, font: '  Inter  ' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(settings);
+    expect(res.body).toEqual(saved);
     expect(bus.overlayUpdates.filter((u) => u.creatorId === creator.id)).toEqual([
-      { creatorId: creator.id, settings },
+      { creatorId: creator.id, settings: saved },
     ]);
     const pub = await app.request(
       'GET',
       `/api/creator/overlay/public?key=${encodeURIComponent(creator.overlayKey)}`,
     );
     expect(pub.status).toBe(200);
-    expect(pub.body).toEqual(settings); // settings only: no handle, key or ids
+    expect(pub.body).toEqual(saved); // settings only: no handle, key or ids
   });
 
   it('public settings: unknown or missing key → 404/400; rotation kills the old key', async () => {

@@ -54,7 +54,7 @@ const STALE_CONTEXT_RETRIES = 2;
  * on a replay).
  */
 export async function sendTip(
-  deps: Pick<AppDeps, 'db' | 'config' | 'realtime'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'realtime' | 'speech'>,
   session: SessionClaims,
   input: SendTipInput,
   idempotencyKey: string | undefined,
@@ -112,6 +112,10 @@ export async function sendTip(
       replayed: outcome.replayed,
     };
     if (!result.replayed) deps.realtime.changed([creatorSpace(context.creatorId), walletSpace(userId)]);
+    // Auto-live: the tip is already on screen, so its speech is synthesised now (off the request path).
+    if (!result.replayed && isWalletTipSnapshot(outcome.response) && outcome.response.tip.status === 'read') {
+      deps.speech.tipLive(outcome.response.tip.id);
+    }
     return result;
   }
 }
