@@ -5,7 +5,9 @@
  *      comparable transaction on the same database, and the ratio;
  *   2. send → creator-socket receipt latency at a steady 200 tips/s with 1,000 creator sockets connected;
  *   3. RSS of the API process holding 10,000 idle websockets;
- *   4. GET /api/tips/recent requests/s.
+ *   4. GET /api/tips/recent requests/s;
+ *   5. time to audio ready (text-to-speech) of a 200-character message pushed live (bench/speech.ts).
+ * `npm run bench -- --speech-only` runs phase 5 alone (about 20 s).
  * Prints one table, writes JSON to bench/results/<timestamp>.json, stops the API and removes its temp dir.
  * Bounded: every phase is capped in time and count, and a watchdog ends the run at 295 s.
  */
@@ -22,6 +24,7 @@ import { pgbenchAvailable, runPgbench, tipScript, type PgbenchResult } from './p
 import { REPO_ROOT, rssBytes, startBenchProduct, type BenchProduct } from './product.ts';
 import { closeAll, openSocket, type OpenSocket } from './sockets.ts';
 import { pool, seed, type SeededCreator, type SeededUser } from './seed.ts';
+import { SPEECH_MESSAGE_CHARS, speechReadiness, type SpeechPhase } from './speech.ts';
 
 const SETTINGS = {
   creators: 20,
@@ -41,6 +44,7 @@ const SETTINGS = {
   recentConcurrency: 32,
   recentMs: 10_000,
   apiPoolMax: 10,
+  speechSamples: 20,
   hardLimitMs: 295_000,
 };
 
@@ -380,6 +384,7 @@ interface Results {
   latency: { spread?: LatencyPhase; hot?: LatencyPhase; sustainable?: LatencyPhase };
   recent?: LoopResult & { creatorTips: number };
   memory?: Awaited<ReturnType<typeof idleMemory>> & { perSocketBytes: number | null };
+  speech?: SpeechPhase;
   durationSeconds?: number;
 }
 
@@ -452,6 +457,16 @@ function rowsOf(r: Results): Row[] {
       `${fmt(m.open)}/${fmt(m.requested)} sockets hello'd (overlay key) in ${(m.openMs / 1000).toFixed(1)} s${m.perSocketBytes ? `; ${fmt(m.perSocketBytes / 1024, 1)} KiB per socket` : ''}; target < 1 GiB at 10,000${failures(m)}`,
     ]);
   } else rows.push(['API RSS with idle sockets', 'not run', '']);
+  const sp = r.speech;
+  rows.push(
+    sp
+      ? [
+          `Time to audio ready, ${SPEECH_MESSAGE_CHARS} chars, p50/p95/max`,
+          `${ms(sp.ready.p50)} / ${ms(sp.ready.p95)} / ${ms(sp.ready.max)}`,
+          `PATCH status read → GET /api/overlay/speech 200; ${sp.samples} tips one at a time, Hindi and English alternately; embedded eSpeak NG; last file ${fmt(sp.audioBytes / 1024)} KiB${sp.failed ? `; ${sp.failed} failed` : ''}`,
+        ]
+      : ['Time to audio ready', 'not run', ''],
+  );
   return rows;
 }
 
@@ -546,6 +561,23 @@ async function main(): Promise<void> {
       balancePaise: SETTINGS.viewerBalancePaise,
     });
     const hot = creators[0]!;
+
+    // 5. Time to audio ready first: it is short, and `--speech-only` stops after it.
+    log(`time to audio ready: ${SETTINGS.speechSamples} tips of ${SPEECH_MESSAGE_CHARS} characters…`);
+    results.speech = await speechReadiness(
+      product,
+      db,
+      creators[1]!,
+      SETTINGS.speechSamples,
+      () => remaining() > 60_000,
+    );
+    log(`  p50/p95 ${ms(results.speech.ready.p50)} / ${ms(results.speech.ready.p95)}`);
+    if (process.argv.includes('--speech-only')) {
+      results.notes.push('--speech-only: phases 1 to 4 not run');
+      reported = true;
+      printAndSave(results);
+      return;
+    }
 
     // 1. Wallet tips/s through HTTP, next to pgbench on the same database.
     log('HTTP tips/s, one hot creator…');
