@@ -3,14 +3,7 @@ import { loadConfig } from '../config.ts';
 import { EspeakEngine } from './espeak.ts';
 import { buildGoogleRequest, parseServiceAccount } from './google.ts';
 import { createSpeechEngine } from './index.ts';
-import { parseWav } from './wav.ts';
-
-/** Root-mean-square of the samples: a silent file is 0, speech is in the thousands. */
-function rms(samples: Int16Array): number {
-  let sum = 0;
-  for (const s of samples) sum += s * s;
-  return Math.sqrt(sum / Math.max(1, samples.length));
-}
+import { parseWav, rmsOf } from './wav.ts';
 
 describe('embedded eSpeak NG engine (worker thread)', () => {
   const engine = new EspeakEngine();
@@ -26,7 +19,7 @@ describe('embedded eSpeak NG engine (worker thread)', () => {
     const wav = parseWav(audio);
     expect(wav).toMatchObject({ channels: 1, bitsPerSample: 16, sampleRate: 22050 });
     expect(wav.samples.length / wav.sampleRate).toBeGreaterThan(0.5); // at least half a second of speech
-    expect(rms(wav.samples)).toBeGreaterThan(500);
+    expect(rmsOf(wav.samples)).toBeGreaterThan(500);
   });
 
   it('answers requests sent together, each with its own audio', async () => {

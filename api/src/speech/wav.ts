@@ -28,6 +28,13 @@ export function encodeWav(samples: Int16Array, sampleRate: number): Buffer {
   return out;
 }
 
+/** Root-mean-square of the samples: a silent file is 0, eSpeak NG's speech is in the thousands. */
+export function rmsOf(samples: Int16Array): number {
+  let sum = 0;
+  for (const s of samples) sum += s * s;
+  return Math.sqrt(sum / Math.max(1, samples.length));
+}
+
 /** Parses a PCM WAV file's chunks; throws when it is not one. */
 export function parseWav(file: Buffer): WavInfo {
   if (file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE') {

@@ -5,7 +5,7 @@ import { buildCreator, buildUser, type BuiltCreator } from '../../../test/factor
 import { createLogger } from '../../logger.ts';
 import { EspeakEngine } from '../../speech/espeak.ts';
 import type { SpeechEngine, SpeechRequest } from '../../speech/index.ts';
-import { parseWav } from '../../speech/wav.ts';
+import { parseWav, rmsOf } from '../../speech/wav.ts';
 import { insertTip } from '../tips/tips.repository.ts';
 import { SpeechQueue } from './speech.jobs.ts';
 
@@ -65,12 +65,6 @@ async function pushLive(creator: BuiltCreator, tipId: string) {
 
 const speechUrl = (tipId: string, key: string) =>
   `${app.url}/api/overlay/speech/${tipId}?key=${encodeURIComponent(key)}`;
-
-function rms(samples: Int16Array): number {
-  let sum = 0;
-  for (const s of samples) sum += s * s;
-  return Math.sqrt(sum / Math.max(1, samples.length));
-}
 
 describe('show settings (tiers, auto-advance, TTS) in the overlay settings', () => {
   it('GET gives the defaults; PUT validates and saves them; the public overlay settings carry them', async () => {
@@ -138,7 +132,7 @@ describe('speech of tips pushed live', () => {
       expect(res.headers.get('cache-control')).toBe('private, max-age=86400, immutable');
       const wav = parseWav(Buffer.from(await res.arrayBuffer()));
       expect(wav.samples.length / wav.sampleRate).toBeGreaterThan(1);
-      expect(rms(wav.samples)).toBeGreaterThan(500);
+      expect(rmsOf(wav.samples)).toBeGreaterThan(500);
     }
     // Only the tip's own creator's overlay key unlocks it; no key is a 400.
     expect((await fetch(speechUrl(hindi.id, other.overlayKey))).status).toBe(404);
@@ -150,6 +144,30 @@ describe('speech of tips pushed live', () => {
     });
     expect((await fetch(speechUrl(hindi.id, creator.overlayKey))).status).toBe(404);
     expect((await fetch(speechUrl(hindi.id, rotated.body.overlayKey))).status).toBe(200);
+  });
+
+  it('a wallet tip put live at once by auto-live gets its speech without a Chat Loader action', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 100_000 });
+    await app.request('PUT', '/api/creator/safety', {
+      token: creator.token,
+      body: { reviewMode: 'auto_live_trusted' },
+    });
+    // Auto-live trusts a sender once the creator has pushed one of their tips live.
+    const first = await app.request<{ tip: { id: string } }>('POST', '/api/tips/send', {
+      token: viewer.token,
+      body: { amount: 10, message: 'first tip', creator: creator.handle },
+    });
+    await pushLive(creator, first.body.tip.id);
+    const second = await app.request<{ tip: { id: string; status: string } }>('POST', '/api/tips/send', {
+      token: viewer.token,
+      body: { amount: 10, message: 'second tip goes live by itself', creator: creator.handle },
+    });
+    expect(second.body.tip.status).toBe('read');
+    await speech.idle();
+    expect(engine.requests.at(-1)).toEqual({ text: 'second tip goes live by itself', voice: 'en-IN' });
+    expect((await fetch(speechUrl(second.body.tip.id, creator.overlayKey))).status).toBe(200);
   });
 
   it('a tip below the TTS minimum, or with TTS off, has no speech', async () => {
