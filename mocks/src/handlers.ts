@@ -437,6 +437,10 @@ export const resolvers: MockResolvers = {
     if (!creator) throw notFound('Overlay');
     return creator.overlay;
   },
+  // The mocks synthesise no audio: the overlay sees "not ready yet", as before the API's speech job has run.
+  overlaySpeech: () => {
+    throw notFound('Speech');
+  },
   chats: (ctx) => {
     const creator = creatorOf(ctx.state, requireUser(ctx));
     const { state, query } = ctx;

@@ -160,6 +160,14 @@ export const endpoints = define({
     query: s.overlayKeyQuerySchema,
     output: s.overlaySettingsSchema,
   },
+  /** The speech of a tip pushed live (issue 14): audio bytes (audio/wav or audio/mpeg), unlocked by the overlay key. */
+  overlaySpeech: {
+    method: 'GET',
+    path: '/overlay/speech/:id',
+    auth: 'public',
+    query: s.overlayKeyQuerySchema,
+    output: z.unknown(),
+  },
   chats: {
     method: 'GET',
     path: '/creator/chats',

@@ -8,16 +8,16 @@ import { findTipSpeechByOverlayKey } from './show.repository.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * GET /overlay/speech/:tipId?key=…: the cached speech of a tip pushed live, authorised only by its creator's
+ * GET /overlay/speech/:id?key=… (`endpoints.overlaySpeech`): the cached speech of a tip pushed live, authorised only by its creator's
  * overlay key (a wrong key, another creator's tip, a deleted tip or speech not synthesised yet → 404; the overlay
  * retries). The audio of a tip never changes, so browsers may keep it; the key in the URL keeps it private.
  */
 export function speechRoutes(deps: AppDeps): Router {
   const router = new Router({ prefix: '/overlay' });
 
-  router.get('/speech/:tipId', async (ctx) => {
+  router.get('/speech/:id', async (ctx) => {
     const { key } = parseInput(overlayKeyQuerySchema, ctx.query);
-    const tipId = ctx.params.tipId ?? '';
+    const tipId = ctx.params.id ?? '';
     const speech = UUID.test(tipId) ? await findTipSpeechByOverlayKey(deps.db, tipId, key) : null;
     if (!speech) throw notFound('Speech');
     ctx.set('Content-Type', speech.mime);
