@@ -142,6 +142,12 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'public',
     summary: 'Overlay settings by overlay key (the OBS page).',
   },
+  overlaySpeech: {
+    method: 'GET',
+    path: '/overlay/speech/:id',
+    auth: 'public',
+    summary: "A live tip's speech audio (WAV or MP3) by overlay key; 404 until it is ready.",
+  },
   chats: {
     method: 'GET',
     path: '/creator/chats',
