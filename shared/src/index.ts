@@ -9,3 +9,4 @@ export * from './api.ts';
 export * from './apiTokens.ts';
 export * from './webhooks.ts';
 export * from './webhookProtocol.ts';
+export * from './payouts.ts';
