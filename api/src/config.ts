@@ -76,6 +76,21 @@ const envSchema = z.object({
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(25),
   GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: perMinute(10),
   GUEST_ORDER_LIMIT_PER_CREATOR_PER_MINUTE: perMinute(300),
+  /** Creator payouts over Razorpay Route (issue 13); false keeps earnings in the ledger and moves nothing. */
+  PAYOUTS_ROUTE_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(true),
+  /** Starter hold window before an earning becomes available (covers refunds and disputes). */
+  PAYOUT_HOLD_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  /** The IST hour (0–23) of the Starter daily batch. */
+  PAYOUT_BATCH_HOUR_IST: z.coerce.number().int().min(0).max(23).default(10),
+  /** Pro: an available earning waits at most this long to be batched with the creator's others. */
+  PAYOUT_PRO_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
+  /** How often the payout job runs. */
+  PAYOUT_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** A transfer recorded but unanswered this long is asked about (matched by our key in its notes). */
+  PAYOUT_STUCK_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
 });
 
 export type Config = z.infer<typeof envSchema> & {
