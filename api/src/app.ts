@@ -25,6 +25,7 @@ import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { apiTokensRoutes } from './modules/apiTokens/apiTokens.routes.ts';
 import { apiTokenAuth } from './modules/apiTokens/apiTokens.auth.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 
 export interface AppOptions {
   /** Built PWA to serve at `/`; omitted in API-only tests. */
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     openApiRoutes(deps),
     apiTokensRoutes(deps),
     webhooksRoutes(deps),
+    payoutsRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

@@ -557,6 +557,27 @@ export const resolvers: MockResolvers = {
     payoutAccounts.set(creator.userId, { legalName, last4: accountNumber.slice(-4) });
     return mockPayouts(ctx.state, creator.userId);
   },
+  payoutStatement: (ctx) => {
+    const creator = creatorOf(ctx.state, requireUser(ctx));
+    const zero = { grossTipsPaise: 0, platformFeePaise: 0, platformFeeGstPaise: 0, netTipsPaise: 0 };
+    return {
+      month: ctx.query.month,
+      creator: { handle: creator.handle, displayName: creator.displayName },
+      totals: {
+        ...zero,
+        gatewayFeePaise: null,
+        gatewayTaxPaise: null,
+        reversalsPaise: 0,
+        transfersPaidPaise: 0,
+        takenBackPaise: 0,
+        openingBalancePaise: 0,
+        closingBalancePaise: 0,
+      },
+      tips: [],
+      transfers: [],
+      reversals: [],
+    };
+  },
   payoutCorrect: (ctx) => mockPayouts(ctx.state, creatorOf(ctx.state, requireUser(ctx)).userId),
 };
 

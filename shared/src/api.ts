@@ -298,6 +298,13 @@ export const endpoints = define({
     input: p.payoutOnboardingInputSchema,
     output: p.payoutSummarySchema,
   },
+  payoutStatement: {
+    method: 'GET',
+    path: '/creator/payouts/statement',
+    auth: 'creator',
+    query: p.payoutStatementQuerySchema,
+    output: p.payoutStatementSchema,
+  },
   payoutCorrect: {
     method: 'PATCH',
     path: '/creator/payouts/onboarding',

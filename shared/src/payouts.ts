@@ -119,3 +119,68 @@ export const payoutSummarySchema = z.object({
   reversals: z.array(payoutReversalSchema),
 });
 export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
+
+/** `?month=YYYY-MM` (IST calendar month) of a statement. */
+export const statementMonthSchema = z
+  .string({ error: 'Choose a month (YYYY-MM).' })
+  .regex(/^20[0-9]{2}-(0[1-9]|1[0-2])$/, 'Choose a month (YYYY-MM).');
+
+/** The statement endpoint's query. */
+export const payoutStatementQuerySchema = z.object({ month: statementMonthSchema });
+
+/** GST inside the platform fee: the fee charged is GST-inclusive at 18%, so GST = fee × 18 / 118 (rounded). */
+export const gstOfFeePaise = (feePaise: number) => Math.round((feePaise * 18) / 118);
+
+/** A monthly statement; every amount in paise, and it reconciles: closing = opening + net − reversals − paid + taken back. */
+export const payoutStatementSchema = z.object({
+  month: z.string(),
+  creator: z.object({ handle: z.string(), displayName: z.string() }),
+  totals: z.object({
+    grossTipsPaise: z.number().int(),
+    platformFeePaise: z.number().int(),
+    platformFeeGstPaise: z.number().int(),
+    netTipsPaise: z.number().int(),
+    /** Razorpay's gateway fee and its tax on guest payments, where Razorpay reported them (null: not reported). */
+    gatewayFeePaise: z.number().int().nullable(),
+    gatewayTaxPaise: z.number().int().nullable(),
+    reversalsPaise: z.number().int(),
+    transfersPaidPaise: z.number().int(),
+    takenBackPaise: z.number().int(),
+    openingBalancePaise: z.number().int(),
+    closingBalancePaise: z.number().int(),
+  }),
+  tips: z.array(
+    z.object({
+      time: z.string(),
+      paymentId: z.string(),
+      source: z.enum(['wallet', 'guest']),
+      payer: z.string(),
+      message: z.string(),
+      shownLive: z.boolean(),
+      grossPaise: z.number().int(),
+      feePaise: z.number().int(),
+      netPaise: z.number().int(),
+    }),
+  ),
+  transfers: z.array(
+    z.object({
+      id: z.string(),
+      razorpayTransferId: z.string().nullable(),
+      amountPaise: z.number().int(),
+      status: z.string(),
+      utr: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  reversals: z.array(
+    z.object({
+      id: z.string(),
+      paymentId: z.string().nullable(),
+      amountPaise: z.number().int(),
+      reason: z.string(),
+      method: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type PayoutStatement = z.infer<typeof payoutStatementSchema>;

@@ -145,6 +145,22 @@ export async function setEarningsState(
   await tx('earnings').whereIn('id', ids).update({ state, transfer_id: transferId, updated_at: tx.fn.now() });
 }
 
+/** Notes an earning's reversal: its state becomes `reversed` unless `keepState` (a debt on money in flight). */
+export async function markEarningReversed(
+  tx: Executor,
+  id: string,
+  reason: string,
+  keepState = false,
+): Promise<void> {
+  await tx('earnings')
+    .where({ id })
+    .update({
+      ...(keepState ? {} : { state: 'reversed' }),
+      reversal_reason: reason,
+      updated_at: tx.fn.now(),
+    });
+}
+
 /** The earnings carried by one transfer. */
 export async function earningsOfTransfer(tx: Executor, transferId: string): Promise<EarningRow[]> {
   return tx('earnings').where({ transfer_id: transferId }).select<EarningRow[]>('*');
