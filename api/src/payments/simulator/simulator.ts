@@ -285,16 +285,17 @@ export async function startRazorpaySimulator(opts: RazorpaySimulatorOptions): Pr
     if (!authorised(req)) return send(res, 401, AUTH_FAILED);
     const method = req.method ?? 'GET';
     if (switches.apiLatencyMs > 0) await sleep(switches.apiLatencyMs);
+    const requestBody = method === 'POST' || method === 'PATCH' ? await readJson(req) : undefined;
     const routed = route.handle(
       method,
       path.replace(/\/+$/, ''),
-      method === 'POST' || method === 'PATCH' ? await readJson(req) : undefined,
+      requestBody,
       new URL(req.url ?? '/', 'http://127.0.0.1').searchParams,
     );
     if (routed) return send(res, routed.status, routed.body);
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/orders') {
-      const body = await readJson(req);
+      const body = requestBody;
       if (!isRecord(body)) return send(res, 400, badRequestError('The amount field is required.', 'amount'));
       const invalid = validateOrderInput(body);
       if (invalid) return send(res, 400, invalid);
