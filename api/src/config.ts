@@ -52,6 +52,8 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).default(SANDBOX_WEBHOOK_SECRET),
+  /** Another Razorpay API host for the live-key gateway (a standalone simulator in torture tests); refused in production. */
+  RAZORPAY_HOST_URL: z.url().optional(),
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
   SANDBOX_SEED: z
     .enum(['true', 'false', '1', '0'])
@@ -82,7 +84,11 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1')
     .default(true),
   /** Starter hold window before an earning becomes available (covers refunds and disputes). */
-  PAYOUT_HOLD_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  PAYOUT_HOLD_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** The IST hour (0–23) of the Starter daily batch. */
   PAYOUT_BATCH_HOUR_IST: z.coerce.number().int().min(0).max(23).default(10),
   /** Pro: an available earning waits at most this long to be batched with the creator's others. */
@@ -140,6 +146,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     if (!c.JWT_SECRET)
       throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
+    if (c.RAZORPAY_HOST_URL)
+      throw new ConfigError(
+        'Invalid configuration:\n  RAZORPAY_HOST_URL: production talks to Razorpay itself; unset it',
+      );
   }
   if (authEmulator) c.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
   return {

@@ -18,6 +18,7 @@ import {
   type BuiltUser,
 } from '../factories.ts';
 import { testConfig } from '../harness.ts';
+import { killLeftoverPostgres } from './postgres.ts';
 
 const JWT_SECRET = 'crash-test-secret-crash-test-secret-0123456789';
 const SENDS = 300;
