@@ -46,6 +46,31 @@ export async function saveLinkedAccount(
     .merge({ ...row, clarification_reasons: JSON.stringify([]), updated_at: db.fn.now() });
 }
 
+/**
+ * Records the route product id and the status its creation answered with — unless a webhook already moved the
+ * account on (Razorpay's review webhooks can arrive before its API answer).
+ */
+export async function recordRouteProduct(
+  db: Executor,
+  creatorId: string,
+  productId: string,
+  status: LinkedAccountStatus,
+): Promise<void> {
+  await db('linked_accounts')
+    .where({ creator_id: creatorId })
+    .update({ product_id: productId, status: stickyStatus(db, status, 'created'), updated_at: db.fn.now() });
+}
+
+/** SQL for a status write that never undoes an activation, and changes only a row in `onlyFrom` (when given). */
+function stickyStatus(db: Executor, status: LinkedAccountStatus, onlyFrom?: LinkedAccountStatus) {
+  return onlyFrom
+    ? db.raw(`case when activated_at is not null then 'activated' when status = ? then ? else status end`, [
+        onlyFrom,
+        status,
+      ])
+    : db.raw(`case when activated_at is not null then 'activated' else ? end`, [status]);
+}
+
 /** New bank details after a correction (the last 4 digits and bank only). */
 export async function updateLinkedBank(
   db: Executor,

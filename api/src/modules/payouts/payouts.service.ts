@@ -7,6 +7,7 @@ import { findCreatorByUserId } from '../creators/creators.repository.ts';
 import { balancesOf, listReversals } from './earnings.repository.ts';
 import {
   findLinkedAccount,
+  recordRouteProduct,
   saveLinkedAccount,
   setLinkedAccountStatus,
   updateLinkedBank,
@@ -111,11 +112,7 @@ export async function onboard(
   };
   await saveLinkedAccount(deps.db, row); // kept even if the next call fails, so the account is never orphaned
   const product = await deps.payments.route.configureRoute(accountId, bank);
-  await saveLinkedAccount(deps.db, {
-    ...row,
-    product_id: product.productId,
-    status: routeStatus(product.status),
-  });
+  await recordRouteProduct(deps.db, creatorId, product.productId, routeStatus(product.status));
   return getPayoutSummary(deps, creatorId);
 }
 
