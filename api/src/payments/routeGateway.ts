@@ -40,6 +40,11 @@ export interface RouteGateway {
   configureRoute(accountId: string, bank: RouteBankAccount): Promise<{ productId: string; status: string }>;
   /** `PATCH /v2/accounts/:id/products/:pid` with corrected settlement details (after needs_clarification). */
   updateSettlement(accountId: string, productId: string, bank: RouteBankAccount): Promise<{ status: string }>;
+  /** `GET /v2/accounts/:id/products/:pid`: the route product's review state now, and what Razorpay asks for. */
+  fetchProduct(
+    accountId: string,
+    productId: string,
+  ): Promise<{ status: string; requirements: Array<{ field_reference: string; reason_code: string }> }>;
   /** `POST /v1/payments/:id/transfers`: one transfer from a captured payment to a linked account. */
   transferFromPayment(
     paymentId: string,
@@ -142,6 +147,13 @@ export function createRouteGateway(sdk: Razorpay, run: Run): RouteGateway {
         } as never),
       );
       return { status: String(updated.activation_status) };
+    },
+
+    async fetchProduct(accountId, productId) {
+      const p = await run('fetch route product', () => sdk.products.fetch(accountId, productId));
+      const requirements = (p as { requirements?: Array<{ field_reference: string; reason_code: string }> })
+        .requirements;
+      return { status: String(p.activation_status), requirements: requirements ?? [] };
     },
 
     async transferFromPayment(paymentId, t) {

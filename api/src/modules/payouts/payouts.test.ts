@@ -159,17 +159,23 @@ describe('transfers', () => {
     await walletTip(app, viewer.token, creator.handle, 40);
     sim.switches.duplicates = 3;
     sim.switches.reorder = true;
-    let delivered: string[] = [];
+    let delivered: Array<{ event: string; id: string }> = [];
     try {
       await runPayoutCycle(deps);
       await sim.idle();
-      delivered = sim.deliveries.filter((d) => d.status === 200).map((d) => d.event);
+      delivered = sim.deliveries
+        .filter((d) => d.status === 200)
+        .map((d) => ({ event: d.event, id: d.paymentId }));
     } finally {
       sim.reset();
     }
     const [t] = await transfersOf(creator.id);
-    expect(delivered.filter((e) => e === 'transfer.processed')).toHaveLength(3);
-    expect(delivered.filter((e) => e === 'settlement.processed')).toHaveLength(3);
+    expect(
+      delivered.filter((d) => d.event === 'transfer.processed' && d.id === t.razorpay_transfer_id),
+    ).toHaveLength(3);
+    expect(
+      delivered.filter((d) => d.event === 'settlement.processed' && d.id === t.recipient_settlement_id),
+    ).toHaveLength(3);
     expect(t.status).toBe('processed');
     expect(t.utr).toMatch(/^\d{12}$/);
     const paidMoves = await db('earning_movements').where({ creator_id: creator.id, kind: 'paid' });

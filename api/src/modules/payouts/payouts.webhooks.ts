@@ -47,6 +47,7 @@ const envelopeSchema = z.object({
     merchant_product: z
       .object({
         entity: z.object({
+          id: z.string().optional(),
           activation_status: z.string(),
           requirements: z
             .array(z.object({ field_reference: z.string(), reason_code: z.string() }))
@@ -104,6 +105,10 @@ export async function handlePayoutWebhook(
   const settled = settlement
     ? await deps.payments.route.listTransfers({ recipientSettlementId: settlement.id })
     : [];
+  // Review webhooks can arrive out of order: apply the product's state as Razorpay reports it now.
+  const product = payload.merchant_product?.entity;
+  const current =
+    product?.id && accountId ? await deps.payments.route.fetchProduct(accountId, product.id) : undefined;
   let pending: PendingReversal | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<PayoutOutcome> => {
     const paymentId = payload.refund?.entity.payment_id ?? payload.payment?.entity.id ?? null;
@@ -111,15 +116,15 @@ export async function handlePayoutWebhook(
     if (!fresh) return 'already_processed';
     let result: PayoutOutcome;
     if (event.startsWith('product.route.')) {
-      const product = payload.merchant_product?.entity;
-      const status = (product?.activation_status ??
+      const status = (current?.status ??
+        product?.activation_status ??
         event.slice('product.route.'.length)) as LinkedAccountStatus;
       const changed = accountId
         ? await setLinkedAccountStatus(
             tx,
             accountId,
             status,
-            clarificationReasons(product?.requirements ?? []),
+            clarificationReasons(current?.requirements ?? product?.requirements ?? []),
           )
         : false;
       result = changed ? 'status_recorded' : 'status_unchanged';
