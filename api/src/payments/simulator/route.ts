@@ -573,6 +573,25 @@ export function createRouteSimulator(ctx: RouteContext) {
     handle,
     refund,
     loseDispute,
+    /** An activated linked account made without the onboarding calls (the bench seeds thousands). */
+    seedActivatedAccount(email: string): string {
+      const account: SimLinkedAccount = {
+        id: rid('acc'),
+        type: 'route',
+        status: 'activated',
+        email,
+        phone: '9000000000',
+        legal_business_name: email,
+        business_type: 'individual',
+        reference_id: null,
+        contact_name: email,
+        profile: null,
+        notes: [],
+        created_at: unixNow(),
+      };
+      accounts.set(account.id, account);
+      return account.id;
+    },
     /** Settles every processed transfer held back by `holdSettlements`. */
     settleHeld() {
       for (const t of unsettled.splice(0)) settle(t);
