@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PAYOUT_MESSAGES, type User } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
-import { createCreator, getJson, guestTip } from './flows.ts';
+import { createCreator, getJson, guestTip, registerViaApi, uniquePhone } from './flows.ts';
 
 const FORM: Array<[string, string]> = [
   ['Legal name (as on PAN)', 'Asha Verma'],
@@ -108,4 +108,80 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
     expect(await page.getByRole('button', { name: 'Print or save as PDF' }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
   });
+
+  it('a guest tip and a wallet tip go pending → paid out, with a UTR in the history', async () => {
+    // A second creator, onboarded through the API, whose first daily batch carries both tips.
+    const other = await createCreator(baseUrl);
+    const res = await fetch(`${baseUrl}/api/creator/payouts/onboarding`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${other.token}` },
+      body: JSON.stringify(
+        Object.fromEntries(
+          FORM.map(([l, v]) => [LABEL_TO_FIELD[l], v]).concat([
+            ['ifsc', 'SBIN0000001'],
+            ['email', `b-${Date.now()}@example.com`],
+          ]),
+        ),
+      ),
+    });
+    expect(res.status).toBe(200);
+    const viewer = await registerViaApi(baseUrl, {
+      name: 'Wallet Viewer',
+      phone: uniquePhone(),
+      password: 'viewer-pass-1',
+    });
+    await guestTip(baseUrl, other.handle, 'Ravi', 20, 'guest for payout');
+    const sent = await fetch(`${baseUrl}/api/tips/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${viewer.token}` },
+      body: JSON.stringify({ amount: 5, message: 'wallet for payout', creator: other.handle }),
+    });
+    expect(sent.status).toBe(200);
+
+    const { user } = await getJson<{ user: User }>(baseUrl, '/users/me', other.token);
+    const context = await newPhoneContext(browser);
+    await context.addInitScript(
+      ({ token, user }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', user);
+      },
+      { token: other.token, user: JSON.stringify(user) },
+    );
+    const watcher = await context.newPage();
+    await watcher.goto(`${baseUrl}/creator/payouts`);
+    const seen = new Set<string>();
+    const read = async () => {
+      await watcher.reload();
+      const cards = {
+        pending: await watcher.getByTestId('balance-pending').textContent(),
+        available: await watcher.getByTestId('balance-available').textContent(),
+        inTransit: await watcher.getByTestId('balance-in-transit').textContent(),
+        paid: await watcher.getByTestId('balance-paid').textContent(),
+      };
+      for (const [k, v] of Object.entries(cards)) if (v !== '₹0.00') seen.add(k);
+      return cards.paid;
+    };
+    expect(await read()).toBe('₹0.00');
+    expect(seen.has('pending')).toBe(true); // both tips wait out the hold window first
+    await expect.poll(read, { timeout: 60_000, interval: 1_000 }).toBe('₹25.00');
+    const utrs = await watcher.getByTestId('payout-utr').allTextContents();
+    expect(utrs).toHaveLength(2); // one transfer from the guest payment, one direct for the wallet tip
+    for (const utr of utrs) expect(utr).toMatch(/^\d{12}$/);
+    expect(await watcher.getByTestId('balance-pending').textContent()).toBe('₹0.00');
+  });
 });
+
+const LABEL_TO_FIELD: Record<string, string> = {
+  'Legal name (as on PAN)': 'legalName',
+  Email: 'email',
+  Phone: 'phone',
+  PAN: 'pan',
+  Address: 'street',
+  City: 'city',
+  State: 'state',
+  'PIN code': 'postalCode',
+  'Bank account number': 'accountNumber',
+  'Confirm account number': 'confirmAccountNumber',
+  IFSC: 'ifsc',
+  'Account holder name': 'beneficiaryName',
+};
