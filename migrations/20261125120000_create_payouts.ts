@@ -95,6 +95,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('state').notNullable().defaultTo('pending');
     t.uuid('transfer_id').references('payout_transfers.id');
     t.text('reversal_reason');
+    // Razorpay's fee and tax on a guest tip's payment, as its payment.captured webhook reported them.
+    t.bigInteger('gateway_fee_paise');
+    t.bigInteger('gateway_tax_paise');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['creator_id', 'state', 'created_at']);

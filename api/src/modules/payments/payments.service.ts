@@ -11,7 +11,12 @@ import type { SessionPrincipal } from '../sessions/sessions.service.ts';
 import { resolveCreator } from '../creators/creators.repository.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { insertTip } from '../tips/tips.repository.ts';
-import { handlePayoutWebhook, isPayoutEvent, type PayoutOutcome } from '../payouts/payouts.webhooks.ts';
+import {
+  handlePayoutWebhook,
+  isPayoutEvent,
+  recordGatewayCharges,
+  type PayoutOutcome,
+} from '../payouts/payouts.webhooks.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
 import {
   findPaymentOrder,
@@ -297,7 +302,7 @@ export async function handleRazorpayWebhook(
     log.warn({ event, eventId: req.eventId }, 'payment event without a payment or order; ignored');
     return 'ignored';
   }
-  return applyPaymentReport(
+  const outcome = await applyPaymentReport(
     deps,
     {
       event,
@@ -310,4 +315,7 @@ export async function handleRazorpayWebhook(
     },
     { inboxId, payload: req.body, log },
   );
+  // Razorpay's fee and tax on a guest tip's payment, for the creator's statement (modules/payouts).
+  if (outcome === 'tipped' || outcome === 'duplicate') await recordGatewayCharges(deps.db, req.body);
+  return outcome;
 }

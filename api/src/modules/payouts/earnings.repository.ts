@@ -77,6 +77,19 @@ export async function movementAmount(db: Executor, kind: string, reference: stri
   return row ? Number(row.amount_paise) : 0;
 }
 
+/** Records Razorpay's fee and tax on the payment of a guest tip's earning (first report wins). */
+export async function setGatewayCharges(
+  db: Executor,
+  paymentId: string,
+  feePaise: number,
+  taxPaise: number,
+): Promise<void> {
+  await db('earnings')
+    .where({ payment_id: paymentId })
+    .whereNull('gateway_fee_paise')
+    .update({ gateway_fee_paise: feePaise, gateway_tax_paise: taxPaise });
+}
+
 /** The creator's balances (zeros when no tip ever landed). */
 export async function balancesOf(db: Executor, creatorId: string): Promise<BalancesRow> {
   const row = await db('creator_earnings').where({ creator_id: creatorId }).first<BalancesRow | undefined>();

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import type { Executor } from '../../db/knex.ts';
 import type { Logger } from '../../logger.ts';
+import { setGatewayCharges } from './earnings.repository.ts';
 import { insertInboxEvent, setInboxOutcome } from '../payments/payments.repository.ts';
 import { setLinkedAccountStatus, type LinkedAccountStatus } from './linkedAccounts.repository.ts';
 import { requestTransferReversal, reverseEarning, type PendingReversal } from './reversals.service.ts';
@@ -83,6 +85,21 @@ export function clarificationReasons(
     (r) =>
       `${FIELD_LABELS[r.field_reference] ?? r.field_reference} ${REASON_TEXT[r.reason_code] ?? `needs attention (${r.reason_code})`}.`,
   );
+}
+
+const chargesSchema = z.object({
+  payload: z.object({
+    payment: z.object({
+      entity: z.object({ id: z.string(), fee: z.number().int().nullish(), tax: z.number().int().nullish() }),
+    }),
+  }),
+});
+
+/** Keeps the gateway fee and tax Razorpay reported on a captured guest payment with the tip's earning (once). */
+export async function recordGatewayCharges(db: Executor, body: unknown): Promise<void> {
+  const parsed = chargesSchema.safeParse(body);
+  const p = parsed.success ? parsed.data.payload.payment.entity : null;
+  if (p && typeof p.fee === 'number') await setGatewayCharges(db, p.id, p.fee, p.tax ?? 0);
 }
 
 /**

@@ -12,6 +12,8 @@ export interface StatementTipRow {
   gross_paise: number;
   fee_paise: number;
   net_paise: number;
+  gateway_fee_paise: number | null;
+  gateway_tax_paise: number | null;
 }
 
 /** One creator's tips (with their earnings) between two instants, oldest first. */
@@ -24,7 +26,7 @@ export async function statementTips(
   const result = await db.raw<{ rows: StatementTipRow[] }>(
     `select t.id as tip_id, t.created_at, coalesce(t.payment_id, t.id::text) as payment_id, t.source,
             coalesce(u.name, t.guest_name) as payer_name, u.phone as payer_phone, t.message, t.status,
-            e.gross_paise, e.fee_paise, e.net_paise
+            e.gross_paise, e.fee_paise, e.net_paise, e.gateway_fee_paise, e.gateway_tax_paise
        from tips t join earnings e on e.tip_id = t.id left join users u on u.id = t.sender_id
       where t.creator_id = ? and t.created_at >= ? and t.created_at < ?
       order by t.created_at, t.id`,

@@ -44,6 +44,7 @@ export async function statementFor(
   const opening = held(before);
   const gross = tips.reduce((s, t) => s + Number(t.gross_paise), 0);
   const fee = tips.reduce((s, t) => s + Number(t.fee_paise), 0);
+  const reported = tips.filter((t) => t.gateway_fee_paise !== null);
   return {
     month,
     creator: { handle: creator.handle, displayName: creator.displayName },
@@ -52,8 +53,10 @@ export async function statementFor(
       platformFeePaise: fee,
       platformFeeGstPaise: gstOfFeePaise(fee),
       netTipsPaise: during.net_tips,
-      gatewayFeePaise: null,
-      gatewayTaxPaise: null,
+      gatewayFeePaise:
+        reported.length > 0 ? reported.reduce((x, t) => x + Number(t.gateway_fee_paise), 0) : null,
+      gatewayTaxPaise:
+        reported.length > 0 ? reported.reduce((x, t) => x + Number(t.gateway_tax_paise ?? 0), 0) : null,
       reversalsPaise: during.reversals,
       transfersPaidPaise: during.paid,
       takenBackPaise: during.taken_back,

@@ -42,6 +42,10 @@ describe('monthly statement', () => {
     expect(t.platformFeePaise).toBe(b.fees);
     expect(t.platformFeeGstPaise).toBe(gstOfFeePaise(b.fees));
     expect(t.netTipsPaise + t.platformFeePaise).toBe(t.grossTipsPaise);
+    // Razorpay's fee (2.36% incl. GST in the simulator) and its tax on the guest payment, as its webhook reported.
+    const paid = sim.payments.get(pay);
+    expect([t.gatewayFeePaise, t.gatewayTaxPaise]).toEqual([paid?.fee, paid?.tax]);
+    expect(t.gatewayFeePaise).toBe(590);
     expect(t.transfersPaidPaise).toBe(
       s.transfers.filter((x) => x.status === 'processed').reduce((x, tr) => x + tr.amountPaise, 0),
     );
