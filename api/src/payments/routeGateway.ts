@@ -7,6 +7,7 @@ export interface RouteTransfer {
   source: string;
   recipient: string;
   amount: number;
+  amount_reversed?: number;
   notes: Record<string, string> | unknown[];
   recipient_settlement_id: string | null;
   error?: { description?: string | null; reason?: string | null } | null;

@@ -265,3 +265,19 @@ export async function listReversals(db: Executor, creatorId: string, limit: numb
     .limit(limit)
     .select<ReversalRow[]>('*');
 }
+
+/** Transfer reversals requested but never confirmed (no answer), since before `before`, with Razorpay's transfer id. */
+export async function listRequestedReversals(
+  db: Executor,
+  before: Date,
+  limit: number,
+): Promise<Array<ReversalRow & { razorpay_transfer_id: string }>> {
+  return db('payout_reversals as r')
+    .join('payout_transfers as t', 't.id', 'r.transfer_id')
+    .where('r.status', 'requested')
+    .where('r.updated_at', '<=', before)
+    .whereNotNull('t.razorpay_transfer_id')
+    .orderBy('r.created_at', 'asc')
+    .limit(limit)
+    .select<Array<ReversalRow & { razorpay_transfer_id: string }>>('r.*', 't.razorpay_transfer_id');
+}

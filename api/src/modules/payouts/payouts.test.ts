@@ -10,6 +10,7 @@ import {
   walletTip,
 } from '../../../test/payouts.ts';
 import { releaseEarnings } from './earnings.repository.ts';
+import { reconcileReversals, reverseEarning } from './reversals.service.ts';
 import { runPayoutCycle, reconcileTransfers, claimBatch, PAYOUT_KEY_NOTE } from './transfers.service.ts';
 
 const ctx = await createPaymentsTestApp({
@@ -252,6 +253,35 @@ describe('refunds and disputes', () => {
 });
 
 describe('exactly once across crashes and timeouts', () => {
+  it('a transfer reversal cut off before its call is requested once; one whose answer was lost is not repeated', async () => {
+    const paidGuestTip = async () => {
+      const creator = await activeCreator({ pro: true });
+      const pay = await guestTip(app, sim, creator.handle, 100);
+      await runPayoutCycle(deps);
+      await sim.idle();
+      const [t] = await transfersOf(creator.id);
+      expect(t.status).toBe('processed');
+      // The refund's transaction commits (share moved to reversed, reversal `requested`), then the process dies.
+      const { pending } = await db.transaction((tx) => reverseEarning(tx, pay, 'refund', null));
+      if (!pending) throw new Error('no transfer reversal pending');
+      return { creator, t, pending };
+    };
+    const cut = await paidGuestTip();
+    const lost = await paidGuestTip();
+    // The second one's call reached Razorpay; only its answer was lost.
+    await deps.payments.route.reverseTransfer(lost.t.razorpay_transfer_id, 9710);
+    await reconcileReversals(deps);
+    await reconcileReversals(deps);
+    for (const { creator, t } of [cut, lost]) {
+      expect(sim.route.transfers.get(t.razorpay_transfer_id)?.amount_reversed).toBe(9710);
+      expect(await db('payout_reversals').where({ creator_id: creator.id }).first()).toMatchObject({
+        method: 'transfer_reversal',
+        status: 'done',
+      });
+      expect(await expectLedgerIdentity(db, creator.id)).toMatchObject({ paid: 0, reversed: 9710, debt: 0 });
+    }
+  });
+
   it('a transfer recorded but never sent (crash before the call) is sent once by reconciliation', async () => {
     const creator = await activeCreator({ pro: true });
     const viewer = await buildUser(db, config, { balancePaise: 100_000 });

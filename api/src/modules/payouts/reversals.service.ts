@@ -3,6 +3,7 @@ import type { Executor } from '../../db/knex.ts';
 import { AppError } from '../../http/errors.ts';
 import {
   finishReversal,
+  listRequestedReversals,
   insertReversal,
   lockEarningByPayment,
   markEarningReversed,
@@ -112,4 +113,35 @@ export async function requestTransferReversal(deps: AppDeps, pending: PendingRev
       await finishReversal(tx, reversal.id, { method: 'debt', status: 'done' });
     });
   }
+}
+
+/**
+ * Transfer reversals left `requested` (no answer from Razorpay): a guest payment's transfer carries exactly one
+ * tip, so an `amount_reversed` that covers ours means the reversal landed (marked done); otherwise it is asked
+ * for again. Runs after `PAYOUT_STUCK_AFTER_MS`, like the transfers' reconciliation.
+ */
+export async function reconcileReversals(deps: AppDeps, now = new Date()): Promise<number> {
+  const stuck = await listRequestedReversals(
+    deps.db,
+    new Date(now.getTime() - deps.config.PAYOUT_STUCK_AFTER_MS),
+    200,
+  );
+  for (const reversal of stuck) {
+    try {
+      const transfer = await deps.payments.route.fetchTransfer(reversal.razorpay_transfer_id);
+      if ((transfer.amount_reversed ?? 0) >= Number(reversal.amount_paise)) {
+        await deps.db.transaction((tx) =>
+          finishReversal(tx, reversal.id, { method: 'transfer_reversal', status: 'done' }),
+        );
+      } else {
+        await requestTransferReversal(deps, { reversal, razorpayTransferId: reversal.razorpay_transfer_id });
+      }
+    } catch (err) {
+      deps.logger.error(
+        { err: String(err), reversalId: reversal.id },
+        'could not reconcile transfer reversal',
+      );
+    }
+  }
+  return stuck.length;
 }

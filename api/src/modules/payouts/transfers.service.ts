@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/knex.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RouteTransfer } from '../../payments/routeGateway.ts';
+import { reconcileReversals } from './reversals.service.ts';
 import {
   creatorsDueForBatch,
   earningsOfTransfer,
@@ -353,6 +354,6 @@ export async function runPayoutCycle(
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
   }
-  summary.reconciled = (await reconcileTransfers(deps, now)).checked;
+  summary.reconciled = (await reconcileTransfers(deps, now)).checked + (await reconcileReversals(deps, now));
   return summary;
 }
