@@ -102,17 +102,15 @@ export async function expectLedgerIdentity(db: Executor, creatorId: string): Pro
   const b = await balances(db, creatorId);
   expect(b.earned).toBe(b.fees + b.pending + b.available + b.inTransit + b.paid + b.reversed - b.debt);
   for (const v of Object.values(b)) expect(v).toBeGreaterThanOrEqual(0);
-  const rows = await db('earning_movements')
-    .where({ creator_id: creatorId })
-    .select<
-      Array<{
-        kind: string;
-        from_state: string | null;
-        to_state: string | null;
-        amount_paise: number;
-        earning_id: string | null;
-      }>
-    >('*');
+  const rows = await db('earning_movements').where({ creator_id: creatorId }).select<
+    Array<{
+      kind: string;
+      from_state: string | null;
+      to_state: string | null;
+      amount_paise: number;
+      earning_id: string | null;
+    }>
+  >('*');
   const replay: Record<string, number> = {
     pending: 0,
     available: 0,
