@@ -19,7 +19,7 @@ import { testConfig } from '../harness.ts';
 import { startRazorpaySimulator } from '../../src/payments/simulator/index.ts';
 import { ONBOARDING } from '../payouts.ts';
 import { PAYOUT_KEY_NOTE } from '../../src/modules/payouts/transfers.service.ts';
-import { killLeftoverPostgres } from './postgres.ts';
+import { cleanUpCrashRun, killLeftoverPostgres } from './postgres.ts';
 
 const JWT_SECRET = 'payout-crash-secret-payout-crash-secret-0123';
 const CREATORS = 24;
@@ -65,12 +65,7 @@ const creators: BuiltCreator[] = [];
 
 afterAll(async () => {
   await db?.destroy();
-  for (const p of products) {
-    if (p.process.exitCode === null && p.process.signalCode === null) await p.stop();
-    else fs.rmSync(p.dataDir, { recursive: true, force: true });
-  }
-  await killLeftoverPostgres(dataDir);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await cleanUpCrashRun(products, dataDir);
   await sim.stop();
 }, 60_000);
 

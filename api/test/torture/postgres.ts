@@ -25,3 +25,20 @@ export async function killLeftoverPostgres(dataDir: string): Promise<void> {
   if (alive(pid)) process.kill(pid, 'SIGKILL');
   while (alive(pid)) await new Promise((r) => setTimeout(r, 100));
 }
+
+/** After a crash test: stops the products still running (or removes their temp dirs), then the database of `dataDir`. */
+export async function cleanUpCrashRun(
+  products: Array<{
+    process: { exitCode: number | null; signalCode: string | null };
+    dataDir: string;
+    stop(): Promise<void>;
+  }>,
+  dataDir: string,
+): Promise<void> {
+  for (const p of products) {
+    if (p.process.exitCode === null && p.process.signalCode === null) await p.stop();
+    else fs.rmSync(p.dataDir, { recursive: true, force: true });
+  }
+  await killLeftoverPostgres(dataDir);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
