@@ -1,4 +1,5 @@
 import type Razorpay from 'razorpay';
+import { AppError } from '../http/errors.ts';
 
 /** A Route transfer as Razorpay reports it (the fields we use). */
 export interface RouteTransfer {
@@ -74,13 +75,26 @@ export interface RouteGateway {
 
 type Run = <T>(what: string, work: () => Promise<T>) => Promise<T>;
 
+/**
+ * Runs an onboarding call and drops the SDK's error object from what it throws: a network error from axios
+ * carries the request body (PAN, account number), which must never reach a log.
+ */
+async function scrubbed<T>(run: Run, what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await run(what, work);
+  } catch (err) {
+    if (err instanceof AppError) throw new AppError(err.code, err.message, err.field);
+    throw new AppError('UPSTREAM_FAILED', 'The payment provider could not be reached. Please try again.');
+  }
+}
+
 const asTransfer = (t: unknown): RouteTransfer => t as RouteTransfer; // the SDK's type omits Route fields (error, recipient_settlement_id)
 
 /** The Route calls over an SDK instance; `run` adds the gateway's deadline and error translation. */
 export function createRouteGateway(sdk: Razorpay, run: Run): RouteGateway {
   return {
     async createLinkedAccount(input) {
-      const account = await run('create linked account', () =>
+      const account = await scrubbed(run, 'create linked account', () =>
         sdk.accounts.create({
           email: input.email,
           phone: input.phone,
@@ -105,7 +119,8 @@ export function createRouteGateway(sdk: Razorpay, run: Run): RouteGateway {
           },
         }),
       );
-      const stakeholder = await run(
+      const stakeholder = await scrubbed(
+        run,
         'create stakeholder',
         () =>
           sdk.stakeholders.create(account.id, {
@@ -119,10 +134,11 @@ export function createRouteGateway(sdk: Razorpay, run: Run): RouteGateway {
     },
 
     async configureRoute(accountId, bank) {
-      const product = await run('request route product', () =>
+      const product = await scrubbed(run, 'request route product', () =>
         sdk.products.requestProductConfiguration(accountId, { product_name: 'route', tnc_accepted: true }),
       );
-      const updated = await run(
+      const updated = await scrubbed(
+        run,
         'set settlement account',
         () =>
           sdk.products.edit(accountId, product.id, {
@@ -138,7 +154,7 @@ export function createRouteGateway(sdk: Razorpay, run: Run): RouteGateway {
     },
 
     async updateSettlement(accountId, productId, bank) {
-      const updated = await run('update settlement account', () =>
+      const updated = await scrubbed(run, 'update settlement account', () =>
         sdk.products.edit(accountId, productId, {
           settlements: {
             account_number: bank.accountNumber,
