@@ -18,7 +18,6 @@ import {
   type BuiltUser,
 } from '../factories.ts';
 import { testConfig } from '../harness.ts';
-import { cleanUpCrashRun, killLeftoverPostgres } from './postgres.ts';
 
 const JWT_SECRET = 'crash-test-secret-crash-test-secret-0123456789';
 const SENDS = 300;
@@ -56,7 +55,12 @@ const sends: Send[] = Array.from({ length: SENDS }, (_, i) => ({
 
 afterAll(async () => {
   await db?.destroy();
-  await cleanUpCrashRun(products, dataDir);
+  for (const p of products) {
+    if (p.process.exitCode === null && p.process.signalCode === null) await p.stop();
+    else fs.rmSync(p.dataDir, { recursive: true, force: true });
+  }
+  await killLeftoverPostgres(dataDir);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
 async function sendTip(

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { LIMITS } from '@shabaash/shared';
-import { startProduct, type RunningProduct } from '../product.ts';
+import { killLeftoverPostgres, startProduct, type RunningProduct } from '../product.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
 import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../factories.ts';
 import { freePort } from '../../src/ports.ts';
@@ -19,7 +19,6 @@ import { testConfig } from '../harness.ts';
 import { startRazorpaySimulator } from '../../src/payments/simulator/index.ts';
 import { ONBOARDING } from '../payouts.ts';
 import { PAYOUT_KEY_NOTE } from '../../src/modules/payouts/transfers.service.ts';
-import { cleanUpCrashRun, killLeftoverPostgres } from './postgres.ts';
 
 const JWT_SECRET = 'payout-crash-secret-payout-crash-secret-0123';
 const CREATORS = 24;
@@ -65,7 +64,12 @@ const creators: BuiltCreator[] = [];
 
 afterAll(async () => {
   await db?.destroy();
-  await cleanUpCrashRun(products, dataDir);
+  for (const p of products) {
+    if (p.process.exitCode === null && p.process.signalCode === null) await p.stop();
+    else fs.rmSync(p.dataDir, { recursive: true, force: true });
+  }
+  await killLeftoverPostgres(dataDir);
+  fs.rmSync(dataDir, { recursive: true, force: true });
   await sim.stop();
 }, 60_000);
 
