@@ -5,7 +5,11 @@ import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { balances, guestTip, onboardCreator, walletTip } from '../../../test/payouts.ts';
 import { istClock, runPayoutCycle } from './transfers.service.ts';
 
-const ctx = await createPaymentsTestApp({ PAYOUT_HOLD_HOURS: '0', PAYOUT_PRO_WINDOW_MS: '0' });
+const ctx = await createPaymentsTestApp({
+  PAYOUT_HOLD_HOURS: '0',
+  PAYOUT_PRO_WINDOW_MS: '0',
+  GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: '100000',
+});
 const { app, sim } = ctx;
 const { db, config } = app.deps;
 
