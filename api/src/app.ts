@@ -26,6 +26,7 @@ import { apiTokensRoutes } from './modules/apiTokens/apiTokens.routes.ts';
 import { apiTokenAuth } from './modules/apiTokens/apiTokens.auth.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { speechRoutes } from './modules/show/speech.routes.ts';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 
 export interface AppOptions {
   /** Built PWA to serve at `/`; omitted in API-only tests. */
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     apiTokensRoutes(deps),
     webhooksRoutes(deps),
     speechRoutes(deps),
+    payoutsRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

@@ -60,6 +60,8 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).default(SANDBOX_WEBHOOK_SECRET),
+  /** Another Razorpay API host for the live-key gateway (a standalone simulator in torture tests); refused in production. */
+  RAZORPAY_HOST_URL: z.url().optional(),
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
   SANDBOX_SEED: z
     .enum(['true', 'false', '1', '0'])
@@ -84,6 +86,25 @@ const envSchema = z.object({
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(25),
   GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: perMinute(10),
   GUEST_ORDER_LIMIT_PER_CREATOR_PER_MINUTE: perMinute(300),
+  /** Creator payouts over Razorpay Route (issue 13); false keeps earnings in the ledger and moves nothing. */
+  PAYOUTS_ROUTE_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(true),
+  /** Starter hold window before an earning becomes available (covers refunds and disputes). */
+  PAYOUT_HOLD_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** The IST hour (0–23) of the Starter daily batch. */
+  PAYOUT_BATCH_HOUR_IST: z.coerce.number().int().min(0).max(23).default(10),
+  /** Pro: an available earning waits at most this long to be batched with the creator's others. */
+  PAYOUT_PRO_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
+  /** How often the payout job runs. */
+  PAYOUT_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** A transfer recorded but unanswered this long is asked about (matched by our key in its notes). */
+  PAYOUT_STUCK_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -133,6 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     if (!c.JWT_SECRET)
       throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
+    if (c.RAZORPAY_HOST_URL)
+      throw new ConfigError(
+        'Invalid configuration:\n  RAZORPAY_HOST_URL: production talks to Razorpay itself; unset it',
+      );
   }
   if (authEmulator) c.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
   return {

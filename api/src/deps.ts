@@ -2,6 +2,7 @@ import type { OverlaySettings } from '@shabaash/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/knex.ts';
 import type { Logger } from './logger.ts';
+import type { RouteGateway } from './payments/routeGateway.ts';
 
 /** Verifies a phone-verification provider's ID token (Firebase; the Auth emulator in sandbox). */
 export interface PhoneIdentity {
@@ -50,6 +51,8 @@ export interface PaymentGateway {
   >;
   verifyWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean;
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
+  /** Razorpay Route: linked accounts and transfers for creator payouts (payments/routeGateway.ts). */
+  route: RouteGateway;
 }
 
 /** Where the browser loads the checkout script from, and which key it opens with. */

@@ -18,6 +18,7 @@ import { createSpeechEngine } from './speech/index.ts';
 import { startReconcileLoop } from './jobs/reconcile.ts';
 import { startAutoClearLoop } from './jobs/autoClear.ts';
 import { startWebhookWorker } from './modules/webhooks/webhooks.worker.ts';
+import { startPayoutLoop } from './jobs/payouts.ts';
 import { seedSandboxIfEnabled, type DemoAccount } from './sandboxSeed.ts';
 import { isPortFree, portHolder } from './ports.ts';
 import { StartupError, startPart } from './startupError.ts';
@@ -199,6 +200,8 @@ export async function startServer(
     // Outgoing webhooks: derived from committed changes and sent off the request path (modules/webhooks).
     const stopWebhooks = startWebhookWorker(deps);
     stops.push(() => stopWebhooks());
+    const stopPayouts = startPayoutLoop(deps);
+    stops.push(() => stopPayouts());
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     listenPort = port;

@@ -47,6 +47,12 @@ const DevelopersScreen = lazy(() =>
 const PrivacyScreen = lazy(() =>
   import('./screens/Privacy/PrivacyScreen.tsx').then((m) => ({ default: m.PrivacyScreen })),
 );
+const PayoutsScreen = lazy(() =>
+  import('./screens/Payouts/PayoutsScreen.tsx').then((m) => ({ default: m.PayoutsScreen })),
+);
+const StatementScreen = lazy(() =>
+  import('./screens/Payouts/StatementScreen.tsx').then((m) => ({ default: m.StatementScreen })),
+);
 const NotFoundScreen = lazy(() =>
   import('./screens/NotFound/NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })),
 );
@@ -78,6 +84,8 @@ export function AppRoutes() {
         <Route element={<RequireAuth role="creator" />}>
           <Route path="/creator" element={<CreatorScreen />} />
           <Route path="/creator/chat-control" element={<ChatControlScreen />} />
+          <Route path="/creator/payouts" element={<PayoutsScreen />} />
+          <Route path="/creator/payouts/statement/:month" element={<StatementScreen />} />
         </Route>
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

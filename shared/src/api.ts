@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as s from './schemas.ts';
 import * as t from './apiTokens.ts';
 import * as w from './webhooks.ts';
+import * as p from './payouts.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -296,6 +297,28 @@ export const endpoints = define({
     path: '/creator/webhooks/deliveries/:id/resend',
     auth: 'creator',
     output: z.object({ delivery: w.webhookDeliverySchema }),
+  },
+  payouts: { method: 'GET', path: '/creator/payouts', auth: 'creator', output: p.payoutSummarySchema },
+  payoutOnboard: {
+    method: 'POST',
+    path: '/creator/payouts/onboarding',
+    auth: 'creator',
+    input: p.payoutOnboardingInputSchema,
+    output: p.payoutSummarySchema,
+  },
+  payoutStatement: {
+    method: 'GET',
+    path: '/creator/payouts/statement',
+    auth: 'creator',
+    query: p.payoutStatementQuerySchema,
+    output: p.payoutStatementSchema,
+  },
+  payoutCorrect: {
+    method: 'PATCH',
+    path: '/creator/payouts/onboarding',
+    auth: 'creator',
+    input: p.payoutCorrectionInputSchema,
+    output: p.payoutSummarySchema,
   },
 });
 

@@ -263,6 +263,33 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'creator',
     summary: 'Send a delivery again now (same event id).',
   },
+  // Creator payouts over Razorpay Route (issue 13)
+  payouts: {
+    method: 'GET',
+    path: '/creator/payouts',
+    auth: 'creator',
+    summary:
+      'Payout account status, balances (pending, available, in transit, paid out), plan, next payout, history.',
+  },
+  payoutOnboard: {
+    method: 'POST',
+    path: '/creator/payouts/onboarding',
+    auth: 'creator',
+    summary:
+      'Open the Route linked account (PAN, IFSC and account number checked first; only the last 4 digits kept).',
+  },
+  payoutStatement: {
+    method: 'GET',
+    path: '/creator/payouts/statement',
+    auth: 'creator',
+    summary: 'One IST month statement that reconciles with the earnings ledger (also /statement.csv).',
+  },
+  payoutCorrect: {
+    method: 'PATCH',
+    path: '/creator/payouts/onboarding',
+    auth: 'creator',
+    summary: 'Send corrected bank details after Razorpay asked for clarification.',
+  },
 };
 
 /**

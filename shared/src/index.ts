@@ -11,3 +11,4 @@ export * from './webhooks.ts';
 export * from './webhookProtocol.ts';
 export * from './tiers.ts';
 export * from './speechText.ts';
+export * from './payouts.ts';

@@ -35,6 +35,7 @@ export async function startPayments(
         keySecret: config.RAZORPAY_KEY_SECRET,
         webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
         timeoutMs: config.RAZORPAY_TIMEOUT_MS,
+        hostUrl: config.RAZORPAY_HOST_URL,
       }),
       checkout: { keyId: config.RAZORPAY_KEY_ID, scriptUrl: RAZORPAY_CHECKOUT_URL },
       sandboxRouter: null,

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import Razorpay from 'razorpay';
 import { AppError } from '../http/errors.ts';
+import { createRouteGateway, type RouteGateway } from './routeGateway.ts';
 
 /** Where the browser loads Checkout.js in production; sandbox mode serves `SANDBOX_CHECKOUT_PATH` instead. */
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -59,6 +60,8 @@ export interface PaymentGateway {
   verifyWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean;
   /** True when `signature` is Checkout's handler signature: HMAC-SHA256(`orderId|paymentId`, key secret). */
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string | undefined): boolean;
+  /** Razorpay Route (creator payouts). */
+  route: RouteGateway;
 }
 
 export interface RazorpayGatewayOptions {
@@ -233,5 +236,7 @@ export function createRazorpayGateway(opts: RazorpayGatewayOptions): PaymentGate
     verifyPaymentSignature(orderId, paymentId, signature) {
       return safeEqualHex(hmacHex(opts.keySecret, `${orderId}|${paymentId}`), signature);
     },
+
+    route: createRouteGateway(sdk, (what, work) => call(timeoutMs, what, work)),
   };
 }

@@ -18,6 +18,7 @@ const SIGNED_IN_LINKS: NavItem[] = [
 const CREATOR_LINKS: NavItem[] = [
   { to: '/creator', label: 'Creator Suite' },
   { to: '/creator/chat-control', label: 'Chat Control' },
+  { to: '/creator/payouts', label: 'Payouts' },
   { to: '/overlay', label: 'Live Overlay' },
 ];
 

@@ -11,6 +11,12 @@ import type { SessionPrincipal } from '../sessions/sessions.service.ts';
 import { resolveCreator } from '../creators/creators.repository.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { insertTip } from '../tips/tips.repository.ts';
+import {
+  handlePayoutWebhook,
+  isPayoutEvent,
+  recordGatewayCharges,
+  type PayoutOutcome,
+} from '../payouts/payouts.webhooks.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
 import {
   findPaymentOrder,
@@ -277,7 +283,7 @@ export async function handleRazorpayWebhook(
   deps: AppDeps,
   req: WebhookRequest,
   log: Logger = deps.logger,
-): Promise<PaymentOutcome | 'ignored'> {
+): Promise<PaymentOutcome | PayoutOutcome | 'ignored'> {
   if (!req.rawBody || !deps.payments.verifyWebhookSignature(req.rawBody, req.signature)) {
     log.warn({ eventId: req.eventId }, 'webhook with a bad or missing signature refused');
     throw badRequest('Invalid webhook signature.');
@@ -285,6 +291,10 @@ export async function handleRazorpayWebhook(
   const parsed = webhookEnvelopeSchema.safeParse(req.body);
   if (!parsed.success) throw badRequest('Malformed webhook payload.');
   const event = parsed.data.event;
+  // Razorpay always sends x-razorpay-event-id; without it, identical bodies still deduplicate.
+  const inboxId = req.eventId?.trim() || `sha256:${createHash('sha256').update(req.rawBody).digest('hex')}`;
+  // Route (creator payouts), refunds and disputes: modules/payouts.
+  if (isPayoutEvent(event)) return handlePayoutWebhook(deps, req.body, inboxId, log);
   if (!isHandledEvent(event)) return 'ignored';
   const payment = parsed.data.payload?.payment?.entity;
   const orderId = payment?.order_id ?? parsed.data.payload?.order?.entity.id;
@@ -292,9 +302,7 @@ export async function handleRazorpayWebhook(
     log.warn({ event, eventId: req.eventId }, 'payment event without a payment or order; ignored');
     return 'ignored';
   }
-  // Razorpay always sends x-razorpay-event-id; without it, identical bodies still deduplicate.
-  const inboxId = req.eventId?.trim() || `sha256:${createHash('sha256').update(req.rawBody).digest('hex')}`;
-  return applyPaymentReport(
+  const outcome = await applyPaymentReport(
     deps,
     {
       event,
@@ -307,4 +315,7 @@ export async function handleRazorpayWebhook(
     },
     { inboxId, payload: req.body, log },
   );
+  // Razorpay's fee and tax on a guest tip's payment, for the creator's statement (modules/payouts).
+  if (outcome === 'tipped' || outcome === 'duplicate') await recordGatewayCharges(deps.db, req.body);
+  return outcome;
 }

@@ -249,10 +249,10 @@ describe('top-up webhooks (real SDK → simulator → signed webhooks)', () => {
     expect((await orderStatus(order.id, user.token)).body.status).toBe('created');
     expect((await db('webhook_events').where({ id: 'evt_mismatch_1' }).first()).outcome).toBe('mismatch');
 
-    const other = JSON.stringify({ entity: 'event', event: 'refund.processed', payload: {} });
+    const other = JSON.stringify({ entity: 'event', event: 'invoice.paid', payload: {} });
     const ignored = await app.request<{ outcome: string }>('POST', '/api/webhooks/razorpay', {
       rawBody: other,
-      headers: { 'x-razorpay-signature': ctx.sign(other), 'x-razorpay-event-id': 'evt_refund_1' },
+      headers: { 'x-razorpay-signature': ctx.sign(other), 'x-razorpay-event-id': 'evt_invoice_1' },
     });
     expect(ignored.status).toBe(200);
     expect(ignored.body.outcome).toBe('ignored');

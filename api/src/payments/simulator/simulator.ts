@@ -18,11 +18,19 @@ import {
   type SimOrder,
   type SimPayment,
 } from './entities.ts';
+import {
+  DEFAULT_ROUTE_SWITCHES,
+  createRouteSimulator,
+  type RouteEventName,
+  type RouteSimulator,
+  type RouteSwitches,
+} from './route.ts';
 
-export type WebhookEventName = 'payment.authorized' | 'payment.captured' | 'payment.failed' | 'order.paid';
+export type WebhookEventName =
+  'payment.authorized' | 'payment.captured' | 'payment.failed' | 'order.paid' | RouteEventName;
 
 /** Test knobs; change them on `sim.switches` or with `POST /sandbox/switches` on the simulator's own port. */
-export interface SimulatorSwitches {
+export interface SimulatorSwitches extends RouteSwitches {
   /** Deliver every event this many times (same event id and body). */
   duplicates: number;
   /** Shuffle the events of one payment before delivering them. */
@@ -51,6 +59,7 @@ export const DEFAULT_SWITCHES: SimulatorSwitches = {
   parallel: false,
   maxAttempts: 4,
   retryBackoffMs: 50,
+  ...DEFAULT_ROUTE_SWITCHES,
 };
 
 export interface WebhookDelivery {
@@ -121,6 +130,8 @@ export interface RazorpaySimulator {
   deliveries: WebhookDelivery[];
   orders: ReadonlyMap<string, SimOrder>;
   payments: ReadonlyMap<string, SimPayment>;
+  /** Route: linked accounts, products, transfers; `refund`, `loseDispute` and `settleHeld` for tests. */
+  route: RouteSimulator;
   /** Routes to mount on the PWA's origin: `GET /sandbox/checkout.js`, `POST /sandbox/payments`, `GET /sandbox/orders/:id`. */
   browserRouter(): Router;
   /** Makes one payment attempt against an order, as the checkout dialog does; webhooks follow asynchronously. */
@@ -273,9 +284,18 @@ export async function startRazorpaySimulator(opts: RazorpaySimulatorOptions): Pr
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     if (!authorised(req)) return send(res, 401, AUTH_FAILED);
     const method = req.method ?? 'GET';
+    if (switches.apiLatencyMs > 0) await sleep(switches.apiLatencyMs);
+    const requestBody = method === 'POST' || method === 'PATCH' ? await readJson(req) : undefined;
+    const routed = route.handle(
+      method,
+      path.replace(/\/+$/, ''),
+      requestBody,
+      new URL(req.url ?? '/', 'http://127.0.0.1').searchParams,
+    );
+    if (routed) return send(res, routed.status, routed.body);
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/orders') {
-      const body = await readJson(req);
+      const body = requestBody;
       if (!isRecord(body)) return send(res, 400, badRequestError('The amount field is required.', 'amount'));
       const invalid = validateOrderInput(body);
       if (invalid) return send(res, 400, invalid);
@@ -453,6 +473,36 @@ export async function startRazorpaySimulator(opts: RazorpaySimulatorOptions): Pr
     );
   }
 
+  const route = createRouteSimulator({
+    switches,
+    payments,
+    platformAccountId: accountId,
+    emit(name: RouteEventName, linkedAccountId: string, payload: Record<string, { entity: unknown }>) {
+      const envelope = {
+        entity: 'event',
+        account_id: linkedAccountId || accountId,
+        event: name,
+        contains: Object.keys(payload),
+        payload,
+        created_at: unixNow(),
+      };
+      const entity = (payload.payment ?? payload.transfer ?? payload.settlement)?.entity as
+        { id?: string; order_id?: string } | undefined;
+      void dispatch([
+        {
+          id: razorpayId('evt'),
+          name,
+          body: JSON.stringify(envelope),
+          paymentId: entity?.id ?? '',
+          orderId: entity?.order_id ?? '',
+        },
+      ]);
+    },
+    later(ms, work) {
+      void track(sleep(ms).then(() => (stopped ? undefined : work())));
+    },
+  });
+
   function captureEvents(payment: SimPayment, order: SimOrder): PreparedEvent[] {
     const events: PreparedEvent[] = [];
     if (switches.sendAuthorized)
@@ -539,7 +589,7 @@ export async function startRazorpaySimulator(opts: RazorpaySimulatorOptions): Pr
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const handle = async () => {
-      if (path.startsWith('/v1/')) return handleApi(req, res, path);
+      if (path.startsWith('/v1/') || path.startsWith('/v2/')) return handleApi(req, res, path);
       if (req.method === 'POST' && path === '/sandbox/payments') {
         const result = payFromJson(await readJson(req));
         return send(res, result.status, result.body);
@@ -566,6 +616,21 @@ export async function startRazorpaySimulator(opts: RazorpaySimulatorOptions): Pr
         }
       }
       if (req.method === 'GET' && path === '/sandbox/deliveries') return send(res, 200, deliveries);
+      if (req.method === 'POST' && (m = /^\/sandbox\/payments\/([^/]+)\/refund$/.exec(path))) {
+        const answer = route.refund(decodeURIComponent(m[1] ?? ''));
+        return send(res, answer.status, answer.body);
+      }
+      if (req.method === 'POST' && (m = /^\/sandbox\/payments\/([^/]+)\/dispute-lost$/.exec(path))) {
+        try {
+          return send(res, 200, route.loseDispute(decodeURIComponent(m[1] ?? '')));
+        } catch (err) {
+          return send(res, 400, badRequestError(err instanceof Error ? err.message : String(err)));
+        }
+      }
+      if (req.method === 'POST' && path === '/sandbox/settlements') {
+        route.settleHeld();
+        return send(res, 200, { settled: true });
+      }
       return send(res, 404, {
         error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' },
       });
@@ -622,6 +687,7 @@ export async function startRazorpaySimulator(opts: RazorpaySimulatorOptions): Pr
     deliveries,
     orders,
     payments,
+    route,
     browserRouter,
     pay,
     capture,

@@ -292,6 +292,9 @@ export function CreatorScreen() {
         <Link className="button button-primary" to="/creator/chat-control">
           Open Chat Loader
         </Link>
+        <Link className="button button-secondary" to="/creator/payouts">
+          Payouts
+        </Link>
       </header>
       <AnalyticsCards />
       <div className="cs-grid">

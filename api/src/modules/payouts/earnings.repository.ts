@@ -1,0 +1,283 @@
+import type { Executor } from '../../db/knex.ts';
+
+export type EarningState = 'pending' | 'available' | 'in_transit' | 'paid' | 'reversed';
+/** Where a movement takes money from or to; `debt` is money a creator owes (a negative holding). */
+export type Holding = EarningState | 'debt';
+
+export interface BalancesRow {
+  creator_id: string;
+  earned_paise: number;
+  fees_paise: number;
+  pending_paise: number;
+  available_paise: number;
+  in_transit_paise: number;
+  paid_paise: number;
+  reversed_paise: number;
+  debt_paise: number;
+  last_batch_on: string | null;
+}
+
+export interface EarningRow {
+  id: string;
+  creator_id: string;
+  tip_id: string;
+  source: 'wallet' | 'guest';
+  payment_id: string | null;
+  gross_paise: number;
+  fee_paise: number;
+  net_paise: number;
+  state: EarningState;
+  transfer_id: string | null;
+  created_at: Date;
+}
+
+export interface Movement {
+  creatorId: string;
+  kind: string;
+  from: Holding | null;
+  to: Holding | null;
+  amountPaise: number;
+  earningId?: string | null;
+  transferId?: string | null;
+  /** (kind, reference) is unique: the same movement is applied at most once. */
+  reference: string;
+  reason?: string | null;
+}
+
+/**
+ * Applies one movement (ledger row + conditional balance update, `shabaash_move_earning`); false when this
+ * (kind, reference) was applied before. A zero amount moves nothing and returns true.
+ */
+export async function moveEarning(tx: Executor, m: Movement): Promise<boolean> {
+  if (!Number.isInteger(m.amountPaise) || m.amountPaise < 0)
+    throw new Error(`bad movement amount ${m.amountPaise}`);
+  if (m.amountPaise === 0) return true;
+  const result = await tx.raw<{ rows: Array<{ moved: boolean }> }>(
+    'select shabaash_move_earning(?::uuid, ?, ?, ?, ?::bigint, ?::uuid, ?::uuid, ?, ?) as moved',
+    [
+      m.creatorId,
+      m.kind,
+      m.from,
+      m.to,
+      m.amountPaise,
+      m.earningId ?? null,
+      m.transferId ?? null,
+      m.reference,
+      m.reason ?? null,
+    ],
+  );
+  return Boolean(result.rows[0]?.moved);
+}
+
+/** The amount of one movement (0 when it never happened). */
+export async function movementAmount(db: Executor, kind: string, reference: string): Promise<number> {
+  const row = await db('earning_movements')
+    .where({ kind, reference })
+    .first<{ amount_paise: number } | undefined>('amount_paise');
+  return row ? Number(row.amount_paise) : 0;
+}
+
+/** Records Razorpay's fee and tax on the payment of a guest tip's earning (first report wins). */
+export async function setGatewayCharges(
+  db: Executor,
+  paymentId: string,
+  feePaise: number,
+  taxPaise: number,
+): Promise<void> {
+  await db('earnings')
+    .where({ payment_id: paymentId })
+    .whereNull('gateway_fee_paise')
+    .update({ gateway_fee_paise: feePaise, gateway_tax_paise: taxPaise });
+}
+
+/** The creator's balances (zeros when no tip ever landed). */
+export async function balancesOf(db: Executor, creatorId: string): Promise<BalancesRow> {
+  const row = await db('creator_earnings').where({ creator_id: creatorId }).first<BalancesRow | undefined>();
+  const zero = { earned_paise: 0, fees_paise: 0, pending_paise: 0, available_paise: 0, in_transit_paise: 0 };
+  return (
+    row ?? {
+      creator_id: creatorId,
+      ...zero,
+      paid_paise: 0,
+      reversed_paise: 0,
+      debt_paise: 0,
+      last_batch_on: null,
+    }
+  );
+}
+
+/** The balances row locked for the rest of the transaction (created at zero if missing). */
+export async function lockBalances(tx: Executor, creatorId: string): Promise<BalancesRow> {
+  await tx('creator_earnings').insert({ creator_id: creatorId }).onConflict('creator_id').ignore();
+  return tx('creator_earnings').where({ creator_id: creatorId }).forUpdate().first<BalancesRow>();
+}
+
+/**
+ * Moves pending earnings to available: those older than the hold window, and every one of a Pro creator
+ * (lifetime gross above the free tier). One statement per call, at most `limit` earnings; returns how many.
+ */
+export async function releaseEarnings(
+  db: Executor,
+  opts: { holdMs: number; freeTierPaise: number; limit: number },
+): Promise<number> {
+  const result = await db.raw<{ rows: Array<{ n: number }> }>(
+    `with picked as (
+       select e.id from earnings e join creators c on c.user_id = e.creator_id
+        where e.state = 'pending'
+          and (e.created_at <= now() - (? * interval '1 millisecond') or c.lifetime_gross_paise > ?)
+        order by e.creator_id limit ? for update of e skip locked),
+     upd as (
+       update earnings e set state = 'available', updated_at = now() from picked
+        where e.id = picked.id returning e.id, e.creator_id, e.net_paise)
+     select count(*)::int as n,
+            sum(case when net_paise > 0 and shabaash_move_earning(creator_id, 'release', 'pending', 'available',
+                     net_paise, id, null, id::text, null) then 1 else 0 end) as moved
+       from upd`,
+    [opts.holdMs, opts.freeTierPaise, opts.limit],
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Available earnings of one creator, locked, oldest first. */
+export async function lockAvailableEarnings(tx: Executor, creatorId: string): Promise<EarningRow[]> {
+  return tx('earnings')
+    .where({ creator_id: creatorId, state: 'available' })
+    .orderBy('created_at', 'asc')
+    .forUpdate()
+    .select<EarningRow[]>('*');
+}
+
+/** Sets the state (and transfer) of some earnings. */
+export async function setEarningsState(
+  tx: Executor,
+  ids: string[],
+  state: EarningState,
+  transferId: string | null,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx('earnings').whereIn('id', ids).update({ state, transfer_id: transferId, updated_at: tx.fn.now() });
+}
+
+/** Notes an earning's reversal: its state becomes `reversed` unless `keepState` (a debt on money in flight). */
+export async function markEarningReversed(
+  tx: Executor,
+  id: string,
+  reason: string,
+  keepState = false,
+): Promise<void> {
+  await tx('earnings')
+    .where({ id })
+    .update({
+      ...(keepState ? {} : { state: 'reversed' }),
+      reversal_reason: reason,
+      updated_at: tx.fn.now(),
+    });
+}
+
+/** The earnings carried by one transfer. */
+export async function earningsOfTransfer(tx: Executor, transferId: string): Promise<EarningRow[]> {
+  return tx('earnings').where({ transfer_id: transferId }).select<EarningRow[]>('*');
+}
+
+/** The earning of a guest tip paid by `paymentId`, locked. */
+export async function lockEarningByPayment(tx: Executor, paymentId: string): Promise<EarningRow | undefined> {
+  return tx('earnings').where({ payment_id: paymentId }).forUpdate().first<EarningRow | undefined>();
+}
+
+/** Creators with available money and an activated linked account that are due a batch now. */
+export async function creatorsDueForBatch(
+  db: Executor,
+  opts: { freeTierPaise: number; proWindowMs: number; starterDue: boolean; todayIst: string; limit: number },
+): Promise<string[]> {
+  const rows = await db.raw<{ rows: Array<{ creator_id: string }> }>(
+    `select b.creator_id from creator_earnings b
+       join linked_accounts a on a.creator_id = b.creator_id and a.status = 'activated'
+       join creators c on c.user_id = b.creator_id
+      where b.available_paise > b.debt_paise
+        and ((c.lifetime_gross_paise > ? and exists (
+               select 1 from earnings e where e.creator_id = b.creator_id and e.state = 'available'
+                  and e.updated_at <= now() - (? * interval '1 millisecond')))
+          or (c.lifetime_gross_paise <= ? and ?::boolean
+              and (b.last_batch_on is null or b.last_batch_on < ?::date)))
+      order by b.creator_id limit ?`,
+    [opts.freeTierPaise, opts.proWindowMs, opts.freeTierPaise, opts.starterDue, opts.todayIst, opts.limit],
+  );
+  return rows.rows.map((r) => r.creator_id);
+}
+
+/** Records the IST date of a creator's daily batch. */
+export async function markBatched(tx: Executor, creatorId: string, todayIst: string): Promise<void> {
+  await tx('creator_earnings').where({ creator_id: creatorId }).update({ last_batch_on: todayIst });
+}
+
+export interface ReversalRow {
+  id: string;
+  creator_id: string;
+  earning_id: string;
+  transfer_id: string | null;
+  amount_paise: number;
+  reason: string;
+  method: 'balance' | 'transfer_reversal' | 'debt';
+  status: 'done' | 'requested' | 'failed';
+  razorpay_reversal_id: string | null;
+  created_at: Date;
+}
+
+/** Claims the one reversal of an earning; undefined when it was reversed before. */
+export async function insertReversal(
+  tx: Executor,
+  r: Omit<ReversalRow, 'id' | 'created_at' | 'razorpay_reversal_id'> & { sourceEventId: string | null },
+): Promise<ReversalRow | undefined> {
+  const { sourceEventId, ...row } = r;
+  const [inserted] = await tx('payout_reversals')
+    .insert({ ...row, source_event_id: sourceEventId })
+    .onConflict('earning_id')
+    .ignore()
+    .returning<ReversalRow[]>('*');
+  return inserted;
+}
+
+/** Marks a requested transfer reversal done (with Razorpay's id) or turned into a debt. */
+export async function finishReversal(
+  tx: Executor,
+  id: string,
+  outcome: {
+    method: ReversalRow['method'];
+    status: ReversalRow['status'];
+    razorpayReversalId?: string | null;
+  },
+): Promise<void> {
+  await tx('payout_reversals')
+    .where({ id })
+    .update({
+      method: outcome.method,
+      status: outcome.status,
+      razorpay_reversal_id: outcome.razorpayReversalId ?? null,
+      updated_at: tx.fn.now(),
+    });
+}
+
+/** The creator's reversals, newest first. */
+export async function listReversals(db: Executor, creatorId: string, limit: number): Promise<ReversalRow[]> {
+  return db('payout_reversals')
+    .where({ creator_id: creatorId })
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .select<ReversalRow[]>('*');
+}
+
+/** Transfer reversals requested but never confirmed (no answer), since before `before`, with Razorpay's transfer id. */
+export async function listRequestedReversals(
+  db: Executor,
+  before: Date,
+  limit: number,
+): Promise<Array<ReversalRow & { razorpay_transfer_id: string }>> {
+  return db('payout_reversals as r')
+    .join('payout_transfers as t', 't.id', 'r.transfer_id')
+    .where('r.status', 'requested')
+    .where('r.updated_at', '<=', before)
+    .whereNotNull('t.razorpay_transfer_id')
+    .orderBy('r.created_at', 'asc')
+    .limit(limit)
+    .select<Array<ReversalRow & { razorpay_transfer_id: string }>>('r.*', 't.razorpay_transfer_id');
+}

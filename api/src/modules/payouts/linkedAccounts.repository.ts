@@ -1,0 +1,112 @@
+import type { Executor } from '../../db/knex.ts';
+
+export type LinkedAccountStatus =
+  'created' | 'under_review' | 'needs_clarification' | 'activated' | 'suspended';
+
+/** A linked_accounts row: no PAN and no account number, only the last 4 digits and the bank's name. */
+export interface LinkedAccountRow {
+  creator_id: string;
+  account_id: string | null;
+  stakeholder_id: string | null;
+  product_id: string | null;
+  status: LinkedAccountStatus;
+  clarification_reasons: string[];
+  legal_name: string;
+  bank_name: string;
+  account_last4: string;
+  ifsc: string;
+  activated_at: Date | null;
+  updated_at: Date;
+}
+
+/** The creator's linked account, or undefined. */
+export async function findLinkedAccount(
+  db: Executor,
+  creatorId: string,
+): Promise<LinkedAccountRow | undefined> {
+  return db('linked_accounts').where({ creator_id: creatorId }).first<LinkedAccountRow | undefined>();
+}
+
+/** The linked account Razorpay knows as `accountId`. */
+export async function findLinkedAccountByAccountId(
+  db: Executor,
+  accountId: string,
+): Promise<LinkedAccountRow | undefined> {
+  return db('linked_accounts').where({ account_id: accountId }).first<LinkedAccountRow | undefined>();
+}
+
+/** Inserts or replaces the creator's linked account after Razorpay created it. */
+export async function saveLinkedAccount(
+  db: Executor,
+  row: Omit<LinkedAccountRow, 'activated_at' | 'updated_at' | 'clarification_reasons'>,
+): Promise<void> {
+  await db('linked_accounts')
+    .insert({ ...row, clarification_reasons: JSON.stringify([]) })
+    .onConflict('creator_id')
+    .merge({ ...row, clarification_reasons: JSON.stringify([]), updated_at: db.fn.now() });
+}
+
+/**
+ * Records the route product id and the status its creation answered with — unless a webhook already moved the
+ * account on (Razorpay's review webhooks can arrive before its API answer).
+ */
+export async function recordRouteProduct(
+  db: Executor,
+  creatorId: string,
+  productId: string,
+  status: LinkedAccountStatus,
+): Promise<void> {
+  await db('linked_accounts')
+    .where({ creator_id: creatorId })
+    .update({ product_id: productId, status: stickyStatus(db, status, 'created'), updated_at: db.fn.now() });
+}
+
+/** SQL for a status write that never undoes an activation, and changes only a row in `onlyFrom` (when given). */
+function stickyStatus(db: Executor, status: LinkedAccountStatus, onlyFrom?: LinkedAccountStatus) {
+  return onlyFrom
+    ? db.raw(`case when activated_at is not null then 'activated' when status = ? then ? else status end`, [
+        onlyFrom,
+        status,
+      ])
+    : db.raw(`case when activated_at is not null then 'activated' else ? end`, [status]);
+}
+
+/** New bank details after a correction (the last 4 digits and bank only). */
+export async function updateLinkedBank(
+  db: Executor,
+  creatorId: string,
+  bank: { bankName: string; last4: string; ifsc: string; status: LinkedAccountStatus },
+): Promise<void> {
+  await db('linked_accounts')
+    .where({ creator_id: creatorId })
+    .update({
+      bank_name: bank.bankName,
+      account_last4: bank.last4,
+      ifsc: bank.ifsc,
+      status: bank.status,
+      clarification_reasons: JSON.stringify([]),
+      updated_at: db.fn.now(),
+    });
+}
+
+/**
+ * Applies a product.route.* status. An activated account never goes back to review on a late or repeated
+ * webhook; returns true when the row changed.
+ */
+export async function setLinkedAccountStatus(
+  db: Executor,
+  accountId: string,
+  status: LinkedAccountStatus,
+  reasons: string[],
+): Promise<boolean> {
+  const n = await db('linked_accounts')
+    .where({ account_id: accountId })
+    .whereNot({ status: 'activated' })
+    .update({
+      status,
+      clarification_reasons: JSON.stringify(reasons),
+      activated_at: status === 'activated' ? db.fn.now() : null,
+      updated_at: db.fn.now(),
+    });
+  return n > 0;
+}

@@ -1,0 +1,58 @@
+import type { PayoutSummary } from '@shabaash/shared';
+import type { BalancesRow, ReversalRow } from './earnings.repository.ts';
+import type { LinkedAccountRow } from './linkedAccounts.repository.ts';
+import type { TransferRow } from './transfers.repository.ts';
+
+/** Rows → the payouts DTO. Only the bank's name and last 4 digits of the account leave the server. */
+export function presentSummary(input: {
+  routeEnabled: boolean;
+  account: LinkedAccountRow | undefined;
+  balances: BalancesRow;
+  plan: 'starter' | 'pro';
+  nextPayoutAt: Date | null;
+  transfers: TransferRow[];
+  reversals: ReversalRow[];
+}): PayoutSummary {
+  const b = input.balances;
+  const a = input.account;
+  return {
+    routeEnabled: input.routeEnabled,
+    onboarding: a
+      ? {
+          status: a.status,
+          reasons: a.clarification_reasons,
+          legalName: a.legal_name,
+          bankName: a.bank_name,
+          accountLast4: a.account_last4,
+        }
+      : null,
+    balances: {
+      pendingPaise: Number(b.pending_paise),
+      availablePaise: Number(b.available_paise),
+      inTransitPaise: Number(b.in_transit_paise),
+      paidPaise: Number(b.paid_paise),
+      reversedPaise: Number(b.reversed_paise),
+      debtPaise: Number(b.debt_paise),
+      feesPaise: Number(b.fees_paise),
+      earnedPaise: Number(b.earned_paise),
+    },
+    plan: input.plan,
+    nextPayoutAt: input.nextPayoutAt?.toISOString() ?? null,
+    transfers: input.transfers.map((t) => ({
+      id: t.id,
+      amountPaise: Number(t.amount_paise),
+      status: t.status,
+      razorpayTransferId: t.razorpay_transfer_id,
+      utr: t.utr,
+      failureReason: t.failure_reason,
+      createdAt: t.created_at.toISOString(),
+    })),
+    reversals: input.reversals.map((r) => ({
+      id: r.id,
+      amountPaise: Number(r.amount_paise),
+      reason: r.reason,
+      method: r.method,
+      createdAt: r.created_at.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,139 @@
+import type { z } from 'zod';
+import { LIMITS, PAYOUT_MESSAGES, type PayoutSummary } from '@shabaash/shared';
+import type { payoutCorrectionInputSchema, payoutOnboardingInputSchema } from '@shabaash/shared';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
+import { findCreatorByUserId } from '../creators/creators.repository.ts';
+import { balancesOf, listReversals } from './earnings.repository.ts';
+import {
+  findLinkedAccount,
+  recordRouteProduct,
+  saveLinkedAccount,
+  setLinkedAccountStatus,
+  updateLinkedBank,
+  type LinkedAccountStatus,
+} from './linkedAccounts.repository.ts';
+import { presentSummary } from './payouts.presenter.ts';
+import { listTransfers } from './transfers.repository.ts';
+import { nextStarterBatch } from './transfers.service.ts';
+
+type OnboardingInput = z.output<typeof payoutOnboardingInputSchema>;
+type CorrectionInput = z.output<typeof payoutCorrectionInputSchema>;
+
+const BANKS: Record<string, string> = {
+  HDFC: 'HDFC Bank',
+  ICIC: 'ICICI Bank',
+  SBIN: 'State Bank of India',
+  UTIB: 'Axis Bank',
+  KKBK: 'Kotak Mahindra Bank',
+  PUNB: 'Punjab National Bank',
+  BARB: 'Bank of Baroda',
+  CNRB: 'Canara Bank',
+  YESB: 'Yes Bank',
+  IDIB: 'Indian Bank',
+  UBIN: 'Union Bank of India',
+  IDFB: 'IDFC FIRST Bank',
+  INDB: 'IndusInd Bank',
+};
+/** The bank's name from the first four letters of an IFSC (the only bank detail we keep besides the last 4 digits). */
+export const bankNameOf = (ifsc: string) => BANKS[ifsc.slice(0, 4)] ?? `${ifsc.slice(0, 4)} bank`;
+
+const routeStatus = (s: string): LinkedAccountStatus =>
+  s === 'activated' || s === 'needs_clarification' || s === 'under_review' ? s : 'under_review';
+
+/** The creator's payouts page: onboarding, balances, plan, next payout and history. */
+export async function getPayoutSummary(deps: AppDeps, creatorId: string): Promise<PayoutSummary> {
+  const [account, balances, transfers, reversals, creator] = await Promise.all([
+    findLinkedAccount(deps.db, creatorId),
+    balancesOf(deps.db, creatorId),
+    listTransfers(deps.db, creatorId, 50),
+    listReversals(deps.db, creatorId, 50),
+    findCreatorByUserId(deps.db, creatorId),
+  ]);
+  const plan = (creator?.lifetimeGrossPaise ?? 0) > LIMITS.starterFreeTierPaise ? 'pro' : 'starter';
+  const nextPayoutAt =
+    account?.status !== 'activated' || !deps.config.PAYOUTS_ROUTE_ENABLED
+      ? null
+      : plan === 'pro'
+        ? new Date(Date.now() + 60_000)
+        : nextStarterBatch(new Date(), deps.config.PAYOUT_BATCH_HOUR_IST, balances.last_batch_on);
+  return presentSummary({
+    routeEnabled: deps.config.PAYOUTS_ROUTE_ENABLED,
+    account,
+    balances,
+    plan,
+    nextPayoutAt,
+    transfers,
+    reversals,
+  });
+}
+
+/**
+ * Opens the creator's Route linked account: the input is already validated (PAN, IFSC, account number) by the
+ * shared schema, so nothing reaches Razorpay malformed. Account + stakeholder, then the route product with the
+ * settlement account and terms. Only the ids, status, bank name and last 4 digits are stored.
+ */
+export async function onboard(
+  deps: AppDeps,
+  creatorId: string,
+  input: OnboardingInput,
+): Promise<PayoutSummary> {
+  if (!deps.config.PAYOUTS_ROUTE_ENABLED) throw badRequest('Payouts are switched off on this server.');
+  const existing = await findLinkedAccount(deps.db, creatorId);
+  if (existing?.status === 'activated') throw conflict(PAYOUT_MESSAGES.alreadyActive);
+  if (existing?.account_id && existing.product_id)
+    throw conflict('Your payout account is already under review.');
+  const bank = {
+    accountNumber: input.accountNumber,
+    ifsc: input.ifsc,
+    beneficiaryName: input.beneficiaryName,
+  };
+  const { accountId, stakeholderId } = await deps.payments.route.createLinkedAccount({
+    legalName: input.legalName,
+    email: input.email,
+    phone: input.phone,
+    pan: input.pan,
+    street: input.street,
+    city: input.city,
+    state: input.state,
+    postalCode: input.postalCode,
+    referenceId: creatorId.replace(/-/g, '').slice(0, 20),
+  });
+  const row = {
+    creator_id: creatorId,
+    account_id: accountId,
+    stakeholder_id: stakeholderId,
+    product_id: null,
+    status: 'created' as const,
+    legal_name: input.legalName,
+    bank_name: bankNameOf(input.ifsc),
+    account_last4: input.accountNumber.slice(-4),
+    ifsc: input.ifsc,
+  };
+  await saveLinkedAccount(deps.db, row); // kept even if the next call fails, so the account is never orphaned
+  const product = await deps.payments.route.configureRoute(accountId, bank);
+  await recordRouteProduct(deps.db, creatorId, product.productId, routeStatus(product.status));
+  return getPayoutSummary(deps, creatorId);
+}
+
+/** After `needs_clarification`: sends corrected bank details to Razorpay and goes back to review. */
+export async function correctOnboarding(
+  deps: AppDeps,
+  creatorId: string,
+  input: CorrectionInput,
+): Promise<PayoutSummary> {
+  const account = await findLinkedAccount(deps.db, creatorId);
+  if (!account?.account_id || !account.product_id) throw badRequest(PAYOUT_MESSAGES.notOnboarded);
+  if (account.status !== 'needs_clarification')
+    throw conflict('Nothing to correct: your payout account is not waiting for changes.');
+  const result = await deps.payments.route.updateSettlement(account.account_id, account.product_id, input);
+  await updateLinkedBank(deps.db, creatorId, {
+    bankName: bankNameOf(input.ifsc),
+    last4: input.accountNumber.slice(-4),
+    ifsc: input.ifsc,
+    status: routeStatus(result.status),
+  });
+  if (result.status === 'activated')
+    await setLinkedAccountStatus(deps.db, account.account_id, 'activated', []);
+  return getPayoutSummary(deps, creatorId);
+}

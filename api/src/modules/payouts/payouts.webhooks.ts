@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import type { Executor } from '../../db/knex.ts';
+import type { Logger } from '../../logger.ts';
+import { setGatewayCharges } from './earnings.repository.ts';
+import { insertInboxEvent, setInboxOutcome } from '../payments/payments.repository.ts';
+import { setLinkedAccountStatus, type LinkedAccountStatus } from './linkedAccounts.repository.ts';
+import { requestTransferReversal, reverseEarning, type PendingReversal } from './reversals.service.ts';
+import { recordSettlement, lockTransfer } from './transfers.repository.ts';
+import { applyTransferOutcome, PAYOUT_KEY_NOTE } from './transfers.service.ts';
+
+export const PAYOUT_EVENTS = [
+  'product.route.under_review',
+  'product.route.needs_clarification',
+  'product.route.activated',
+  'transfer.processed',
+  'transfer.failed',
+  'settlement.processed',
+  'refund.processed',
+  'payment.dispute.lost',
+] as const;
+export type PayoutEvent = (typeof PAYOUT_EVENTS)[number];
+export const isPayoutEvent = (event: string): event is PayoutEvent =>
+  (PAYOUT_EVENTS as readonly string[]).includes(event);
+
+export type PayoutOutcome =
+  | 'already_processed'
+  | 'status_recorded'
+  | 'status_unchanged'
+  | 'transfer_applied'
+  | 'transfer_unchanged'
+  | 'transfer_unknown'
+  | 'settlement_recorded'
+  | 'reversed'
+  | 'nothing_to_reverse';
+
+const notesSchema = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional();
+const transferSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  notes: notesSchema,
+  recipient_settlement_id: z.string().nullish(),
+  error: z.object({ description: z.string().nullish() }).nullish(),
+});
+const envelopeSchema = z.object({
+  event: z.string(),
+  account_id: z.string().optional(),
+  payload: z.object({
+    merchant_product: z
+      .object({
+        entity: z.object({
+          id: z.string().optional(),
+          activation_status: z.string(),
+          requirements: z
+            .array(z.object({ field_reference: z.string(), reason_code: z.string() }))
+            .optional(),
+        }),
+      })
+      .optional(),
+    transfer: z.object({ entity: transferSchema }).optional(),
+    settlement: z.object({ entity: z.object({ id: z.string(), utr: z.string().nullish() }) }).optional(),
+    payment: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+    refund: z.object({ entity: z.object({ payment_id: z.string() }) }).optional(),
+  }),
+});
+
+const FIELD_LABELS: Record<string, string> = {
+  'settlements.beneficiary_name': 'Account holder name',
+  'settlements.account_number': 'Bank account number',
+  'settlements.ifsc_code': 'IFSC',
+  'legal_info.pan': 'PAN',
+  'kyc.pan': 'PAN',
+};
+const REASON_TEXT: Record<string, string> = {
+  document_name_mismatch: 'does not match the name on your PAN',
+  field_missing: 'is missing',
+  invalid_value: 'is not valid',
+};
+
+/** Razorpay's requirements as sentences a creator can act on. */
+export function clarificationReasons(
+  reqs: Array<{ field_reference: string; reason_code: string }>,
+): string[] {
+  return reqs.map(
+    (r) =>
+      `${FIELD_LABELS[r.field_reference] ?? r.field_reference} ${REASON_TEXT[r.reason_code] ?? `needs attention (${r.reason_code})`}.`,
+  );
+}
+
+const chargesSchema = z.object({
+  payload: z.object({
+    payment: z.object({
+      entity: z.object({ id: z.string(), fee: z.number().int().nullish(), tax: z.number().int().nullish() }),
+    }),
+  }),
+});
+
+/** Keeps the gateway fee and tax Razorpay reported on a captured guest payment with the tip's earning (once). */
+export async function recordGatewayCharges(db: Executor, body: unknown): Promise<void> {
+  const parsed = chargesSchema.safeParse(body);
+  const p = parsed.success ? parsed.data.payload.payment.entity : null;
+  if (p && typeof p.fee === 'number') await setGatewayCharges(db, p.id, p.fee, p.tax ?? 0);
+}
+
+/**
+ * Route's webhooks, in one transaction each with the inbox row (a repeated event id changes nothing):
+ * product.route.* set the linked account's status; transfer.processed / transfer.failed apply the outcome once;
+ * settlement.processed records the UTR (and marks a transfer paid if its transfer.processed is late);
+ * refund.processed and payment.dispute.lost reverse the tip's creator share once.
+ */
+export async function handlePayoutWebhook(
+  deps: AppDeps,
+  body: unknown,
+  inboxId: string,
+  log: Logger,
+): Promise<PayoutOutcome | 'ignored'> {
+  const parsed = envelopeSchema.safeParse(body);
+  if (!parsed.success || !isPayoutEvent(parsed.data.event)) return 'ignored';
+  const { event, payload, account_id: accountId } = parsed.data;
+  // settlement.processed names no transfer: ask Razorpay which transfers it settled (a read, before the transaction).
+  const settlement = payload.settlement?.entity;
+  const settled = settlement
+    ? await deps.payments.route.listTransfers({ recipientSettlementId: settlement.id })
+    : [];
+  // Review webhooks can arrive out of order: apply the product's state as Razorpay reports it now.
+  const product = payload.merchant_product?.entity;
+  const current =
+    product?.id && accountId ? await deps.payments.route.fetchProduct(accountId, product.id) : undefined;
+  let pending: PendingReversal | null = null;
+  const outcome = await deps.db.transaction(async (tx): Promise<PayoutOutcome> => {
+    const paymentId = payload.refund?.entity.payment_id ?? payload.payment?.entity.id ?? null;
+    const fresh = await insertInboxEvent(tx, { id: inboxId, event, paymentId, orderId: null, payload: body });
+    if (!fresh) return 'already_processed';
+    let result: PayoutOutcome;
+    if (event.startsWith('product.route.')) {
+      const status = (current?.status ??
+        product?.activation_status ??
+        event.slice('product.route.'.length)) as LinkedAccountStatus;
+      const changed = accountId
+        ? await setLinkedAccountStatus(
+            tx,
+            accountId,
+            status,
+            clarificationReasons(current?.requirements ?? product?.requirements ?? []),
+          )
+        : false;
+      result = changed ? 'status_recorded' : 'status_unchanged';
+    } else if (event === 'transfer.processed' || event === 'transfer.failed') {
+      const t = payload.transfer?.entity;
+      const key = t && !Array.isArray(t.notes) ? t.notes?.[PAYOUT_KEY_NOTE] : undefined;
+      const row =
+        (t && (await lockTransfer(tx, { razorpayId: t.id }))) ??
+        (typeof key === 'string' ? await lockTransfer(tx, { key }) : undefined);
+      if (!t || !row) result = 'transfer_unknown';
+      else {
+        const applied = await applyTransferOutcome(tx, row, {
+          status: event === 'transfer.processed' ? 'processed' : 'failed',
+          razorpayId: t.id,
+          reason: t.error?.description ?? (event === 'transfer.failed' ? 'The transfer failed.' : null),
+        });
+        result = applied ? 'transfer_applied' : 'transfer_unchanged';
+      }
+    } else if (event === 'settlement.processed' && settlement) {
+      for (const t of settled) {
+        const key = Array.isArray(t.notes) ? undefined : (t.notes as Record<string, string>)[PAYOUT_KEY_NOTE];
+        const row =
+          (await lockTransfer(tx, { razorpayId: t.id })) ??
+          (key ? await lockTransfer(tx, { key }) : undefined);
+        if (!row) continue;
+        await applyTransferOutcome(tx, row, { status: 'processed', razorpayId: t.id });
+        await recordSettlement(tx, row.id, settlement.id, settlement.utr ?? null);
+      }
+      result = 'settlement_recorded';
+    } else if (paymentId) {
+      const reversed = await reverseEarning(
+        tx,
+        paymentId,
+        event === 'refund.processed' ? 'refund' : 'dispute_lost',
+        inboxId,
+      );
+      pending = reversed.pending;
+      result = reversed.method === 'none' ? 'nothing_to_reverse' : 'reversed';
+    } else result = 'nothing_to_reverse';
+    await setInboxOutcome(tx, inboxId, result);
+    return result;
+  });
+  if (pending) await requestTransferReversal(deps, pending);
+  if (outcome !== 'already_processed') log.info({ event, outcome }, 'payout webhook');
+  return outcome;
+}

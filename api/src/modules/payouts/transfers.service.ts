@@ -1,0 +1,359 @@
+import { randomUUID } from 'node:crypto';
+import { LIMITS } from '@shabaash/shared';
+import type { AppDeps } from '../../deps.ts';
+import type { Executor } from '../../db/knex.ts';
+import { AppError } from '../../http/errors.ts';
+import type { RouteTransfer } from '../../payments/routeGateway.ts';
+import { reconcileReversals } from './reversals.service.ts';
+import {
+  creatorsDueForBatch,
+  earningsOfTransfer,
+  lockAvailableEarnings,
+  lockBalances,
+  markBatched,
+  movementAmount,
+  moveEarning,
+  releaseEarnings,
+  setEarningsState,
+  type EarningRow,
+} from './earnings.repository.ts';
+import { findLinkedAccount } from './linkedAccounts.repository.ts';
+import {
+  countAttempt,
+  finishTransfer,
+  insertTransfer,
+  listStuckTransfers,
+  lockTransfer,
+  recordRazorpayTransfer,
+  type TransferRow,
+} from './transfers.repository.ts';
+
+/** Razorpay's smallest transfer (₹1). Smaller groups wait for more earnings. */
+export const MIN_TRANSFER_PAISE = 100;
+/** The note that carries our idempotency key on every transfer, so reconciliation can find it. */
+export const PAYOUT_KEY_NOTE = 'payout_key';
+
+const IST_OFFSET_MS = 5.5 * 60 * 60_000;
+
+/** The IST calendar date (YYYY-MM-DD) and hour of an instant. */
+export function istClock(now: Date): { date: string; hour: number } {
+  const ist = new Date(now.getTime() + IST_OFFSET_MS);
+  return { date: ist.toISOString().slice(0, 10), hour: ist.getUTCHours() };
+}
+
+/** When the next Starter batch runs: today at `hour` IST, at the next tick once that hour has passed, else tomorrow. */
+export function nextStarterBatch(now: Date, hour: number, lastBatchOn: string | null): Date {
+  const { date } = istClock(now);
+  const todayAt = Date.parse(`${date}T00:00:00.000Z`) - IST_OFFSET_MS + hour * 3_600_000;
+  if (lastBatchOn !== null && lastBatchOn >= date) return new Date(todayAt + 86_400_000);
+  return new Date(Math.max(now.getTime(), todayAt));
+}
+
+/**
+ * Claims a creator's available earnings into transfers, in ONE transaction, BEFORE any Razorpay call: guest
+ * earnings go in one transfer per captured payment, wallet earnings in one direct transfer; a debt is
+ * recovered first. Each transfer row carries our key; its earnings move available → in transit.
+ */
+export async function claimBatch(
+  deps: AppDeps,
+  creatorId: string,
+  batchDate: string | null,
+): Promise<TransferRow[]> {
+  return deps.db.transaction(async (tx) => {
+    const balances = await lockBalances(tx, creatorId);
+    const account = await findLinkedAccount(tx, creatorId);
+    if (!account?.account_id || account.status !== 'activated') return [];
+    const groups = new Map<string, EarningRow[]>();
+    for (const e of await lockAvailableEarnings(tx, creatorId)) {
+      const key = e.source === 'guest' && e.payment_id ? e.payment_id : 'direct';
+      groups.set(key, [...(groups.get(key) ?? []), e]);
+    }
+    let debt = Number(balances.debt_paise);
+    const made: TransferRow[] = [];
+    // Direct first: a debt is recovered from wallet earnings before guest payments.
+    const ordered = [...groups.entries()].sort(([a], [b]) => (a === 'direct' ? -1 : b === 'direct' ? 1 : 0));
+    for (const [key, earnings] of ordered) {
+      const gross = earnings.reduce((s, e) => s + Number(e.net_paise), 0);
+      const take = Math.min(debt, gross);
+      const amount = gross - take;
+      if (amount > 0 && amount < MIN_TRANSFER_PAISE) continue;
+      const transferId = randomUUID();
+      if (amount === 0) {
+        // Wholly consumed by a debt: nothing to send; the earnings offset an earlier reversal.
+        await moveEarning(tx, {
+          creatorId,
+          kind: 'debt_recovery',
+          from: 'available',
+          to: 'debt',
+          amountPaise: take,
+          reference: transferId,
+        });
+        await setEarningsState(
+          tx,
+          earnings.map((e) => e.id),
+          'reversed',
+          null,
+        );
+        debt -= take;
+        continue;
+      }
+      const transfer = await insertTransfer(tx, {
+        id: transferId,
+        creatorId,
+        kind: key === 'direct' ? 'direct' : 'payment',
+        sourcePaymentId: key === 'direct' ? null : key,
+        accountId: account.account_id,
+        amountPaise: amount,
+      });
+      await moveEarning(tx, {
+        creatorId,
+        kind: 'debt_recovery',
+        from: 'available',
+        to: 'debt',
+        amountPaise: take,
+        transferId,
+        reference: transferId,
+      });
+      debt -= take;
+      await setEarningsState(
+        tx,
+        earnings.map((e) => e.id),
+        'in_transit',
+        transferId,
+      );
+      await moveEarning(tx, {
+        creatorId,
+        kind: 'transfer',
+        from: 'available',
+        to: 'in_transit',
+        amountPaise: amount,
+        transferId,
+        reference: transferId,
+      });
+      made.push(transfer);
+    }
+    if (batchDate) await markBatched(tx, creatorId, batchDate);
+    return made;
+  });
+}
+
+/**
+ * Applies what Razorpay says happened to a transfer, once: processed → its earnings are paid; failed → they
+ * return to available with the reason (and a debt recovered into it is owed again). A transfer already
+ * processed or failed is left alone, so duplicate and reordered webhooks change nothing.
+ */
+export async function applyTransferOutcome(
+  tx: Executor,
+  transfer: TransferRow,
+  outcome: { status: 'processed' | 'failed'; razorpayId?: string | null; reason?: string | null },
+): Promise<boolean> {
+  if (!(await finishTransfer(tx, transfer.id, outcome))) return false;
+  const creatorId = transfer.creator_id;
+  const earnings = await earningsOfTransfer(tx, transfer.id);
+  const amountPaise = Number(transfer.amount_paise);
+  if (outcome.status === 'processed') {
+    await setEarningsState(
+      tx,
+      earnings.map((e) => e.id),
+      'paid',
+      transfer.id,
+    );
+    await moveEarning(tx, {
+      creatorId,
+      kind: 'paid',
+      from: 'in_transit',
+      to: 'paid',
+      amountPaise,
+      transferId: transfer.id,
+      reference: transfer.id,
+    });
+    return true;
+  }
+  await setEarningsState(
+    tx,
+    earnings.map((e) => e.id),
+    'available',
+    null,
+  );
+  await moveEarning(tx, {
+    creatorId,
+    kind: 'transfer_failed',
+    from: 'in_transit',
+    to: 'available',
+    amountPaise,
+    transferId: transfer.id,
+    reference: transfer.id,
+    reason: outcome.reason ?? null,
+  });
+  const recovered = await movementAmount(tx, 'debt_recovery', transfer.id);
+  if (recovered > 0) {
+    await moveEarning(tx, {
+      creatorId,
+      kind: 'debt_restored',
+      from: 'debt',
+      to: 'available',
+      amountPaise: recovered,
+      transferId: transfer.id,
+      reference: transfer.id,
+    });
+  }
+  return true;
+}
+
+/** Maps Razorpay's transfer status onto ours; pending stays in transit. */
+function outcomeOf(t: RouteTransfer): { status: 'processed' | 'failed'; reason: string | null } | null {
+  if (t.status === 'processed' || t.status === 'reversed' || t.status === 'partially_reversed')
+    return { status: 'processed', reason: null };
+  if (t.status === 'failed')
+    return { status: 'failed', reason: t.error?.description ?? 'The transfer failed.' };
+  return null;
+}
+
+/** Records Razorpay's answer about a transfer (its id, and its outcome when final). */
+export async function recordAnswer(deps: AppDeps, transferId: string, answer: RouteTransfer): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockTransfer(tx, { id: transferId });
+    if (!row) return;
+    await recordRazorpayTransfer(tx, row.id, answer.id);
+    const outcome = outcomeOf(answer);
+    if (outcome) await applyTransferOutcome(tx, row, { ...outcome, razorpayId: answer.id });
+  });
+}
+
+/**
+ * Calls Razorpay for one recorded transfer, our key in its notes. A refusal (4xx) fails the transfer and
+ * returns its money to available; no answer (timeout, 5xx) leaves it `created` for reconciliation.
+ */
+export async function sendTransfer(deps: AppDeps, transfer: TransferRow): Promise<void> {
+  const notes = { [PAYOUT_KEY_NOTE]: transfer.idempotency_key, creator_id: transfer.creator_id };
+  const t = { account: transfer.account_id, amountPaise: Number(transfer.amount_paise), notes };
+  let answer: RouteTransfer;
+  try {
+    answer =
+      transfer.kind === 'payment' && transfer.source_payment_id
+        ? await deps.payments.route.transferFromPayment(transfer.source_payment_id, t)
+        : await deps.payments.route.directTransfer(t);
+  } catch (err) {
+    const refused = err instanceof AppError && err.code === 'VALIDATION_FAILED';
+    await deps.db.transaction(async (tx) => {
+      const row = await lockTransfer(tx, { id: transfer.id });
+      if (!row) return;
+      if (refused) await applyTransferOutcome(tx, row, { status: 'failed', reason: err.message });
+      else await countAttempt(tx, row.id);
+    });
+    deps.logger.warn({ transferId: transfer.id, refused, err: String(err) }, 'payout transfer not created');
+    return;
+  }
+  await recordAnswer(deps, transfer.id, answer);
+}
+
+/** Finds a transfer at Razorpay by our key (in its notes): the payment's transfers, or recent direct ones. */
+async function findAtRazorpay(deps: AppDeps, transfer: TransferRow): Promise<RouteTransfer | null> {
+  const matches = (t: RouteTransfer) =>
+    !Array.isArray(t.notes) &&
+    (t.notes as Record<string, string>)[PAYOUT_KEY_NOTE] === transfer.idempotency_key;
+  if (transfer.razorpay_transfer_id) return deps.payments.route.fetchTransfer(transfer.razorpay_transfer_id);
+  if (transfer.kind === 'payment' && transfer.source_payment_id) {
+    const list = await deps.payments.route.listTransfers({ paymentId: transfer.source_payment_id });
+    return list.find(matches) ?? null;
+  }
+  const from = Math.floor(transfer.created_at.getTime() / 1000) - 300;
+  for (let skip = 0; skip < 10_000; skip += 100) {
+    const page = await deps.payments.route.listTransfers({ from, count: 100, skip });
+    const hit = page.find(matches);
+    if (hit) return hit;
+    if (page.length < 100) return null;
+  }
+  return null;
+}
+
+/**
+ * Transfers stuck in `created` (no answer: a timeout, or a crash between the call and the commit) or in
+ * transit without a webhook: asks Razorpay, matching by our key. Found → recorded (and applied when final);
+ * never created → sent now with the same key. Runs only after `PAYOUT_STUCK_AFTER_MS` (longer than a call's
+ * deadline), so a call still in flight is never doubled.
+ */
+export async function reconcileTransfers(
+  deps: AppDeps,
+  now = new Date(),
+): Promise<{ checked: number; resent: number }> {
+  const stuck = await listStuckTransfers(
+    deps.db,
+    new Date(now.getTime() - deps.config.PAYOUT_STUCK_AFTER_MS),
+    200,
+  );
+  let resent = 0;
+  for (const transfer of stuck) {
+    try {
+      const found = await findAtRazorpay(deps, transfer);
+      if (found) await recordAnswer(deps, transfer.id, found);
+      else if (transfer.status === 'created') {
+        resent += 1;
+        await sendTransfer(deps, transfer);
+      }
+    } catch (err) {
+      deps.logger.error({ err: String(err), transferId: transfer.id }, 'could not reconcile payout transfer');
+    }
+  }
+  return { checked: stuck.length, resent };
+}
+
+export interface PayoutCycleSummary {
+  released: number;
+  creators: number;
+  transfers: number;
+  reconciled: number;
+}
+
+/**
+ * One run of the payout job: pending → available (hold window; Pro at once), then a batch for every creator
+ * due (Pro over its window; Starter once a day from the batch hour IST, or `forceStarter`), then reconciliation.
+ */
+export async function runPayoutCycle(
+  deps: AppDeps,
+  opts: { now?: Date; forceStarter?: boolean; concurrency?: number } = {},
+): Promise<PayoutCycleSummary> {
+  const now = opts.now ?? new Date();
+  const summary: PayoutCycleSummary = { released: 0, creators: 0, transfers: 0, reconciled: 0 };
+  if (!deps.config.PAYOUTS_ROUTE_ENABLED) return summary;
+  const holdMs = deps.config.PAYOUT_HOLD_HOURS * 3_600_000;
+  for (;;) {
+    const n = await releaseEarnings(deps.db, {
+      holdMs,
+      freeTierPaise: LIMITS.starterFreeTierPaise,
+      limit: 5000,
+    });
+    summary.released += n;
+    if (n < 5000) break;
+  }
+  const clock = istClock(now);
+  const starterDue = opts.forceStarter === true || clock.hour >= deps.config.PAYOUT_BATCH_HOUR_IST;
+  const concurrency = Math.max(1, opts.concurrency ?? 8);
+  const seen = new Set<string>();
+  for (;;) {
+    const due = (
+      await creatorsDueForBatch(deps.db, {
+        freeTierPaise: LIMITS.starterFreeTierPaise,
+        proWindowMs: deps.config.PAYOUT_PRO_WINDOW_MS,
+        starterDue,
+        todayIst: clock.date,
+        limit: 500,
+      })
+    ).filter((id) => !seen.has(id));
+    if (due.length === 0) break;
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length) {
+        const creatorId = due[next++] as string;
+        seen.add(creatorId);
+        const transfers = await claimBatch(deps, creatorId, starterDue ? clock.date : null);
+        summary.creators += 1;
+        for (const t of transfers) await sendTransfer(deps, t);
+        summary.transfers += transfers.length;
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  }
+  summary.reconciled = (await reconcileTransfers(deps, now)).checked + (await reconcileReversals(deps, now));
+  return summary;
+}
