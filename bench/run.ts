@@ -7,7 +7,7 @@
  *   3. RSS of the API process holding 10,000 idle websockets;
  *   4. GET /api/tips/recent requests/s.
  * Prints one table, writes JSON to bench/results/<timestamp>.json, stops the API and removes its temp dir.
- * Bounded: every phase is capped in time and count, and a watchdog ends the run at 295 s.
+ * Bounded: every phase is capped in time and count, and a watchdog ends the run at 320 s.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../api/src/config.ts';
 import { createDb, type Db } from '../api/src/db/knex.ts';
 import { closedLoop, HttpClient, openLoop, summarize, type LoopResult, type Summary } from './load.ts';
-import { pgbenchAvailable, runPgbench, tipScript, type PgbenchResult } from './pgbench.ts';
+import { minimalTipScript, pgbenchAvailable, runPgbench, tipScript, type PgbenchResult } from './pgbench.ts';
 import { REPO_ROOT, rssBytes, startBenchProduct, type BenchProduct } from './product.ts';
 import { closeAll, openSocket, type OpenSocket } from './sockets.ts';
 import { pool, seed, type SeededCreator, type SeededUser } from './seed.ts';
@@ -33,6 +33,8 @@ const SETTINGS = {
   pgbenchSeconds: 10,
   pgbenchClients: 16,
   pgbenchThreads: 2,
+  /** The minimal baseline (issue 16): `-M prepared`, 32 clients. */
+  minimalClients: 32,
   latencyRate: 200,
   latencyMs: 10_000,
   socketsPerCreator: 50,
@@ -41,7 +43,7 @@ const SETTINGS = {
   recentConcurrency: 32,
   recentMs: 10_000,
   apiPoolMax: 10,
-  hardLimitMs: 295_000,
+  hardLimitMs: 320_000,
 };
 
 const MiB = 1024 * 1024;
@@ -367,6 +369,9 @@ const pct = (s: Summary) => `${ms(s.p50)} / ${ms(s.p99)} / ${ms(s.max)}`;
 const failures = (r: { failed: number; firstFailure: string | null }) =>
   r.failed ? `; ${r.failed} failed (${r.firstFailure})` : '';
 
+/** The pgbench baselines: the bench's own script (lookups, simple protocol) and the minimal one (prepared). */
+type Baseline = 'hot' | 'spread' | 'minimalHot' | 'minimalSpread';
+
 interface Results {
   takenAt: string;
   command: string;
@@ -375,8 +380,8 @@ interface Results {
   complete: boolean;
   notes: string[];
   throughput: { hot?: LoopResult; spread?: LoopResult };
-  pgbench: { hot?: PgbenchResult | null; spread?: PgbenchResult | null; script?: string };
-  ratio: { hot?: number | null; spread?: number | null };
+  pgbench: Partial<Record<Baseline, PgbenchResult | null>> & { script?: string; minimalScript?: string };
+  ratio: Partial<Record<Baseline, number | null>>;
   latency: { spread?: LatencyPhase; hot?: LatencyPhase; sustainable?: LatencyPhase };
   recent?: LoopResult & { creatorTips: number };
   memory?: Awaited<ReturnType<typeof idleMemory>> & { perSocketBytes: number | null };
@@ -403,9 +408,21 @@ function rowsOf(r: Results): Row[] {
   tp('Wallet tips/s, HTTP, 20 creators', r.throughput.spread);
   pg('pgbench TPS, same DB, 1 hot creator', r.pgbench.hot);
   pg('pgbench TPS, same DB, 20 creators', r.pgbench.spread);
+  pg('Minimal pgbench TPS (prepared), 1 hot creator', r.pgbench.minimalHot);
+  pg('Minimal pgbench TPS (prepared), 20 creators', r.pgbench.minimalSpread);
   const ratio = (v: number | null | undefined) => (v == null ? 'n/a' : v.toFixed(2));
   rows.push(['Ratio HTTP / pgbench, 1 hot creator', ratio(r.ratio.hot), 'target ≥ 0.50 (ARCHITECTURE §9)']);
   rows.push(['Ratio HTTP / pgbench, 20 creators', ratio(r.ratio.spread), 'target ≥ 0.50 (ARCHITECTURE §9)']);
+  rows.push([
+    'Ratio HTTP / minimal pgbench, 1 hot creator',
+    ratio(r.ratio.minimalHot),
+    'target ≥ 0.8 (issue 16)',
+  ]);
+  rows.push([
+    'Ratio HTTP / minimal pgbench, 20 creators',
+    ratio(r.ratio.minimalSpread),
+    'target ≥ 1.0 (issue 16)',
+  ]);
   const phases: Array<[string, LatencyPhase | undefined]> = [
     ['20 creators', r.latency.spread],
     ['1 hot creator', r.latency.hot],
@@ -540,7 +557,11 @@ async function main(): Promise<void> {
     ).split(' on ')[0];
 
     log(`seeding ${SETTINGS.creators} creators and ${SETTINGS.viewers} funded viewers…`);
-    const { creators, viewers } = await seed(db, config, {
+    const {
+      run: seedRun,
+      creators,
+      viewers,
+    } = await seed(db, config, {
       creators: SETTINGS.creators,
       viewers: SETTINGS.viewers,
       balancePaise: SETTINGS.viewerBalancePaise,
@@ -578,10 +599,28 @@ async function main(): Promise<void> {
       });
       results.ratio.spread = results.throughput.spread.perSecond / results.pgbench.spread.tps;
       log(`  ${fmt(results.pgbench.spread.tps)} TPS`);
+      const minimal = { ...common, clients: SETTINGS.minimalClients, prepared: true };
+      results.pgbench.minimalScript = minimalTipScript(seedRun, viewers.length, creators.length);
+      for (const [which, nCreators] of [
+        ['minimalHot', 1],
+        ['minimalSpread', creators.length],
+      ] as const) {
+        log(`minimal pgbench (prepared, ${SETTINGS.minimalClients} clients), ${nCreators} creator(s)…`);
+        const res = await runPgbench({
+          ...minimal,
+          script: minimalTipScript(seedRun, viewers.length, nCreators),
+        });
+        results.pgbench[which] = res;
+        const http = which === 'minimalHot' ? results.throughput.hot : results.throughput.spread;
+        results.ratio[which] = http.perSecond / res.tps;
+        log(`  ${fmt(res.tps)} TPS`);
+      }
     } else {
       console.log('pgbench unavailable');
       results.pgbench.hot = null;
       results.pgbench.spread = null;
+      results.pgbench.minimalHot = null;
+      results.pgbench.minimalSpread = null;
       results.notes.push('pgbench unavailable (apt-get install postgresql-client)');
     }
 
