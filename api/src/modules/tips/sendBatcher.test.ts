@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createTestApp } from '../../../test/harness.ts';
 import { buildCreator, buildUser, ledgerMismatches, type BuiltUser } from '../../../test/factories.ts';
-import type { Executor } from '../../db/knex.ts';
 import { findTipContext } from '../safety/safety.repository.ts';
 import { SEND_BATCH_CAP } from './sendBatcher.ts';
 import {
