@@ -24,8 +24,8 @@ const isStatementError = (err: unknown) =>
 /**
  * Group commit for wallet tips, per API instance (one per database handle). A send that finds no round trip in
  * flight goes at once, alone; sends that arrive while one is in flight wait for it to return and then go
- * together, in ONE call of `shabaash_send_wallet_tips`. A batch also goes as soon as it reaches SEND_BATCH_CAP,
- * even with a round trip in flight. Nothing ever waits on a timer. Two sends of the same Idempotency-Key never
+ * together, in ONE call of `shabaash_send_wallet_tips`, as soon as a round trip returns. A batch also goes as soon
+ * as it reaches SEND_BATCH_CAP, even with a round trip in flight. Nothing ever waits on a timer. Two sends of the same Idempotency-Key never
  * share a batch (the later one goes in the next, and replays). Each send gets its own outcome; if the batch
  * statement fails as a whole (an unexpected fault rolls it back), its tips are sent again one per round trip,
  * so that only the faulty one fails.
@@ -49,7 +49,7 @@ export class SendBatcher {
     this.inFlight++;
     void this.run(batch).finally(() => {
       this.inFlight--;
-      if (this.queue.length > 0 && (this.inFlight === 0 || this.queue.length >= SEND_BATCH_CAP)) this.flush();
+      if (this.queue.length > 0) this.flush(); // what arrived meanwhile goes together, now
     });
   }
 
