@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchUserIdSql } from './seed.ts';
 
 /**
  * The pgbench transaction comparable to one wallet tip: the conditional wallet debit, the creator space's
@@ -25,6 +26,32 @@ INSERT INTO tips (creator_id, sender_id, source, amount_paise, message, version)
   FROM v, bench_users u, bench_creators c WHERE u.n = :u AND c.n = :c;
 INSERT INTO wallet_transactions (user_id, type, kind, amount_paise, description, version)
   SELECT user_id, 'debit', 'tip', 100, 'pgbench tip', 0 FROM bench_users WHERE n = :u;
+END;
+`;
+}
+
+/**
+ * The MINIMAL comparable transaction, the baseline of issue 16: the conditional debit, the creator space's
+ * version bump, the tip row and the ledger row, and no lookup (the ids are computed from pgbench's integers,
+ * seed.ts). Run with `-M prepared`.
+ */
+export function minimalTipScript(run: string, viewers: number, creators: number): string {
+  const viewer = benchUserIdSql(run, 2, ':u');
+  const creator = benchUserIdSql(run, 1, ':c');
+  return `\\set u random(1, ${viewers})
+\\set c random(1, ${creators})
+BEGIN;
+UPDATE wallets SET balance_paise = balance_paise - 100, updated_at = now()
+  WHERE user_id = ${viewer} AND balance_paise >= 100;
+WITH v AS (
+  INSERT INTO sync_spaces (space, version) VALUES ('creator:' || ${creator}, 1)
+  ON CONFLICT (space) DO UPDATE SET version = sync_spaces.version + 1
+  RETURNING version
+)
+INSERT INTO tips (creator_id, sender_id, source, amount_paise, message, version)
+  SELECT ${creator}, ${viewer}, 'wallet', 100, 'pgbench tip', v.version FROM v;
+INSERT INTO wallet_transactions (user_id, type, kind, amount_paise, description, version)
+  VALUES (${viewer}, 'debit', 'tip', 100, 'pgbench tip', 0);
 END;
 `;
 }
@@ -53,6 +80,8 @@ export async function runPgbench(opts: {
   clients?: number;
   threads?: number;
   seconds?: number;
+  /** `-M prepared` (the minimal baseline); the default is pgbench's simple protocol. */
+  prepared?: boolean;
 }): Promise<PgbenchResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-pgbench-'));
   const file = path.join(dir, 'tip.sql');
@@ -68,8 +97,9 @@ export async function runPgbench(opts: {
     '-T',
     String(opts.seconds ?? 10),
   ];
+  if (opts.prepared) args.push('-M', 'prepared');
   args.push('-h', '127.0.0.1', '-p', String(opts.port), '-U', opts.user, opts.database);
-  const command = `pgbench -n -f tip.sql -c ${opts.clients ?? 16} -j ${opts.threads ?? 2} -T ${opts.seconds ?? 10}`;
+  const command = `pgbench -n${opts.prepared ? ' -M prepared' : ''} -f tip.sql -c ${opts.clients ?? 16} -j ${opts.threads ?? 2} -T ${opts.seconds ?? 10}`;
   try {
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn('pgbench', args, {

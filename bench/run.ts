@@ -9,485 +9,21 @@
  *   5. time to audio ready (text-to-speech) of a 200-character message pushed live (bench/speech.ts).
  * `npm run bench -- --speech-only` runs phase 5 alone (about 20 s).
  * Prints one table, writes JSON to bench/results/<timestamp>.json, stops the API and removes its temp dir.
- * Bounded: every phase is capped in time and count, and a watchdog ends the run at 295 s.
+ * Bounded: every phase is capped in time and count, and a watchdog ends the run at 320 s.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../api/src/config.ts';
 import { createDb, type Db } from '../api/src/db/knex.ts';
-import { closedLoop, HttpClient, openLoop, summarize, type LoopResult, type Summary } from './load.ts';
-import { pgbenchAvailable, runPgbench, tipScript, type PgbenchResult } from './pgbench.ts';
-import { REPO_ROOT, rssBytes, startBenchProduct, type BenchProduct } from './product.ts';
+import { minimalTipScript, pgbenchAvailable, runPgbench, tipScript } from './pgbench.ts';
+import { startBenchProduct, type BenchProduct } from './product.ts';
 import { closeAll, openSocket, type OpenSocket } from './sockets.ts';
-import { pool, seed, type SeededCreator, type SeededUser } from './seed.ts';
-import { SPEECH_MESSAGE_CHARS, speechReadiness, type SpeechPhase } from './speech.ts';
-
-const SETTINGS = {
-  creators: 20,
-  viewers: 1000,
-  viewerBalancePaise: 10_000_000,
-  tipRupees: 1,
-  httpConcurrency: 48,
-  throughputMs: 10_000,
-  pgbenchSeconds: 10,
-  pgbenchClients: 16,
-  pgbenchThreads: 2,
-  latencyRate: 200,
-  latencyMs: 10_000,
-  socketsPerCreator: 50,
-  idleSockets: 10_000,
-  idleBatch: 500,
-  recentConcurrency: 32,
-  recentMs: 10_000,
-  apiPoolMax: 10,
-  speechSamples: 20,
-  hardLimitMs: 295_000,
-};
-
-const MiB = 1024 * 1024;
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
-const log = (line: string) =>
-  process.stderr.write(`[bench ${((performance.now() - T0) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
-const T0 = performance.now();
-
-// ---------- machine ----------
-
-function machine() {
-  const cpuinfo = fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '';
-  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown';
-  const pgbench = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
-  return {
-    nproc: os.availableParallelism(),
-    cpuModel: model,
-    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
-    kernel: `${os.type()} ${os.release()}`,
-    node: process.version,
-    pgbench: pgbench.status === 0 ? pgbench.stdout.trim() : 'unavailable',
-    /** 1-minute load average when the run started: other work on the machine skews every figure. */
-    loadAverage: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
-  };
-}
-
-/** The soft and hard limits on open files of this process, from /proc/self/limits. */
-function openFileLimits(): { soft: number; hard: number } | null {
-  try {
-    const m = /^Max open files\s+(\d+|unlimited)\s+(\d+|unlimited)/m.exec(
-      fs.readFileSync('/proc/self/limits', 'utf8'),
-    );
-    if (!m) return null;
-    const n = (s: string | undefined) => (s === 'unlimited' ? Number.MAX_SAFE_INTEGER : Number(s));
-    return { soft: n(m[1]), hard: n(m[2]) };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * 10,000 client sockets here plus 10,000 in the API (a child, which inherits our limit) need ~11,000 descriptors
- * per process. Node cannot raise its own limit, so when the soft limit is too low but the hard one allows, re-run
- * this script under `ulimit -n`; otherwise open as many idle sockets as the limit allows and say so.
- */
-function ensureFileLimit(): { idleSockets: number; note: string } {
-  const need = SETTINGS.idleSockets + 1500;
-  const limits = openFileLimits();
-  if (!limits) return { idleSockets: SETTINGS.idleSockets, note: 'open-file limit unknown' };
-  if (limits.soft >= need) return { idleSockets: SETTINGS.idleSockets, note: `ulimit -n ${limits.soft}` };
-  if (limits.hard >= need && !process.env.SHABAASH_BENCH_REEXEC) {
-    const target = Math.min(limits.hard, 65_536);
-    log(`ulimit -n is ${limits.soft}; re-running under ulimit -n ${target}`);
-    const r = spawnSync(
-      'sh',
-      ['-c', `ulimit -n ${target} && exec "${process.execPath}" --import tsx bench/run.ts`],
-      {
-        cwd: REPO_ROOT,
-        stdio: 'inherit',
-        env: { ...process.env, SHABAASH_BENCH_REEXEC: '1' },
-      },
-    );
-    process.exit(r.status ?? 1);
-  }
-  const fit = Math.max(0, Math.floor((limits.soft - 1500) / 1000) * 1000);
-  return {
-    idleSockets: fit,
-    note: `ulimit -n ${limits.soft} (hard ${limits.hard}) only fits ${fit} idle sockets`,
-  };
-}
-
-// ---------- phases ----------
-
-interface SendPhase {
-  label: string;
-  result: LoopResult;
-}
-
-function sendTipRequest(
-  client: HttpClient,
-  viewer: SeededUser,
-  creator: SeededCreator,
-  key: string,
-  message: string,
-) {
-  return client.request(
-    'POST',
-    '/api/tips/send',
-    { authorization: `Bearer ${viewer.token}`, 'idempotency-key': key, accept: 'application/json' },
-    JSON.stringify({ amount: SETTINGS.tipRupees, message, creator: creator.handle }),
-  );
-}
-
-async function throughput(
-  product: BenchProduct,
-  label: string,
-  viewers: SeededUser[],
-  pickCreator: (i: number) => SeededCreator,
-  run: string,
-): Promise<SendPhase> {
-  const client = new HttpClient(product.url, SETTINGS.httpConcurrency);
-  try {
-    const result = await closedLoop(
-      { concurrency: SETTINGS.httpConcurrency, durationMs: SETTINGS.throughputMs, maxRequests: 200_000 },
-      (i) =>
-        sendTipRequest(
-          client,
-          viewers[i % viewers.length]!,
-          pickCreator(i),
-          `bench-${run}-${label}-${i}`,
-          `tpq${String(i).padStart(7, '0')}`,
-        ),
-    );
-    return { label, result };
-  } finally {
-    client.close();
-  }
-}
-
-interface LatencyPhase {
-  label: string;
-  rate: number;
-  sent: number;
-  ok: number;
-  failed: number;
-  firstFailure: string | null;
-  sockets: number;
-  receiptsExpected: number;
-  receipts: number;
-  /** Request written → HTTP response read (the send is committed before its response is written). */
-  httpResponse: Summary;
-  /** Request written → tip:new read on each of the creator's sockets (upper bound of commit → receipt). */
-  sendToReceipt: Summary;
-  /** Same, for the first of the creator's sockets to receive it. */
-  sendToFirstReceipt: Summary;
-  /** HTTP response read → tip:new read on each socket (lower bound of commit → receipt; negative = socket first). */
-  responseToReceipt: Summary;
-}
-
-async function latency(
-  product: BenchProduct,
-  label: string,
-  viewers: SeededUser[],
-  pickCreator: (i: number) => number,
-  creators: SeededCreator[],
-  socketsByCreator: OpenSocket[][],
-  run: string,
-  rate: number = SETTINGS.latencyRate,
-): Promise<LatencyPhase> {
-  const total = Math.floor((SETTINGS.latencyMs / 1000) * rate);
-  const sentAt = new Float64Array(total).fill(NaN);
-  const responseAt = new Float64Array(total).fill(NaN);
-  const receipts: number[][] = Array.from({ length: total }, () => []);
-  // One token, no separators: the stream-safety matcher reads digits as letters ("455" → a blocked word) in separate tokens.
-  const prefix = `lat${label}q`;
-  const pattern = new RegExp(`"message":"${prefix}(\\d+)"`);
-  for (const sockets of socketsByCreator) {
-    for (const s of sockets) {
-      s.onText = (text) => {
-        const now = performance.now();
-        if (!text.startsWith('{"type":"tip:new"')) return;
-        const m = pattern.exec(text);
-        if (m?.[1]) receipts[Number(m[1])]?.push(now);
-      };
-    }
-  }
-  const client = new HttpClient(product.url, 64);
-  let ok = 0;
-  let failed = 0;
-  let firstFailure: string | null = null;
-  const okTips: number[] = [];
-  try {
-    // Warm the connection pool so the first sends do not pay for TCP connects.
-    await Promise.all(Array.from({ length: 16 }, () => client.request('GET', '/api/health', {})));
-    await openLoop({ ratePerSecond: rate, durationMs: SETTINGS.latencyMs, maxRequests: total }, async (i) => {
-      const creator = creators[pickCreator(i)]!;
-      sentAt[i] = performance.now();
-      try {
-        const res = await sendTipRequest(
-          client,
-          viewers[i % viewers.length]!,
-          creator,
-          `bench-${run}-${prefix}${i}`,
-          `${prefix}${i}`,
-        );
-        responseAt[i] = performance.now();
-        if (res.status === 200) {
-          ok++;
-          okTips.push(i);
-        } else {
-          failed++;
-          firstFailure ??= `${res.status} ${res.body.slice(0, 200)}`;
-        }
-      } catch (err) {
-        failed++;
-        firstFailure ??= String(err);
-      }
-    });
-    // Let the last pushes arrive (bounded).
-    const expected = okTips.length * SETTINGS.socketsPerCreator;
-    const until = performance.now() + 3000;
-    while (performance.now() < until && okTips.reduce((n, i) => n + receipts[i]!.length, 0) < expected)
-      await sleep(50);
-  } finally {
-    client.close();
-    for (const sockets of socketsByCreator) for (const s of sockets) s.onText = () => undefined;
-  }
-  const http: number[] = [];
-  const all: number[] = [];
-  const first: number[] = [];
-  const afterResponse: number[] = [];
-  let got = 0;
-  for (const i of okTips) {
-    http.push(responseAt[i]! - sentAt[i]!);
-    const r = receipts[i]!;
-    got += r.length;
-    let min = Infinity;
-    for (const t of r) {
-      all.push(t - sentAt[i]!);
-      afterResponse.push(t - responseAt[i]!);
-      if (t < min) min = t;
-    }
-    if (r.length > 0) first.push(min - sentAt[i]!);
-  }
-  return {
-    label,
-    rate,
-    sent: total,
-    ok,
-    failed,
-    firstFailure,
-    sockets: socketsByCreator.reduce((n, s) => n + s.length, 0),
-    receiptsExpected: okTips.length * SETTINGS.socketsPerCreator,
-    receipts: got,
-    httpResponse: summarize(http),
-    sendToReceipt: summarize(all),
-    sendToFirstReceipt: summarize(first),
-    responseToReceipt: summarize(afterResponse),
-  };
-}
-
-async function idleMemory(
-  product: BenchProduct,
-  creators: SeededCreator[],
-  count: number,
-  keepGoing: () => boolean,
-) {
-  const wsUrl = `${product.url.replace('http', 'ws')}/ws`;
-  await sleep(1000);
-  const before = rssBytes(product.pid);
-  const sockets: OpenSocket[] = [];
-  let failed = 0;
-  let firstFailure: string | null = null;
-  const t = performance.now();
-  try {
-    for (let start = 0; start < count; start += SETTINGS.idleBatch) {
-      const n = Math.min(SETTINGS.idleBatch, count - start);
-      const opened = await Promise.allSettled(
-        Array.from({ length: n }, (_, j) =>
-          openSocket(wsUrl, { overlayKey: creators[(start + j) % creators.length]!.overlayKey }),
-        ),
-      );
-      for (const o of opened) {
-        if (o.status === 'fulfilled') sockets.push(o.value);
-        else {
-          failed++;
-          firstFailure ??= String(o.reason);
-        }
-      }
-      if (!keepGoing()) {
-        firstFailure ??= `stopped opening at ${sockets.length}: time budget`;
-        break;
-      }
-    }
-    const openMs = performance.now() - t;
-    await sleep(2000);
-    const after = rssBytes(product.pid);
-    return {
-      requested: count,
-      open: sockets.length,
-      failed,
-      firstFailure,
-      openMs,
-      rssBefore: before,
-      rssAfter: after,
-    };
-  } finally {
-    await closeAll(sockets);
-  }
-}
-
-async function recentReads(product: BenchProduct, viewers: SeededUser[], creator: SeededCreator) {
-  const client = new HttpClient(product.url, SETTINGS.recentConcurrency);
-  try {
-    return await closedLoop(
-      { concurrency: SETTINGS.recentConcurrency, durationMs: SETTINGS.recentMs, maxRequests: 500_000 },
-      (i) =>
-        client.request('GET', `/api/tips/recent?creator=${encodeURIComponent(creator.handle)}`, {
-          authorization: `Bearer ${viewers[i % viewers.length]!.token}`,
-          accept: 'application/json',
-        }),
-    );
-  } finally {
-    client.close();
-  }
-}
-
-// ---------- report ----------
-
-type Row = [string, string, string];
-
-function table(rows: Row[]): string {
-  const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const line = (r: Row) => `| ${r.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`;
-  const sep = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
-  return [line(rows[0]!), sep, ...rows.slice(1).map(line)].join('\n');
-}
-
-const pct = (s: Summary) => `${ms(s.p50)} / ${ms(s.p99)} / ${ms(s.max)}`;
-const failures = (r: { failed: number; firstFailure: string | null }) =>
-  r.failed ? `; ${r.failed} failed (${r.firstFailure})` : '';
-
-interface Results {
-  takenAt: string;
-  command: string;
-  machine: ReturnType<typeof machine> & { postgres?: string; openFiles: string; loadAverageEnd?: number };
-  settings: typeof SETTINGS;
-  complete: boolean;
-  notes: string[];
-  throughput: { hot?: LoopResult; spread?: LoopResult };
-  pgbench: { hot?: PgbenchResult | null; spread?: PgbenchResult | null; script?: string };
-  ratio: { hot?: number | null; spread?: number | null };
-  latency: { spread?: LatencyPhase; hot?: LatencyPhase; sustainable?: LatencyPhase };
-  recent?: LoopResult & { creatorTips: number };
-  memory?: Awaited<ReturnType<typeof idleMemory>> & { perSocketBytes: number | null };
-  speech?: SpeechPhase;
-  durationSeconds?: number;
-}
-
-function rowsOf(r: Results): Row[] {
-  const rows: Row[] = [['Measure', 'Result', 'Detail']];
-  const tp = (label: string, res: LoopResult | undefined) => {
-    if (!res) return rows.push([label, 'not run', '']);
-    rows.push([
-      label,
-      fmt(res.perSecond),
-      `${SETTINGS.httpConcurrency} in flight, ${(res.elapsedMs / 1000).toFixed(1)} s, ${fmt(res.ok)} ok; latency p50/p99 ${ms(res.latency.p50)} / ${ms(res.latency.p99)}${failures(res)}`,
-    ]);
-  };
-  const pg = (label: string, res: PgbenchResult | null | undefined) =>
-    rows.push([
-      label,
-      res ? fmt(res.tps) : res === null ? 'pgbench unavailable' : 'not run',
-      res ? `${res.command}; avg ${res.latencyAvgMs} ms; ${res.failed} failed` : '',
-    ]);
-  tp('Wallet tips/s, HTTP, 1 hot creator', r.throughput.hot);
-  tp('Wallet tips/s, HTTP, 20 creators', r.throughput.spread);
-  pg('pgbench TPS, same DB, 1 hot creator', r.pgbench.hot);
-  pg('pgbench TPS, same DB, 20 creators', r.pgbench.spread);
-  const ratio = (v: number | null | undefined) => (v == null ? 'n/a' : v.toFixed(2));
-  rows.push(['Ratio HTTP / pgbench, 1 hot creator', ratio(r.ratio.hot), 'target ≥ 0.50 (ARCHITECTURE §9)']);
-  rows.push(['Ratio HTTP / pgbench, 20 creators', ratio(r.ratio.spread), 'target ≥ 0.50 (ARCHITECTURE §9)']);
-  const phases: Array<[string, LatencyPhase | undefined]> = [
-    ['20 creators', r.latency.spread],
-    ['1 hot creator', r.latency.hot],
-  ];
-  if (r.latency.sustainable)
-    phases.push([`20 creators at ${r.latency.sustainable.rate}/s`, r.latency.sustainable]);
-  for (const [who, l] of phases) {
-    if (!l) {
-      rows.push([`Send → creator socket, ${who}`, 'not run', '']);
-      continue;
-    }
-    const unanswered = l.sent - l.ok - l.failed;
-    rows.push(
-      [
-        `Send → creator socket, ${who}, p50/p99/max`,
-        pct(l.sendToReceipt),
-        `${l.rate} tips/s for ${SETTINGS.latencyMs / 1000} s, ${l.sockets} sockets open (${SETTINGS.socketsPerCreator} per creator); ${fmt(l.receipts)}/${fmt(l.receiptsExpected)} receipts${failures(l)}${unanswered ? `; ${unanswered} unanswered` : ''}; target p50 ≤ 5 ms, p99 ≤ 25 ms`,
-      ],
-      [
-        '  send → first of the creator’s sockets',
-        pct(l.sendToFirstReceipt),
-        'the earliest of the 50 receipts of each tip',
-      ],
-      [
-        '  HTTP response → socket receipt',
-        pct(l.responseToReceipt),
-        'lower bound of commit → receipt (negative: socket before response)',
-      ],
-      ['  HTTP send → response', pct(l.httpResponse), `${fmt(l.ok)} tips answered 200`],
-    );
-  }
-  if (r.recent) {
-    rows.push([
-      'GET /api/tips/recent req/s',
-      fmt(r.recent.perSecond),
-      `${SETTINGS.recentConcurrency} in flight, authorised viewers, creator with ${fmt(r.recent.creatorTips)} tips; p50/p99 ${ms(r.recent.latency.p50)} / ${ms(r.recent.latency.p99)}${failures(r.recent)}`,
-    ]);
-  } else rows.push(['GET /api/tips/recent req/s', 'not run', '']);
-  const m = r.memory;
-  if (m) {
-    rows.push([
-      'API RSS: no sockets → idle sockets',
-      m.rssBefore && m.rssAfter ? `${fmt(m.rssBefore / MiB)} → ${fmt(m.rssAfter / MiB)} MiB` : 'n/a',
-      `${fmt(m.open)}/${fmt(m.requested)} sockets hello'd (overlay key) in ${(m.openMs / 1000).toFixed(1)} s${m.perSocketBytes ? `; ${fmt(m.perSocketBytes / 1024, 1)} KiB per socket` : ''}; target < 1 GiB at 10,000${failures(m)}`,
-    ]);
-  } else rows.push(['API RSS with idle sockets', 'not run', '']);
-  const sp = r.speech;
-  rows.push(
-    sp
-      ? [
-          `Time to audio ready, ${SPEECH_MESSAGE_CHARS} chars, p50/p95/max`,
-          `${ms(sp.ready.p50)} / ${ms(sp.ready.p95)} / ${ms(sp.ready.max)}`,
-          `PATCH status read → GET /api/overlay/speech 200; ${sp.samples} tips one at a time, Hindi and English alternately; embedded eSpeak NG; last file ${fmt(sp.audioBytes / 1024)} KiB${sp.failed ? `; ${sp.failed} failed` : ''}`,
-        ]
-      : ['Time to audio ready', 'not run', ''],
-  );
-  return rows;
-}
-
-function printAndSave(r: Results): void {
-  r.machine.loadAverageEnd = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
-  r.durationSeconds = Math.round((performance.now() - T0) / 1000);
-  const mc = r.machine;
-  const header = [
-    `Shabaash bench — ${r.takenAt} — command: npm run bench${r.complete ? '' : ' — INCOMPLETE (time budget reached)'}`,
-    `Machine: ${mc.nproc} CPUs (${mc.cpuModel}), ${mc.memoryGiB} GiB RAM, ${mc.kernel}, Node ${mc.node}, ${mc.postgres ?? 'PostgreSQL ?'}, ${mc.pgbench}`,
-    `One API process (DATABASE_POOL_MAX=${SETTINGS.apiPoolMax}) with embedded PostgreSQL (fsync on); load generator and pgbench on the same machine over loopback.`,
-    `Load average (1 min): ${mc.loadAverage} at start, ${mc.loadAverageEnd} at end. Run time ${r.durationSeconds} s.`,
-    ...r.notes.map((n) => `Note: ${n}`),
-  ];
-  console.log(`\n${header.join('\n')}\n\n${table(rowsOf(r))}\n`);
-  const resultsDir = path.join(REPO_ROOT, 'bench', 'results');
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `${r.takenAt.replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify(r, null, 2));
-  console.log(`JSON: ${path.relative(REPO_ROOT, file)}`);
-}
+import { pool, seed } from './seed.ts';
+import { ensureFileLimit, machine } from './machine.ts';
+import { pct, printAndSave, type Results } from './report.ts';
+import { idleMemory, latency, recentReads, throughput } from './phases.ts';
+import { fmt, log, MiB, ms, SETTINGS, sleep, T0 } from './settings.ts';
+import { SPEECH_MESSAGE_CHARS, speechReadiness } from './speech.ts';
 
 // ---------- main ----------
 
@@ -555,7 +91,11 @@ async function main(): Promise<void> {
     ).split(' on ')[0];
 
     log(`seeding ${SETTINGS.creators} creators and ${SETTINGS.viewers} funded viewers…`);
-    const { creators, viewers } = await seed(db, config, {
+    const {
+      run: seedRun,
+      creators,
+      viewers,
+    } = await seed(db, config, {
       creators: SETTINGS.creators,
       viewers: SETTINGS.viewers,
       balancePaise: SETTINGS.viewerBalancePaise,
@@ -610,10 +150,28 @@ async function main(): Promise<void> {
       });
       results.ratio.spread = results.throughput.spread.perSecond / results.pgbench.spread.tps;
       log(`  ${fmt(results.pgbench.spread.tps)} TPS`);
+      const minimal = { ...common, clients: SETTINGS.minimalClients, prepared: true };
+      results.pgbench.minimalScript = minimalTipScript(seedRun, viewers.length, creators.length);
+      for (const [which, nCreators] of [
+        ['minimalHot', 1],
+        ['minimalSpread', creators.length],
+      ] as const) {
+        log(`minimal pgbench (prepared, ${SETTINGS.minimalClients} clients), ${nCreators} creator(s)…`);
+        const res = await runPgbench({
+          ...minimal,
+          script: minimalTipScript(seedRun, viewers.length, nCreators),
+        });
+        results.pgbench[which] = res;
+        const http = which === 'minimalHot' ? results.throughput.hot : results.throughput.spread;
+        results.ratio[which] = http.perSecond / res.tps;
+        log(`  ${fmt(res.tps)} TPS`);
+      }
     } else {
       console.log('pgbench unavailable');
       results.pgbench.hot = null;
       results.pgbench.spread = null;
+      results.pgbench.minimalHot = null;
+      results.pgbench.minimalSpread = null;
       results.notes.push('pgbench unavailable (apt-get install postgresql-client)');
     }
 

@@ -38,11 +38,17 @@ function phoneFor(run: string, role: number, i: number): string {
 async function buildUser(
   db: Db,
   config: Config,
-  opts: { name: string; phone: string; role: 'viewer' | 'creator'; balancePaise: number },
+  opts: { id: string; name: string; phone: string; role: 'viewer' | 'creator'; balancePaise: number },
 ): Promise<SeededUser> {
   const id = await db.transaction(async (tx) => {
     const [row] = await tx('users')
-      .insert({ name: opts.name, phone: opts.phone, password_hash: 'bench-not-a-hash', role: opts.role })
+      .insert({
+        id: opts.id,
+        name: opts.name,
+        phone: opts.phone,
+        password_hash: 'bench-not-a-hash',
+        role: opts.role,
+      })
       .returning<{ id: string }[]>('id');
     if (!row) throw new Error('user insert failed');
     await createWallet(tx, row.id);
@@ -62,6 +68,16 @@ async function buildUser(
 }
 
 /**
+ * The id of seeded user n (1-based) of a role in a run, computed so that a pgbench script reaches any user's rows
+ * without a lookup (the minimal baseline, pgbench.ts): `b0000000-0<run>-4000-800<role>-<n, 12 digits>`.
+ */
+export function benchUserIdSql(run: string, role: 1 | 2, n: string): string {
+  return `('b0000000-0${run}-4000-800${role}-' || lpad(${n}::text, 12, '0'))::uuid`;
+}
+const benchUserId = (run: string, role: 1 | 2, n: number) =>
+  `b0000000-0${run}-4000-800${role}-${String(n).padStart(12, '0')}`;
+
+/**
  * Creates `creators` creators (handle `bench-<run>-<i>`, overlay key) and `viewers` funded viewers directly in the
  * product's database, plus the lookup tables `bench_users(n, user_id)` and `bench_creators(n, user_id)` (1-based)
  * that the pgbench script picks random ids from.
@@ -70,10 +86,11 @@ export async function seed(
   db: Db,
   config: Config,
   opts: { creators: number; viewers: number; balancePaise: number },
-): Promise<{ creators: SeededCreator[]; viewers: SeededUser[] }> {
+): Promise<{ run: string; creators: SeededCreator[]; viewers: SeededUser[] }> {
   const run = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
   const creators = await pool(opts.creators, 8, async (i) => {
     const user = await buildUser(db, config, {
+      id: benchUserId(run, 1, i + 1),
       name: `Bench Creator ${i + 1}`,
       phone: phoneFor(run, 1, i),
       role: 'creator',
@@ -91,6 +108,7 @@ export async function seed(
   });
   const viewers = await pool(opts.viewers, 8, (i) =>
     buildUser(db, config, {
+      id: benchUserId(run, 2, i + 1),
       name: `Bench Viewer ${i + 1}`,
       phone: phoneFor(run, 2, i),
       role: 'viewer',
@@ -102,5 +120,5 @@ export async function seed(
   await db('bench_users').insert(viewers.map((v, i) => ({ n: i + 1, user_id: v.id })));
   await db('bench_creators').insert(creators.map((c, i) => ({ n: i + 1, user_id: c.id })));
   await db.raw('analyze');
-  return { creators, viewers };
+  return { run, creators, viewers };
 }

@@ -159,6 +159,12 @@ describe.sequential('kill -9 in the middle of a load of tip sends', () => {
     // No key was left half-claimed (claim and response commit together).
     expect(keyRows.filter((r) => r.status_code === 0)).toEqual([]);
     expect(await ledgerMismatches(db)).toEqual([]);
+    // The sends were group-committed (issue 16): tips share transactions, so the kill fell on batches in flight.
+    const perTransaction = await db.raw<{ rows: Array<{ n: number }> }>(
+      'select count(*)::int as n from tips where creator_id = ? group by xmin::text',
+      [creator.id],
+    );
+    expect(Math.max(...perTransaction.rows.map((r) => r.n))).toBeGreaterThan(1);
     const acked = sent.filter((s) => s.ackedTipId).length;
     const unackedCommitted = sent.filter((s) => !s.ackedTipId && stored.has(s.key)).length;
     console.info(

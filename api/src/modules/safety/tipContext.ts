@@ -5,7 +5,7 @@ import { findTipContext, type SafetyRecord, type TipContextRecord } from './safe
 
 /**
  * What a wallet tip decides with, per creator: identity and safety settings. Cached per API instance so that a
- * tip is ONE database round trip (`shabaash_send_wallet_tip`). The cache is never trusted blindly: the tip
+ * tip is ONE database round trip (`shabaash_send_wallet_tips`, group-committed). The cache is never trusted blindly: the tip
  * statement compares the handle, display name and settings' `updated_at` it was decided with against the rows
  * and raises SH412 when any changed (on any instance); the caller then reloads with `fresh: true` and decides
  * again. Entries also expire after TIP_CONTEXT_TTL_MS, which bounds how long a reassigned handle could point at

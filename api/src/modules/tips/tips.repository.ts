@@ -291,7 +291,7 @@ export async function creatorTipTotals(db: Executor, creatorId: string): Promise
 
 // ---------- the wallet tip in one statement ----------
 
-/** SQLSTATEs `shabaash_send_wallet_tip` raises besides the ledger's SH402 (insufficient balance). */
+/** SQLSTATEs a wallet tip is refused with besides the ledger's SH402 (insufficient balance). */
 export const WALLET_TIP_SQLSTATE = {
   sessionEnded: 'SH401',
   senderBlocked: 'SH403',
@@ -338,45 +338,54 @@ export interface WalletTipOutcome {
   response: unknown;
 }
 
+/** Per tip of a batch: its outcome, or the SQLSTATE of WALLET_TIP_SQLSTATE (or SH402) it was refused with. */
+export type WalletTipBatchOutcome = WalletTipOutcome | { error: string };
+
 /**
- * The whole wallet tip in one statement and one round trip, committed on return (`shabaash_send_wallet_tip`):
- * session check, Idempotency-Key claim or replay, creator context check, blocked sender, ledger debit, cashback
- * credit, the tip (shabaash_insert_tip), the stored result. Raises the database errors of WALLET_TIP_SQLSTATE and
- * SH402 for the caller to translate.
+ * A batch of wallet tips in one statement and one round trip, committed on return (`shabaash_send_wallet_tips`):
+ * per tip, the session check, Idempotency-Key claim or replay, creator context check, blocked sender, ledger
+ * debit, cashback credit, the tip (shabaash_insert_tip) and the stored result. Outcome i is tip i's; a refused
+ * tip's outcome names its SQLSTATE and never fails its neighbours. Throws only on an unexpected fault, which
+ * rolls back the whole batch.
  */
-export async function sendWalletTip(db: Executor, tip: WalletTipInput): Promise<WalletTipOutcome> {
-  const result = await db.raw<{ rows: Array<{ outcome: WalletTipOutcome }> }>(
-    `select shabaash_send_wallet_tip(?::uuid, ?::uuid, ?::text, ?::text, ?::uuid, ?::text, ?::text, ?::timestamptz,
-                                     ?::boolean, ?::boolean, ?::uuid, ?::bigint, ?::text, ?::text, ?::bigint,
-                                     ?::text, ?::bigint, ?::integer) as outcome`,
+export async function sendWalletTips(
+  db: Executor,
+  tips: readonly WalletTipInput[],
+): Promise<WalletTipBatchOutcome[]> {
+  const column = <T>(of: (tip: WalletTipInput) => T) => tips.map(of);
+  const result = await db.raw<{ rows: Array<{ outcomes: WalletTipBatchOutcome[] }> }>(
+    `select shabaash_send_wallet_tips(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::uuid[], ?::text[], ?::text[],
+                                      ?::timestamptz[], ?::boolean[], ?::boolean[], ?::uuid[], ?::bigint[],
+                                      ?::text[], ?::text[], ?::bigint[], ?::text[], ?::bigint, ?::integer) as outcomes`,
     [
-      tip.userId,
-      tip.sessionId,
-      tip.idempotencyKey,
-      tip.requestHash,
-      tip.creator.creatorId,
-      tip.creator.handle,
-      tip.creator.displayName,
-      tip.creator.settingsUpdatedAt,
-      tip.refused,
-      tip.autoLive,
-      tip.tipId,
-      tip.amountPaise,
-      tip.message,
-      tip.tipDescription,
-      tip.cashbackPaise,
-      tip.cashbackDescription,
+      column((t) => t.userId),
+      column((t) => t.sessionId),
+      column((t) => t.idempotencyKey),
+      column((t) => t.requestHash),
+      column((t) => t.creator.creatorId),
+      column((t) => t.creator.handle),
+      column((t) => t.creator.displayName),
+      column((t) => t.creator.settingsUpdatedAt),
+      column((t) => t.refused),
+      column((t) => t.autoLive),
+      column((t) => t.tipId),
+      column((t) => t.amountPaise),
+      column((t) => t.message),
+      column((t) => t.tipDescription),
+      column((t) => t.cashbackPaise),
+      column((t) => t.cashbackDescription),
       ...FEE_PARAMETERS,
-    ],
+    ] as unknown as readonly string[], // node-postgres sends a JS array as a PostgreSQL array
   );
-  const outcome = result.rows[0]?.outcome;
-  if (!outcome) throw new Error('wallet tip returned nothing');
-  return outcome;
+  const outcomes = result.rows[0]?.outcomes;
+  if (!outcomes || outcomes.length !== tips.length)
+    throw new Error('wallet tip batch returned no outcome per tip');
+  return outcomes;
 }
 
 const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (v: string) => Date;
 
-/** True when a stored wallet tip result is a snapshot written by shabaash_send_wallet_tip. */
+/** True when a stored wallet tip result is a snapshot written by shabaash_send_wallet_tip(s). */
 export function isWalletTipSnapshot(value: unknown): value is WalletTipSnapshot {
   return (value as { kind?: unknown } | null)?.kind === 'wallet_tip';
 }

@@ -14,12 +14,12 @@ import { tipContextOf } from '../safety/tipContext.ts';
 import { principalOf, type SessionClaims } from '../sessions/sessions.service.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { isInsufficientBalance } from '../wallet/ledger.ts';
+import { sendBatcherOf } from './sendBatcher.ts';
 import { presentTip } from './tips.presenter.ts';
 import {
   isWalletTipSnapshot,
   liveTipsOfCreator,
   recentTipsForViewer,
-  sendWalletTip,
   tipRowOfSnapshot,
   WALLET_TIP_SQLSTATE,
   type WalletTipOutcome,
@@ -43,9 +43,10 @@ export interface SendTipResponse {
 const STALE_CONTEXT_RETRIES = 2;
 
 /**
- * Sends a wallet tip in ONE database round trip. The creator's context (identity and safety settings) comes
- * from the per-instance cache (tipContext.ts); the JS checks decide on amount, message and auto-live; then one
- * statement (shabaash_send_wallet_tip, committed on return) checks the session (401), claims or replays the
+ * Sends a wallet tip in ONE database round trip, group-committed with the sends that arrive meanwhile on this
+ * instance (sendBatcher.ts). The creator's context (identity and safety settings) comes from the per-instance
+ * cache (tipContext.ts); the JS checks decide on amount, message and auto-live; then one statement
+ * (shabaash_send_wallet_tips, committed on return) checks the session (401), claims or replays the
  * Idempotency-Key, checks that the context is still current (else it is reloaded and the tip decided again),
  * refuses a blocked sender (403) or a refused message (400), debits the wallet (402 when short), credits the
  * cashback, lands the tip (fee, creator space bump; `read` at once when auto-live) and stores the result.
@@ -79,7 +80,7 @@ export async function sendTip(
     const refusal = contentRefusal(context.settings, { message: input.message, amountPaise });
     let outcome: WalletTipOutcome;
     try {
-      outcome = await sendWalletTip(db, {
+      outcome = await sendBatcherOf(db).send({
         tipId: randomUUID(),
         userId,
         sessionId: session.sessionId,

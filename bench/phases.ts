@@ -1,0 +1,224 @@
+import { performance } from 'node:perf_hooks';
+import { closedLoop, HttpClient, openLoop, summarize, type LoopResult } from './load.ts';
+import { rssBytes, type BenchProduct } from './product.ts';
+import { closeAll, openSocket, type OpenSocket } from './sockets.ts';
+import { type SeededCreator, type SeededUser } from './seed.ts';
+import { type IdleMemory, type LatencyPhase } from './report.ts';
+import { SETTINGS, sleep } from './settings.ts';
+
+/** The measuring jobs of `npm run bench` (run.ts runs them in order). */
+// ---------- phases ----------
+
+export interface SendPhase {
+  label: string;
+  result: LoopResult;
+}
+
+export function sendTipRequest(
+  client: HttpClient,
+  viewer: SeededUser,
+  creator: SeededCreator,
+  key: string,
+  message: string,
+) {
+  return client.request(
+    'POST',
+    '/api/tips/send',
+    { authorization: `Bearer ${viewer.token}`, 'idempotency-key': key, accept: 'application/json' },
+    JSON.stringify({ amount: SETTINGS.tipRupees, message, creator: creator.handle }),
+  );
+}
+
+export async function throughput(
+  product: BenchProduct,
+  label: string,
+  viewers: SeededUser[],
+  pickCreator: (i: number) => SeededCreator,
+  run: string,
+): Promise<SendPhase> {
+  const client = new HttpClient(product.url, SETTINGS.httpConcurrency);
+  try {
+    const result = await closedLoop(
+      { concurrency: SETTINGS.httpConcurrency, durationMs: SETTINGS.throughputMs, maxRequests: 200_000 },
+      (i) =>
+        sendTipRequest(
+          client,
+          viewers[i % viewers.length]!,
+          pickCreator(i),
+          `bench-${run}-${label}-${i}`,
+          `tpq${String(i).padStart(7, '0')}`,
+        ),
+    );
+    return { label, result };
+  } finally {
+    client.close();
+  }
+}
+
+export async function latency(
+  product: BenchProduct,
+  label: string,
+  viewers: SeededUser[],
+  pickCreator: (i: number) => number,
+  creators: SeededCreator[],
+  socketsByCreator: OpenSocket[][],
+  run: string,
+  rate: number = SETTINGS.latencyRate,
+): Promise<LatencyPhase> {
+  const total = Math.floor((SETTINGS.latencyMs / 1000) * rate);
+  const sentAt = new Float64Array(total).fill(NaN);
+  const responseAt = new Float64Array(total).fill(NaN);
+  const receipts: number[][] = Array.from({ length: total }, () => []);
+  // One token, no separators: the stream-safety matcher reads digits as letters ("455" → a blocked word) in separate tokens.
+  const prefix = `lat${label}q`;
+  const pattern = new RegExp(`"message":"${prefix}(\\d+)"`);
+  for (const sockets of socketsByCreator) {
+    for (const s of sockets) {
+      s.onText = (text) => {
+        const now = performance.now();
+        if (!text.startsWith('{"type":"tip:new"')) return;
+        const m = pattern.exec(text);
+        if (m?.[1]) receipts[Number(m[1])]?.push(now);
+      };
+    }
+  }
+  const client = new HttpClient(product.url, 64);
+  let ok = 0;
+  let failed = 0;
+  let firstFailure: string | null = null;
+  const okTips: number[] = [];
+  try {
+    // Warm the connection pool so the first sends do not pay for TCP connects.
+    await Promise.all(Array.from({ length: 16 }, () => client.request('GET', '/api/health', {})));
+    await openLoop({ ratePerSecond: rate, durationMs: SETTINGS.latencyMs, maxRequests: total }, async (i) => {
+      const creator = creators[pickCreator(i)]!;
+      sentAt[i] = performance.now();
+      try {
+        const res = await sendTipRequest(
+          client,
+          viewers[i % viewers.length]!,
+          creator,
+          `bench-${run}-${prefix}${i}`,
+          `${prefix}${i}`,
+        );
+        responseAt[i] = performance.now();
+        if (res.status === 200) {
+          ok++;
+          okTips.push(i);
+        } else {
+          failed++;
+          firstFailure ??= `${res.status} ${res.body.slice(0, 200)}`;
+        }
+      } catch (err) {
+        failed++;
+        firstFailure ??= String(err);
+      }
+    });
+    // Let the last pushes arrive (bounded).
+    const expected = okTips.length * SETTINGS.socketsPerCreator;
+    const until = performance.now() + 3000;
+    while (performance.now() < until && okTips.reduce((n, i) => n + receipts[i]!.length, 0) < expected)
+      await sleep(50);
+  } finally {
+    client.close();
+    for (const sockets of socketsByCreator) for (const s of sockets) s.onText = () => undefined;
+  }
+  const http: number[] = [];
+  const all: number[] = [];
+  const first: number[] = [];
+  const afterResponse: number[] = [];
+  let got = 0;
+  for (const i of okTips) {
+    http.push(responseAt[i]! - sentAt[i]!);
+    const r = receipts[i]!;
+    got += r.length;
+    let min = Infinity;
+    for (const t of r) {
+      all.push(t - sentAt[i]!);
+      afterResponse.push(t - responseAt[i]!);
+      if (t < min) min = t;
+    }
+    if (r.length > 0) first.push(min - sentAt[i]!);
+  }
+  return {
+    label,
+    rate,
+    sent: total,
+    ok,
+    failed,
+    firstFailure,
+    sockets: socketsByCreator.reduce((n, s) => n + s.length, 0),
+    receiptsExpected: okTips.length * SETTINGS.socketsPerCreator,
+    receipts: got,
+    httpResponse: summarize(http),
+    sendToReceipt: summarize(all),
+    sendToFirstReceipt: summarize(first),
+    responseToReceipt: summarize(afterResponse),
+  };
+}
+
+export async function idleMemory(
+  product: BenchProduct,
+  creators: SeededCreator[],
+  count: number,
+  keepGoing: () => boolean,
+): Promise<IdleMemory> {
+  const wsUrl = `${product.url.replace('http', 'ws')}/ws`;
+  await sleep(1000);
+  const before = rssBytes(product.pid);
+  const sockets: OpenSocket[] = [];
+  let failed = 0;
+  let firstFailure: string | null = null;
+  const t = performance.now();
+  try {
+    for (let start = 0; start < count; start += SETTINGS.idleBatch) {
+      const n = Math.min(SETTINGS.idleBatch, count - start);
+      const opened = await Promise.allSettled(
+        Array.from({ length: n }, (_, j) =>
+          openSocket(wsUrl, { overlayKey: creators[(start + j) % creators.length]!.overlayKey }),
+        ),
+      );
+      for (const o of opened) {
+        if (o.status === 'fulfilled') sockets.push(o.value);
+        else {
+          failed++;
+          firstFailure ??= String(o.reason);
+        }
+      }
+      if (!keepGoing()) {
+        firstFailure ??= `stopped opening at ${sockets.length}: time budget`;
+        break;
+      }
+    }
+    const openMs = performance.now() - t;
+    await sleep(2000);
+    const after = rssBytes(product.pid);
+    return {
+      requested: count,
+      open: sockets.length,
+      failed,
+      firstFailure,
+      openMs,
+      rssBefore: before,
+      rssAfter: after,
+    };
+  } finally {
+    await closeAll(sockets);
+  }
+}
+
+export async function recentReads(product: BenchProduct, viewers: SeededUser[], creator: SeededCreator) {
+  const client = new HttpClient(product.url, SETTINGS.recentConcurrency);
+  try {
+    return await closedLoop(
+      { concurrency: SETTINGS.recentConcurrency, durationMs: SETTINGS.recentMs, maxRequests: 500_000 },
+      (i) =>
+        client.request('GET', `/api/tips/recent?creator=${encodeURIComponent(creator.handle)}`, {
+          authorization: `Bearer ${viewers[i % viewers.length]!.token}`,
+          accept: 'application/json',
+        }),
+    );
+  } finally {
+    client.close();
+  }
+}

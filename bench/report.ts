@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { LoopResult, Summary } from './load.ts';
+import type { PgbenchResult } from './pgbench.ts';
+import { REPO_ROOT } from './product.ts';
+import type { machine } from './machine.ts';
+import { fmt, MiB, ms, SETTINGS, T0 } from './settings.ts';
+import { SPEECH_MESSAGE_CHARS, type SpeechPhase } from './speech.ts';
+
+export interface LatencyPhase {
+  label: string;
+  rate: number;
+  sent: number;
+  ok: number;
+  failed: number;
+  firstFailure: string | null;
+  sockets: number;
+  receiptsExpected: number;
+  receipts: number;
+  /** Request written → HTTP response read (the send is committed before its response is written). */
+  httpResponse: Summary;
+  /** Request written → tip:new read on each of the creator's sockets (upper bound of commit → receipt). */
+  sendToReceipt: Summary;
+  /** Same, for the first of the creator's sockets to receive it. */
+  sendToFirstReceipt: Summary;
+  /** HTTP response read → tip:new read on each socket (lower bound of commit → receipt; negative = socket first). */
+  responseToReceipt: Summary;
+}
+
+/** What idleMemory measured (run.ts). */
+export interface IdleMemory {
+  requested: number;
+  open: number;
+  failed: number;
+  firstFailure: string | null;
+  openMs: number;
+  rssBefore: number | null;
+  rssAfter: number | null;
+}
+
+// ---------- report ----------
+
+export type Row = [string, string, string];
+
+export function table(rows: Row[]): string {
+  const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const line = (r: Row) => `| ${r.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`;
+  const sep = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
+  return [line(rows[0]!), sep, ...rows.slice(1).map(line)].join('\n');
+}
+
+export const pct = (s: Summary) => `${ms(s.p50)} / ${ms(s.p99)} / ${ms(s.max)}`;
+export const failures = (r: { failed: number; firstFailure: string | null }) =>
+  r.failed ? `; ${r.failed} failed (${r.firstFailure})` : '';
+
+/** The pgbench baselines: the bench's own script (lookups, simple protocol) and the minimal one (prepared). */
+export type Baseline = 'hot' | 'spread' | 'minimalHot' | 'minimalSpread';
+
+export interface Results {
+  takenAt: string;
+  command: string;
+  machine: ReturnType<typeof machine> & { postgres?: string; openFiles: string; loadAverageEnd?: number };
+  settings: typeof SETTINGS;
+  complete: boolean;
+  notes: string[];
+  throughput: { hot?: LoopResult; spread?: LoopResult };
+  pgbench: Partial<Record<Baseline, PgbenchResult | null>> & { script?: string; minimalScript?: string };
+  ratio: Partial<Record<Baseline, number | null>>;
+  latency: { spread?: LatencyPhase; hot?: LatencyPhase; sustainable?: LatencyPhase };
+  recent?: LoopResult & { creatorTips: number };
+  memory?: IdleMemory & { perSocketBytes: number | null };
+  speech?: SpeechPhase;
+  durationSeconds?: number;
+}
+
+export function rowsOf(r: Results): Row[] {
+  const rows: Row[] = [['Measure', 'Result', 'Detail']];
+  const tp = (label: string, res: LoopResult | undefined) => {
+    if (!res) return rows.push([label, 'not run', '']);
+    rows.push([
+      label,
+      fmt(res.perSecond),
+      `${SETTINGS.httpConcurrency} in flight, ${(res.elapsedMs / 1000).toFixed(1)} s, ${fmt(res.ok)} ok; latency p50/p99 ${ms(res.latency.p50)} / ${ms(res.latency.p99)}${failures(res)}`,
+    ]);
+  };
+  const pg = (label: string, res: PgbenchResult | null | undefined) =>
+    rows.push([
+      label,
+      res ? fmt(res.tps) : res === null ? 'pgbench unavailable' : 'not run',
+      res ? `${res.command}; avg ${res.latencyAvgMs} ms; ${res.failed} failed` : '',
+    ]);
+  tp('Wallet tips/s, HTTP, 1 hot creator', r.throughput.hot);
+  tp('Wallet tips/s, HTTP, 20 creators', r.throughput.spread);
+  pg('pgbench TPS, same DB, 1 hot creator', r.pgbench.hot);
+  pg('pgbench TPS, same DB, 20 creators', r.pgbench.spread);
+  pg('Minimal pgbench TPS (prepared), 1 hot creator', r.pgbench.minimalHot);
+  pg('Minimal pgbench TPS (prepared), 20 creators', r.pgbench.minimalSpread);
+  const ratio = (v: number | null | undefined) => (v == null ? 'n/a' : v.toFixed(2));
+  rows.push(['Ratio HTTP / pgbench, 1 hot creator', ratio(r.ratio.hot), 'target ≥ 0.50 (ARCHITECTURE §9)']);
+  rows.push(['Ratio HTTP / pgbench, 20 creators', ratio(r.ratio.spread), 'target ≥ 0.50 (ARCHITECTURE §9)']);
+  rows.push([
+    'Ratio HTTP / minimal pgbench, 1 hot creator',
+    ratio(r.ratio.minimalHot),
+    'target ≥ 0.8 (issue 16)',
+  ]);
+  rows.push([
+    'Ratio HTTP / minimal pgbench, 20 creators',
+    ratio(r.ratio.minimalSpread),
+    'target ≥ 1.0 (issue 16)',
+  ]);
+  const phases: Array<[string, LatencyPhase | undefined]> = [
+    ['20 creators', r.latency.spread],
+    ['1 hot creator', r.latency.hot],
+  ];
+  if (r.latency.sustainable)
+    phases.push([`20 creators at ${r.latency.sustainable.rate}/s`, r.latency.sustainable]);
+  for (const [who, l] of phases) {
+    if (!l) {
+      rows.push([`Send → creator socket, ${who}`, 'not run', '']);
+      continue;
+    }
+    const unanswered = l.sent - l.ok - l.failed;
+    rows.push(
+      [
+        `Send → creator socket, ${who}, p50/p99/max`,
+        pct(l.sendToReceipt),
+        `${l.rate} tips/s for ${SETTINGS.latencyMs / 1000} s, ${l.sockets} sockets open (${SETTINGS.socketsPerCreator} per creator); ${fmt(l.receipts)}/${fmt(l.receiptsExpected)} receipts${failures(l)}${unanswered ? `; ${unanswered} unanswered` : ''}; target p50 ≤ 5 ms, p99 ≤ 25 ms`,
+      ],
+      [
+        '  send → first of the creator’s sockets',
+        pct(l.sendToFirstReceipt),
+        'the earliest of the 50 receipts of each tip',
+      ],
+      [
+        '  HTTP response → socket receipt',
+        pct(l.responseToReceipt),
+        'lower bound of commit → receipt (negative: socket before response)',
+      ],
+      ['  HTTP send → response', pct(l.httpResponse), `${fmt(l.ok)} tips answered 200`],
+    );
+  }
+  if (r.recent) {
+    rows.push([
+      'GET /api/tips/recent req/s',
+      fmt(r.recent.perSecond),
+      `${SETTINGS.recentConcurrency} in flight, authorised viewers, creator with ${fmt(r.recent.creatorTips)} tips; p50/p99 ${ms(r.recent.latency.p50)} / ${ms(r.recent.latency.p99)}${failures(r.recent)}`,
+    ]);
+  } else rows.push(['GET /api/tips/recent req/s', 'not run', '']);
+  const m = r.memory;
+  if (m) {
+    rows.push([
+      'API RSS: no sockets → idle sockets',
+      m.rssBefore && m.rssAfter ? `${fmt(m.rssBefore / MiB)} → ${fmt(m.rssAfter / MiB)} MiB` : 'n/a',
+      `${fmt(m.open)}/${fmt(m.requested)} sockets hello'd (overlay key) in ${(m.openMs / 1000).toFixed(1)} s${m.perSocketBytes ? `; ${fmt(m.perSocketBytes / 1024, 1)} KiB per socket` : ''}; target < 1 GiB at 10,000${failures(m)}`,
+    ]);
+  } else rows.push(['API RSS with idle sockets', 'not run', '']);
+  const sp = r.speech;
+  rows.push(
+    sp
+      ? [
+          `Time to audio ready, ${SPEECH_MESSAGE_CHARS} chars, p50/p95/max`,
+          `${ms(sp.ready.p50)} / ${ms(sp.ready.p95)} / ${ms(sp.ready.max)}`,
+          `PATCH status read → GET /api/overlay/speech 200; ${sp.samples} tips one at a time, Hindi and English alternately; embedded eSpeak NG; last file ${fmt(sp.audioBytes / 1024)} KiB${sp.failed ? `; ${sp.failed} failed` : ''}`,
+        ]
+      : ['Time to audio ready', 'not run', ''],
+  );
+  return rows;
+}
+
+export function printAndSave(r: Results): void {
+  r.machine.loadAverageEnd = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+  r.durationSeconds = Math.round((performance.now() - T0) / 1000);
+  const mc = r.machine;
+  const header = [
+    `Shabaash bench — ${r.takenAt} — command: npm run bench${r.complete ? '' : ' — INCOMPLETE (time budget reached)'}`,
+    `Machine: ${mc.nproc} CPUs (${mc.cpuModel}), ${mc.memoryGiB} GiB RAM, ${mc.kernel}, Node ${mc.node}, ${mc.postgres ?? 'PostgreSQL ?'}, ${mc.pgbench}`,
+    `One API process (DATABASE_POOL_MAX=${SETTINGS.apiPoolMax}) with embedded PostgreSQL (fsync on); load generator and pgbench on the same machine over loopback.`,
+    `Load average (1 min): ${mc.loadAverage} at start, ${mc.loadAverageEnd} at end. Run time ${r.durationSeconds} s.`,
+    ...r.notes.map((n) => `Note: ${n}`),
+  ];
+  console.log(`\n${header.join('\n')}\n\n${table(rowsOf(r))}\n`);
+  const resultsDir = path.join(REPO_ROOT, 'bench', 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${r.takenAt.replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify(r, null, 2));
+  console.log(`JSON: ${path.relative(REPO_ROOT, file)}`);
+}

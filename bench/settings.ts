@@ -1,0 +1,35 @@
+import { performance } from 'node:perf_hooks';
+
+/** What `npm run bench` measures with, and the helpers every job of it shares. */
+export const SETTINGS = {
+  creators: 20,
+  viewers: 1000,
+  viewerBalancePaise: 10_000_000,
+  tipRupees: 1,
+  httpConcurrency: 48,
+  throughputMs: 10_000,
+  pgbenchSeconds: 10,
+  pgbenchClients: 16,
+  pgbenchThreads: 2,
+  /** The minimal baseline (issue 16): `-M prepared`, 32 clients. */
+  minimalClients: 32,
+  latencyRate: 200,
+  latencyMs: 10_000,
+  socketsPerCreator: 50,
+  idleSockets: 10_000,
+  idleBatch: 500,
+  recentConcurrency: 32,
+  recentMs: 10_000,
+  apiPoolMax: 10,
+  speechSamples: 20,
+  hardLimitMs: 320_000,
+};
+
+export const MiB = 1024 * 1024;
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const ms = (n: number) => `${n.toFixed(1)} ms`;
+export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+export const log = (line: string) =>
+  process.stderr.write(`[bench ${((performance.now() - T0) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
+export const T0 = performance.now();
