@@ -7,7 +7,7 @@ import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../.
 import { insertTip } from '../modules/tips/tips.repository.ts';
 import { bumpSpace, creatorSpace, walletSpace } from '../modules/sync/spaces.ts';
 import { postLedgerEntry } from '../modules/wallet/ledger.ts';
-import { NOTIFY_CHANNEL } from './hub.ts';
+import { NOTIFY_CHANNEL, type NotifyPayload } from './notifyPayload.ts';
 import { TestSocket } from './testSocket.ts';
 
 type TipMsg = Extract<ServerMessage, { type: 'tip:new' | 'tip:status' }>;
@@ -542,7 +542,12 @@ describe('overlay presence across instances', () => {
     });
     const c = await buildCreator(app.deps.db, app.deps.config);
     const creatorSocket = await TestSocket.hello(c3.url, { token: c.token });
-    const ghost = { i: 'instance-that-died', changes: [], overlays: [], presence: [{ c: c.id, n: 2 }] };
+    const ghost: NotifyPayload = {
+      instance: 'instance-that-died',
+      changes: [],
+      overlays: [],
+      presence: [{ creatorId: c.id, count: 2 }],
+    };
     await app.deps.db.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, JSON.stringify(ghost)]);
     await expect.poll(() => lastPresence(creatorSocket)).toEqual({ connected: true, count: 2 });
     const shownAt = Date.now();

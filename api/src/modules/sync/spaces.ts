@@ -25,3 +25,17 @@ export async function spaceVersion(db: Executor, space: string): Promise<number>
   const row = await db('sync_spaces').where({ space }).first<{ version: number } | undefined>('version');
   return row ? Number(row.version) : 0;
 }
+
+/** Current versions of several spaces (0 for a space that has never changed), in one read. */
+export async function spaceVersions(
+  db: Executor,
+  spaces: readonly string[],
+): Promise<Record<string, number>> {
+  const versions: Record<string, number> = Object.fromEntries(spaces.map((s) => [s, 0]));
+  if (spaces.length === 0) return versions;
+  const rows = await db('sync_spaces')
+    .whereIn('space', spaces)
+    .select<Array<{ space: string; version: number }>>('space', 'version');
+  for (const row of rows) versions[row.space] = Number(row.version);
+  return versions;
+}

@@ -1,0 +1,155 @@
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { clientMessageSchema, WS_CLOSE, type ClientMessage } from '@shabaash/shared';
+import type { Logger } from '../logger.ts';
+import { msg } from './messages.ts';
+import type { Hello } from './grants.ts';
+import type { Sender } from './sending.ts';
+import { sleep, type Conn } from './types.ts';
+
+/**
+ * The websocket server of one instance: upgrades on one path, a hello deadline, parsing of client messages
+ * (ping is answered here, the one hello is handed on), heartbeats that terminate dead peers, and closing.
+ */
+export interface Connections {
+  /** Every socket open on this instance (any phase). */
+  readonly conns: ReadonlySet<Conn>;
+  /** Handles websocket upgrades on the configured path of this HTTP server. */
+  attach(server: http.Server): void;
+  /** Stops accepting upgrades and heartbeats, closes every socket with `code` (terminating after 1 s). */
+  close(code: number, reason: string): Promise<void>;
+}
+
+export function createConnections(deps: {
+  path: string;
+  helloTimeoutMs: number;
+  heartbeatMs: number;
+  log: Logger;
+  sender: Sender;
+  isClosed(): boolean;
+  onHello(conn: Conn, hello: Hello): void;
+  onClose(conn: Conn, wasReady: boolean): void;
+}): Connections {
+  const { log, sender } = deps;
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 16 * 1024,
+    perMessageDeflate: false,
+    clientTracking: false,
+  });
+  const conns = new Set<Conn>();
+  const servers: Array<{
+    server: http.Server;
+    listener: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
+  }> = [];
+
+  function onMessage(conn: Conn, raw: RawData, isBinary: boolean): void {
+    conn.alive = true;
+    let parsed: ClientMessage;
+    try {
+      if (isBinary) throw new Error('binary');
+      const text = Array.isArray(raw)
+        ? Buffer.concat(raw).toString('utf8')
+        : (raw instanceof ArrayBuffer ? Buffer.from(raw) : raw).toString('utf8');
+      parsed = clientMessageSchema.parse(JSON.parse(text));
+    } catch {
+      return sender.refuse(conn, WS_CLOSE.badMessage, 'Malformed message');
+    }
+    if (parsed.type === 'ping') return sender.send(conn, msg.pong());
+    if (conn.phase !== 'hello') return sender.refuse(conn, WS_CLOSE.badMessage, 'Duplicate hello');
+    if (conn.helloTimer) clearTimeout(conn.helloTimer);
+    conn.helloTimer = null;
+    deps.onHello(conn, parsed);
+  }
+
+  function onClose(conn: Conn): void {
+    const wasReady = conn.phase === 'ready';
+    conn.phase = 'closed';
+    if (conn.helloTimer) clearTimeout(conn.helloTimer);
+    conns.delete(conn);
+    deps.onClose(conn, wasReady);
+  }
+
+  function onConnection(ws: WebSocket, req: http.IncomingMessage): void {
+    const conn: Conn = {
+      ws,
+      alive: true,
+      phase: 'hello',
+      helloTimer: null,
+      subs: new Map(),
+      overlayOf: null,
+      session: null,
+      ip: req.socket.remoteAddress ?? '',
+      userId: null,
+    };
+    conns.add(conn);
+    conn.helloTimer = setTimeout(() => {
+      conn.helloTimer = null;
+      if (conn.phase === 'hello')
+        sender.refuse(
+          conn,
+          WS_CLOSE.helloTimeout,
+          `No hello within ${Math.round(deps.helloTimeoutMs / 1000)} s`,
+        );
+    }, deps.helloTimeoutMs);
+    ws.on('message', (data, isBinary) => onMessage(conn, data, isBinary));
+    ws.on('pong', () => (conn.alive = true));
+    ws.on('close', () => onClose(conn));
+    ws.on('error', (err) => log.debug({ err }, 'socket error'));
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const conn of conns) {
+      if (!conn.alive) {
+        conn.ws.terminate();
+        continue;
+      }
+      conn.alive = false;
+      try {
+        conn.ws.ping();
+      } catch {
+        conn.ws.terminate();
+      }
+    }
+  }, deps.heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    conns,
+    attach(server) {
+      const listener = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+        const pathname = (req.url ?? '').split('?')[0];
+        if (pathname !== deps.path) {
+          // Leave other paths to other upgrade handlers (e.g. a dev server); refuse when there are none.
+          if (server.listenerCount('upgrade') <= 1) {
+            socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+          }
+          return;
+        }
+        if (deps.isClosed()) {
+          socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+          return;
+        }
+        wss.handleUpgrade(req, socket, head, onConnection);
+      };
+      server.on('upgrade', listener);
+      servers.push({ server, listener });
+    },
+    async close(code, reason) {
+      clearInterval(heartbeat);
+      for (const { server, listener } of servers) server.off('upgrade', listener);
+      const closing = [...conns].map(
+        (conn) =>
+          new Promise<void>((resolve) => {
+            if (conn.ws.readyState === WebSocket.CLOSED) return resolve();
+            conn.ws.once('close', () => resolve());
+            conn.ws.close(code, reason);
+          }),
+      );
+      await Promise.race([Promise.all(closing), sleep(1000)]);
+      for (const conn of conns) conn.ws.terminate();
+      wss.close();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/harness.ts';
+import { sendNotify } from '../db/notify.ts';
+import { createLogger } from '../logger.ts';
+import { createFanout, type FanoutHandlers } from './fanout.ts';
+import { NOTIFY_CHANNEL } from './notifyPayload.ts';
+
+const app = await createTestApp();
+const log = createLogger('silent');
+const creatorId = '00000000-0000-4000-8000-000000000002';
+
+function instance() {
+  const seen: string[] = [];
+  const handlers: FanoutHandlers = {
+    revoked: (u, s) => seen.push(`revoked ${u} ${s}`),
+    rotated: (c) => seen.push(`rotated ${c}`),
+    presence: (c, _i, n) => seen.push(`presence ${c} ${n}`),
+    ask: () => seen.push('ask'),
+    changed: (space, v) => seen.push(`changed ${space} ${v}`),
+    overlayChanged: async (c) => void seen.push(`overlay ${c}`),
+    reconnected: () => seen.push('reconnected'),
+  };
+  let closed = false;
+  const fanout = createFanout({
+    db: app.deps.db,
+    databaseUrl: app.databaseUrl,
+    log,
+    coalesceMs: 5,
+    isClosed: () => closed,
+    publishedVersion: async (space) => (space === 'creator:known' ? 9 : null),
+    localPresence: () => 1,
+    handlers,
+  });
+  return { fanout, seen, close: async () => ((closed = true), await fanout.end()) };
+}
+
+describe('NOTIFY out, LISTEN in', () => {
+  it('another instance hears every kind of news, coalesced, and an instance ignores its own', async () => {
+    const a = instance();
+    const b = instance();
+    await Promise.all([a.fanout.ready(), b.fanout.ready()]);
+    await expect.poll(() => a.seen.includes('ask') && b.seen.includes('ask')).toBe(true);
+    a.seen.length = 0;
+    b.seen.length = 0;
+    const sentBefore = a.fanout.stats().notifiesSent;
+    a.fanout.space('creator:known');
+    a.fanout.space('wallet:unknown');
+    a.fanout.overlay(creatorId);
+    a.fanout.revoked('u1', null);
+    a.fanout.rotated(creatorId);
+    a.fanout.presence(creatorId);
+    await expect.poll(() => b.seen.length).toBe(6);
+    expect(b.seen.sort()).toEqual(
+      [
+        'changed creator:known 9',
+        'changed wallet:unknown null',
+        `overlay ${creatorId}`,
+        'revoked u1 null',
+        `rotated ${creatorId}`,
+        `presence ${creatorId} 1`,
+      ].sort(),
+    );
+    expect(a.seen).toEqual([]);
+    // One payload for the news and one for presence (kept apart so each stays under the NOTIFY size limit).
+    expect(a.fanout.stats().notifiesSent - sentBefore).toBe(2);
+    await a.close();
+    await b.close();
+  });
+
+  it('ignores a malformed notification and keeps listening', async () => {
+    const b = instance();
+    await b.fanout.ready();
+    await sendNotify(app.deps.db, NOTIFY_CHANNEL, '{"i":"x","changes":[]}');
+    await sendNotify(
+      app.deps.db,
+      NOTIFY_CHANNEL,
+      JSON.stringify({ instance: 'x', changes: [{ space: 's', version: 1 }] }),
+    );
+    await expect.poll(() => b.seen.filter((s) => s.startsWith('changed'))).toEqual(['changed s 1']);
+    expect(b.fanout.stats().notificationsReceived).toBeGreaterThanOrEqual(2);
+    await b.close();
+  });
+});

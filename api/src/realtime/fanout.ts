@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Executor } from '../db/knex.ts';
+import { openListener, sendNotify } from '../db/notify.ts';
+import type { Logger } from '../logger.ts';
+import { NOTIFY_CHANNEL, parseNotifyPayload, type NotifyPayload } from './notifyPayload.ts';
+import { sleep } from './types.ts';
+
+/** What this instance does with another instance's notification. */
+export interface FanoutHandlers {
+  revoked(userId: string, sessionId: string | null): void;
+  rotated(creatorId: string): void;
+  presence(creatorId: string, instance: string, count: number): void;
+  /** Another instance asks for this instance's presence counts. */
+  ask(): void;
+  /** A space changed elsewhere; `version` is what that instance fully published, when known. */
+  changed(space: string, version: number | null): void;
+  overlayChanged(creatorId: string): Promise<void>;
+  /** The LISTEN connection came back: notifications sent meanwhile are lost. */
+  reconnected(): void;
+}
+
+/** What this instance tells the others, coalesced over a short window into as few NOTIFYs as fit. */
+export interface Fanout {
+  readonly instanceId: string;
+  space(space: string): void;
+  overlay(creatorId: string): void;
+  revoked(userId: string, sessionId: string | null): void;
+  rotated(creatorId: string): void;
+  presence(creatorId: string): void;
+  /** Sends every pending NOTIFY now. */
+  flush(): Promise<void>;
+  /** Resolves once the LISTEN connection is up. */
+  ready(): Promise<void>;
+  /** Stops the coalescing timer (pending items wait for an explicit flush). */
+  stopTimer(): void;
+  /** Ends the LISTEN connection. */
+  end(): Promise<void>;
+  stats(): { notifiesSent: number; notificationsReceived: number };
+}
+
+export function createFanout(deps: {
+  db: Executor;
+  databaseUrl: string;
+  log: Logger;
+  coalesceMs: number;
+  isClosed(): boolean;
+  /** The version of a space this instance has fully published (null when unknown or still publishing). */
+  publishedVersion(space: string): Promise<number | null>;
+  localPresence(creatorId: string): number;
+  handlers: FanoutHandlers;
+}): Fanout {
+  const { db, log, handlers } = deps;
+  const instanceId = randomUUID();
+  const counters = { notifiesSent: 0, notificationsReceived: 0 };
+  const pendingSpaces = new Set<string>();
+  const pendingOverlays = new Set<string>();
+  const pendingRevoked: Array<{ userId: string; sessionId: string | null }> = [];
+  const pendingRotated = new Set<string>();
+  const pendingPresence = new Set<string>();
+  let pendingAsk = false;
+  let flushTimer: NodeJS.Timeout | null = null;
+
+  function armFlush(): void {
+    if (flushTimer || deps.isClosed()) return;
+    flushTimer = setTimeout(() => {
+      flushTimer = null;
+      void flush();
+    }, deps.coalesceMs);
+  }
+
+  function hasPending(): boolean {
+    return (
+      pendingSpaces.size > 0 ||
+      pendingOverlays.size > 0 ||
+      pendingRevoked.length > 0 ||
+      pendingRotated.size > 0 ||
+      pendingPresence.size > 0 ||
+      pendingAsk
+    );
+  }
+
+  /** Splits what is pending into payloads under PostgreSQL's 8,000-byte NOTIFY limit. */
+  async function takePayloads(): Promise<NotifyPayload[]> {
+    const spaces = [...pendingSpaces];
+    const overlays = [...pendingOverlays];
+    const revoked = pendingRevoked.splice(0);
+    const rotated = [...pendingRotated];
+    const presence = [...pendingPresence].map((creatorId) => ({
+      creatorId,
+      count: deps.localPresence(creatorId),
+    }));
+    const ask = pendingAsk;
+    pendingSpaces.clear();
+    pendingOverlays.clear();
+    pendingRotated.clear();
+    pendingPresence.clear();
+    pendingAsk = false;
+    // The version sent is only one this instance has fully published (so a receiver that already has it may skip).
+    const changes = await Promise.all(
+      spaces.map(async (space) => ({ space, version: await deps.publishedVersion(space) })),
+    );
+    const payloads: NotifyPayload[] = [];
+    const empty = (): NotifyPayload & { changes: NonNullable<NotifyPayload['changes']> } => ({
+      instance: instanceId,
+      changes: [],
+      overlays: [],
+    });
+    let current = empty();
+    for (const change of changes) {
+      current.changes.push(change);
+      if (JSON.stringify(current).length > 7000) {
+        payloads.push(current);
+        current = empty();
+      }
+    }
+    current.overlays = overlays;
+    if (revoked.length > 0) current.revoked = revoked;
+    if (rotated.length > 0) current.rotated = rotated;
+    if (ask) current.ask = true;
+    payloads.push(current);
+    // Presence in payloads of at most 100 creators (~6 KB).
+    for (let i = 0; i < presence.length; i += 100) {
+      payloads.push({ ...empty(), presence: presence.slice(i, i + 100) });
+    }
+    return payloads;
+  }
+
+  async function flush(): Promise<void> {
+    if (!hasPending()) return;
+    for (const payload of await takePayloads()) {
+      try {
+        await sendNotify(db, NOTIFY_CHANNEL, JSON.stringify(payload));
+        counters.notifiesSent++;
+      } catch (err) {
+        log.error({ err }, 'NOTIFY failed; other instances catch up on the next change of these spaces');
+      }
+    }
+  }
+
+  async function onNotification(payloadText: string | undefined): Promise<void> {
+    counters.notificationsReceived++;
+    const payload = parseNotifyPayload(payloadText);
+    if (!payload) {
+      log.warn({ payloadText }, 'ignoring a malformed notification');
+      return;
+    }
+    if (payload.instance === instanceId) return;
+    for (const entry of payload.revoked ?? []) handlers.revoked(entry.userId, entry.sessionId);
+    for (const creatorId of payload.rotated ?? []) handlers.rotated(creatorId);
+    for (const entry of payload.presence ?? [])
+      handlers.presence(entry.creatorId, payload.instance, entry.count);
+    if (payload.ask) handlers.ask();
+    for (const change of payload.changes) handlers.changed(change.space, change.version);
+    for (const creatorId of payload.overlays) await handlers.overlayChanged(creatorId);
+  }
+
+  let listener: pg.Client | null = null;
+  let resolveReady!: () => void;
+  const readyPromise = new Promise<void>((r) => (resolveReady = r));
+  let everConnected = false;
+
+  async function connectListener(): Promise<void> {
+    let backoff = 250;
+    while (!deps.isClosed()) {
+      let client: pg.Client;
+      let gone = false;
+      const onGone = (err?: unknown) => {
+        if (gone) return;
+        gone = true;
+        if (listener === client) listener = null;
+        client.end().catch(() => undefined);
+        if (deps.isClosed()) return;
+        log.warn({ err }, 'LISTEN connection lost; reconnecting');
+        void connectListener();
+      };
+      try {
+        client = await openListener(deps.databaseUrl, NOTIFY_CHANNEL, (err) => {
+          if (listener === client) onGone(err);
+        });
+      } catch (err) {
+        if (deps.isClosed()) return;
+        log.warn({ err, retryInMs: backoff }, 'LISTEN connection failed; retrying');
+        await sleep(backoff + Math.random() * backoff * 0.2);
+        backoff = Math.min(backoff * 2, 10_000);
+        continue;
+      }
+      if (deps.isClosed()) {
+        await client.end().catch(() => undefined);
+        return;
+      }
+      listener = client;
+      client.on('notification', (n) => {
+        if (n.channel === NOTIFY_CHANNEL) void onNotification(n.payload);
+      });
+      client.on('end', () => onGone());
+      if (everConnected) handlers.reconnected();
+      everConnected = true;
+      // Learn the other instances' overlay counts now rather than at their next refresh.
+      pendingAsk = true;
+      armFlush();
+      resolveReady();
+      return;
+    }
+  }
+  void connectListener();
+
+  const queue =
+    <A extends unknown[]>(add: (...args: A) => void) =>
+    (...args: A) => {
+      add(...args);
+      armFlush();
+    };
+
+  return {
+    instanceId,
+    space: queue((space: string) => pendingSpaces.add(space)),
+    overlay: queue((creatorId: string) => pendingOverlays.add(creatorId)),
+    revoked: queue((userId: string, sessionId: string | null) => pendingRevoked.push({ userId, sessionId })),
+    rotated: queue((creatorId: string) => pendingRotated.add(creatorId)),
+    presence: queue((creatorId: string) => pendingPresence.add(creatorId)),
+    flush,
+    ready: () => readyPromise,
+    stopTimer() {
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = null;
+    },
+    async end() {
+      const l = listener;
+      listener = null;
+      if (l) await l.end().catch(() => undefined);
+    },
+    stats: () => ({ ...counters }),
+  };
+}

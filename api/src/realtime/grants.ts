@@ -1,0 +1,79 @@
+import { WS_CLOSE, type ClientMessage } from '@shabaash/shared';
+import type { Config } from '../config.ts';
+import type { Executor } from '../db/knex.ts';
+import {
+  findCreatorByHandle,
+  findCreatorByOverlayKey,
+  findCreatorByUserId,
+  findDefaultCreator,
+} from '../modules/creators/creators.repository.ts';
+import { resolveSession, type SessionClaims } from '../modules/sessions/sessions.service.ts';
+import { creatorSpace, walletSpace } from '../modules/sync/spaces.ts';
+import { VIEW_RANK, type View } from './types.ts';
+
+export type Hello = Extract<ClientMessage, { type: 'hello' }>;
+
+/** What a hello is allowed to see: the rooms it joins and the view of each space behind them. */
+export interface HelloGrant {
+  session: SessionClaims | null;
+  rooms: string[];
+  spaces: Map<string, View>;
+  /** The creator whose own room this socket joined (a creator's token). */
+  creatorOf: string | null;
+  /** The creator whose overlay key this socket used. */
+  overlayOf: string | null;
+}
+
+/** A hello that is refused: the socket closes with this code and reason. */
+export class HelloRefused extends Error {
+  constructor(
+    readonly code: number,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * The rooms a hello grants (ARCHITECTURE §6). A token joins the user's wallet, the creator's own room for a
+ * creator, and the public room of `hello.creator` (or of the default creator when the user is not one); an
+ * overlay key joins that creator's overlay room. Every lookup goes through the repositories.
+ */
+export async function grantFor(db: Executor, config: Config, hello: Hello): Promise<HelloGrant> {
+  const grant: HelloGrant = { session: null, rooms: [], spaces: new Map(), creatorOf: null, overlayOf: null };
+  const add = (room: string, space: string, view: View) => {
+    if (!grant.rooms.includes(room)) grant.rooms.push(room);
+    const prev = grant.spaces.get(space);
+    if (!prev || VIEW_RANK[view] > VIEW_RANK[prev]) grant.spaces.set(space, view);
+  };
+  if (!hello.token && !hello.overlayKey)
+    throw new HelloRefused(WS_CLOSE.unauthorized, 'Missing credentials: send a token or an overlayKey');
+  if (hello.token) {
+    const principal = await resolveSession(db, config, hello.token);
+    if (!principal) throw new HelloRefused(WS_CLOSE.unauthorized, 'Invalid or expired session');
+    grant.session = { userId: principal.userId, sessionId: principal.sessionId };
+    add(`wallet:${principal.userId}`, walletSpace(principal.userId), 'wallet');
+    if (principal.role === 'creator') {
+      const own = await findCreatorByUserId(db, principal.userId);
+      if (own) {
+        grant.creatorOf = own.userId;
+        add(`creator:${own.userId}`, creatorSpace(own.userId), 'full');
+      }
+    }
+    let publicOf: string | null = null;
+    if (hello.creator) {
+      publicOf = (await findCreatorByHandle(db, hello.creator))?.userId ?? null;
+      if (!publicOf) throw new HelloRefused(WS_CLOSE.badMessage, 'Unknown creator');
+    } else if (!grant.creatorOf) {
+      publicOf = (await findDefaultCreator(db, config))?.userId ?? null;
+    }
+    if (publicOf && publicOf !== grant.creatorOf) add(`public:${publicOf}`, creatorSpace(publicOf), 'public');
+  }
+  if (hello.overlayKey) {
+    const creator = await findCreatorByOverlayKey(db, hello.overlayKey);
+    if (!creator) throw new HelloRefused(WS_CLOSE.unauthorized, 'Invalid overlay key');
+    grant.overlayOf = creator.userId;
+    add(`overlay:${creator.userId}`, creatorSpace(creator.userId), 'overlay');
+  }
+  return grant;
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { UUID_RE } from './types.ts';
+
+/** The PostgreSQL channel every instance LISTENs on; payloads are `NotifyPayload` JSON. */
+export const NOTIFY_CHANNEL = 'shabaash_changes';
+
+const presenceEntrySchema = z.object({ creatorId: z.string().regex(UUID_RE), count: z.number().int() });
+
+/**
+ * What one NOTIFY carries between instances: the sending instance, the spaces it changed (with the version it
+ * published, if known), overlay settings changes, revoked sessions (`sessionId` null = every session of the
+ * user), rotated overlay keys, the sender's overlay counts per creator, and a new instance's request for counts.
+ */
+export const notifyPayloadSchema = z.object({
+  instance: z.string().min(1),
+  changes: z.array(z.object({ space: z.string(), version: z.number().int().nullable() })).default([]),
+  overlays: z.array(z.string()).default([]),
+  revoked: z.array(z.object({ userId: z.string(), sessionId: z.string().nullable() })).optional(),
+  rotated: z.array(z.string()).optional(),
+  /** This instance's overlay count per creator (`count` 0 = none left); sent on change and every refresh. */
+  presence: z
+    .array(z.unknown())
+    // A malformed entry is dropped on its own; the rest of the payload still counts.
+    .transform((entries) => entries.flatMap((e) => presenceEntrySchema.safeParse(e).data ?? []))
+    .optional(),
+  /** A new instance asks the others to announce their presence counts now. */
+  ask: z.literal(true).optional(),
+});
+
+export type NotifyPayload = z.input<typeof notifyPayloadSchema>;
+export type ParsedNotifyPayload = z.output<typeof notifyPayloadSchema>;
+
+/** The payload of a notification, or null when it is not JSON of that shape. */
+export function parseNotifyPayload(text: string | undefined): ParsedNotifyPayload | null {
+  try {
+    const result = notifyPayloadSchema.safeParse(JSON.parse(text ?? ''));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerMessage } from '@shabaash/shared';
+import { createTestApp } from '../../test/harness.ts';
+import { buildCreator, buildUser } from '../../test/factories.ts';
+import { fakeConn } from '../../test/realtime/fakeConn.ts';
+import { createLogger } from '../logger.ts';
+import { creatorSpace, spaceVersion, walletSpace } from '../modules/sync/spaces.ts';
+import { insertTip } from '../modules/tips/tips.repository.ts';
+import { postLedgerEntry } from '../modules/wallet/ledger.ts';
+import { createPublisher } from './publish.ts';
+import { createSender } from './sending.ts';
+
+const app = await createTestApp();
+const { db, config } = app.deps;
+const log = createLogger('silent');
+const newPublisher = () =>
+  createPublisher({ db, log, sender: createSender({ maxBufferedBytes: 1e6, check: true, log }) });
+const versions = (sent: ServerMessage[]) =>
+  sent.map((m) => ('version' in m ? `${m.type}@${m.version}` : m.type));
+
+async function tip(creatorId: string, senderId: string, status: 'unread' | 'read' = 'read') {
+  return db.transaction((tx) =>
+    insertTip(tx, {
+      creatorId,
+      senderId,
+      guestName: null,
+      source: 'wallet',
+      amountPaise: 5000,
+      message: 'hi',
+      status,
+    }),
+  );
+}
+
+describe('the per-space publish queue', () => {
+  it('a new subscriber catches up in version order, then gets each later change once', async () => {
+    const c = await buildCreator(db, config);
+    const v = await buildUser(db, config);
+    await tip(c.id, v.id);
+    await tip(c.id, v.id);
+    const space = creatorSpace(c.id);
+    const publisher = newPublisher();
+    const conn = fakeConn();
+    conn.subs.clear();
+    publisher.subscribe(conn, space, 'full', 0, await spaceVersion(db, space));
+    await publisher.settled();
+    expect(versions(conn.fake.sent)).toEqual(['tip:new@1', 'tip:new@2']);
+    await tip(c.id, v.id);
+    const state = publisher.states.get(space)!;
+    publisher.schedule(state);
+    publisher.schedule(state); // coalesced with the one already queued
+    await publisher.settled();
+    publisher.schedule(state);
+    await publisher.settled();
+    expect(versions(conn.fake.sent)).toEqual(['tip:new@1', 'tip:new@2', 'tip:new@3']);
+    publisher.unsubscribeAll(conn);
+    expect(publisher.states.has(space)).toBe(false);
+  });
+
+  it('an overlay subscriber starting from now sees nothing old and no unread tip', async () => {
+    const c = await buildCreator(db, config);
+    const v = await buildUser(db, config);
+    await tip(c.id, v.id);
+    const space = creatorSpace(c.id);
+    const publisher = newPublisher();
+    const conn = fakeConn();
+    conn.subs.clear();
+    const now = await spaceVersion(db, space);
+    publisher.subscribe(conn, space, 'overlay', now, now);
+    await tip(c.id, v.id, 'unread');
+    await tip(c.id, v.id, 'read');
+    publisher.schedule(publisher.states.get(space)!);
+    await publisher.settled();
+    expect(versions(conn.fake.sent)).toEqual(['tip:new@3']);
+  });
+
+  it('a wallet subscriber gets the balance the wallet endpoint shows', async () => {
+    const u = await buildUser(db, config, { balancePaise: 10000 });
+    const space = walletSpace(u.id);
+    const publisher = newPublisher();
+    const conn = fakeConn();
+    conn.subs.clear();
+    publisher.subscribe(conn, space, 'wallet', 0, 0);
+    await publisher.settled();
+    await postLedgerEntry(db, {
+      userId: u.id,
+      type: 'credit',
+      kind: 'top_up',
+      amountPaise: 2550,
+      description: 'Test',
+      reference: `test:${u.id}`,
+    });
+    publisher.schedule(publisher.states.get(space)!);
+    await publisher.settled();
+    const last = conn.fake.sent.at(-1);
+    expect(last).toMatchObject({ type: 'wallet:update', data: { balance: 125.5, balancePaise: 12550 } });
+    const res = await app.request('GET', '/api/wallet/balance', { token: u.token });
+    expect(res.body).toMatchObject({ balance: 125.5, balancePaise: 12550 });
+  });
+});

@@ -1,0 +1,175 @@
+import type { Executor } from '../db/knex.ts';
+import type { Logger } from '../logger.ts';
+import { creatorChangesSince, walletChangesSince, type TipChangeRow } from '../modules/sync/changes.ts';
+import type { Sender } from './sending.ts';
+import { createdVersion, tipMessage, tipShapeKey, walletMessage } from './shaping.ts';
+import { parseSpace, type Conn, type Sub, type View } from './types.ts';
+
+/** One space tracked by this instance: its subscribers and the serial queue its pushes run on. */
+export interface SpaceState {
+  space: string;
+  kind: 'creator' | 'wallet';
+  id: string;
+  /** Every version ≤ published has been pushed to this instance's ready subscribers. */
+  published: number;
+  subs: Set<Conn>;
+  chain: Promise<void>;
+  queued: boolean;
+}
+
+/**
+ * The per-space publish queue: reads what changed after the last published version and pushes it to the
+ * subscribers, serialised per space so messages go out in version order and never twice; a new subscriber's
+ * catch-up runs on the same queue.
+ */
+export interface Publisher {
+  /** Spaces with at least one subscriber on this instance. */
+  readonly states: ReadonlyMap<string, SpaceState>;
+  /** Queues one read-and-push of this space (coalesced while one is already queued). */
+  schedule(state: SpaceState): void;
+  /** Joins a socket to a space from `startVersion`; `currentVersion` seeds a space this instance did not track. */
+  subscribe(conn: Conn, space: string, view: View, startVersion: number, currentVersion: number): void;
+  unsubscribeAll(conn: Conn): void;
+  /** Resolves when every queued push has run. */
+  settled(): Promise<void>;
+  /** Stops retries and new pushes. */
+  stop(): void;
+}
+
+export function createPublisher(deps: { db: Executor; log: Logger; sender: Sender }): Publisher {
+  const { db, log, sender } = deps;
+  const states = new Map<string, SpaceState>();
+  let stopped = false;
+
+  function deliverTipRow(space: string, row: TipChangeRow, targets: Iterable<Conn>, includeUnready: boolean) {
+    const version = Number(row.version);
+    const created = createdVersion(row);
+    const cache = new Map<string, string | null>();
+    for (const conn of targets) {
+      const sub = conn.subs.get(space);
+      if (!sub || (!sub.ready && !includeUnready) || version <= sub.lastSent) continue;
+      const isNew = created > sub.lastSent;
+      sub.lastSent = version;
+      const key = tipShapeKey(sub.view, isNew);
+      let data = cache.get(key);
+      if (data === undefined) {
+        const message = tipMessage(space, row, sub.view, isNew);
+        data = message ? sender.encode(message) : null;
+        cache.set(key, data);
+      }
+      if (data) sender.sendRaw(conn, data);
+    }
+  }
+
+  function deliverWallet(
+    space: string,
+    version: number,
+    balancePaise: number,
+    targets: Iterable<Conn>,
+    includeUnready: boolean,
+  ) {
+    let data: string | null = null;
+    for (const conn of targets) {
+      const sub = conn.subs.get(space);
+      if (!sub || (!sub.ready && !includeUnready) || version <= sub.lastSent) continue;
+      sub.lastSent = version;
+      data ??= sender.encode(walletMessage(space, version, balancePaise));
+      sender.sendRaw(conn, data);
+    }
+  }
+
+  function enqueue(state: SpaceState, task: () => Promise<void>): void {
+    state.chain = state.chain.then(task).catch((err: unknown) => {
+      log.error({ err, space: state.space }, 'realtime publish failed; retrying');
+      if (!stopped && states.get(state.space) === state) setTimeout(() => schedule(state), 500).unref();
+    });
+  }
+
+  function schedule(state: SpaceState): void {
+    if (state.queued || stopped) return;
+    state.queued = true;
+    enqueue(state, async () => {
+      state.queued = false;
+      if (states.get(state.space) !== state) return;
+      await publish(state);
+    });
+  }
+
+  /** Reads every version after `published` and pushes it to the ready subscribers. */
+  async function publish(state: SpaceState): Promise<void> {
+    if (state.kind === 'wallet') {
+      const w = await walletChangesSince(db, state.id, state.published, 0);
+      if (w.version > state.published) {
+        deliverWallet(state.space, w.version, w.balancePaise, state.subs, false);
+        state.published = w.version;
+      }
+      return;
+    }
+    for (;;) {
+      const changes = await creatorChangesSince(db, state.id, state.published, 500);
+      for (const row of changes.rows) deliverTipRow(state.space, row, state.subs, false);
+      state.published = Math.max(state.published, changes.version);
+      if (!changes.hasMore) return;
+    }
+  }
+
+  /** Sends one socket what it missed in a space after `sub.lastSent`, then marks it ready for live pushes. */
+  async function catchUp(conn: Conn, state: SpaceState, sub: Sub): Promise<void> {
+    if (state.kind === 'wallet') {
+      const w = await walletChangesSince(db, state.id, sub.lastSent, 0);
+      deliverWallet(state.space, w.version, w.balancePaise, [conn], true);
+    } else {
+      for (;;) {
+        const changes = await creatorChangesSince(db, state.id, sub.lastSent, 500);
+        for (const row of changes.rows) deliverTipRow(state.space, row, [conn], true);
+        if (!changes.hasMore) break;
+        sub.lastSent = Math.max(sub.lastSent, changes.version);
+      }
+    }
+    sub.ready = true;
+  }
+
+  return {
+    states,
+    schedule,
+    subscribe(conn, space, view, startVersion, currentVersion) {
+      const parsed = parseSpace(space);
+      if (!parsed) return;
+      let state = states.get(space);
+      if (!state) {
+        state = {
+          space,
+          ...parsed,
+          published: currentVersion,
+          subs: new Set(),
+          chain: Promise.resolve(),
+          queued: false,
+        };
+        states.set(space, state);
+      }
+      const sub: Sub = { view, lastSent: startVersion, ready: false };
+      conn.subs.set(space, sub);
+      state.subs.add(conn);
+      const s = state;
+      enqueue(s, async () => {
+        if (conn.phase === 'closed') return;
+        await catchUp(conn, s, sub);
+      });
+    },
+    unsubscribeAll(conn) {
+      for (const space of conn.subs.keys()) {
+        const state = states.get(space);
+        if (!state) continue;
+        state.subs.delete(conn);
+        if (state.subs.size === 0) states.delete(space);
+      }
+      conn.subs.clear();
+    },
+    async settled() {
+      await Promise.all([...states.values()].map((s) => s.chain));
+    },
+    stop() {
+      stopped = true;
+    },
+  };
+}

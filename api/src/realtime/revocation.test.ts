@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { fakeConn } from '../../test/realtime/fakeConn.ts';
+import { createLogger } from '../logger.ts';
+import { createRevocation } from './revocation.ts';
+import { createSender } from './sending.ts';
+import type { Conn } from './types.ts';
+
+const sender = createSender({ maxBufferedBytes: 1e6, check: true, log: createLogger('silent') });
+const session = (userId: string, sessionId: string) => ({ session: { userId, sessionId } });
+
+describe('revocation', () => {
+  it('closes the revoked session only, or every session of the user when none is named', () => {
+    const a1 = fakeConn({}, session('a', 's1'));
+    const a2 = fakeConn({}, session('a', 's2'));
+    const b = fakeConn({}, session('b', 's3'));
+    const conns = new Set<Conn>([a1, a2, b]);
+    const revocation = createRevocation({ conns, sender });
+    revocation.closeRevokedSessions('a', 's1');
+    expect(a1.fake.closedWith).toEqual({ code: 4001, reason: 'Session ended' });
+    expect(a2.fake.closedWith).toBeNull();
+    revocation.closeRevokedSessions('a', null);
+    expect(a2.fake.closedWith?.code).toBe(4001);
+    expect(b.fake.closedWith).toBeNull();
+  });
+
+  it('closes the overlays of a rotated key only', () => {
+    const mine = fakeConn({}, { overlayOf: 'c1' });
+    const other = fakeConn({}, { overlayOf: 'c2' });
+    const revocation = createRevocation({ conns: [mine, other], sender });
+    revocation.closeRotatedOverlays('c1');
+    expect(mine.fake.closedWith).toEqual({ code: 4001, reason: 'Overlay key rotated' });
+    expect(other.fake.closedWith).toBeNull();
+  });
+
+  it('a hello in flight learns of a revocation that arrived after it read its session', () => {
+    const revocation = createRevocation({ conns: [], sender });
+    const mark = revocation.beginAuth();
+    const grant = { session: { userId: 'a', sessionId: 's1' }, overlayOf: 'c1' };
+    expect(revocation.revokedSince(mark, grant)).toBe(false);
+    revocation.closeRevokedSessions('a', 's2');
+    expect(revocation.revokedSince(mark, grant)).toBe(false);
+    revocation.closeRotatedOverlays('c1');
+    expect(revocation.revokedSince(mark, grant)).toBe(true);
+    expect(revocation.revokedSince(mark, { session: grant.session, overlayOf: null })).toBe(false);
+    revocation.closeRevokedSessions('a', null);
+    expect(revocation.revokedSince(mark, { session: grant.session, overlayOf: null })).toBe(true);
+    revocation.endAuth();
+    // With no hello in flight the log is dropped: a later hello starts clean.
+    const next = revocation.beginAuth();
+    expect(revocation.revokedSince(next, grant)).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+import type { ServerMessage } from '@shabaash/shared';
+import type { TipChangeRow } from '../modules/sync/changes.ts';
+import { presentTip } from '../modules/tips/tips.presenter.ts';
+import { presentWallet } from '../modules/wallet/wallet.presenter.ts';
+import { msg } from './messages.ts';
+import type { View } from './types.ts';
+
+/** The version that created a tip (trigger-filled column; equal timestamps as a fallback for old rows). */
+export function createdVersion(row: TipChangeRow): number {
+  if (row.created_version != null) return Number(row.created_version);
+  return row.created_at.getTime() === row.updated_at.getTime() ? Number(row.version) : 0;
+}
+
+/**
+ * The message a socket with this view gets for this row, or null. Creator rooms see everything with phones.
+ * Overlay and public rooms see only live (read) tips without phones; a tip that leaves the live view (unread,
+ * ignore, deleted) reaches them as `tip:deleted` so they drop it without learning unmoderated text.
+ */
+export function tipMessage(
+  space: string,
+  row: TipChangeRow,
+  view: View,
+  isNew: boolean,
+): ServerMessage | null {
+  const version = Number(row.version);
+  if (view === 'full') {
+    if (row.deleted_at) return msg.tipDeleted(space, version, row.id);
+    const tip = presentTip(row, { includePhone: true });
+    return isNew ? msg.tipNew(space, version, tip) : msg.tipStatus(space, version, tip);
+  }
+  if (view === 'wallet') return null;
+  if (row.deleted_at || row.status !== 'read') return isNew ? null : msg.tipDeleted(space, version, row.id);
+  const tip = presentTip(row, { includePhone: false });
+  return isNew ? msg.tipNew(space, version, tip) : msg.tipStatus(space, version, tip);
+}
+
+/** Views that get the same bytes for a tip row share one encoding (creator rooms vs. every live view). */
+export function tipShapeKey(view: View, isNew: boolean): string {
+  return `${view === 'full' ? 'full' : 'live'}:${isNew ? 1 : 0}`;
+}
+
+/** The wallet's balance after its change at `version`, as the wallet endpoint presents it. */
+export function walletMessage(space: string, version: number, balancePaise: number): ServerMessage {
+  return msg.walletUpdate(space, version, presentWallet(balancePaise));
+}

@@ -1,0 +1,46 @@
+import type { WebSocket } from 'ws';
+import type { SessionClaims } from '../modules/sessions/sessions.service.ts';
+
+/** What a socket may see of a space: its own creator room, an overlay, a public page, or its own wallet. */
+export type View = 'full' | 'overlay' | 'public' | 'wallet';
+
+/** Wider views win when one hello grants the same space twice. */
+export const VIEW_RANK: Record<View, number> = { wallet: 0, public: 1, overlay: 2, full: 3 };
+
+/** One socket's subscription to one space. */
+export interface Sub {
+  view: View;
+  /** Highest version of this space already sent to (or skipped for) this socket. */
+  lastSent: number;
+  /** False until the socket's catch-up has run; live publishes skip it until then. */
+  ready: boolean;
+}
+
+/** One open websocket and what it has been granted. */
+export interface Conn {
+  ws: WebSocket;
+  alive: boolean;
+  phase: 'hello' | 'auth' | 'ready' | 'closed';
+  helloTimer: NodeJS.Timeout | null;
+  subs: Map<string, Sub>;
+  overlayOf: string | null;
+  /** The session a token hello signed in with (closed when that session is revoked). */
+  session: SessionClaims | null;
+  /** Who opened it, for the per-user and per-IP caps. */
+  ip: string;
+  userId: string | null;
+}
+
+/** `creator:<id>` or `wallet:<id>` split into its kind and id; null for anything else. */
+export function parseSpace(space: string): { kind: 'creator' | 'wallet'; id: string } | null {
+  const i = space.indexOf(':');
+  if (i < 0) return null;
+  const kind = space.slice(0, i);
+  const id = space.slice(i + 1);
+  if (!id || (kind !== 'creator' && kind !== 'wallet')) return null;
+  return { kind, id };
+}
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
