@@ -80,50 +80,30 @@ export function createFanout(deps: {
     );
   }
 
-  /** Splits what is pending into payloads under PostgreSQL's 8,000-byte NOTIFY limit. */
+  /** Takes everything pending (the pending sets are empty afterwards). */
   async function takePayloads(): Promise<NotifyPayload[]> {
     const spaces = [...pendingSpaces];
-    const overlays = [...pendingOverlays];
-    const revoked = pendingRevoked.splice(0);
-    const rotated = [...pendingRotated];
-    const presence = [...pendingPresence].map((creatorId) => ({
-      creatorId,
-      count: deps.localPresence(creatorId),
-    }));
-    const ask = pendingAsk;
+    const news: PendingNews = {
+      overlays: [...pendingOverlays],
+      revoked: pendingRevoked.splice(0),
+      rotated: [...pendingRotated],
+      presence: [...pendingPresence].map((creatorId) => ({
+        creatorId,
+        count: deps.localPresence(creatorId),
+      })),
+      ask: pendingAsk,
+      changes: [],
+    };
     pendingSpaces.clear();
     pendingOverlays.clear();
     pendingRotated.clear();
     pendingPresence.clear();
     pendingAsk = false;
     // The version sent is only one this instance has fully published (so a receiver that already has it may skip).
-    const changes = await Promise.all(
+    news.changes = await Promise.all(
       spaces.map(async (space) => ({ space, version: await deps.publishedVersion(space) })),
     );
-    const payloads: NotifyPayload[] = [];
-    const empty = (): NotifyPayload & { changes: NonNullable<NotifyPayload['changes']> } => ({
-      instance: instanceId,
-      changes: [],
-      overlays: [],
-    });
-    let current = empty();
-    for (const change of changes) {
-      current.changes.push(change);
-      if (JSON.stringify(current).length > 7000) {
-        payloads.push(current);
-        current = empty();
-      }
-    }
-    current.overlays = overlays;
-    if (revoked.length > 0) current.revoked = revoked;
-    if (rotated.length > 0) current.rotated = rotated;
-    if (ask) current.ask = true;
-    payloads.push(current);
-    // Presence in payloads of at most 100 creators (~6 KB).
-    for (let i = 0; i < presence.length; i += 100) {
-      payloads.push({ ...empty(), presence: presence.slice(i, i + 100) });
-    }
-    return payloads;
+    return buildPayloads(instanceId, news);
   }
 
   async function flush(): Promise<void> {
@@ -155,24 +135,107 @@ export function createFanout(deps: {
     for (const creatorId of payload.overlays) await handlers.overlayChanged(creatorId);
   }
 
+  const listening = keepListening({
+    databaseUrl: deps.databaseUrl,
+    log,
+    isClosed: deps.isClosed,
+    onNotification: (text) => void onNotification(text),
+    onConnected(reconnected) {
+      if (reconnected) handlers.reconnected();
+      // Learn the other instances' overlay counts now rather than at their next refresh.
+      pendingAsk = true;
+      armFlush();
+    },
+  });
+
+  const queue =
+    <A extends unknown[]>(add: (...args: A) => void) =>
+    (...args: A) => {
+      add(...args);
+      armFlush();
+    };
+
+  return {
+    instanceId,
+    space: queue((space: string) => pendingSpaces.add(space)),
+    overlay: queue((creatorId: string) => pendingOverlays.add(creatorId)),
+    revoked: queue((userId: string, sessionId: string | null) => pendingRevoked.push({ userId, sessionId })),
+    rotated: queue((creatorId: string) => pendingRotated.add(creatorId)),
+    presence: queue((creatorId: string) => pendingPresence.add(creatorId)),
+    flush,
+    ready: listening.ready,
+    stopTimer() {
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = null;
+    },
+    end: listening.end,
+    stats: () => ({ ...counters }),
+  };
+}
+
+interface PendingNews {
+  changes: Array<{ space: string; version: number | null }>;
+  overlays: string[];
+  revoked: Array<{ userId: string; sessionId: string | null }>;
+  rotated: string[];
+  presence: Array<{ creatorId: string; count: number }>;
+  ask: boolean;
+}
+
+/** Splits pending news into payloads under PostgreSQL's 8,000-byte NOTIFY limit. */
+export function buildPayloads(instance: string, news: PendingNews): NotifyPayload[] {
+  const payloads: NotifyPayload[] = [];
+  const empty = () => ({ instance, changes: [] as PendingNews['changes'], overlays: [] as string[] });
+  let current: NotifyPayload & ReturnType<typeof empty> = empty();
+  for (const change of news.changes) {
+    current.changes.push(change);
+    if (JSON.stringify(current).length > 7000) {
+      payloads.push(current);
+      current = empty();
+    }
+  }
+  current.overlays = news.overlays;
+  if (news.revoked.length > 0) current.revoked = news.revoked;
+  if (news.rotated.length > 0) current.rotated = news.rotated;
+  if (news.ask) current.ask = true;
+  payloads.push(current);
+  // Presence in payloads of at most 100 creators (~6 KB).
+  for (let i = 0; i < news.presence.length; i += 100) {
+    payloads.push({ ...empty(), presence: news.presence.slice(i, i + 100) });
+  }
+  return payloads;
+}
+
+/**
+ * Keeps one LISTEN connection up: retries with backoff until it connects, reconnects when it is lost (and says
+ * so, since notifications sent meanwhile are lost), until `isClosed()`.
+ */
+function keepListening(deps: {
+  databaseUrl: string;
+  log: Logger;
+  isClosed(): boolean;
+  onNotification(text: string | undefined): void;
+  onConnected(reconnected: boolean): void;
+}): { ready(): Promise<void>; end(): Promise<void> } {
+  const { log } = deps;
   let listener: pg.Client | null = null;
   let resolveReady!: () => void;
   const readyPromise = new Promise<void>((r) => (resolveReady = r));
   let everConnected = false;
 
-  async function connectListener(): Promise<void> {
+  async function connect(): Promise<void> {
     let backoff = 250;
     while (!deps.isClosed()) {
-      let client: pg.Client;
+      let client: pg.Client | null = null;
       let gone = false;
       const onGone = (err?: unknown) => {
-        if (gone) return;
+        if (gone || !client) return;
         gone = true;
         if (listener === client) listener = null;
         client.end().catch(() => undefined);
         if (deps.isClosed()) return;
         log.warn({ err }, 'LISTEN connection lost; reconnecting');
-        void connectListener();
+        void connect();
       };
       try {
         client = await openListener(deps.databaseUrl, NOTIFY_CHANNEL, (err) => {
@@ -191,45 +254,23 @@ export function createFanout(deps: {
       }
       listener = client;
       client.on('notification', (n) => {
-        if (n.channel === NOTIFY_CHANNEL) void onNotification(n.payload);
+        if (n.channel === NOTIFY_CHANNEL) deps.onNotification(n.payload);
       });
       client.on('end', () => onGone());
-      if (everConnected) handlers.reconnected();
+      deps.onConnected(everConnected);
       everConnected = true;
-      // Learn the other instances' overlay counts now rather than at their next refresh.
-      pendingAsk = true;
-      armFlush();
       resolveReady();
       return;
     }
   }
-  void connectListener();
-
-  const queue =
-    <A extends unknown[]>(add: (...args: A) => void) =>
-    (...args: A) => {
-      add(...args);
-      armFlush();
-    };
+  void connect();
 
   return {
-    instanceId,
-    space: queue((space: string) => pendingSpaces.add(space)),
-    overlay: queue((creatorId: string) => pendingOverlays.add(creatorId)),
-    revoked: queue((userId: string, sessionId: string | null) => pendingRevoked.push({ userId, sessionId })),
-    rotated: queue((creatorId: string) => pendingRotated.add(creatorId)),
-    presence: queue((creatorId: string) => pendingPresence.add(creatorId)),
-    flush,
     ready: () => readyPromise,
-    stopTimer() {
-      if (flushTimer) clearTimeout(flushTimer);
-      flushTimer = null;
-    },
     async end() {
       const l = listener;
       listener = null;
       if (l) await l.end().catch(() => undefined);
     },
-    stats: () => ({ ...counters }),
   };
 }

@@ -1,18 +1,20 @@
 import type http from 'node:http';
-import { WS_CLOSE, WS_HEARTBEAT_MS, WS_HELLO_TIMEOUT_MS } from '@shabaash/shared';
+import { WS_CLOSE, WS_HEARTBEAT_MS, WS_HELLO_TIMEOUT_MS, type OverlaySettings } from '@shabaash/shared';
+import type { Executor } from '../db/knex.ts';
+import type { Logger } from '../logger.ts';
 import type { AppDeps, RealtimeBus } from '../deps.ts';
 import { findOverlayByCreatorId } from '../modules/creators/overlay.repository.ts';
 import { pickSettings } from '../modules/creators/overlay.service.ts';
-import { creatorSpace, spaceVersions } from '../modules/sync/spaces.ts';
+import { creatorSpace } from '../modules/sync/spaces.ts';
 import { createConnections } from './connections.ts';
-import { createFanout } from './fanout.ts';
-import { grantFor, HelloRefused, type Hello, type HelloGrant } from './grants.ts';
+import { createFanout, type FanoutHandlers } from './fanout.ts';
+import { createHelloHandler } from './hello.ts';
 import { msg } from './messages.ts';
-import { createPresence } from './presence.ts';
-import { createPublisher } from './publish.ts';
-import { createRevocation } from './revocation.ts';
-import { createSender } from './sending.ts';
-import { UUID_RE, type Conn } from './types.ts';
+import { createPresence, type Presence } from './presence.ts';
+import { createPublisher, type Publisher } from './publish.ts';
+import { createRevocation, type Revocation } from './revocation.ts';
+import { createSender, type Sender } from './sending.ts';
+import { UUID_RE } from './types.ts';
 
 export { NOTIFY_CHANNEL, type NotifyPayload } from './notifyPayload.ts';
 
@@ -102,56 +104,24 @@ export function createRealtime(
   });
   const announceAllPresence = () => presence.localCreators().forEach((c) => fanout.presence(c));
 
-  function pushOverlaySettings(
-    creatorId: string,
-    settings: Parameters<RealtimeBus['overlayUpdated']>[1],
-  ): void {
-    const state = states.get(creatorSpace(creatorId));
-    if (!state) return;
-    const data = sender.encode(msg.overlayUpdate(settings));
-    for (const conn of state.subs) {
-      const view = conn.subs.get(state.space)?.view;
-      if (view === 'full' || view === 'overlay') sender.sendRaw(conn, data);
-    }
-  }
-
+  const pushOverlaySettings = overlayPusher(publisher, sender);
   const fanout = createFanout({
     db,
     databaseUrl: options.databaseUrl,
     log,
     coalesceMs: options.coalesceMs ?? 20,
     isClosed,
-    async publishedVersion(space) {
-      const state = states.get(space);
-      if (!state) return null;
-      await state.chain;
-      return state.queued ? null : state.published;
-    },
+    publishedVersion: (space) => publisher.publishedVersion(space),
     localPresence: (creatorId) => presence.local(creatorId),
-    handlers: {
-      revoked: (userId, sessionId) => revocation.closeRevokedSessions(userId, sessionId),
-      rotated: (creatorId) => revocation.closeRotatedOverlays(creatorId),
-      presence: (creatorId, instance, count) => presence.setRemote(creatorId, instance, count),
-      ask: announceAllPresence,
-      changed(space, version) {
-        const state = states.get(space);
-        if (!state) return;
-        if (version != null && state.published >= version && !state.queued) return;
-        publisher.schedule(state);
-      },
-      async overlayChanged(creatorId) {
-        if (!states.has(creatorSpace(creatorId)) || !UUID_RE.test(creatorId)) return;
-        try {
-          const profile = await findOverlayByCreatorId(db, creatorId);
-          if (profile) pushOverlaySettings(creatorId, pickSettings(profile));
-        } catch (err) {
-          log.error({ err }, 'could not read overlay settings for a notification');
-        }
-      },
-      reconnected() {
-        for (const state of states.values()) publisher.schedule(state);
-      },
-    },
+    handlers: notificationHandlers({
+      db,
+      log,
+      publisher,
+      presence,
+      revocation,
+      pushOverlaySettings,
+      announceAllPresence,
+    }),
   });
 
   const presenceRefresh = setInterval(() => {
@@ -159,47 +129,7 @@ export function createRealtime(
     announceAllPresence();
   }, presenceRefreshMs);
   presenceRefresh.unref();
-
-  async function onHello(conn: Conn, hello: Hello): Promise<void> {
-    conn.phase = 'auth';
-    let grant: HelloGrant;
-    let versions: Record<string, number>;
-    let revoked: boolean;
-    const mark = revocation.beginAuth();
-    try {
-      grant = await grantFor(db, config, hello);
-      versions = await spaceVersions(db, [...grant.spaces.keys()]);
-      revoked = revocation.revokedSince(mark, grant);
-    } catch (err) {
-      if (err instanceof HelloRefused) return sender.refuse(conn, err.code, err.message);
-      log.error({ err }, 'hello failed');
-      return sender.refuse(conn, 1011, 'Server error');
-    } finally {
-      revocation.endAuth();
-    }
-    if (conn.phase !== 'auth' || closed) return;
-    if (revoked)
-      return sender.refuse(
-        conn,
-        WS_CLOSE.unauthorized,
-        grant.session ? 'Session ended' : 'Overlay key rotated',
-      );
-    conn.phase = 'ready';
-    conn.session = grant.session;
-    sender.send(conn, msg.welcome(grant.rooms, versions));
-    for (const [space, view] of grant.spaces) {
-      const current = versions[space] ?? 0;
-      const asked = hello.since?.[space];
-      // A client ahead of the server (e.g. a reset database) starts from now; the welcome versions tell it to reset.
-      const start = asked !== undefined && asked <= current ? asked : current;
-      publisher.subscribe(conn, space, view, start, current);
-    }
-    if (grant.creatorOf) presence.push(grant.creatorOf, conn);
-    if (grant.overlayOf) {
-      conn.overlayOf = grant.overlayOf;
-      presence.change(grant.overlayOf, +1);
-    }
-  }
+  const onHello = createHelloHandler({ db, config, log, sender, publisher, presence, revocation, isClosed });
 
   return {
     changed(spaces) {
@@ -248,5 +178,57 @@ export function createRealtime(
       messagesSent: sender.sent(),
       ...fanout.stats(),
     }),
+  };
+}
+
+type OverlayPusher = (creatorId: string, settings: OverlaySettings) => void;
+
+/** Sends new overlay settings to this instance's creator and overlay rooms of that creator. */
+function overlayPusher(publisher: Publisher, sender: Sender): OverlayPusher {
+  return (creatorId, settings) => {
+    const state = publisher.states.get(creatorSpace(creatorId));
+    if (!state) return;
+    const data = sender.encode(msg.overlayUpdate(settings));
+    for (const conn of state.subs) {
+      const view = conn.subs.get(state.space)?.view;
+      if (view === 'full' || view === 'overlay') sender.sendRaw(conn, data);
+    }
+  };
+}
+
+/** What this instance does with another instance's news. */
+function notificationHandlers(parts: {
+  db: Executor;
+  log: Logger;
+  publisher: Publisher;
+  presence: Presence;
+  revocation: Revocation;
+  pushOverlaySettings: OverlayPusher;
+  announceAllPresence(): void;
+}): FanoutHandlers {
+  const { db, log, publisher, presence, revocation } = parts;
+  return {
+    revoked: (userId, sessionId) => revocation.closeRevokedSessions(userId, sessionId),
+    rotated: (creatorId) => revocation.closeRotatedOverlays(creatorId),
+    presence: (creatorId, instance, count) => presence.setRemote(creatorId, instance, count),
+    ask: parts.announceAllPresence,
+    changed(space, version) {
+      const state = publisher.states.get(space);
+      if (!state) return;
+      if (version != null && state.published >= version && !state.queued) return;
+      publisher.schedule(state);
+    },
+    async overlayChanged(creatorId) {
+      if (!publisher.states.has(creatorSpace(creatorId)) || !UUID_RE.test(creatorId)) return;
+      try {
+        const profile = await findOverlayByCreatorId(db, creatorId);
+        if (profile) parts.pushOverlaySettings(creatorId, pickSettings(profile));
+      } catch (err) {
+        log.error({ err }, 'could not read overlay settings for a notification');
+      }
+    },
+    reconnected() {
+      for (const state of publisher.states.values()) publisher.schedule(state);
+    },
   };
 }

@@ -30,6 +30,8 @@ export interface Publisher {
   /** Joins a socket to a space from `startVersion`; `currentVersion` seeds a space this instance did not track. */
   subscribe(conn: Conn, space: string, view: View, startVersion: number, currentVersion: number): void;
   unsubscribeAll(conn: Conn): void;
+  /** The version of a space this instance has fully published: null when untracked or a push is queued. */
+  publishedVersion(space: string): Promise<number | null>;
   /** Resolves when every queued push has run. */
   settled(): Promise<void>;
   /** Stops retries and new pushes. */
@@ -164,6 +166,12 @@ export function createPublisher(deps: { db: Executor; log: Logger; sender: Sende
         if (state.subs.size === 0) states.delete(space);
       }
       conn.subs.clear();
+    },
+    async publishedVersion(space) {
+      const state = states.get(space);
+      if (!state) return null;
+      await state.chain;
+      return state.queued ? null : state.published;
     },
     async settled() {
       await Promise.all([...states.values()].map((s) => s.chain));

@@ -1,0 +1,80 @@
+import { WS_CLOSE } from '@shabaash/shared';
+import type { Config } from '../config.ts';
+import type { Executor } from '../db/knex.ts';
+import type { Logger } from '../logger.ts';
+import { spaceVersions } from '../modules/sync/spaces.ts';
+import { grantFor, HelloRefused, type Hello, type HelloGrant } from './grants.ts';
+import { msg } from './messages.ts';
+import type { Presence } from './presence.ts';
+import type { Publisher } from './publish.ts';
+import type { Revocation } from './revocation.ts';
+import type { Sender } from './sending.ts';
+import type { Conn } from './types.ts';
+
+/**
+ * Answers a socket's one hello: grants its rooms, reads their versions, refuses it when its session or overlay
+ * key was revoked while it authenticated, welcomes it, then subscribes it from the versions it asked for.
+ */
+export function createHelloHandler(parts: {
+  db: Executor;
+  config: Config;
+  log: Logger;
+  sender: Sender;
+  publisher: Publisher;
+  presence: Presence;
+  revocation: Revocation;
+  isClosed(): boolean;
+}): (conn: Conn, hello: Hello) => Promise<void> {
+  const { db, config, log, sender, publisher, presence, revocation } = parts;
+
+  /** Subscribes a welcomed socket to its granted spaces and counts it in presence. */
+  function join(
+    conn: Conn,
+    grant: HelloGrant,
+    versions: Record<string, number>,
+    since: Hello['since'],
+  ): void {
+    for (const [space, view] of grant.spaces) {
+      const current = versions[space] ?? 0;
+      const asked = since?.[space];
+      // A client ahead of the server (e.g. a reset database) starts from now; the welcome versions tell it to reset.
+      const start = asked !== undefined && asked <= current ? asked : current;
+      publisher.subscribe(conn, space, view, start, current);
+    }
+    if (grant.creatorOf) presence.push(grant.creatorOf, conn);
+    if (grant.overlayOf) {
+      conn.overlayOf = grant.overlayOf;
+      presence.change(grant.overlayOf, +1);
+    }
+  }
+
+  return async function onHello(conn, hello) {
+    conn.phase = 'auth';
+    let grant: HelloGrant;
+    let versions: Record<string, number>;
+    let revoked: boolean;
+    const mark = revocation.beginAuth();
+    try {
+      grant = await grantFor(db, config, hello);
+      versions = await spaceVersions(db, [...grant.spaces.keys()]);
+      revoked = revocation.revokedSince(mark, grant);
+    } catch (err) {
+      if (err instanceof HelloRefused) return sender.refuse(conn, err.code, err.message);
+      log.error({ err }, 'hello failed');
+      return sender.refuse(conn, 1011, 'Server error');
+    } finally {
+      revocation.endAuth();
+    }
+    if (conn.phase !== 'auth' || parts.isClosed()) return;
+    if (revoked)
+      return sender.refuse(
+        conn,
+        WS_CLOSE.unauthorized,
+        grant.session ? 'Session ended' : 'Overlay key rotated',
+      );
+    conn.phase = 'ready';
+    conn.session = grant.session;
+    sender.send(conn, msg.welcome(grant.rooms, versions));
+    join(conn, grant, versions, hello.since);
+  };
+}
