@@ -8,7 +8,7 @@ import { insertTip } from '../modules/tips/tips.repository.ts';
 import { bumpSpace, creatorSpace, walletSpace } from '../modules/sync/spaces.ts';
 import { postLedgerEntry } from '../modules/wallet/ledger.ts';
 import { NOTIFY_CHANNEL, type NotifyPayload } from './notifyPayload.ts';
-import { TestSocket } from './testSocket.ts';
+import { TestSocket } from '../../test/realtime/testSocket.ts';
 
 type TipMsg = Extract<ServerMessage, { type: 'tip:new' | 'tip:status' }>;
 type OverlayMsg = Extract<ServerMessage, { type: 'overlay:update' }>;

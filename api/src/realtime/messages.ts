@@ -53,7 +53,7 @@ export const msg = {
   pong: (): ServerMessage => ({ type: 'pong' }),
 };
 
-/** Serialises a message, checking it against the shared union when `check` is on (every environment but production). */
+/** Serialises a message, checking it against the shared union when `check` is on (the hub turns it on under NODE_ENV=test only). */
 export function encode(message: ServerMessage, check: boolean): string {
   if (check) serverMessageSchema.parse(message);
   return JSON.stringify(message);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@shabaash/shared';
 import { createTestApp } from '../harness.ts';
 import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../factories.ts';
-import { TestSocket } from '../../src/realtime/testSocket.ts';
+import { TestSocket } from '../realtime/testSocket.ts';
 import { creatorSpace } from '../../src/modules/sync/spaces.ts';
 
 const app = await createTestApp({ realtime: true });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import type { Tip } from '@shabaash/shared';
-import { fakeSocketFactory } from '../realtime/fakeSocket.ts';
+import { fakeSocketFactory } from '../test/fakeSocket.ts';
 import { startOverlay } from './main.ts';
 
 const server = setupServer();

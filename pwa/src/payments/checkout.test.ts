@@ -7,7 +7,7 @@ import {
   failureMessage,
   type RazorpayConstructor,
 } from './checkout.ts';
-import { installFakeRazorpay } from './fakeRazorpay.ts';
+import { installFakeRazorpay } from '../test/fakeRazorpay.ts';
 
 let injected: HTMLScriptElement[] = [];
 

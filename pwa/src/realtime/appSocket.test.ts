@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY, WS_CLOSE } from '@shabaash/shared';
 import { setUnauthorizedHandler, type ApiError } from '../api/client.ts';
 import { setAppSocketFactory, subscribeAppSocket } from './appSocket.ts';
-import { fakeSocketFactory } from './fakeSocket.ts';
+import { fakeSocketFactory } from '../test/fakeSocket.ts';
 import { createRealtimeSocket } from './socket.ts';
 
 afterEach(() => {

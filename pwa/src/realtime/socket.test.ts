@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WS_CLOSE, type ServerMessage, type Tip } from '@shabaash/shared';
 import { backoffDelay, createRealtimeSocket, type RealtimeStatus } from './socket.ts';
-import { fakeSocketFactory } from './fakeSocket.ts';
+import { fakeSocketFactory } from '../test/fakeSocket.ts';
 
 const SPACE = 'creator:c1';
 function tip(id: string, version: number): Tip {

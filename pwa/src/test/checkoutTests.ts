@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { setupServer, type SetupServer } from 'msw/node';
 import { http } from 'msw';
 import type { PublicConfig } from '@shabaash/shared';
-import { installFakeRazorpay } from '../payments/fakeRazorpay.ts';
+import { installFakeRazorpay } from './fakeRazorpay.ts';
 
 /** GET /api/config of a sandbox deployment, for screen tests. */
 export function sandboxConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {

@@ -9,7 +9,7 @@ import type { ServerMessage, Tip } from '@shabaash/shared';
 import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
 import { setAppSocketFactory } from '../../realtime/appSocket.ts';
 import { createRealtimeSocket } from '../../realtime/socket.ts';
-import { fakeSocketFactory } from '../../realtime/fakeSocket.ts';
+import { fakeSocketFactory } from '../../test/fakeSocket.ts';
 import { clearMirror } from '../../sync/db.ts';
 import { pullNow } from '../../sync/pull.ts';
 import { replayOutbox } from '../../sync/outbox.ts';

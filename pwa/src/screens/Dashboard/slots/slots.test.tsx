@@ -18,7 +18,7 @@ import { replayOutbox } from '../../../sync/outbox.ts';
 import { reportApiReachable } from '../../../sync/connectivity.ts';
 import { setAppSocketFactory } from '../../../realtime/appSocket.ts';
 import { createRealtimeSocket } from '../../../realtime/socket.ts';
-import { fakeSocketFactory } from '../../../realtime/fakeSocket.ts';
+import { fakeSocketFactory } from '../../../test/fakeSocket.ts';
 
 const CONFIG: PublicConfig = {
   sandbox: true,

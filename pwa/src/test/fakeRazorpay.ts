@@ -1,4 +1,4 @@
-import type { RazorpayFailure, RazorpayOptions } from './checkout.ts';
+import type { RazorpayFailure, RazorpayOptions } from '../payments/checkout.ts';
 
 /** A test double of Checkout.js's `window.Razorpay`: records every checkout opened and lets a test settle it. */
 export interface FakeCheckout {

@@ -1,5 +1,5 @@
 import type { ServerMessage } from '@shabaash/shared';
-import type { SocketFactory, SocketLike } from './socket.ts';
+import type { SocketFactory, SocketLike } from '../realtime/socket.ts';
 
 /** Test double of a browser WebSocket: records what the client sends, lets the test open, push and close. */
 export class FakeSocket implements SocketLike {
