@@ -1,6 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { z } from 'zod';
 import {
+  DEFAULT_SAFETY,
   ERROR_STATUS,
   MESSAGES,
   SAFETY_MESSAGES,
@@ -269,19 +270,7 @@ export const resolvers: MockResolvers = {
       displayName: ctx.input.displayName,
       overlayKey: `ovl_${ctx.input.handle}`,
       overlay: { overlayTheme: 'classic', font: 'Poppins', color: '#ff5c5c', sound: 'default' },
-      safety: base
-        ? { ...base.safety, blockedTerms: [] }
-        : {
-            blockedTerms: [],
-            builtinEnabled: true,
-            minTipAmount: 1,
-            minTipPaise: 100,
-            maxMessageLength: 280,
-            reviewMode: 'queue_all',
-            autoLiveMinAmount: 0,
-            autoLiveMinPaise: 0,
-            updatedAt: null,
-          },
+      safety: base ? { ...base.safety, blockedTerms: [] } : { ...DEFAULT_SAFETY, blockedTerms: [] },
       blocked: [],
     });
     return { user };

@@ -1,6 +1,7 @@
+import { creatorSpace, walletSpace } from '@shabaash/shared/core';
 import {
-  LIMITS,
   type ApiToken,
+  DEFAULT_SAFETY,
   paiseToRupees,
   type BlockedSender,
   type OverlaySettings,
@@ -83,8 +84,7 @@ export interface MockState {
   seq: number;
 }
 
-export const creatorSpace = (creatorId: string) => `creator:${creatorId}`;
-export const walletSpace = (userId: string) => `wallet:${userId}`;
+export { creatorSpace, walletSpace };
 
 const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
 
@@ -119,17 +119,7 @@ export function createMockState(): MockState {
         displayName: f.user.creator.displayName,
         overlayKey: OVERLAY_KEYS[f.user.id] ?? `ovl_${f.user.creator.handle}`,
         overlay: { ...DEFAULT_OVERLAY },
-        safety: {
-          blockedTerms: [],
-          builtinEnabled: true,
-          minTipAmount: 1,
-          minTipPaise: 100,
-          maxMessageLength: LIMITS.messageMaxLength,
-          reviewMode: 'queue_all',
-          autoLiveMinAmount: 0,
-          autoLiveMinPaise: 0,
-          updatedAt: null,
-        },
+        safety: { ...DEFAULT_SAFETY, blockedTerms: [] },
         blocked: [],
       });
     }

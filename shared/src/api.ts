@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROUTES } from './core.ts';
 import * as s from './schemas.ts';
 import * as t from './apiTokens.ts';
 import * as w from './webhooks.ts';
@@ -20,8 +21,8 @@ const define = <const T extends Record<string, EndpointDef>>(map: T) => map;
 
 /** The contract: every call of SPEC §7 plus our additions, with its schemas. Client, API and mocks share it. */
 export const endpoints = define({
-  health: { method: 'GET', path: '/health', auth: 'public', output: s.healthSchema },
-  config: { method: 'GET', path: '/config', auth: 'public', output: s.publicConfigSchema },
+  health: { ...ROUTES.health, auth: 'public', output: s.healthSchema },
+  config: { ...ROUTES.config, auth: 'public', output: s.publicConfigSchema },
   register: {
     method: 'POST',
     path: '/auth/register',
@@ -44,7 +45,7 @@ export const endpoints = define({
     output: s.messageResponseSchema,
   },
   logout: { method: 'POST', path: '/auth/logout', auth: 'user', output: s.messageResponseSchema },
-  me: { method: 'GET', path: '/users/me', auth: 'user', output: z.object({ user: s.userSchema }) },
+  me: { ...ROUTES.me, auth: 'user', output: z.object({ user: s.userSchema }) },
   updateProfilePic: {
     method: 'PUT',
     path: '/users/profile-picture',
@@ -87,15 +88,13 @@ export const endpoints = define({
     }),
   },
   recentTips: {
-    method: 'GET',
-    path: '/tips/recent',
+    ...ROUTES.recentTips,
     auth: 'user',
     query: s.creatorQuerySchema,
     output: s.tipsResponseSchema,
   },
   displayTips: {
-    method: 'GET',
-    path: '/tips/display',
+    ...ROUTES.displayTips,
     auth: 'public',
     query: s.displayQuerySchema,
     output: s.tipsResponseSchema,
@@ -114,30 +113,26 @@ export const endpoints = define({
     input: s.addMoneyInputSchema,
     output: s.orderResponseSchema,
   },
-  balance: { method: 'GET', path: '/wallet/balance', auth: 'user', output: s.walletSchema },
+  balance: { ...ROUTES.balance, auth: 'user', output: s.walletSchema },
   transactions: {
-    method: 'GET',
-    path: '/wallet/transactions',
+    ...ROUTES.transactions,
     auth: 'user',
     query: s.walletTransactionsQuerySchema,
     output: s.walletTransactionsResponseSchema,
   },
   orderStatus: {
-    method: 'GET',
-    path: '/payments/orders/:id',
+    ...ROUTES.orderStatus,
     auth: 'public',
     output: s.paymentOrderStatusSchema,
   },
-  analytics: { method: 'GET', path: '/creator/analytics', auth: 'creator', output: s.analyticsSchema },
+  analytics: { ...ROUTES.analytics, auth: 'creator', output: s.analyticsSchema },
   creatorRecentTips: {
-    method: 'GET',
-    path: '/creator/recent-tips',
+    ...ROUTES.creatorRecentTips,
     auth: 'creator',
     output: s.tipsResponseSchema,
   },
   creatorOverlay: {
-    method: 'GET',
-    path: '/creator/overlay',
+    ...ROUTES.creatorOverlay,
     auth: 'creator',
     output: s.creatorOverlayResponseSchema,
   },
@@ -155,8 +150,7 @@ export const endpoints = define({
     output: z.object({ overlayKey: z.string() }),
   },
   publicOverlay: {
-    method: 'GET',
-    path: '/creator/overlay/public',
+    ...ROUTES.publicOverlay,
     auth: 'public',
     query: s.overlayKeyQuerySchema,
     output: s.overlaySettingsSchema,
@@ -170,8 +164,7 @@ export const endpoints = define({
     output: z.unknown(),
   },
   chats: {
-    method: 'GET',
-    path: '/creator/chats',
+    ...ROUTES.chats,
     auth: 'creator',
     query: s.chatsQuerySchema,
     output: s.chatsResponseSchema,
@@ -190,7 +183,7 @@ export const endpoints = define({
     output: z.object({ id: z.string() }),
   },
   // Stream safety (issue 9)
-  creatorSafety: { method: 'GET', path: '/creator/safety', auth: 'creator', output: s.safetyResponseSchema },
+  creatorSafety: { ...ROUTES.creatorSafety, auth: 'creator', output: s.safetyResponseSchema },
   updateCreatorSafety: {
     method: 'PUT',
     path: '/creator/safety',
@@ -212,16 +205,14 @@ export const endpoints = define({
     output: z.object({ id: z.string(), message: z.string() }),
   },
   safetyFlags: {
-    method: 'GET',
-    path: '/creator/safety/flags',
+    ...ROUTES.safetyFlags,
     auth: 'creator',
     /** Comma-separated ids of queued chats to check against the current filters. */
     query: z.object({ ids: z.string().optional() }),
     output: s.safetyFlagsResponseSchema,
   },
   tipRules: {
-    method: 'GET',
-    path: '/safety/tip-rules',
+    ...ROUTES.tipRules,
     auth: 'public',
     query: s.creatorQuerySchema,
     output: s.tipRulesSchema,

@@ -1,23 +1,7 @@
 import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from './core.ts';
 
-/** The closed set of error codes; each maps to one HTTP status. */
-export const ERROR_STATUS = {
-  VALIDATION_FAILED: 400,
-  INVALID_JSON: 400,
-  UNAUTHENTICATED: 401,
-  PAYMENT_REQUIRED: 402,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  UPSTREAM_FAILED: 502,
-  UNAVAILABLE: 503,
-  INTERNAL: 500,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export { ERROR_STATUS, type ErrorCode } from './core.ts';
 export const errorCodes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
 /** The one error envelope every failure answers with. */

@@ -1,6 +1,5 @@
-export * from './money.ts';
+export * from './core.ts';
 export * from './phone.ts';
-export * from './limits.ts';
 export * from './messages.ts';
 export * from './errors.ts';
 export * from './schemas.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HANDLE_PATTERN, REVIEW_MODES } from './core.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { normalizePhone } from './phone.ts';
@@ -42,13 +43,9 @@ const optionalTrimmed = (max: number, label: string) =>
     .optional()
     .default('');
 
-export const handleSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9](?:[a-z0-9_-]{1,28}[a-z0-9])$/, {
-    error: 'Handles are 3–30 characters: letters, numbers, - and _.',
-  });
+export const handleSchema = z.string().trim().toLowerCase().regex(HANDLE_PATTERN, {
+  error: 'Handles are 3–30 characters: letters, numbers, - and _.',
+});
 
 export const roleSchema = z.enum(['viewer', 'creator']);
 export type Role = z.infer<typeof roleSchema>;
@@ -297,8 +294,8 @@ export const overlayKeyQuerySchema = z.object({ key: z.string().min(1) });
 
 // ---------- stream safety (issue 9) ----------
 
-export const reviewModeSchema = z.enum(['queue_all', 'auto_live_trusted']);
-export type ReviewMode = z.infer<typeof reviewModeSchema>;
+export const reviewModeSchema = z.enum(REVIEW_MODES);
+export type { ReviewMode } from './core.ts';
 
 export const SAFETY_LIMITS = { maxTerms: 500, maxTermLength: 100 } as const;
 

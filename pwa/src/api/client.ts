@@ -7,7 +7,7 @@ import {
   type ErrorCode,
   type Endpoints,
 } from '@shabaash/shared';
-import { GET_ROUTES } from './routes.ts';
+import { ROUTES } from '@shabaash/shared/core';
 
 /** Base path of every call (SPEC §7: the API host under /api). */
 export const API_BASE = '/api';
@@ -108,7 +108,7 @@ function loadContract(): Promise<Contract> {
 // Dev and tests check every response against its schema; production trusts its own API's reads so the first
 // paint needs no zod (writes still validate input and output with the lazily loaded contract).
 const VALIDATE_READS = import.meta.env.DEV;
-const READ_ROUTES: Partial<Record<EndpointName, { method: string; path: string }>> = GET_ROUTES;
+const READ_ROUTES: Partial<Record<EndpointName, { method: string; path: string }>> = ROUTES;
 
 function firstIssueMessage(error: { issues: ReadonlyArray<{ message: string }> }): string {
   return error.issues[0]?.message ?? 'Invalid request.';
@@ -129,7 +129,7 @@ function buildQuery(query: unknown): string {
  * Calls one endpoint of the shared contract: validates `input` with its schema (throwing ApiError
  * VALIDATION_FAILED with the schema's message), sends the bearer token when present and never cookies,
  * and returns the response parsed with the endpoint's output schema. Failures throw ApiError.
- * The schemas load lazily: production reads (GET_ROUTES) skip them so first paint carries no zod.
+ * The schemas load lazily: production reads (ROUTES of @shabaash/shared/core) skip them so first paint carries no zod.
  */
 export async function api<N extends EndpointName>(
   name: N,

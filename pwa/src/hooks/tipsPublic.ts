@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { HANDLE_PATTERN } from '@shabaash/shared/core';
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { useConfig } from '../api/useConfig.ts';
@@ -34,7 +35,6 @@ export function useTipRules(creator: string | null) {
 
 /** Local storage key of the creator handle from the last `?c=<handle>` link the visitor opened. */
 export const REFERRING_CREATOR_STORAGE_KEY = 'shabaash.creator';
-const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9_-]{1,28}[a-z0-9])$/;
 
 /** Normalises a handle as the API does (trimmed, lower case) or null when it is not a valid handle. */
 export function normalizeHandle(value: string | null | undefined): string | null {

@@ -7,7 +7,7 @@ import type { RealtimeStatus } from '../realtime/socket.ts';
 import { db } from '../sync/db.ts';
 import { useMirroredChats } from '../sync/hooks.ts';
 import { enqueueDeleteChat, enqueueSetStatus } from '../sync/outbox.ts';
-import { creatorSpaceOf } from '../sync/pull.ts';
+import { creatorSpace } from '@shabaash/shared/core';
 import { normalizeChats, toChatView, type ChatView } from '../screens/ChatControl/chatQueue.ts';
 import { awaitOutboxAction, type ActionOutcome, type LaterOutcome } from './outboxAction.ts';
 import { useMirrorPull } from './useMirrorPull.ts';
@@ -53,7 +53,7 @@ export function useChats(): ChatsState {
   const mirrored = useMirroredChats({ sort: 'updated' });
   // The queue counts as loaded once this creator's cursor is stored (rows and cursor are written together).
   const cursor = useLiveQuery(
-    async () => (userId ? ((await db.cursors.get(creatorSpaceOf(userId))) ?? false) : false),
+    async () => (userId ? ((await db.cursors.get(creatorSpace(userId))) ?? false) : false),
     [userId],
   );
   const loaded = !!cursor && pull.owned === true;

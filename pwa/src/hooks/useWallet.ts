@@ -8,7 +8,8 @@ import { useRealtimeSync } from '../realtime/syncBridge.ts';
 import { useConnectivity } from '../sync/connectivity.ts';
 import { db, type MirroredBalance, type MirroredTransaction } from '../sync/db.ts';
 import { useMirroredWalletActivity, type MirroredWallet } from '../sync/hooks.ts';
-import { requestPull, walletSpaceOf } from '../sync/pull.ts';
+import { walletSpace } from '@shabaash/shared/core';
+import { requestPull } from '../sync/pull.ts';
 import { useMirrorPull } from './useMirrorPull.ts';
 
 /** React Query keys of the wallet; the sync and realtime layers may write into these caches. */
@@ -133,7 +134,7 @@ export function useTransactions(): TransactionsState {
   }, []);
   const rows = useMirroredWalletActivity(LIMITS.walletActivityShown);
   const cursor = useLiveQuery(
-    async () => (user ? ((await db.cursors.get(walletSpaceOf(user.id))) ?? false) : false),
+    async () => (user ? ((await db.cursors.get(walletSpace(user.id))) ?? false) : false),
     [user?.id],
   );
   const { online, apiReachable } = useConnectivity();

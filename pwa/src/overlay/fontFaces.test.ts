@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { OVERLAY_DEFAULTS } from './overlayState.ts';
+import { OVERLAY_DEFAULTS } from '@shabaash/shared/core';
 import { allFontFiles, OVERLAY_FONTS } from './fontFaces.ts';
 import { fontStack } from './fonts.ts';
 

@@ -1,11 +1,6 @@
+import { OVERLAY_DEFAULTS } from '@shabaash/shared/core';
 import { createRealtimeSocket, type SocketFactory } from '../realtime/socket.ts';
-import {
-  initialOverlayState,
-  overlayReducer,
-  OVERLAY_DEFAULTS,
-  type OverlayEvent,
-  type OverlayState,
-} from './overlayState.ts';
+import { initialOverlayState, overlayReducer, type OverlayEvent, type OverlayState } from './overlayState.ts';
 import { fontStack, loadOverlayFont } from './fonts.ts';
 import { playTipSound } from './sound.ts';
 import './overlay.css';

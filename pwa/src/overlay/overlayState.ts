@@ -1,16 +1,8 @@
 import type { OverlaySettings, ServerMessage } from '@shabaash/shared';
+import { OVERLAY_DEFAULTS } from '@shabaash/shared/core';
 
-// Pure state rules of the bare overlay (SPEC §4 Overlay). Type-only imports: nothing from zod reaches this bundle.
-
-/** Mirrors OVERLAY_DEFAULTS of @shabaash/shared (importing the package barrel would pull zod into this entry). */
-export const OVERLAY_DEFAULTS = {
-  overlayTheme: 'classic',
-  color: '#ff5c5c',
-  font: 'Poppins',
-  fontStack: 'Poppins, Inter, sans-serif',
-  sound: 'default',
-  background: '#00ff00',
-} as const;
+// Pure state rules of the bare overlay (SPEC §4 Overlay). Type-only imports of the barrel and the zod-free core:
+// nothing from zod reaches this bundle.
 
 export interface OverlayTip {
   id: string;

@@ -6,13 +6,11 @@ import {
   type User,
   type WalletTransaction,
 } from '@shabaash/shared';
+import { creatorSpace, walletSpace } from '@shabaash/shared/core';
 import { api, ApiError, API_BASE, readToken } from '../api/client.ts';
 import { readStoredUser } from '../auth/sessionStorage.ts';
 import { reportApiReachable } from './connectivity.ts';
 import { allTables, db, type MirroredBalance, type MirroredChat } from './db.ts';
-
-export const walletSpaceOf = (userId: string) => `wallet:${userId}`;
-export const creatorSpaceOf = (userId: string) => `creator:${userId}`;
 
 /** The signed-in user whose data the mirror holds (null when signed out). */
 export function currentSyncUser(): User | null {
@@ -72,7 +70,7 @@ export async function applyChatChanges(
   userId: string,
   changes: { tips: Tip[]; deleted: string[]; version: number; reset: boolean },
 ): Promise<void> {
-  const space = creatorSpaceOf(userId);
+  const space = creatorSpace(userId);
   await db.transaction('rw', [db.chats, db.cursors, db.outbox], async () => {
     const cursor = await db.cursors.get(space);
     if (!changes.reset && cursor && cursor.version >= changes.version && changes.tips.length === 0) return;
@@ -101,7 +99,7 @@ export async function applyWalletChanges(
     replace: boolean;
   },
 ): Promise<void> {
-  const space = walletSpaceOf(userId);
+  const space = walletSpace(userId);
   await db.transaction('rw', [db.walletActivity, db.cursors, db.meta], async () => {
     if (changes.replace) await db.walletActivity.filter((row) => row.pending !== 1).delete();
     await db.walletActivity.bulkPut(changes.transactions.map((row) => ({ ...row, pending: 0 as const })));
@@ -119,7 +117,7 @@ export async function applyWalletChanges(
 }
 
 async function pullWallet(userId: string): Promise<void> {
-  const space = walletSpaceOf(userId);
+  const space = walletSpace(userId);
   const cursor = await db.cursors.get(space);
   if (!cursor) {
     const [list, balance] = await Promise.all([
@@ -151,7 +149,7 @@ async function pullWallet(userId: string): Promise<void> {
 }
 
 async function pullChats(userId: string): Promise<void> {
-  const space = creatorSpaceOf(userId);
+  const space = creatorSpace(userId);
   const cursor = await db.cursors.get(space);
   if (!cursor) {
     const list = await api('chats', { query: { sort: 'updated' } });
@@ -230,14 +228,14 @@ export async function applyRealtimeMessage(message: ServerMessage): Promise<bool
     return true;
   }
   if (message.type === 'wallet:update') {
-    if (message.space !== walletSpaceOf(user.id)) return false;
+    if (message.space !== walletSpace(user.id)) return false;
     const cursor = await db.cursors.get(message.space);
     if (!cursor || message.version > cursor.version) requestPull();
     return true;
   }
   if (message.type !== 'tip:new' && message.type !== 'tip:status' && message.type !== 'tip:deleted')
     return false;
-  if (message.space !== creatorSpaceOf(user.id)) return false;
+  if (message.space !== creatorSpace(user.id)) return false;
   await ensureMirrorOwner(user.id);
   let gap = false;
   await db.transaction('rw', [db.chats, db.cursors, db.outbox], async () => {

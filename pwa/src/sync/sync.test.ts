@@ -15,7 +15,8 @@ import {
 import { createMockServer } from '@shabaash/mocks/node';
 import { storeSession } from '../test/renderApp.tsx';
 import { clearMirror, db } from './db.ts';
-import { applyRealtimeMessage, creatorSpaceOf, pullNow } from './pull.ts';
+import { creatorSpace } from '@shabaash/shared/core';
+import { applyRealtimeMessage, pullNow } from './pull.ts';
 import { enqueueDeleteChat, enqueueSendTip, enqueueSetStatus, outboxSize, replayOutbox } from './outbox.ts';
 
 const { server, state } = createMockServer();
@@ -45,7 +46,7 @@ describe('pull', () => {
   it('mirrors the queue, then applies status changes and tombstones since the stored version in one go', async () => {
     storeSession(CREATOR.user, CREATOR.token);
     await pullNow();
-    const space = creatorSpaceOf(CREATOR.user.id);
+    const space = creatorSpace(CREATOR.user.id);
     expect(await db.cursors.get(space)).toEqual({ space, version: 10 });
     expect(await db.chats.count()).toBe(9); // the ignored fixture is not in the queue
     const [first, second] = (await db.chats.orderBy('createdAt').toArray()).slice(-2);
@@ -61,7 +62,7 @@ describe('pull', () => {
 
   it('resets the mirror when the server says the stored version is unknown', async () => {
     storeSession(CREATOR.user, CREATOR.token);
-    const space = creatorSpaceOf(CREATOR.user.id);
+    const space = creatorSpace(CREATOR.user.id);
     await db.meta.put({ key: 'owner', value: CREATOR.user.id });
     await db.cursors.put({ space, version: 999 });
     await db.chats.put({ ...(await fakeChat('stale-row')) });
@@ -92,7 +93,7 @@ describe('pull', () => {
   it('applies the next realtime version at once and pulls on a gap', async () => {
     storeSession(CREATOR.user, CREATOR.token);
     await pullNow();
-    const space = creatorSpaceOf(CREATOR.user.id);
+    const space = creatorSpace(CREATOR.user.id);
     const tipA = (await db.chats.where('status').equals('unread').toArray())[0]!;
     await applyRealtimeMessage({
       type: 'tip:status',

@@ -1,8 +1,8 @@
 import {
+  DEFAULT_SAFETY,
   formatPaise,
   paiseToRupees,
   type TipRules,
-  LIMITS,
   maxAmountMessage,
   rupeesToPaise,
   SAFETY_MESSAGES,
@@ -32,13 +32,13 @@ import {
 export function defaultSafety(creatorId: string): SafetyRecord {
   return {
     creatorId,
-    blockedTerms: [],
-    builtinEnabled: true,
-    minTipPaise: rupeesToPaise(LIMITS.tipMinRupees),
-    maxMessageLength: LIMITS.messageMaxLength,
-    reviewMode: 'queue_all',
-    autoLiveMinPaise: 0,
-    updatedAt: null,
+    blockedTerms: [...DEFAULT_SAFETY.blockedTerms],
+    builtinEnabled: DEFAULT_SAFETY.builtinEnabled,
+    minTipPaise: DEFAULT_SAFETY.minTipPaise,
+    maxMessageLength: DEFAULT_SAFETY.maxMessageLength,
+    reviewMode: DEFAULT_SAFETY.reviewMode,
+    autoLiveMinPaise: DEFAULT_SAFETY.autoLiveMinPaise,
+    updatedAt: DEFAULT_SAFETY.updatedAt,
   };
 }
 

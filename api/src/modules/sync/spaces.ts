@@ -1,9 +1,7 @@
 import type { Executor } from '../../db/knex.ts';
 
-/** The version space of a creator's chats. */
-export const creatorSpace = (creatorId: string) => `creator:${creatorId}`;
-/** The version space of a user's wallet. */
-export const walletSpace = (userId: string) => `wallet:${userId}`;
+// The space names are part of the contract (clients keep a cursor per space).
+export { creatorSpace, walletSpace } from '@shabaash/shared';
 
 /**
  * Takes the next version of a space inside the caller's transaction. The row lock orders commits, so a

@@ -1,0 +1,77 @@
+// The zod-free core of the contract: plain constants and types that small bundles (the OBS overlay, public pages,
+// the first-paint GET table) and the mocks import as `@shabaash/shared/core` without pulling zod in (zod's eval
+// probe trips the overlay's Content Security Policy, and it would weigh on first paint). The package barrel
+// re-exports all of it, so server code may keep importing `@shabaash/shared`.
+import { LIMITS } from './limits.ts';
+import { paiseToRupees, rupeesToPaise } from './money.ts';
+
+export * from './limits.ts';
+export * from './money.ts';
+export * from './wsProtocol.ts';
+
+/** The closed set of error codes; each maps to one HTTP status. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  UNAUTHENTICATED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  UPSTREAM_FAILED: 502,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** A creator handle as stored (after trim and lower-casing): 3–30 of a-z 0-9 - _, not starting or ending with - or _. */
+export const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9_-]{1,28}[a-z0-9])$/;
+
+/** The version space of a creator's chats. */
+export const creatorSpace = (creatorId: string) => `creator:${creatorId}`;
+/** The version space of a user's wallet. */
+export const walletSpace = (userId: string) => `wallet:${userId}`;
+
+/** The review modes a creator can pick (SPEC: every message queued, or trusted senders above a floor go live). */
+export const REVIEW_MODES = ['queue_all', 'auto_live_trusted'] as const;
+export type ReviewMode = (typeof REVIEW_MODES)[number];
+
+/** The safety settings a creator has before saving any (SPEC: ₹1 floor, 280 characters, every message queued). */
+export const DEFAULT_SAFETY = {
+  blockedTerms: [] as readonly string[],
+  builtinEnabled: true,
+  minTipPaise: rupeesToPaise(LIMITS.tipMinRupees),
+  minTipAmount: paiseToRupees(rupeesToPaise(LIMITS.tipMinRupees)),
+  maxMessageLength: LIMITS.messageMaxLength,
+  reviewMode: 'queue_all' as ReviewMode,
+  autoLiveMinPaise: 0,
+  autoLiveMinAmount: 0,
+  updatedAt: null,
+} as const;
+
+/**
+ * Method and path of the endpoints read on first paint and by the small bundles (the one definition: `endpoints`
+ * in api.ts spreads these entries and adds auth and schemas).
+ */
+export const ROUTES = {
+  health: { method: 'GET', path: '/health' },
+  config: { method: 'GET', path: '/config' },
+  me: { method: 'GET', path: '/users/me' },
+  recentTips: { method: 'GET', path: '/tips/recent' },
+  displayTips: { method: 'GET', path: '/tips/display' },
+  balance: { method: 'GET', path: '/wallet/balance' },
+  transactions: { method: 'GET', path: '/wallet/transactions' },
+  orderStatus: { method: 'GET', path: '/payments/orders/:id' },
+  analytics: { method: 'GET', path: '/creator/analytics' },
+  creatorRecentTips: { method: 'GET', path: '/creator/recent-tips' },
+  creatorOverlay: { method: 'GET', path: '/creator/overlay' },
+  publicOverlay: { method: 'GET', path: '/creator/overlay/public' },
+  chats: { method: 'GET', path: '/creator/chats' },
+  creatorSafety: { method: 'GET', path: '/creator/safety' },
+  safetyFlags: { method: 'GET', path: '/creator/safety/flags' },
+  tipRules: { method: 'GET', path: '/safety/tip-rules' },
+} as const satisfies Record<string, { method: 'GET'; path: `/${string}` }>;
