@@ -1,7 +1,9 @@
-// One lint setup for every workspace: typescript-eslint's recommended rules plus React hooks rules for the PWA.
+// One lint setup for every workspace: typescript-eslint's recommended rules, React hooks rules for the PWA, and the
+// layer rules of docs/ARCHITECTURE.md (eslint/layers.js; eslint/layers.test.ts shows each failing).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import layers from './eslint/layers.js';
 
 export default tseslint.config(
   {
@@ -32,5 +34,45 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.repository.ts',
+      'api/src/db/**',
+      // Stores that predate the rule, kept whole (docs/ARCHITECTURE.md "Layers" says why each is one):
+      'api/src/modules/sync/changes.ts', // the version store: one-snapshot change reads, shared by every space
+      'api/src/modules/sync/spaces.ts', // the version counters every write transaction bumps
+      'api/src/http/idempotency.ts', // the Idempotency-Key store of the HTTP layer (http/ cannot use modules/)
+      'api/src/http/rateLimit.ts', // the rate-limit counters of the HTTP layer
+      'api/src/jobs/**', // advisory locks that must share the job's own connection or transaction
+      'api/src/sandboxSeed.ts', // sandbox fixtures, never run in production
+    ],
+    plugins: { layers },
+    rules: { 'layers/sql-only-in-repositories': 'error' },
+  },
+  {
+    files: ['api/src/http/**/*.ts'],
+    plugins: { layers },
+    rules: { 'layers/http-never-imports-modules': 'error' },
+  },
+  {
+    files: ['pwa/src/hooks/**/*.{ts,tsx}'],
+    plugins: { layers },
+    rules: { 'layers/hooks-never-import-screens': 'error' },
+  },
+  {
+    files: ['pwa/src/screens/**/*.{ts,tsx}'],
+    // A screen's test may render the app around it (another screen's route included).
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { layers },
+    rules: { 'layers/screens-own-files': 'error' },
+  },
+  {
+    files: ['pwa/src/overlay/**/*.ts', 'pwa/src/widgets/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { layers },
+    rules: { 'layers/small-bundle-imports': 'error' },
   },
 );

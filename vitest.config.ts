@@ -16,6 +16,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tools',
+          include: ['eslint/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          expect,
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: ['api/src/**/*.test.ts', 'api/test/**/*.test.ts', 'migrations/**/*.test.ts'],
           environment: 'node',

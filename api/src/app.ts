@@ -6,6 +6,7 @@ import { requestContext } from './http/requestContext.ts';
 import { cspSourcesFor, securityHeaders } from './http/security.ts';
 import { inlineScriptHashes, serveStatic } from './http/static.ts';
 import { authenticate } from './http/auth.ts';
+import { principalOf, verifySessionToken } from './modules/sessions/sessions.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { compressJson } from './http/compress.ts';
@@ -70,7 +71,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(securityHeaders(csp.connect, [...csp.script, ...inlineHashes], csp.frame));
   app.use(compressJson());
   app.use(bodyParser());
-  app.use(authenticate(deps));
+  app.use(authenticate(deps, { verifySessionToken, principalOf }));
   app.use(apiTokenAuth(deps));
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));

@@ -13,7 +13,8 @@ import {
   phoneExists,
   updateRole,
 } from './modules/users/users.repository.ts';
-import { createWallet, postLedgerEntry } from './modules/wallet/ledger.ts';
+import { postLedgerEntry } from './modules/wallet/ledger.ts';
+import { createWallet } from './modules/wallet/wallet.repository.ts';
 
 export interface DemoAccount {
   role: 'creator' | 'viewer';

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../src/config.ts';
 import type { Db, Executor } from '../src/db/knex.ts';
 import { insertTip } from '../src/modules/tips/tips.repository.ts';
-import { createWallet, postLedgerEntry } from '../src/modules/wallet/ledger.ts';
+import { postLedgerEntry } from '../src/modules/wallet/ledger.ts';
+import { createWallet } from '../src/modules/wallet/wallet.repository.ts';
 import { issueSession } from '../src/modules/sessions/sessions.service.ts';
 
 export interface BuiltUser {

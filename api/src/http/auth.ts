@@ -1,12 +1,26 @@
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../deps.ts';
 import { forbidden, unauthenticated } from './errors.ts';
-import {
-  principalOf,
-  verifySessionToken,
-  type SessionClaims,
-  type SessionPrincipal,
-} from '../modules/sessions/sessions.service.ts';
+import type { Role } from '@shabaash/shared';
+
+/** What a bearer token says, once its signature, issuer and expiry hold: whose session it names. */
+export interface SessionClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/** A live session and its user's role. */
+export interface SessionPrincipal extends SessionClaims {
+  role: Role;
+}
+
+/** How the HTTP layer reads sessions (the sessions module implements it; app.ts passes it in). */
+export interface SessionReader {
+  /** The claims of a bearer token (no database read); null when forged, expired or malformed. */
+  verifySessionToken(config: AppDeps['config'], token: string): Promise<SessionClaims | null>;
+  /** The principal of verified claims when their session row is live; else null. */
+  principalOf(db: AppDeps['db'], claims: SessionClaims): Promise<SessionPrincipal | null>;
+}
 
 declare module 'koa' {
   interface DefaultState {
@@ -23,15 +37,16 @@ declare module 'koa' {
  * Reads `Authorization: Bearer <token>` into ctx.state.claims (no database read). The session row is read only by
  * a route that needs it: requireUser/requireCreator, or a service that checks it inside its own query.
  */
-export function authenticate({ db, config }: AppDeps): Middleware {
+export function authenticate({ db, config }: AppDeps, sessions: SessionReader): Middleware {
   return async (ctx, next) => {
     const header = ctx.get('authorization');
     const match = /^Bearer\s+(.+)$/i.exec(header);
-    const claims = match?.[1] ? await verifySessionToken(config, match[1].trim()) : null;
+    const claims = match?.[1] ? await sessions.verifySessionToken(config, match[1].trim()) : null;
     let loaded: Promise<SessionPrincipal | null> | null = null;
     ctx.state.claims = claims;
     ctx.state.auth = null;
-    ctx.state.loadPrincipal = () => (loaded ??= claims ? principalOf(db, claims) : Promise.resolve(null));
+    ctx.state.loadPrincipal = () =>
+      (loaded ??= claims ? sessions.principalOf(db, claims) : Promise.resolve(null));
     await next();
   };
 }
@@ -53,7 +68,7 @@ export const requireCreator: Middleware = async (ctx, next) => {
 
 /**
  * 401 unless the bearer token is valid; the route's service MUST check the session row itself, inside the query
- * it makes anyway (liveSessionSql), so a revoked session is still refused — with one round trip less.
+ * it makes anyway (sessions.repository.ts#liveSessionSql), so a revoked session is still refused — with one round trip less.
  */
 export const requireSessionClaims: Middleware = async (ctx, next) => {
   if (!ctx.state.claims) throw unauthenticated();

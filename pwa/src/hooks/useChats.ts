@@ -8,7 +8,7 @@ import { db } from '../sync/db.ts';
 import { useMirroredChats } from '../sync/hooks.ts';
 import { enqueueDeleteChat, enqueueSetStatus } from '../sync/outbox.ts';
 import { creatorSpace } from '@shabaash/shared/core';
-import { normalizeChats, toChatView, type ChatView } from '../screens/ChatControl/chatQueue.ts';
+import { normalizeChats, toChatView, type ChatView } from '../lib/chatQueue.ts';
 import { awaitOutboxAction, type ActionOutcome, type LaterOutcome } from './outboxAction.ts';
 import { useMirrorPull } from './useMirrorPull.ts';
 

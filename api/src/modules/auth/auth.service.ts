@@ -3,7 +3,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, unauthenticated } from '../../http/errors.ts';
 import { issueSession, revokeAllSessions, revokeSession } from '../sessions/sessions.service.ts';
 import { walletSpace } from '../sync/spaces.ts';
-import { createWallet, postLedgerEntry } from '../wallet/ledger.ts';
+import { postLedgerEntry } from '../wallet/ledger.ts';
+import { createWallet } from '../wallet/wallet.repository.ts';
 import {
   findCredentialsByPhone,
   findUserById,

@@ -6,7 +6,7 @@ import { bumpSpace, creatorSpace } from '../sync/spaces.ts';
 import { presentTip } from '../tips/tips.presenter.ts';
 import { allTipsOfCreator } from '../tips/tips.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { balanceOf } from '../wallet/ledger.ts';
+import { balanceOf } from '../wallet/wallet.repository.ts';
 import {
   anonymiseUser,
   creatorsTippedBy,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SAFETY_MESSAGES } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildCreator, buildUser, ledgerMismatches } from '../../../test/factories.ts';
-import { balanceOf } from '../wallet/ledger.ts';
+import { balanceOf } from '../wallet/wallet.repository.ts';
 import type { RecordingBus } from '../../../test/doubles.ts';
 
 let app: TestApp;

@@ -2,13 +2,10 @@ import { SignJWT, jwtVerify } from 'jose';
 import { randomBytes, webcrypto } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/knex.ts';
-import type { Role } from '@shabaash/shared';
+import type { SessionClaims, SessionPrincipal } from '../../http/auth.ts';
+import { findLiveSessionRole, insertSession } from './sessions.repository.ts';
 
-export interface SessionPrincipal {
-  userId: string;
-  sessionId: string;
-  role: Role;
-}
+export type { SessionClaims, SessionPrincipal } from '../../http/auth.ts';
 
 const ISSUER = 'shabaash';
 
@@ -82,23 +79,14 @@ async function verifiedClaims(
 /** Creates a session row and returns its bearer token (a JWT naming the session). */
 export async function issueSession(db: Executor, config: Config, userId: string): Promise<string> {
   const expiresAt = new Date(Date.now() + config.SESSION_TTL_DAYS * 86_400_000);
-  const [row] = await db('sessions')
-    .insert({ user_id: userId, expires_at: expiresAt })
-    .returning<{ id: string }[]>('id');
-  if (!row) throw new Error('session insert returned no row');
-  return new SignJWT({ sid: row.id })
+  const sessionId = await insertSession(db, userId, expiresAt);
+  return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
     .setIssuer(ISSUER)
     .setIssuedAt()
     .setExpirationTime(expiresAt)
     .sign(await jwtKey(config));
-}
-
-/** What a bearer token says, once its signature, issuer and expiry hold: whose session it names. */
-export interface SessionClaims {
-  userId: string;
-  sessionId: string;
 }
 
 /** The claims of a bearer token (no database read); null when forged, expired or malformed. */
@@ -112,23 +100,10 @@ export async function verifySessionToken(config: Config, token: string): Promise
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * The one definition of a live session row, as SQL over `sessions` aliased `alias` with the claims bound as two
- * parameters (session id, user id): that row, not revoked, not expired. Queries that check a session inline
- * (e.g. the tip send path) use it with `[claims.sessionId, claims.userId]`.
- */
-export function liveSessionSql(alias: string): string {
-  return `${alias}.id = ?::uuid and ${alias}.user_id = ?::uuid and ${alias}.revoked_at is null and ${alias}.expires_at > now()`;
-}
-
 /** The principal of verified claims when their session row is live (one query with the role); else null. */
 export async function principalOf(db: Executor, claims: SessionClaims): Promise<SessionPrincipal | null> {
-  const result = await db.raw<{ rows: Array<{ role: Role }> }>(
-    `select u.role from sessions s join users u on u.id = s.user_id where ${liveSessionSql('s')}`,
-    [claims.sessionId, claims.userId],
-  );
-  const row = result.rows[0];
-  return row ? { ...claims, role: row.role } : null;
+  const role = await findLiveSessionRole(db, claims);
+  return role ? { ...claims, role } : null;
 }
 
 /** Verifies a bearer token and its live session row; null when invalid, expired or revoked. */
@@ -141,12 +116,4 @@ export async function resolveSession(
   return claims ? principalOf(db, claims) : null;
 }
 
-/** Revokes one session (logout). */
-export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
-  await db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
-}
-
-/** Revokes every session of a user (password reset). */
-export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
-  await db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
-}
+export { revokeAllSessions, revokeSession } from './sessions.repository.ts';

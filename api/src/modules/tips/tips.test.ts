@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { RecordingBus } from '../../../test/doubles.ts';
 import { buildCreator, buildUser, ledgerMismatches } from '../../../test/factories.ts';
 import { IDEMPOTENCY_KEY_REUSED } from '../../http/idempotency.ts';
-import { balanceOf } from '../wallet/ledger.ts';
+import { balanceOf } from '../wallet/wallet.repository.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 
 interface SendBody {

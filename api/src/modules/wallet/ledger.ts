@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shabaash/shared';
 import type { Executor } from '../../db/knex.ts';
 import { paymentRequired } from '../../http/errors.ts';
+import { insertLedgerEntry } from './wallet.repository.ts';
 
 export type LedgerKind = 'welcome_bonus' | 'top_up' | 'tip' | 'cashback' | 'refund';
 
@@ -20,11 +21,6 @@ export interface LedgerEntryResult {
   version: number;
 }
 
-/** Creates a user's wallet at zero; call inside the transaction that creates the user. */
-export async function createWallet(tx: Executor, userId: string): Promise<void> {
-  await tx('wallets').insert({ user_id: userId, balance_paise: 0 });
-}
-
 /** SQLSTATE that the ledger's SQL functions raise when a debit would take a balance below zero. */
 export const INSUFFICIENT_BALANCE_SQLSTATE = 'SH402';
 
@@ -39,23 +35,7 @@ export async function postLedgerEntry(tx: Executor, entry: LedgerEntryInput): Pr
     throw new Error(`ledger amount must be a positive integer of paise, got ${entry.amountPaise}`);
   }
   try {
-    const result = await tx.raw<{
-      rows: Array<{ out_transaction_id: string; out_balance_paise: number; out_version: number }>;
-    }>(`select * from shabaash_post_ledger_entry(?::uuid, ?::text, ?::text, ?::bigint, ?::text, ?::text)`, [
-      entry.userId,
-      entry.type,
-      entry.kind,
-      entry.amountPaise,
-      entry.description,
-      entry.reference ?? null,
-    ]);
-    const row = result.rows[0];
-    if (!row) throw new Error('ledger entry returned no row');
-    return {
-      transactionId: row.out_transaction_id,
-      balancePaise: Number(row.out_balance_paise),
-      version: Number(row.out_version),
-    };
+    return await insertLedgerEntry(tx, entry);
   } catch (err) {
     if (isInsufficientBalance(err)) throw paymentRequired(MESSAGES.insufficientBalance);
     throw err;
@@ -65,12 +45,4 @@ export async function postLedgerEntry(tx: Executor, entry: LedgerEntryInput): Pr
 /** True for the database error a debit raises when the balance is too low. */
 export function isInsufficientBalance(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === INSUFFICIENT_BALANCE_SQLSTATE;
-}
-
-/** The balance of a wallet in paise (0 when it has none). */
-export async function balanceOf(db: Executor, userId: string): Promise<number> {
-  const row = await db('wallets')
-    .where({ user_id: userId })
-    .first<{ balance_paise: number } | undefined>('balance_paise');
-  return row ? Number(row.balance_paise) : 0;
 }

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/knex.ts';
+import type { LedgerEntryInput, LedgerEntryResult } from './ledger.ts';
 
 /** A wallet_transactions row as stored. */
 export interface WalletTransactionRow {
@@ -39,4 +40,38 @@ export async function listTransactionsSince(
     .orderBy('version', 'asc')
     .limit(limit)
     .select<WalletTransactionRow[]>('*');
+}
+
+/** Creates a user's wallet at zero; call inside the transaction that creates the user. */
+export async function createWallet(tx: Executor, userId: string): Promise<void> {
+  await tx('wallets').insert({ user_id: userId, balance_paise: 0 });
+}
+
+/** The balance of a wallet in paise (0 when it has none). */
+export async function balanceOf(db: Executor, userId: string): Promise<number> {
+  const row = await db('wallets')
+    .where({ user_id: userId })
+    .first<{ balance_paise: number } | undefined>('balance_paise');
+  return row ? Number(row.balance_paise) : 0;
+}
+
+/** One ledger movement through `shabaash_post_ledger_entry` (see ledger.ts#postLedgerEntry for the rules). */
+export async function insertLedgerEntry(tx: Executor, entry: LedgerEntryInput): Promise<LedgerEntryResult> {
+  const result = await tx.raw<{
+    rows: Array<{ out_transaction_id: string; out_balance_paise: number; out_version: number }>;
+  }>(`select * from shabaash_post_ledger_entry(?::uuid, ?::text, ?::text, ?::bigint, ?::text, ?::text)`, [
+    entry.userId,
+    entry.type,
+    entry.kind,
+    entry.amountPaise,
+    entry.description,
+    entry.reference ?? null,
+  ]);
+  const row = result.rows[0];
+  if (!row) throw new Error('ledger entry returned no row');
+  return {
+    transactionId: row.out_transaction_id,
+    balancePaise: Number(row.out_balance_paise),
+    version: Number(row.out_version),
+  };
 }

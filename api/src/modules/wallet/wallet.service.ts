@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import { openPaymentOrder } from '../payments/payments.service.ts';
 import { spaceVersion, walletSpace } from '../sync/spaces.ts';
-import { balanceOf } from './ledger.ts';
+import { balanceOf } from './wallet.repository.ts';
 import { presentTransaction, presentWallet } from './wallet.presenter.ts';
 import { listRecentTransactions, listTransactionsSince } from './wallet.repository.ts';
 

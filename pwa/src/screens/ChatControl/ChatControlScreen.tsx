@@ -6,7 +6,7 @@ import { useChats, type ActionOutcome, type LaterOutcome } from '../../hooks/use
 import { QUEUED_TEXT } from '../../hooks/outboxAction.ts';
 import { useBlockTipSender, useSafetyFlags } from '../../hooks/useSafetyFlags.ts';
 import { guestLink, overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
-import { copyText } from '../Creator/clipboard.ts';
+import { copyText } from '../../lib/clipboard.ts';
 import { useToast } from './useToast.ts';
 import {
   filterChats,
@@ -21,7 +21,7 @@ import {
   timeOfDay,
   type ChatSort,
   type ChatView,
-} from './chatQueue.ts';
+} from '../../lib/chatQueue.ts';
 import './chatControl.css';
 
 export const SEARCH_DEBOUNCE_MS = LIMITS.chatSearchDebounceMs;

@@ -11,7 +11,7 @@ import {
   useRotateOverlayKey,
   useSaveOverlaySettings,
 } from '../../hooks/useCreatorOverlay.ts';
-import { copyText } from './clipboard.ts';
+import { copyText } from '../../lib/clipboard.ts';
 import { OVERLAY_FONTS } from '../../overlay/fontFaces.ts';
 import { SafetySection } from './SafetySection.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';

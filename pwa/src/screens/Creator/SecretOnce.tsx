@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { serverMessage } from '../../api/client.ts';
-import { copyText } from './clipboard.ts';
+import { copyText } from '../../lib/clipboard.ts';
 
 /**
  * State of a form that makes something with a secret (API token, webhook endpoint): the secret to show once,

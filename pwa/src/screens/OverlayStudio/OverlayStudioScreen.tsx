@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LIMITS, OVERLAY_DEFAULTS } from '@shabaash/shared';
 import { useAuth } from '../../auth/useAuth.ts';
 import { overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
-import { copyText } from '../Creator/clipboard.ts';
+import { copyText } from '../../lib/clipboard.ts';
 import './overlayStudio.css';
 
 export const COPY_CONFIRM_MS = LIMITS.copyConfirmMs;
