@@ -5,8 +5,8 @@ import {
   ERROR_STATUS,
   MESSAGES,
   SAFETY_MESSAGES,
-  chatChangesResponseSchema,
   endpoints,
+  SHARED_PATH_FORMS,
   paiseToRupees,
   rupeesToPaise,
   type EndpointName,
@@ -434,7 +434,12 @@ export const resolvers: MockResolvers = {
     const creator = creatorOf(ctx.state, requireUser(ctx));
     const { state, query } = ctx;
     const version = versionOf(state, creatorSpace(creator.userId));
-    if (query.since === undefined) return { tips: chatList(state, creator.userId, query), version };
+    return { tips: chatList(state, creator.userId, query), version };
+  },
+  chatChanges: (ctx) => {
+    const creator = creatorOf(ctx.state, requireUser(ctx));
+    const { state, query } = ctx;
+    const version = versionOf(state, creatorSpace(creator.userId));
     if (query.since > version) {
       return {
         tips: chatList(state, creator.userId, { sort: 'updated' }),
@@ -631,18 +636,6 @@ function caller(state: MockState, request: Request): User | null {
   return userId ? (state.users.get(userId)?.user ?? null) : null;
 }
 
-/** The output schema a response must satisfy (a chats pull with `since` answers the changes shape). */
-function outputSchemaFor(name: EndpointName, query: unknown): z.ZodType {
-  if (
-    name === 'chats' &&
-    typeof query === 'object' &&
-    query !== null &&
-    (query as { since?: unknown }).since !== undefined
-  )
-    return chatChangesResponseSchema;
-  return endpoints[name].output;
-}
-
 /**
  * Builds one MSW handler for one endpoint of the contract: auth as the API does, input and query parsed with the
  * endpoint's schemas (400 envelope with the schema's message), and the answer validated with the output schema
@@ -655,7 +648,10 @@ function endpointHandler(
 ): HttpHandler {
   const def: Endpoints[EndpointName] = endpoints[name];
   const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  const serves = SHARED_PATH_FORMS[name];
   return http[method](`*/api${def.path}`, async ({ request, params }) => {
+    // Another endpoint on this method and path serves this request (MSW moves on to its handler).
+    if (serves && !serves(Object.fromEntries(new URL(request.url).searchParams))) return undefined;
     state.calls.set(name, (state.calls.get(name) ?? 0) + 1);
     try {
       const user = caller(state, request);
@@ -686,7 +682,7 @@ function endpointHandler(
         idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
         state,
       } as MockContext<EndpointName>);
-      const checked = outputSchemaFor(name, query).safeParse(result);
+      const checked = def.output.safeParse(result);
       if (!checked.success) {
         const why = `Mock ${name} drifted from the contract: ${checked.error.issues[0]?.message ?? 'invalid output'}`;
         console.error(why, checked.error.issues);

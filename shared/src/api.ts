@@ -169,6 +169,14 @@ export const endpoints = define({
     query: s.chatsQuerySchema,
     output: s.chatsResponseSchema,
   },
+  /** Everything that changed after `since` (the sync layer's pull; `/creator/chats?since=` is its older spelling). */
+  chatChanges: {
+    method: 'GET',
+    path: '/creator/chats/changes',
+    auth: 'creator',
+    query: s.chatChangesQuerySchema,
+    output: s.chatChangesResponseSchema,
+  },
   setChatStatus: {
     method: 'PATCH',
     path: '/creator/chats/:id/status',
@@ -207,8 +215,7 @@ export const endpoints = define({
   safetyFlags: {
     ...ROUTES.safetyFlags,
     auth: 'creator',
-    /** Comma-separated ids of queued chats to check against the current filters. */
-    query: z.object({ ids: z.string().optional() }),
+    query: s.safetyFlagsQuerySchema,
     output: s.safetyFlagsResponseSchema,
   },
   tipRules: {
@@ -314,6 +321,17 @@ export const endpoints = define({
 });
 
 export type Endpoints = typeof endpoints;
+
+/**
+ * Endpoints that share a method and path with another, and which requests each serves (by query string). The API
+ * and the mocks route a request to the one whose predicate holds.
+ */
+export const SHARED_PATH_FORMS: Partial<
+  Record<keyof Endpoints, (query: Record<string, unknown>) => boolean>
+> = {
+  // `/creator/chats?since=N` is the older spelling of chatChanges; the API still answers it (next route).
+  chats: (query) => query.since === undefined,
+};
 export type EndpointName = keyof Endpoints;
 export type EndpointInput<N extends EndpointName> = Endpoints[N] extends { input: infer I extends z.ZodType }
   ? z.input<I>

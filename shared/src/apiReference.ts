@@ -154,6 +154,12 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'creator',
     summary: 'The Chat Loader queue, by version.',
   },
+  chatChanges: {
+    method: 'GET',
+    path: '/creator/chats/changes',
+    auth: 'creator',
+    summary: 'Chats changed after `since` (tips and tombstones), for the offline mirror.',
+  },
   setChatStatus: {
     method: 'PATCH',
     path: '/creator/chats/:id/status',

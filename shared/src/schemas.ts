@@ -277,6 +277,25 @@ export const chatsQuerySchema = z.object({
   since: z.coerce.number().int().min(0).optional(),
 });
 
+/** GET /creator/safety/flags: comma-separated ids (at most 500) of queued chats to check against the filters. */
+export const safetyFlagsQuerySchema = z.object({
+  ids: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
+    )
+    .pipe(z.array(z.uuid()).max(500).optional()),
+});
+
+/** GET /creator/chats?since=N: the changes form (tips and tombstones after version N). */
+export const chatChangesQuerySchema = z.object({ since: z.coerce.number().int().min(0) });
+
 /** GET /wallet/transactions: newest first, `limit` (default 50, at most 200); `since` = changes after that wallet version. */
 export const walletTransactionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),

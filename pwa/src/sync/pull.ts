@@ -1,13 +1,6 @@
-import {
-  chatChangesResponseSchema,
-  errorEnvelopeSchema,
-  type ServerMessage,
-  type Tip,
-  type User,
-  type WalletTransaction,
-} from '@shabaash/shared';
+import { type ServerMessage, type Tip, type User, type WalletTransaction } from '@shabaash/shared';
 import { creatorSpace, walletSpace } from '@shabaash/shared/core';
-import { api, ApiError, API_BASE, readToken } from '../api/client.ts';
+import { api, ApiError, readToken } from '../api/client.ts';
 import { readStoredUser } from '../auth/sessionStorage.ts';
 import { reportApiReachable } from './connectivity.ts';
 import { allTables, db, type MirroredBalance, type MirroredChat } from './db.ts';
@@ -39,30 +32,6 @@ export async function rebaseChat(tip: Tip): Promise<MirroredChat> {
     else if (entry.kind === 'deleteChat') chat = { ...chat, pending: 1, pendingDelete: 1 };
   }
   return chat;
-}
-
-async function fetchChatChanges(since: number) {
-  const token = readToken();
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/creator/chats?since=${since}`, {
-      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      credentials: 'omit',
-    });
-  } catch {
-    throw new ApiError('Network request failed.', 'UNAVAILABLE', 0);
-  }
-  const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const envelope = errorEnvelopeSchema.safeParse(json);
-    throw envelope.success
-      ? new ApiError(envelope.data.message, envelope.data.code, response.status)
-      : new ApiError(`Request failed with status ${response.status}.`, 'INTERNAL', response.status);
-  }
-  const parsed = chatChangesResponseSchema.safeParse(json);
-  if (!parsed.success)
-    throw new ApiError('Unexpected response from the server.', 'INTERNAL', response.status);
-  return parsed.data;
 }
 
 /** Replaces or merges chats and moves the cursor, in ONE transaction (rows, tombstones and version together). */
@@ -156,7 +125,7 @@ async function pullChats(userId: string): Promise<void> {
     await applyChatChanges(userId, { tips: list.tips, deleted: [], version: list.version, reset: true });
     return;
   }
-  const changes = await fetchChatChanges(cursor.version);
+  const changes = await api('chatChanges', { query: { since: cursor.version } });
   await applyChatChanges(userId, changes);
 }
 

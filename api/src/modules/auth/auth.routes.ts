@@ -1,10 +1,10 @@
-import Router from '@koa/router';
-import { loginInputSchema, MESSAGES, registerInputSchema, resetPasswordInputSchema } from '@shabaash/shared';
+import type Router from '@koa/router';
+import { MESSAGES } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
-import { principal, requireUser } from '../../http/auth.ts';
+import { principal } from '../../http/auth.ts';
+import { contractRouter } from '../../http/contract.ts';
 import { AppError } from '../../http/errors.ts';
 import { countFailure, enforceRateLimits, rateLimits, refuseWhileLimited } from '../../http/rateLimit.ts';
-import { parseInput } from '../../http/validate.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import { login, logout, register, resetPassword } from './auth.service.ts';
 
@@ -15,21 +15,19 @@ import { login, logout, register, resetPassword } from './auth.service.ts';
 export function authRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const limits = rateLimits(deps.config);
-  const router = new Router({ prefix: '/auth' });
+  const { router, route } = contractRouter(deps.config);
 
-  router.post('/register', async (ctx) => {
-    const input = parseInput(registerInputSchema, ctx.request.body);
+  route('register', async ({ ctx, input }) => {
     await enforceRateLimits(ctx, db, [
       { key: `register:phone:${input.phone}`, rule: limits.registerPerPhone },
       { key: `register:ip:${ctx.ip}`, rule: limits.registerPerIp },
     ]);
     const result = await register(deps, input);
     ctx.status = 201;
-    ctx.body = { token: result.token, user: presentUser(result.user) };
+    return { token: result.token, user: presentUser(result.user) };
   });
 
-  router.post('/login', async (ctx) => {
-    const input = parseInput(loginInputSchema, ctx.request.body);
+  route('login', async ({ ctx, input }) => {
     await enforceRateLimits(ctx, db, [{ key: `login:ip:${ctx.ip}`, rule: limits.loginPerIp }]);
     // Only failed password checks count, per phone AND client: a stranger cannot lock the owner out.
     const failures = `login:fail:${input.phone}:${ctx.ip}`;
@@ -39,21 +37,20 @@ export function authRoutes(deps: AppDeps): Router {
         await countFailure(db, failures, limits.loginFailuresPerPhoneAndClient);
       throw err;
     });
-    ctx.body = { token: result.token, user: presentUser(result.user) };
+    return { token: result.token, user: presentUser(result.user) };
   });
 
-  router.post('/reset-password', async (ctx) => {
-    const input = parseInput(resetPasswordInputSchema, ctx.request.body);
+  route('resetPassword', async ({ ctx, input }) => {
     await enforceRateLimits(ctx, db, [{ key: `reset:ip:${ctx.ip}`, rule: limits.resetPerIp }]);
     await resetPassword(deps, input, () =>
       enforceRateLimits(ctx, db, [{ key: `reset:phone:${input.phone}`, rule: limits.resetPerPhone }]),
     );
-    ctx.body = { message: MESSAGES.passwordReset };
+    return { message: MESSAGES.passwordReset };
   });
 
-  router.post('/logout', requireUser, async (ctx) => {
+  route('logout', async ({ ctx }) => {
     await logout(deps, principal(ctx.state));
-    ctx.body = { message: MESSAGES.loggedOut };
+    return { message: MESSAGES.loggedOut };
   });
 
   return router;

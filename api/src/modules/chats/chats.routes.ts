@@ -1,32 +1,39 @@
-import Router from '@koa/router';
-import { chatStatusInputSchema, chatsQuerySchema } from '@shabaash/shared';
+import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
+import { chatChangesQuerySchema } from '@shabaash/shared';
 import { principal, requireCreator } from '../../http/auth.ts';
 import { parseInput } from '../../http/validate.ts';
+import { contractRouter } from '../../http/contract.ts';
 import { creatorChatChanges, deleteChat, listCreatorChats, setChatStatus } from './chats.service.ts';
 
-/** Chat Loader moderation: GET /creator/chats, PATCH /creator/chats/:id/status, DELETE /creator/chats/:id. */
+/** Chat Loader moderation: GET /creator/chats, GET /creator/chats/changes, PATCH …/:id/status, DELETE …/:id. */
 export function chatsRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/creator/chats' });
+  const { router, route } = contractRouter(deps.config);
 
-  router.get('/', requireCreator, async (ctx) => {
-    const query = parseInput(chatsQuerySchema, ctx.query);
-    const creatorId = principal(ctx.state).userId;
+  route('chats', async ({ ctx, query }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body =
-      query.since === undefined
-        ? await listCreatorChats(deps.db, creatorId, query)
-        : await creatorChatChanges(deps.db, creatorId, query.since);
+    return listCreatorChats(deps.db, principal(ctx.state).userId, query);
   });
 
-  router.patch('/:id/status', requireCreator, async (ctx) => {
-    const { status } = parseInput(chatStatusInputSchema, ctx.request.body);
-    ctx.body = { tip: await setChatStatus(deps, principal(ctx.state).userId, ctx.params.id ?? '', status) };
+  route('chatChanges', async ({ ctx, query }) => {
+    ctx.set('Cache-Control', 'no-store');
+    return creatorChatChanges(deps.db, principal(ctx.state).userId, query.since);
   });
 
-  router.delete('/:id', requireCreator, async (ctx) => {
-    ctx.body = { id: await deleteChat(deps, principal(ctx.state).userId, ctx.params.id ?? '') };
+  // The older spelling of chatChanges (`GET /creator/chats?since=N`), still answered for clients that use it.
+  router.get('/creator/chats', requireCreator, async (ctx) => {
+    const { since } = parseInput(chatChangesQuerySchema, ctx.query);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await creatorChatChanges(deps.db, principal(ctx.state).userId, since);
   });
+
+  route('setChatStatus', async ({ ctx, input, params }) => ({
+    tip: await setChatStatus(deps, principal(ctx.state).userId, params.id ?? '', input.status),
+  }));
+
+  route('deleteChat', async ({ ctx, params }) => ({
+    id: await deleteChat(deps, principal(ctx.state).userId, params.id ?? ''),
+  }));
 
   return router;
 }

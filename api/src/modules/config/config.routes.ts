@@ -1,16 +1,16 @@
-import Router from '@koa/router';
-import type { PublicConfig } from '@shabaash/shared';
+import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
+import { contractRouter } from '../../http/contract.ts';
 import { findDefaultCreator } from '../creators/creators.repository.ts';
 
 /** GET /api/config: what the PWA needs at boot (public; no secrets). */
 export function configRoutes({ db, config, checkout }: AppDeps): Router {
-  const router = new Router();
-  router.get('/config', async (ctx) => {
+  const { router, route } = contractRouter(config);
+  route('config', async ({ ctx }) => {
     const creator = await findDefaultCreator(db, config);
     const emulatorHost = config.authEmulator ? config.FIREBASE_AUTH_EMULATOR_HOST : undefined;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
+    return {
       sandbox: config.paymentsSandbox,
       razorpayKeyId: checkout.keyId,
       checkoutScriptUrl: checkout.scriptUrl,
@@ -22,7 +22,7 @@ export function configRoutes({ db, config, checkout }: AppDeps): Router {
       },
       contactEmail: config.CONTACT_EMAIL,
       defaultCreator: creator ? { handle: creator.handle, displayName: creator.displayName } : null,
-    } satisfies PublicConfig;
+    };
   });
   return router;
 }

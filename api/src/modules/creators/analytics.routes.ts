@@ -1,22 +1,22 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { principal, requireCreator } from '../../http/auth.ts';
+import { contractRouter } from '../../http/contract.ts';
 import { findOverlayByCreatorId } from './overlay.repository.ts';
 import { creatorAnalytics, creatorRecentTips, exportTipsCsv } from './analytics.service.ts';
 
 /** Creator suite reads: GET /creator/analytics, GET /creator/recent-tips, GET /creator/export.csv. */
 export function analyticsRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/creator' });
+  const { router, route } = contractRouter(deps.config);
 
-  router.get('/analytics', requireCreator, async (ctx) => {
-    ctx.body = await creatorAnalytics(deps.db, principal(ctx.state).userId);
-  });
+  route('analytics', async ({ ctx }) => creatorAnalytics(deps.db, principal(ctx.state).userId));
 
-  router.get('/recent-tips', requireCreator, async (ctx) => {
-    ctx.body = { tips: await creatorRecentTips(deps.db, principal(ctx.state).userId) };
-  });
+  route('creatorRecentTips', async ({ ctx }) => ({
+    tips: await creatorRecentTips(deps.db, principal(ctx.state).userId),
+  }));
 
-  router.get('/export.csv', requireCreator, async (ctx) => {
+  // A CSV download, not a JSON call of the contract (the browser follows a link to it).
+  router.get('/creator/export.csv', requireCreator, async (ctx) => {
     const creatorId = principal(ctx.state).userId;
     const profile = await findOverlayByCreatorId(deps.db, creatorId);
     const day = new Date().toISOString().slice(0, 10);

@@ -1,8 +1,7 @@
-import Router from '@koa/router';
-import { overlayKeyQuerySchema, overlaySettingsSchema } from '@shabaash/shared';
+import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
-import { principal, requireCreator } from '../../http/auth.ts';
-import { parseInput } from '../../http/validate.ts';
+import { principal } from '../../http/auth.ts';
+import { contractRouter } from '../../http/contract.ts';
 import {
   getOverlay,
   pickSettings,
@@ -13,11 +12,11 @@ import {
 
 /** Overlay studio calls: GET /creator/overlay, PUT /creator/settings, GET /creator/overlay/public, POST /creator/overlay-key/rotate. */
 export function overlayRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/creator' });
+  const { router, route } = contractRouter(deps.config);
 
-  router.get('/overlay', requireCreator, async (ctx) => {
+  route('creatorOverlay', async ({ ctx }) => {
     const profile = await getOverlay(deps.db, principal(ctx.state).userId);
-    ctx.body = {
+    return {
       ...pickSettings(profile),
       handle: profile.handle,
       displayName: profile.displayName,
@@ -25,20 +24,18 @@ export function overlayRoutes(deps: AppDeps): Router {
     };
   });
 
-  router.put('/settings', requireCreator, async (ctx) => {
-    const input = parseInput(overlaySettingsSchema, ctx.request.body);
-    ctx.body = await saveOverlaySettings(deps, principal(ctx.state).userId, input);
-  });
+  route('saveSettings', async ({ ctx, input }) =>
+    saveOverlaySettings(deps, principal(ctx.state).userId, input),
+  );
 
-  router.get('/overlay/public', async (ctx) => {
-    const { key } = parseInput(overlayKeyQuerySchema, ctx.query);
+  route('publicOverlay', async ({ ctx, query }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await publicOverlaySettings(deps.db, key);
+    return publicOverlaySettings(deps.db, query.key);
   });
 
-  router.post('/overlay-key/rotate', requireCreator, async (ctx) => {
-    ctx.body = { overlayKey: await rotateOverlayKey(deps, principal(ctx.state).userId) };
-  });
+  route('rotateOverlayKey', async ({ ctx }) => ({
+    overlayKey: await rotateOverlayKey(deps, principal(ctx.state).userId),
+  }));
 
   return router;
 }

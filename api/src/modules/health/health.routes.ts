@@ -1,17 +1,18 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { pingDb } from '../../db/knex.ts';
 import type { AppDeps } from '../../deps.ts';
+import { contractRouter } from '../../http/contract.ts';
 
 /** GET /api/health: 200 with db ok, or 503 with the reason the database is unreachable. */
-export function healthRoutes({ db, version }: AppDeps): Router {
-  const router = new Router();
-  router.get('/health', async (ctx) => {
+export function healthRoutes({ db, version, config }: AppDeps): Router {
+  const { router, route } = contractRouter(config);
+  route('health', async ({ ctx }) => {
     try {
       await pingDb(db);
-      ctx.body = { status: 'ok', db: 'ok', version };
+      return { status: 'ok', db: 'ok', version };
     } catch (err) {
       ctx.status = 503;
-      ctx.body = {
+      return {
         status: 'degraded',
         db: 'down',
         version,

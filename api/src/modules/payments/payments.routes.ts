@@ -1,8 +1,7 @@
-import Router from '@koa/router';
-import { guestOrderInputSchema } from '@shabaash/shared';
+import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
+import { contractRouter } from '../../http/contract.ts';
 import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
-import { parseInput } from '../../http/validate.ts';
 import { createGuestOrder, getOrderStatus, handleRazorpayWebhook } from './payments.service.ts';
 
 /**
@@ -10,23 +9,23 @@ import { createGuestOrder, getOrderStatus, handleRazorpayWebhook } from './payme
  * screens) and POST /api/webhooks/razorpay (signed by Razorpay; the only thing that moves money in).
  */
 export function paymentsRoutes(deps: AppDeps): Router {
-  const router = new Router();
+  const { router, route } = contractRouter(deps.config);
   const limits = rateLimits(deps.config);
 
-  router.post('/tips/guest/order', async (ctx) => {
-    const input = parseInput(guestOrderInputSchema, ctx.request.body);
+  route('guestOrder', async ({ ctx, input }) => {
     await enforceRateLimits(ctx, deps.db, [
       { key: `guest-order:ip:${ctx.ip}`, rule: limits.guestOrderPerIp },
       { key: `guest-order:creator:${input.creator ?? ''}`, rule: limits.guestOrderPerCreator },
     ]);
-    ctx.body = { order: await createGuestOrder(deps, input) };
+    return { order: await createGuestOrder(deps, input) };
   });
 
-  router.get('/payments/orders/:id', async (ctx) => {
+  route('orderStatus', async ({ ctx, params }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await getOrderStatus(deps, ctx.params.id ?? '', await ctx.state.loadPrincipal());
+    return getOrderStatus(deps, params.id ?? '', await ctx.state.loadPrincipal());
   });
 
+  // Razorpay's call, not the app's: signed raw body, answered in Razorpay's terms (not part of the contract).
   router.post('/webhooks/razorpay', async (ctx) => {
     // A refused amount/currency is answered 200: Razorpay retrying cannot fix it; the inbox row and an
     // error log keep it for a person to resolve (refund). Only a failure to process answers 5xx (retried).

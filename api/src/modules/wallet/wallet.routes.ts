@@ -1,29 +1,25 @@
-import Router from '@koa/router';
-import { addMoneyInputSchema, walletTransactionsQuerySchema } from '@shabaash/shared';
+import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
-import { principal, requireUser } from '../../http/auth.ts';
-import { parseInput } from '../../http/validate.ts';
+import { principal } from '../../http/auth.ts';
+import { contractRouter } from '../../http/contract.ts';
 import { createTopUpOrder, getWallet, listTransactions } from './wallet.service.ts';
 
 /** POST /api/wallet/add-money, GET /api/wallet/balance, GET /api/wallet/transactions (signed-in users). */
 export function walletRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/wallet' });
-  router.use(requireUser);
+  const { router, route } = contractRouter(deps.config);
 
-  router.post('/add-money', async (ctx) => {
-    const { amount } = parseInput(addMoneyInputSchema, ctx.request.body);
-    ctx.body = { order: await createTopUpOrder(deps, principal(ctx.state).userId, amount) };
+  route('addMoney', async ({ ctx, input }) => ({
+    order: await createTopUpOrder(deps, principal(ctx.state).userId, input.amount),
+  }));
+
+  route('balance', async ({ ctx }) => {
+    ctx.set('Cache-Control', 'no-store');
+    return getWallet(deps, principal(ctx.state).userId);
   });
 
-  router.get('/balance', async (ctx) => {
+  route('transactions', async ({ ctx, query }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await getWallet(deps, principal(ctx.state).userId);
-  });
-
-  router.get('/transactions', async (ctx) => {
-    const query = parseInput(walletTransactionsQuerySchema, ctx.query);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listTransactions(deps, principal(ctx.state).userId, query);
+    return listTransactions(deps, principal(ctx.state).userId, query);
   });
 
   return router;

@@ -1,0 +1,89 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shabaash/shared';
+import { contractRouter } from './contract.ts';
+import { requestContext } from './requestContext.ts';
+import { bodyParser } from './body.ts';
+import { createLogger } from '../logger.ts';
+
+const servers: http.Server[] = [];
+afterAll(() => servers.forEach((s) => s.close()));
+
+/** A bare Koa app around one contract router (no database: the handlers answer by themselves). */
+async function serve(
+  nodeEnv: 'test' | 'production',
+  register: (r: ReturnType<typeof contractRouter>) => void,
+) {
+  const contract = contractRouter({ NODE_ENV: nodeEnv });
+  register(contract);
+  const app = new Koa();
+  app.silent = true;
+  app.use(requestContext(createLogger('silent')));
+  app.use(bodyParser());
+  app.use(async (ctx, next) => {
+    ctx.state.loadPrincipal = async () => null;
+    await next();
+  });
+  app.use(contract.router.routes());
+  const server = http.createServer(app.callback());
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  return (path: string, init?: RequestInit) =>
+    fetch(`${base.replace(/\/api$/, '')}${path}`, init).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }));
+}
+
+describe('routes registered from the contract', () => {
+  it("serve the endpoint's method and path, and answer what the handler returns", async () => {
+    const call = await serve('test', ({ route }) =>
+      route('health', () => ({ status: 'ok', db: 'ok', version: 'x' })),
+    );
+    expect(await call('/health')).toEqual({ status: 200, body: { status: 'ok', db: 'ok', version: 'x' } });
+  });
+
+  it('under tests, a response that drifts from the output schema fails with a 500', async () => {
+    const drift = { status: 'ok', db: 'ok' } as never; // version missing
+    const call = await serve('test', ({ route }) => route('health', () => drift));
+    expect((await call('/health')).status).toBe(500);
+    const prod = await serve('production', ({ route }) => route('health', () => drift));
+    expect(await prod('/health')).toEqual({ status: 200, body: { status: 'ok', db: 'ok' } });
+  });
+
+  it("parse the input with the endpoint's schema (400 with its message) and apply its auth", async () => {
+    const call = await serve('test', ({ route }) => {
+      route('createLead', ({ input }) => ({ message: input.phone }));
+      route('me', () => ({ user: null }) as never);
+    });
+    const bad = await call('/leads', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '12' }),
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', message: MESSAGES.invalidLeadPhone },
+    });
+    expect((await call('/users/me')).status).toBe(401);
+  });
+
+  it('a request another form of the path serves (SHARED_PATH_FORMS) goes on to the next route', async () => {
+    const seen: string[] = [];
+    const call = await serve('production', ({ router, route }) => {
+      route('chats', () => (seen.push('chats'), { tips: [], version: 0 }), {
+        auth: async (_c, next) => next(),
+      });
+      router.get('/creator/chats', (ctx) => {
+        seen.push(`older changes form ${String(ctx.query.since)}`);
+        ctx.body = {};
+      });
+    });
+    await call('/creator/chats');
+    await call('/creator/chats?since=4');
+    expect(seen).toEqual(['chats', 'older changes form 4']);
+  });
+});
