@@ -46,6 +46,10 @@ const envSchema = z.object({
   CASHBACK_BASIS_POINTS: z.coerce.number().int().min(0).max(10000).default(100),
   TOP_UP_MAX_RUPEES: rupees('100000'),
   TIP_MAX_RUPEES: rupees('100000'),
+  /** Open /ws sockets one account may hold (tabs, devices, overlays it signs in with); the next is refused 4029. */
+  WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
+  /** Open /ws sockets from one client address (overlay keys included); the next is refused 4029. */
+  WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(200),
   FIREBASE_PROJECT_ID: z.string().default('demo-shabaash'),
   FIREBASE_API_KEY: z.string().default('demo-api-key'),
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),

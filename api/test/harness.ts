@@ -102,7 +102,9 @@ export async function createTestApp(
   let hub: Realtime | null = null;
   if (options.realtime) {
     const extra = options.realtime === true ? {} : options.realtime;
-    hub = createRealtime(deps, { ...extra, databaseUrl });
+    // The suites play hundreds of clients from one loopback address and a few accounts: caps well above them,
+    // unless a test sets its own (realtime/hub.test.ts shows the default-style caps refusing).
+    hub = createRealtime(deps, { maxSocketsPerUser: 1000, maxSocketsPerIp: 10_000, ...extra, databaseUrl });
     await hub.ready();
     deps.realtime = hub;
   }

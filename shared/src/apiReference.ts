@@ -334,6 +334,8 @@ export const WS_CLOSE_MEANINGS: Record<keyof typeof WS_CLOSE, string> = {
     'The token or overlay key is missing, invalid, expired or was revoked (logout, password reset, key rotation). Do not reconnect with the same credential.',
   helloTimeout: 'No hello arrived in time after the socket opened.',
   badMessage: 'A message was not JSON or not one of the client message types.',
+  tooManySockets:
+    'Too many sockets are open for this account (default 20) or this address (default 200); close one, or reconnect later with backoff.',
   shuttingDown:
     'The instance is shutting down; reconnect with backoff and send your versions in hello.since.',
 };

@@ -6,6 +6,8 @@ export const WS_CLOSE = {
   unauthorized: 4001,
   helloTimeout: 4002,
   badMessage: 4003,
+  /** Too many open sockets for this account or this address (the client retries with its backoff). */
+  tooManySockets: 4029,
   shuttingDown: 1001,
 } as const;
 

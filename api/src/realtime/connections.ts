@@ -28,6 +28,10 @@ export function createConnections(deps: {
   log: Logger;
   sender: Sender;
   isClosed(): boolean;
+  /** Sockets one client address may hold open; the next is closed with WS_CLOSE.tooManySockets. */
+  maxSocketsPerIp: number;
+  /** Take the client address from X-Forwarded-For (behind a proxy the app trusts). */
+  trustProxy: boolean;
   onHello(conn: Conn, hello: Hello): void;
   onClose(conn: Conn, wasReady: boolean): void;
 }): Connections {
@@ -71,7 +75,24 @@ export function createConnections(deps: {
     deps.onClose(conn, wasReady);
   }
 
+  function clientIp(req: http.IncomingMessage): string {
+    const forwarded = deps.trustProxy
+      ? String(req.headers['x-forwarded-for'] ?? '')
+          .split(',')[0]
+          ?.trim()
+      : '';
+    return forwarded || req.socket.remoteAddress || '';
+  }
+
   function onConnection(ws: WebSocket, req: http.IncomingMessage): void {
+    const ip = clientIp(req);
+    let fromIp = 0;
+    for (const c of conns) if (c.ip === ip) fromIp++;
+    if (fromIp >= deps.maxSocketsPerIp) {
+      ws.on('error', () => undefined);
+      ws.close(WS_CLOSE.tooManySockets, 'Too many connections from this address');
+      return;
+    }
     const conn: Conn = {
       ws,
       alive: true,
@@ -80,7 +101,7 @@ export function createConnections(deps: {
       subs: new Map(),
       overlayOf: null,
       session: null,
-      ip: req.socket.remoteAddress ?? '',
+      ip,
       userId: null,
     };
     conns.add(conn);

@@ -24,6 +24,9 @@ export function createHelloHandler(parts: {
   presence: Presence;
   revocation: Revocation;
   isClosed(): boolean;
+  /** Every socket of this instance (for the per-user cap). */
+  conns: Iterable<Conn>;
+  maxSocketsPerUser: number;
 }): (conn: Conn, hello: Hello) => Promise<void> {
   const { db, config, log, sender, publisher, presence, revocation } = parts;
 
@@ -72,8 +75,16 @@ export function createHelloHandler(parts: {
         WS_CLOSE.unauthorized,
         grant.session ? 'Session ended' : 'Overlay key rotated',
       );
+    const userId = grant.session?.userId ?? null;
+    if (userId) {
+      let open = 0;
+      for (const c of parts.conns) if (c.userId === userId) open++;
+      if (open >= parts.maxSocketsPerUser)
+        return sender.refuse(conn, WS_CLOSE.tooManySockets, 'Too many connections for this account');
+    }
     conn.phase = 'ready';
     conn.session = grant.session;
+    conn.userId = userId;
     sender.send(conn, msg.welcome(grant.rooms, versions));
     join(conn, grant, versions, hello.since);
   };

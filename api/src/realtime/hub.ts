@@ -36,6 +36,10 @@ export interface RealtimeOptions {
    * missed refreshes (an instance that died without saying so). Default WS_HEARTBEAT_MS.
    */
   presenceRefreshMs?: number;
+  /** Open sockets per signed-in user; the next hello is refused with WS_CLOSE.tooManySockets. Default WS_MAX_SOCKETS_PER_USER. */
+  maxSocketsPerUser?: number;
+  /** Open sockets per client address; the next is refused with WS_CLOSE.tooManySockets. Default WS_MAX_SOCKETS_PER_IP. */
+  maxSocketsPerIp?: number;
 }
 
 /** The realtime hub: the RealtimeBus services call, plus the websocket server and its lifecycle. */
@@ -89,6 +93,8 @@ export function createRealtime(
     log,
     sender,
     isClosed,
+    maxSocketsPerIp: options.maxSocketsPerIp ?? config.WS_MAX_SOCKETS_PER_IP,
+    trustProxy: config.TRUST_PROXY,
     onHello: (conn, hello) => void onHello(conn, hello),
     onClose(conn, wasReady) {
       publisher.unsubscribeAll(conn);
@@ -129,7 +135,18 @@ export function createRealtime(
     announceAllPresence();
   }, presenceRefreshMs);
   presenceRefresh.unref();
-  const onHello = createHelloHandler({ db, config, log, sender, publisher, presence, revocation, isClosed });
+  const onHello = createHelloHandler({
+    db,
+    config,
+    log,
+    sender,
+    publisher,
+    presence,
+    revocation,
+    isClosed,
+    conns: connections.conns,
+    maxSocketsPerUser: options.maxSocketsPerUser ?? config.WS_MAX_SOCKETS_PER_USER,
+  });
 
   return {
     changed(spaces) {
