@@ -2,7 +2,7 @@ import type { OverlaySettings } from '@shabaash/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/knex.ts';
 import type { Logger } from './logger.ts';
-import type { RouteGateway } from './payments/routeGateway.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
 
 /** Verifies a phone-verification provider's ID token (Firebase; the Auth emulator in sandbox). */
 export interface PhoneIdentity {
@@ -28,32 +28,8 @@ export interface SpeechJobs {
   tipLive(tipId: string): void;
 }
 
-/** Razorpay through the official SDK (real or the local simulator); see payments/gateway.ts. */
-export interface PaymentGateway {
-  keyId: string;
-  createOrder(input: {
-    amountPaise: number;
-    receipt: string;
-    notes: Record<string, string>;
-  }): Promise<{ id: string; amount: number; currency: 'INR'; status: string }>;
-  fetchOrder(
-    orderId: string,
-  ): Promise<{ id: string; amount: number; currency: string; status: string; amount_paid: number }>;
-  fetchOrderPayments(orderId: string): Promise<
-    Array<{
-      id: string;
-      order_id: string;
-      amount: number;
-      currency: string;
-      status: 'created' | 'authorized' | 'captured' | 'failed' | 'refunded';
-      error_description?: string | null;
-    }>
-  >;
-  verifyWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean;
-  verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
-  /** Razorpay Route: linked accounts and transfers for creator payouts (payments/routeGateway.ts). */
-  route: RouteGateway;
-}
+/** Razorpay through the official SDK (real or the local simulator); declared once, in payments/gateway.ts. */
+export type { PaymentGateway };
 
 /** Where the browser loads the checkout script from, and which key it opens with. */
 export interface CheckoutInfo {

@@ -7,6 +7,7 @@ import {
   SAFETY_MESSAGES,
   endpoints,
   SHARED_PATH_FORMS,
+  validate,
   paiseToRupees,
   rupeesToPaise,
   type EndpointName,
@@ -617,15 +618,9 @@ function envelope(error: MockHttpError): Response {
 
 /** The API's parseInput: the first issue's message, or "<field> is required." for a missing field. */
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.join('.') || undefined;
-  const message =
-    issue?.code === 'invalid_type' && issue.input === undefined && field
-      ? `${field} is required.`
-      : (issue?.message ?? 'Invalid request.');
-  throw fail('VALIDATION_FAILED', message, field);
+  const result = validate(schema, value);
+  if (result.ok) return result.data;
+  throw fail('VALIDATION_FAILED', result.message, result.field);
 }
 
 /** The user behind `Authorization: Bearer <token>`, or null. */

@@ -46,7 +46,7 @@ async function boot(): Promise<void> {
   // After load, when idle: the service worker update prompt (never in mock mode, where MSW owns the worker slot).
   if (import.meta.env.PROD && !MOCKS) {
     const register = () =>
-      whenIdle(() => void import('./pwa/registerServiceWorker.ts').then((m) => m.registerServiceWorker()));
+      whenIdle(() => void import('./serviceWorker/register.ts').then((m) => m.registerServiceWorker()));
     if (document.readyState === 'complete') register();
     else window.addEventListener('load', register, { once: true });
   }

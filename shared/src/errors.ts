@@ -12,3 +12,23 @@ export const errorEnvelopeSchema = z.object({
   requestId: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/**
+ * Parses a request value with a contract schema, the one rule the API and the mocks share: the first issue becomes
+ * the envelope's message (the spec's texts), and a missing field reads "<field> is required.".
+ */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; message: string; field: string | undefined } {
+  // reportInput: zod 4 leaves `input` off issues by default, which made every wrong type read as "required".
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return { ok: true, data: result.data };
+  const issue = result.error.issues[0];
+  const field = issue?.path.join('.') || undefined;
+  const message =
+    issue?.code === 'invalid_type' && issue.input === undefined && field
+      ? `${field} is required.`
+      : (issue?.message ?? 'Invalid request.');
+  return { ok: false, message, field };
+}

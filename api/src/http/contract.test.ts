@@ -41,7 +41,7 @@ async function serve(
 describe('routes registered from the contract', () => {
   it("serve the endpoint's method and path, and answer what the handler returns", async () => {
     const call = await serve('test', ({ route }) =>
-      route('health', () => ({ status: 'ok', db: 'ok', version: 'x' })),
+      route('health', () => ({ status: 'ok' as const, db: 'ok' as const, version: 'x' })),
     );
     expect(await call('/health')).toEqual({ status: 200, body: { status: 'ok', db: 'ok', version: 'x' } });
   });

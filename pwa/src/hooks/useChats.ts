@@ -9,10 +9,10 @@ import { useMirroredChats } from '../sync/hooks.ts';
 import { enqueueDeleteChat, enqueueSetStatus } from '../sync/outbox.ts';
 import { creatorSpace } from '@shabaash/shared/core';
 import { normalizeChats, toChatView, type ChatView } from '../lib/chatQueue.ts';
-import { awaitOutboxAction, type ActionOutcome, type LaterOutcome } from './outboxAction.ts';
+import { awaitOutboxAction, type ActionOutcome, type LaterOutcome } from '../sync/outboxOutcome.ts';
 import { useMirrorPull } from './useMirrorPull.ts';
 
-export type { ActionOutcome, LaterOutcome } from './outboxAction.ts';
+export type { ActionOutcome, LaterOutcome } from '../sync/outboxOutcome.ts';
 
 /** Options of a queued moderation action: `onLater` hears how an action first reported `queued` ended. */
 export interface ChatActionOptions {

@@ -7,7 +7,7 @@ import { useAuth } from '../auth/useAuth.ts';
 import type { MirroredRecentTip } from '../sync/db.ts';
 import { useMirroredRecentTips } from '../sync/hooks.ts';
 import { enqueueSendTip } from '../sync/outbox.ts';
-import { awaitOutboxAction, refusalError, type LaterOutcome } from './outboxAction.ts';
+import { awaitOutboxAction, refusalError, type LaterOutcome } from '../sync/outboxOutcome.ts';
 import { useMirrorPull } from './useMirrorPull.ts';
 import { TIP_KEYS } from './tipsPublic.ts';
 

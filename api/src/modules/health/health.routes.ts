@@ -9,12 +9,12 @@ export function healthRoutes({ db, version, config }: AppDeps): Router {
   route('health', async ({ ctx }) => {
     try {
       await pingDb(db);
-      return { status: 'ok', db: 'ok', version };
+      return { status: 'ok' as const, db: 'ok' as const, version };
     } catch (err) {
       ctx.status = 503;
       return {
-        status: 'degraded',
-        db: 'down',
+        status: 'degraded' as const,
+        db: 'down' as const,
         version,
         reason: err instanceof Error ? err.message : String(err),
       };

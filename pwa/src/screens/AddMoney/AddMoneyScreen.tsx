@@ -7,19 +7,13 @@ import { useAuth } from '../../auth/useAuth.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { CheckoutError, openCheckout } from '../../payments/checkout.ts';
 import { useAddMoney, useBalance, useOrderStatus, useRefreshWallet } from '../../hooks/useWallet.ts';
+import { parseRupeeAmount } from '../../lib/amount.ts';
 import './addMoney.css';
 
 /** Quick picks for the amount, in rupees. */
 const QUICK_AMOUNTS_RUPEES = [100, 250, 500, 1000] as const;
 
 type Phase = 'idle' | 'creating' | 'checkout' | 'paid' | 'failed';
-
-/** Parses the amount field: a finite number above zero, else null (SPEC §5 top-up amount). */
-export function parseRupeeAmount(value: string): number | null {
-  if (value.trim() === '') return null;
-  const amount = Number(value);
-  return Number.isFinite(amount) && amount > 0 ? amount : null;
-}
 
 const ORDER_STATE_TEXT: Record<PaymentOrderStatus['status'], string> = {
   created: 'Pending: waiting for the payment provider to confirm.',

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { LIMITS, MESSAGES, SAFETY_MESSAGES } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { useChats, type ActionOutcome, type LaterOutcome } from '../../hooks/useChats.ts';
-import { QUEUED_TEXT } from '../../hooks/outboxAction.ts';
+import { QUEUED_TEXT } from '../../sync/outboxOutcome.ts';
 import { useBlockTipSender, useSafetyFlags } from '../../hooks/useSafetyFlags.ts';
 import { guestLink, overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
 import { copyText } from '../../lib/clipboard.ts';

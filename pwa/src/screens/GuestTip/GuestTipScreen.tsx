@@ -18,6 +18,7 @@ import { TipAmountField, TipMessageField } from '../../components/TipFields.tsx'
 import './guestTip.css';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { usePrerenderedField } from '../../hooks/usePrerenderedField.ts';
+import { parseRupeeAmount } from '../../lib/amount.ts';
 
 export const GUEST_TIP_TEXT = {
   heading: 'Send a Guest Superchat',
@@ -27,13 +28,6 @@ export const GUEST_TIP_TEXT = {
 } as const;
 
 type Status = { kind: 'info' | 'success' | 'error'; text: string };
-
-/** Parses the rupee amount: a finite number above zero, else null (SPEC §5 guest form). */
-function parseAmount(value: string): number | null {
-  if (value.trim() === '') return null;
-  const amount = Number(value);
-  return Number.isFinite(amount) && amount > 0 ? amount : null;
-}
 
 /** /guest-tip (SPEC §2, §4 Guest checkout): tip a creator (from `?c=<handle>`) without an account. */
 export function GuestTipScreen() {
@@ -79,7 +73,7 @@ export function GuestTipScreen() {
     if (isPreparing) return;
     setAmountError(null);
     setSubmitBlock(null);
-    const rupees = parseAmount(amount);
+    const rupees = parseRupeeAmount(amount);
     if (rupees === null) {
       setAmountError(MESSAGES.invalidAmount);
       return;

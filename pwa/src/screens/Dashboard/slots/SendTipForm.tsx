@@ -5,21 +5,15 @@ import { serverMessage } from '../../../api/client.ts';
 import { useConfig } from '../../../api/useConfig.ts';
 import { FormStatus } from '../../../components/FormStatus.tsx';
 import { TipAmountField, TipMessageField } from '../../../components/TipFields.tsx';
-import { QUEUED_TEXT } from '../../../hooks/outboxAction.ts';
+import { QUEUED_TEXT } from '../../../sync/outboxOutcome.ts';
 import {
   normalizeHandle,
   readRememberedCreator,
   rememberCreatorFromSearch,
   useSendTip,
 } from '../../../hooks/useTips.ts';
+import { parseRupeeAmount } from '../../../lib/amount.ts';
 import './slots.css';
-
-/** Parses the amount: a finite number of at least ₹1, else null (SPEC §5 tip amount). */
-function parseTipAmount(value: string): number | null {
-  if (value.trim() === '') return null;
-  const amount = Number(value);
-  return Number.isFinite(amount) && amount >= LIMITS.tipMinRupees ? amount : null;
-}
 
 /**
  * Dashboard send-tip form: creator (defaults to the one whose link brought the viewer, else the default
@@ -53,7 +47,7 @@ export function SendTipForm() {
     if (sendTip.isPending) return;
     setError(null);
     setSuccess(null);
-    const rupees = parseTipAmount(amount);
+    const rupees = parseRupeeAmount(amount, LIMITS.tipMinRupees);
     if (rupees === null) {
       setError(MESSAGES.invalidAmount);
       return;

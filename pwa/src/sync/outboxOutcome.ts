@@ -1,7 +1,7 @@
 import { ApiError } from '../api/client.ts';
-import { getConnectivity } from '../sync/connectivity.ts';
-import { db } from '../sync/db.ts';
-import { whenSettled } from '../sync/outbox.ts';
+import { getConnectivity } from './connectivity.ts';
+import { db } from './db.ts';
+import { whenSettled } from './outbox.ts';
 
 /** The note shown when an action was stored in the outbox because the server cannot be reached. */
 export const QUEUED_TEXT = "Queued — will send when you're back online.";

@@ -1,0 +1,10 @@
+/**
+ * Parses a rupee amount field (SPEC §5): a finite number above zero, and at least `minRupees` when given; else
+ * null. The one parser of the top-up, guest tip and send-tip forms.
+ */
+export function parseRupeeAmount(value: string, minRupees?: number): number | null {
+  if (value.trim() === '') return null;
+  const amount = Number(value);
+  if (!Number.isFinite(amount) || amount <= 0) return null;
+  return minRupees === undefined || amount >= minRupees ? amount : null;
+}
