@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
-import { LIMITS, MESSAGES } from '@shabaash/shared';
+import { LIMITS, MESSAGES, type EndpointInput } from '@shabaash/shared';
 import { api, serverMessage } from '../../api/client.ts';
 import { useOtpFlow } from '../../auth/useOtpFlow.ts';
 import { OtpCodeStep, OtpFooter } from '../../auth/OtpSteps.tsx';
@@ -12,8 +12,7 @@ import '../../styles/auth.css';
 /** POST /api/auth/reset-password with the Firebase ID token. */
 function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { phone: string; password: string; firebaseToken: string }) =>
-      api('resetPassword', { input }),
+    mutationFn: (input: EndpointInput<'resetPassword'>) => api('resetPassword', { input }),
   });
 }
 

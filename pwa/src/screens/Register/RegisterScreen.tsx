@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
-import { MESSAGES } from '@shabaash/shared';
+import { MESSAGES, type EndpointInput } from '@shabaash/shared';
 import { api, ApiError, serverMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { homePathFor } from '../../auth/homePath.ts';
@@ -14,8 +14,7 @@ import '../../styles/auth.css';
 /** POST /api/auth/register with the Firebase ID token; answers { token, user }. */
 function useRegister() {
   return useMutation({
-    mutationFn: (input: { name: string; phone: string; password: string; firebaseToken: string }) =>
-      api('register', { input }),
+    mutationFn: (input: EndpointInput<'register'>) => api('register', { input }),
   });
 }
 
