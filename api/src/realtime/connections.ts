@@ -75,17 +75,8 @@ export function createConnections(deps: {
     deps.onClose(conn, wasReady);
   }
 
-  function clientIp(req: http.IncomingMessage): string {
-    const forwarded = deps.trustProxy
-      ? String(req.headers['x-forwarded-for'] ?? '')
-          .split(',')[0]
-          ?.trim()
-      : '';
-    return forwarded || req.socket.remoteAddress || '';
-  }
-
   function onConnection(ws: WebSocket, req: http.IncomingMessage): void {
-    const ip = clientIp(req);
+    const ip = clientIp(req, deps.trustProxy);
     let fromIp = 0;
     for (const c of conns) if (c.ip === ip) fromIp++;
     if (fromIp >= deps.maxSocketsPerIp) {
@@ -173,4 +164,14 @@ export function createConnections(deps: {
       wss.close();
     },
   };
+}
+
+/** The client address of an upgrade: X-Forwarded-For's first entry behind a trusted proxy, else the peer. */
+function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')[0]
+        ?.trim()
+    : '';
+  return forwarded || req.socket.remoteAddress || '';
 }
