@@ -640,11 +640,12 @@ function endpointHandler(
   state: MockState,
   name: EndpointName,
   resolver: (ctx: MockContext<EndpointName>) => unknown,
+  path?: string,
 ): HttpHandler {
   const def: Endpoints[EndpointName] = endpoints[name];
   const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   const serves = SHARED_PATH_FORMS[name];
-  return http[method](`*/api${def.path}`, async ({ request, params }) => {
+  return http[method](`*/api${path ?? def.path}`, async ({ request, params }) => {
     // Another endpoint on this method and path serves this request (MSW moves on to its handler).
     if (serves && !serves(Object.fromEntries(new URL(request.url).searchParams))) return undefined;
     state.calls.set(name, (state.calls.get(name) ?? 0) + 1);
@@ -760,5 +761,10 @@ export function createHandlers(state: MockState, overrides: Partial<MockResolver
     (ctx: MockContext<EndpointName>) => unknown
   >;
   const names = Object.keys(endpoints) as EndpointName[];
-  return [...names.map((name) => endpointHandler(state, name, all[name])), ...sandboxHandlers(state)];
+  return [
+    ...names.map((name) => endpointHandler(state, name, all[name])),
+    // `/creator/chats?since=N`, the older spelling of chatChanges (the chats handler passes it on).
+    endpointHandler(state, 'chatChanges', all.chatChanges, '/creator/chats'),
+    ...sandboxHandlers(state),
+  ];
 }
