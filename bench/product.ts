@@ -15,7 +15,10 @@ export function startBenchProduct(env: Record<string, string>): Promise<BenchPro
   const nodeArgs = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
-  return startProduct({ SANDBOX_SEED: 'false', ...env }, { nodeArgs });
+  // The bench opens every socket from loopback, 50 per creator on one session and 10,000 idle ones: lift the
+  // per-account and per-address socket caps (production defaults 20 and 200) out of its way.
+  const caps = { WS_MAX_SOCKETS_PER_USER: '1000000', WS_MAX_SOCKETS_PER_IP: '1000000' };
+  return startProduct({ SANDBOX_SEED: 'false', ...caps, ...env }, { nodeArgs });
 }
 
 /** Resident memory of a process in bytes, from /proc/<pid>/status (VmRSS); null when unreadable. */
