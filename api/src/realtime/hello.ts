@@ -14,7 +14,8 @@ import type { Conn } from './types.ts';
 
 /**
  * Answers a socket's one hello: grants its rooms, reads their versions, refuses it when its session or overlay
- * key was revoked while it authenticated, welcomes it, then subscribes it from the versions it asked for.
+ * key was revoked while it authenticated, when its account holds too many sockets (4029) or has asked too many
+ * full catch-ups lately (4030), welcomes it, then subscribes it from the versions it asked for.
  */
 export function createHelloHandler(parts: {
   db: Executor;

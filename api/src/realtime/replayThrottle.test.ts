@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { buildCreator, seedGuestTip, type BuiltCreator } from '../../test/factories.ts';
 import { TestSocket } from '../../test/realtime/testSocket.ts';
 import { creatorSpace } from '../modules/sync/spaces.ts';
+import { createReplayThrottle } from './replayThrottle.ts';
 
 const REASON = 'Too many full catch-ups; reconnect later';
 
@@ -84,5 +85,22 @@ describe('full catch-ups are throttled', () => {
     const app = await createTestApp();
     expect(app.deps.config.WS_FULL_REPLAYS_PER_USER_PER_MINUTE).toBe(10);
     expect(app.deps.config.WS_FULL_REPLAYS_PER_IP_PER_MINUTE).toBe(60);
+  });
+});
+
+describe('replay token buckets', () => {
+  it('refill at their rate per minute, and take from every key or from none', () => {
+    let now = 0;
+    const throttle = createReplayThrottle(() => now);
+    const user = ['account:a', 2] as const;
+    const ip = ['ip:1', 3] as const;
+    expect(throttle.take([user, ip])).toBe(true);
+    expect(throttle.take([user, ip])).toBe(true);
+    expect(throttle.take([user, ip])).toBe(false); // the account is empty…
+    expect(throttle.take([['account:b', 2], ip])).toBe(true); // …the address had one left, untouched by the refusal
+    expect(throttle.take([['account:b', 2], ip])).toBe(false);
+    now += 30_000; // half a minute: one more for the account, 1.5 for the address
+    expect(throttle.take([user, ip])).toBe(true);
+    expect(throttle.take([user, ip])).toBe(false);
   });
 });
