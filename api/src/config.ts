@@ -50,6 +50,10 @@ const envSchema = z.object({
   WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
   /** Open /ws sockets from one client address (overlay keys included); the next is refused 4029. */
   WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(200),
+  /** Full catch-ups (hello.since 0, or far behind) one account may ask a minute; the next hello is refused 4030. */
+  WS_FULL_REPLAYS_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Full catch-ups from one client address a minute (overlay keys included); the next hello is refused 4030. */
+  WS_FULL_REPLAYS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   FIREBASE_PROJECT_ID: z.string().default('demo-shabaash'),
   FIREBASE_API_KEY: z.string().default('demo-api-key'),
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),

@@ -103,8 +103,15 @@ export async function createTestApp(
   if (options.realtime) {
     const extra = options.realtime === true ? {} : options.realtime;
     // The suites play hundreds of clients from one loopback address and a few accounts: caps well above them,
-    // unless a test sets its own (realtime/hub.test.ts shows the default-style caps refusing).
-    hub = createRealtime(deps, { maxSocketsPerUser: 1000, maxSocketsPerIp: 10_000, ...extra, databaseUrl });
+    // and full catch-ups, unless a test sets its own (realtime/caps.test.ts, replayThrottle.test.ts show them refusing).
+    hub = createRealtime(deps, {
+      maxSocketsPerUser: 1000,
+      maxSocketsPerIp: 10_000,
+      fullReplaysPerUserPerMinute: 10_000,
+      fullReplaysPerIpPerMinute: 100_000,
+      ...extra,
+      databaseUrl,
+    });
     await hub.ready();
     deps.realtime = hub;
   }

@@ -336,6 +336,8 @@ export const WS_CLOSE_MEANINGS: Record<keyof typeof WS_CLOSE, string> = {
   badMessage: 'A message was not JSON or not one of the client message types.',
   tooManySockets:
     'Too many sockets are open for this account (default 20) or this address (default 200); close one, or reconnect later with backoff.',
+  replayThrottled:
+    'Too many full catch-ups (hello.since of 0, or far behind) for this account (default 10 a minute) or this address (default 60); reconnect later with backoff, sending the versions you have.',
   shuttingDown:
     'The instance is shutting down; reconnect with backoff and send your versions in hello.since.',
 };

@@ -8,6 +8,8 @@ export const WS_CLOSE = {
   badMessage: 4003,
   /** Too many open sockets for this account or this address (the client retries with its backoff). */
   tooManySockets: 4029,
+  /** Too many full catch-ups (hello.since 0 or far behind) for this account or address: reconnect later with backoff. */
+  replayThrottled: 4030,
   shuttingDown: 1001,
 } as const;
 

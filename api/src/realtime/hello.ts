@@ -7,13 +7,15 @@ import { grantFor, HelloRefused, type Hello, type HelloGrant } from './grants.ts
 import { msg } from './messages.ts';
 import type { Presence } from './presence.ts';
 import type { Publisher } from './publish.ts';
+import { createReplayThrottle } from './replayThrottle.ts';
 import type { Revocation } from './revocation.ts';
 import type { Sender } from './sending.ts';
 import type { Conn } from './types.ts';
 
 /**
  * Answers a socket's one hello: grants its rooms, reads their versions, refuses it when its session or overlay
- * key was revoked while it authenticated, welcomes it, then subscribes it from the versions it asked for.
+ * key was revoked while it authenticated, when its account holds too many sockets (4029) or has asked too many
+ * full catch-ups lately (4030), welcomes it, then subscribes it from the versions it asked for.
  */
 export function createHelloHandler(parts: {
   db: Executor;
@@ -27,8 +29,22 @@ export function createHelloHandler(parts: {
   /** Every socket of this instance (for the per-user cap). */
   conns: Iterable<Conn>;
   maxSocketsPerUser: number;
+  /** Budgets of full catch-ups (replayThrottle.ts), and how many versions behind counts as one. */
+  replays: { perUserPerMinute: number; perIpPerMinute: number; versions: number };
 }): (conn: Conn, hello: Hello) => Promise<void> {
   const { db, config, log, sender, publisher, presence, revocation } = parts;
+  const throttle = createReplayThrottle();
+
+  /** Whether this hello replays some space from 0, or from more than `replays.versions` behind. */
+  function isFullReplay(grant: HelloGrant, versions: Record<string, number>, since: Hello['since']): boolean {
+    for (const space of grant.spaces.keys()) {
+      const current = versions[space] ?? 0;
+      const asked = since?.[space];
+      if (asked === undefined || asked > current || asked === current) continue;
+      if (asked === 0 || current - asked > parts.replays.versions) return true;
+    }
+    return false;
+  }
 
   /** Subscribes a welcomed socket to its granted spaces and counts it in presence. */
   function join(
@@ -81,6 +97,13 @@ export function createHelloHandler(parts: {
       for (const c of parts.conns) if (c.userId === userId) open++;
       if (open >= parts.maxSocketsPerUser)
         return sender.refuse(conn, WS_CLOSE.tooManySockets, 'Too many connections for this account');
+    }
+    if (isFullReplay(grant, versions, hello.since)) {
+      const account = userId ?? grant.overlayOf;
+      const keys: Array<[string, number]> = [[`ip:${conn.ip}`, parts.replays.perIpPerMinute]];
+      if (account) keys.push([`account:${account}`, parts.replays.perUserPerMinute]);
+      if (!throttle.take(keys))
+        return sender.refuse(conn, WS_CLOSE.replayThrottled, 'Too many full catch-ups; reconnect later');
     }
     conn.phase = 'ready';
     conn.session = grant.session;

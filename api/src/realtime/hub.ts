@@ -40,6 +40,12 @@ export interface RealtimeOptions {
   maxSocketsPerUser?: number;
   /** Open sockets per client address; the next is refused with WS_CLOSE.tooManySockets. Default WS_MAX_SOCKETS_PER_IP. */
   maxSocketsPerIp?: number;
+  /** Full catch-ups an account (or an overlay's creator) may ask a minute; then 4030. Default WS_FULL_REPLAYS_PER_USER_PER_MINUTE. */
+  fullReplaysPerUserPerMinute?: number;
+  /** Full catch-ups one client address may ask a minute; then 4030. Default WS_FULL_REPLAYS_PER_IP_PER_MINUTE. */
+  fullReplaysPerIpPerMinute?: number;
+  /** A hello that would replay more than this many versions of a space (or asks from 0) is a full catch-up. Default 1000. */
+  fullReplayVersions?: number;
 }
 
 /** The realtime hub: the RealtimeBus services call, plus the websocket server and its lifecycle. */
@@ -146,6 +152,11 @@ export function createRealtime(
     isClosed,
     conns: connections.conns,
     maxSocketsPerUser: options.maxSocketsPerUser ?? config.WS_MAX_SOCKETS_PER_USER,
+    replays: {
+      perUserPerMinute: options.fullReplaysPerUserPerMinute ?? config.WS_FULL_REPLAYS_PER_USER_PER_MINUTE,
+      perIpPerMinute: options.fullReplaysPerIpPerMinute ?? config.WS_FULL_REPLAYS_PER_IP_PER_MINUTE,
+      versions: options.fullReplayVersions ?? 1000,
+    },
   });
 
   return {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { CREATOR_SAFETY_QUERY_KEY } from './useCreatorSafety.ts';
-import { useDebouncedValue } from './tipsPublic.ts';
+import { useDebouncedValue } from './useDebouncedValue.ts';
 
 /** While tips stream in, the queue's ids settle this long before the flags are asked for again. */
 export const SAFETY_FLAGS_DEBOUNCE_MS = 750;

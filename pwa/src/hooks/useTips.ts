@@ -9,9 +9,12 @@ import { useMirroredRecentTips } from '../sync/hooks.ts';
 import { enqueueSendTip } from '../sync/outbox.ts';
 import { awaitOutboxAction, refusalError, type LaterOutcome } from '../sync/outboxOutcome.ts';
 import { useMirrorPull } from './useMirrorPull.ts';
-import { TIP_KEYS } from './tipsPublic.ts';
 
-export * from './tipsPublic.ts';
+/** React Query keys of tips. `recent(handle)` holds the dashboard's live recent-tips list (at most 10). */
+export const TIP_KEYS = {
+  recentAll: ['tips', 'recent'] as const,
+  recent: (creator: string | null) => ['tips', 'recent', creator ?? ''] as const,
+};
 
 // ---------- recent tips (dashboard, live) ----------
 

@@ -124,6 +124,28 @@ describe('realtime socket', () => {
     socket.close();
   });
 
+  it('retries with backoff when the server throttles it (4029 too many sockets, 4030 too many full catch-ups)', () => {
+    const fake = fakeSocketFactory();
+    const refusals: string[] = [];
+    const socket = createRealtimeSocket({
+      credentials: () => ({ token: 't' }),
+      createSocket: fake.factory,
+      onUnauthorized: (reason) => refusals.push(reason),
+      random: () => 1,
+    });
+    fake.last().open();
+    fake.last().drop(WS_CLOSE.replayThrottled, 'Too many full catch-ups; reconnect later');
+    vi.advanceTimersByTime(499);
+    expect(fake.sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(fake.sockets).toHaveLength(2);
+    fake.last().drop(WS_CLOSE.tooManySockets, 'Too many connections for this account');
+    vi.advanceTimersByTime(1000);
+    expect(fake.sockets).toHaveLength(3);
+    expect(refusals).toEqual([]);
+    socket.close();
+  });
+
   it('reconnects forever with exponential backoff capped at 10 s', () => {
     const fake = fakeSocketFactory();
     const socket = createRealtimeSocket({

@@ -1,8 +1,7 @@
-import Router from '@koa/router';
-import { apiTokenInputSchema } from '@shabaash/shared';
+import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
-import { principal, requireCreator } from '../../http/auth.ts';
-import { parseInput } from '../../http/validate.ts';
+import { principal } from '../../http/auth.ts';
+import { contractRouter } from '../../http/contract.ts';
 import { createToken, listTokens, revokeToken } from './apiTokens.service.ts';
 
 /**
@@ -10,22 +9,21 @@ import { createToken, listTokens, revokeToken } from './apiTokens.service.ts';
  * creator's session (an API token reaches none of these: see API_TOKEN_SCOPE_ENDPOINTS).
  */
 export function apiTokensRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/creator/api-tokens' });
+  const { router, route } = contractRouter(deps.config);
 
-  router.get('/', requireCreator, async (ctx) => {
+  route('apiTokens', async ({ ctx }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { tokens: await listTokens(deps.db, principal(ctx.state).userId) };
+    return { tokens: await listTokens(deps.db, principal(ctx.state).userId) };
   });
 
-  router.post('/', requireCreator, async (ctx) => {
-    const input = parseInput(apiTokenInputSchema, ctx.request.body);
+  route('createApiToken', async ({ ctx, input }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await createToken(deps.db, principal(ctx.state).userId, input);
+    return createToken(deps.db, principal(ctx.state).userId, input);
   });
 
-  router.delete('/:id', requireCreator, async (ctx) => {
-    ctx.body = { id: await revokeToken(deps.db, principal(ctx.state).userId, ctx.params.id ?? '') };
-  });
+  route('revokeApiToken', async ({ ctx, params }) => ({
+    id: await revokeToken(deps.db, principal(ctx.state).userId, params.id ?? ''),
+  }));
 
   return router;
 }

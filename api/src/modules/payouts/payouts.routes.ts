@@ -1,11 +1,8 @@
-import Router from '@koa/router';
-import {
-  payoutCorrectionInputSchema,
-  payoutOnboardingInputSchema,
-  payoutStatementQuerySchema,
-} from '@shabaash/shared';
+import type Router from '@koa/router';
+import { payoutStatementQuerySchema } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { principal, requireCreator } from '../../http/auth.ts';
+import { contractRouter } from '../../http/contract.ts';
 import { parseInput } from '../../http/validate.ts';
 import { correctOnboarding, getPayoutSummary, onboard } from './payouts.service.ts';
 import { statementCsv, statementFor } from './statement.service.ts';
@@ -15,31 +12,26 @@ import { statementCsv, statementFor } from './statement.service.ts';
  * (JSON) and /statement.csv — creators only, each sees only their own.
  */
 export function payoutsRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/creator/payouts' });
-  router.use(requireCreator);
+  const { router, route } = contractRouter(deps.config);
 
-  router.get('/', async (ctx) => {
+  route('payouts', async ({ ctx }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await getPayoutSummary(deps, principal(ctx.state).userId);
+    return getPayoutSummary(deps, principal(ctx.state).userId);
   });
 
-  router.post('/onboarding', async (ctx) => {
-    const input = parseInput(payoutOnboardingInputSchema, ctx.request.body);
-    ctx.body = await onboard(deps, principal(ctx.state).userId, input);
-  });
+  route('payoutOnboard', async ({ ctx, input }) => onboard(deps, principal(ctx.state).userId, input));
 
-  router.patch('/onboarding', async (ctx) => {
-    const input = parseInput(payoutCorrectionInputSchema, ctx.request.body);
-    ctx.body = await correctOnboarding(deps, principal(ctx.state).userId, input);
-  });
+  route('payoutCorrect', async ({ ctx, input }) =>
+    correctOnboarding(deps, principal(ctx.state).userId, input),
+  );
 
-  router.get('/statement', async (ctx) => {
-    const { month } = parseInput(payoutStatementQuerySchema, ctx.query);
+  route('payoutStatement', async ({ ctx, query }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await statementFor(deps, principal(ctx.state).userId, month);
+    return statementFor(deps, principal(ctx.state).userId, query.month);
   });
 
-  router.get('/statement.csv', async (ctx) => {
+  // A CSV download, not a JSON call of the contract (the browser follows a link to it).
+  router.get('/creator/payouts/statement.csv', requireCreator, async (ctx) => {
     const { month } = parseInput(payoutStatementQuerySchema, ctx.query);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="shabaash-statement-${month}.csv"`);

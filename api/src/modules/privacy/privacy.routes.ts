@@ -1,14 +1,16 @@
-import Router from '@koa/router';
-import { deleteAccountInputSchema, MESSAGES } from '@shabaash/shared';
+import type Router from '@koa/router';
+import { MESSAGES } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { principal, requireUser } from '../../http/auth.ts';
-import { parseInput } from '../../http/validate.ts';
+import { contractRouter } from '../../http/contract.ts';
 import { deleteAccount, exportUserData } from './privacy.service.ts';
 
 /** GET /api/users/me/export (the person's data as a JSON download) and DELETE /api/users/me (erasure). */
 export function privacyRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/users/me' });
-  router.get('/export', requireUser, async (ctx) => {
+  const { router, route } = contractRouter(deps.config);
+
+  // A file download (an attachment the browser saves), not a JSON call of the contract.
+  router.get('/users/me/export', requireUser, async (ctx) => {
     const { userId } = principal(ctx.state);
     ctx.set('Cache-Control', 'no-store');
     ctx.set(
@@ -19,10 +21,11 @@ export function privacyRoutes(deps: AppDeps): Router {
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(await exportUserData(deps, userId));
   });
-  router.delete('/', requireUser, async (ctx) => {
-    const input = parseInput(deleteAccountInputSchema, ctx.request.body);
+
+  route('deleteAccount', async ({ ctx, input }) => {
     await deleteAccount(deps, principal(ctx.state).userId, input.balancePaise);
-    ctx.body = { message: MESSAGES.accountDeleted };
+    return { message: MESSAGES.accountDeleted };
   });
+
   return router;
 }

@@ -15,6 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function speechRoutes(deps: AppDeps): Router {
   const router = new Router({ prefix: '/overlay' });
 
+  // Audio bytes (audio/wav or audio/mpeg), not a JSON call of the contract.
   router.get('/speech/:id', async (ctx) => {
     const { key } = parseInput(overlayKeyQuerySchema, ctx.query);
     const tipId = ctx.params.id ?? '';

@@ -1,8 +1,7 @@
-import Router from '@koa/router';
-import { webhookEndpointInputSchema, webhookEndpointUpdateSchema } from '@shabaash/shared';
+import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
-import { principal, requireCreator } from '../../http/auth.ts';
-import { parseInput } from '../../http/validate.ts';
+import { principal } from '../../http/auth.ts';
+import { contractRouter } from '../../http/contract.ts';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -15,42 +14,38 @@ import {
 
 /** A creator's outgoing webhook endpoints, test events and delivery log (creator session only). */
 export function webhooksRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/creator/webhooks' });
+  const { router, route } = contractRouter(deps.config);
   const creatorId = (state: Parameters<typeof principal>[0]) => principal(state).userId;
 
-  router.get('/', requireCreator, async (ctx) => {
+  route('webhookEndpoints', async ({ ctx }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { endpoints: await listWebhookEndpoints(deps.db, creatorId(ctx.state)) };
+    return { endpoints: await listWebhookEndpoints(deps.db, creatorId(ctx.state)) };
   });
 
-  router.post('/', requireCreator, async (ctx) => {
-    const input = parseInput(webhookEndpointInputSchema, ctx.request.body);
+  route('createWebhookEndpoint', async ({ ctx, input }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await createWebhookEndpoint(deps, creatorId(ctx.state), input);
+    return createWebhookEndpoint(deps, creatorId(ctx.state), input);
   });
 
-  router.post('/deliveries/:id/resend', requireCreator, async (ctx) => {
-    ctx.body = { delivery: await resendDelivery(deps.db, creatorId(ctx.state), ctx.params.id ?? '') };
-  });
+  route('resendWebhookDelivery', async ({ ctx, params }) => ({
+    delivery: await resendDelivery(deps.db, creatorId(ctx.state), params.id ?? ''),
+  }));
 
-  router.patch('/:id', requireCreator, async (ctx) => {
-    const { enabled } = parseInput(webhookEndpointUpdateSchema, ctx.request.body);
-    ctx.body = {
-      endpoint: await setWebhookEndpointEnabled(deps.db, creatorId(ctx.state), ctx.params.id ?? '', enabled),
-    };
-  });
+  route('updateWebhookEndpoint', async ({ ctx, input, params }) => ({
+    endpoint: await setWebhookEndpointEnabled(deps.db, creatorId(ctx.state), params.id ?? '', input.enabled),
+  }));
 
-  router.delete('/:id', requireCreator, async (ctx) => {
-    ctx.body = { id: await deleteWebhookEndpoint(deps.db, creatorId(ctx.state), ctx.params.id ?? '') };
-  });
+  route('deleteWebhookEndpoint', async ({ ctx, params }) => ({
+    id: await deleteWebhookEndpoint(deps.db, creatorId(ctx.state), params.id ?? ''),
+  }));
 
-  router.post('/:id/test', requireCreator, async (ctx) => {
-    ctx.body = { delivery: await sendTestEvent(deps.db, creatorId(ctx.state), ctx.params.id ?? '') };
-  });
+  route('sendTestWebhook', async ({ ctx, params }) => ({
+    delivery: await sendTestEvent(deps.db, creatorId(ctx.state), params.id ?? ''),
+  }));
 
-  router.get('/:id/deliveries', requireCreator, async (ctx) => {
+  route('webhookDeliveries', async ({ ctx, params }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { deliveries: await deliveriesOf(deps.db, creatorId(ctx.state), ctx.params.id ?? '') };
+    return { deliveries: await deliveriesOf(deps.db, creatorId(ctx.state), params.id ?? '') };
   });
 
   return router;

@@ -6,7 +6,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { GuestTipScreen } from './GuestTipScreen.tsx';
 import { renderWithApp } from '../../test/renderApp.tsx';
 import { capturePosts, sandboxConfig, setupCheckoutTests } from '../../test/checkoutTests.ts';
-import { REFERRING_CREATOR_STORAGE_KEY } from '../../hooks/useTips.ts';
+import { REFERRING_CREATOR_STORAGE_KEY } from '../../hooks/referringCreator.ts';
 
 const CONFIG = sandboxConfig({
   defaultCreator: { handle: 'shabaash-live', displayName: 'Shabaash Live' },

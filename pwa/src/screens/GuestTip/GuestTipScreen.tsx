@@ -5,15 +5,9 @@ import { formatRupees, LIMITS, MESSAGES, rupeesToPaise } from '@shabaash/shared'
 import { errorMessage } from '../../api/client.ts';
 import { useConfig } from '../../api/useConfig.ts';
 import { CheckoutError, openCheckout } from '../../payments/checkout.ts';
-import {
-  fetchSafetyVerdict,
-  normalizeHandle,
-  rememberCreator,
-  tipRulesQuery,
-  useGuestOrder,
-  useSafetyCheck,
-  useTipRules,
-} from '../../hooks/tipsPublic.ts';
+import { normalizeHandle, rememberCreator } from '../../hooks/referringCreator.ts';
+import { fetchSafetyVerdict, tipRulesQuery, useSafetyCheck, useTipRules } from '../../hooks/tipSafety.ts';
+import { useGuestOrder } from '../../hooks/useGuestOrder.ts';
 import { TipAmountField, TipMessageField } from '../../components/TipFields.tsx';
 import './guestTip.css';
 import { useHydrated } from '../../hooks/useHydrated.ts';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { MESSAGES, formatPaise, type Tip } from '@shabaash/shared';
 import { errorMessage } from '../../../api/client.ts';
-import { useDefaultCreatorHandle, useRecentTips } from '../../../hooks/useTips.ts';
+import { useRecentTips } from '../../../hooks/useTips.ts';
+import { useDefaultCreatorHandle } from '../../../hooks/referringCreator.ts';
 import './slots.css';
 
 const timeFormatter = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });

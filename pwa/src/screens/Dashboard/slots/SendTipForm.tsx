@@ -6,12 +6,12 @@ import { useConfig } from '../../../api/useConfig.ts';
 import { FormStatus } from '../../../components/FormStatus.tsx';
 import { TipAmountField, TipMessageField } from '../../../components/TipFields.tsx';
 import { QUEUED_TEXT } from '../../../sync/outboxOutcome.ts';
+import { useSendTip } from '../../../hooks/useTips.ts';
 import {
   normalizeHandle,
   readRememberedCreator,
   rememberCreatorFromSearch,
-  useSendTip,
-} from '../../../hooks/useTips.ts';
+} from '../../../hooks/referringCreator.ts';
 import { parseRupeeAmount } from '../../../lib/amount.ts';
 import './slots.css';
 
