@@ -106,7 +106,10 @@ describe.sequential('kill -9 of the API during a payout batch', () => {
 
   it('SIGKILLs the API while the payout job is sending transfers', async () => {
     const product = products[0]!;
-    sim.switches.apiLatencyMs = 150; // transfers take a while: the kill lands mid-batch
+    // Razorpay makes each transfer at once but its answer takes 1.5 s: the kill lands between calls made at
+    // Razorpay and their outcome committed here (with a plain 150 ms latency a quiet machine finished every
+    // transfer before the sends had all returned).
+    sim.switches.routeAnswerDelayMs = 1_500;
     const sends = creators.flatMap((c) =>
       Array.from({ length: TIPS_PER_CREATOR }, (_, i) =>
         post(`${product.url}/api/tips/send`, viewer.token, {
@@ -122,7 +125,13 @@ describe.sequential('kill -9 of the API during a payout batch', () => {
     const statuses = await Promise.all(sends);
     expect(statuses.filter((s) => s === 200).length).toBe(CREATORS * TIPS_PER_CREATOR);
     const deadline = Date.now() + 30_000;
-    while (sim.route.transfers.size < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const claimed = async () =>
+      Number(
+        (await db!('payout_transfers').where({ status: 'created' }).count<{ n: string }[]>({ n: '*' }))[0]?.n,
+      );
+    while ((sim.route.transfers.size === 0 || (await claimed()) === 0) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     process.kill(product.process.pid!, 'SIGKILL');
     await new Promise<void>((resolve) =>
       product.process.exitCode !== null || product.process.signalCode
@@ -149,7 +158,7 @@ describe.sequential('kill -9 of the API during a payout batch', () => {
     await db!.destroy();
     db = null;
     await killLeftoverPostgres(dataDir);
-    sim.switches.apiLatencyMs = 0;
+    sim.switches.routeAnswerDelayMs = 0;
     products.push(await startProduct(env));
     db = createDb(databaseUrl, 4);
     const ids = creators.map((c) => c.id);

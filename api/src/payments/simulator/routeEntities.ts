@@ -25,6 +25,8 @@ export interface RouteSwitches {
   routeStepMs: number;
   /** Every API answer waits this long (the bench's ~50 ms per call). */
   apiLatencyMs: number;
+  /** A Route call is carried out at once, then its answer waits this long (a crash between call and commit). */
+  routeAnswerDelayMs: number;
 }
 
 export const DEFAULT_ROUTE_SWITCHES: RouteSwitches = {
@@ -33,6 +35,7 @@ export const DEFAULT_ROUTE_SWITCHES: RouteSwitches = {
   holdSettlements: false,
   routeStepMs: 10,
   apiLatencyMs: 0,
+  routeAnswerDelayMs: 0,
 };
 
 type Id = 'acc' | 'sth' | 'acc_prd' | 'trf' | 'rvrsl' | 'setl' | 'rfnd' | 'disp';

@@ -292,7 +292,10 @@ export async function startRazorpaySimulator(opts: RazorpaySimulatorOptions): Pr
       requestBody,
       new URL(req.url ?? '/', 'http://127.0.0.1').searchParams,
     );
-    if (routed) return send(res, routed.status, routed.body);
+    if (routed) {
+      if (switches.routeAnswerDelayMs > 0) await sleep(switches.routeAnswerDelayMs);
+      return send(res, routed.status, routed.body);
+    }
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/orders') {
       const body = requestBody;
