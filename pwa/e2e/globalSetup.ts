@@ -12,7 +12,13 @@ let product: RunningProduct | null = null;
 /** Starts the whole product once for the e2e run, exactly as `npm start` does, on free ports and a temp data dir. */
 export async function setup(project: TestProject): Promise<void> {
   // Payouts: a 15 s hold and a 1 s job tick, so a journey can watch an earning go pending → paid (issue 13).
+  // Every journey's browser comes from one loopback address, new accounts each time: the per-address socket and
+  // full catch-up limits (production defaults 200 sockets, 60 catch-ups a minute) are lifted as in the API
+  // harness; realtime/caps.test.ts and replayThrottle.test.ts show them refusing.
   product = await startProduct({
+    WS_MAX_SOCKETS_PER_IP: '10000',
+    WS_FULL_REPLAYS_PER_IP_PER_MINUTE: '100000',
+    WS_FULL_REPLAYS_PER_USER_PER_MINUTE: '10000',
     PAYOUT_HOLD_HOURS: String(15 / 3600),
     PAYOUT_TICK_MS: '1000',
     PAYOUT_BATCH_HOUR_IST: '0',
