@@ -35,6 +35,14 @@ async function drawnFaces(page: Page, selector: string): Promise<Array<[string, 
   });
 }
 
+/**
+ * The faces that drew `selector`, read again until they equal `expected`: the overlay redraws its card on every
+ * state change (settings, display list, socket welcome), so a node found a moment ago may already be gone.
+ */
+function expectDrawn(page: Page, selector: string, expected: Array<[string, boolean]>): Promise<void> {
+  return expect.poll(() => drawnFaces(page, selector).catch(() => [])).toEqual(expected);
+}
+
 /** Families of the document's FontFaces that have loaded. */
 function loadedFamilies(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -73,21 +81,21 @@ describe('overlay fonts are self-hosted and in use', () => {
   it('the default Poppins is loaded from /fonts/ and draws the card, Devanagari included', async () => {
     await expect.poll(() => page.evaluate(() => document.fonts.check('16px Poppins'))).toBe(true);
     await expect.poll(() => loadedFamilies(page)).toContain('Poppins');
-    expect(await page.locator('.ov-card').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(
-      /^Poppins,/,
-    );
+    await expect
+      .poll(() => page.locator('.ov-card').evaluate((el) => getComputedStyle(el).fontFamily))
+      .toMatch(/^Poppins,/);
     const requested = (page as unknown as { fontRequests: string[] }).fontRequests;
     expect(requested.length).toBeGreaterThan(0);
     expect(requested.every((p) => p.startsWith('/fonts/poppins-'))).toBe(true);
-    expect(await drawnFaces(page, '.ov-card')).toEqual([['Poppins', true]]);
+    await expectDrawn(page, '.ov-card', [['Poppins', true]]);
 
     const guest = `Fonts ${Date.now() % 1e6}`;
     await guestTip(baseUrl, creator.handle, guest, 101, hindi);
     await pushLive(baseUrl, creator.token, guest);
     await expect.poll(() => page.locator('.ov-message').textContent(), { timeout: 10_000 }).toBe(hindi);
     await page.evaluate(() => document.fonts.ready);
-    expect(await drawnFaces(page, '.ov-message')).toEqual([['Poppins', true]]);
-    expect(await drawnFaces(page, '.ov-amount')).toEqual([['Poppins', true]]);
+    await expectDrawn(page, '.ov-message', [['Poppins', true]]);
+    await expectDrawn(page, '.ov-amount', [['Poppins', true]]);
     expect(await page.evaluate((text) => document.fonts.check('16px Poppins', text), hindi)).toBe(true);
   });
 
@@ -112,14 +120,12 @@ describe('overlay fonts are self-hosted and in use', () => {
     await expect.poll(() => loadedFamilies(page)).toContain('Montserrat');
     expect(await page.evaluate(() => document.fonts.check('16px Montserrat'))).toBe(true);
     await page.evaluate(() => document.fonts.ready);
-    expect(await drawnFaces(page, '.ov-name')).toEqual([['Montserrat', true]]);
+    await expectDrawn(page, '.ov-name', [['Montserrat', true]]);
     // The Devanagari letters come from Mukta, the spaces between words from Montserrat: no system face at all.
-    await expect
-      .poll(() => drawnFaces(page, '.ov-message'))
-      .toEqual([
-        ['Mukta', true],
-        ['Montserrat', true],
-      ]);
+    await expectDrawn(page, '.ov-message', [
+      ['Mukta', true],
+      ['Montserrat', true],
+    ]);
     expect(await page.evaluate((text) => document.fonts.check('16px Mukta', text), hindi)).toBe(true);
     expect(errors).toEqual([]);
   });
