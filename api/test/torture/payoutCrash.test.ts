@@ -7,11 +7,9 @@
  * creator equals their net earnings.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { LIMITS } from '@shabaash/shared';
-import { killLeftoverPostgres, startProduct, type RunningProduct } from '../product.ts';
+import { crashProductEnv, killLeftoverPostgres, startProduct, type RunningProduct } from '../product.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
 import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../factories.ts';
 import { freePort } from '../../src/ports.ts';
@@ -27,9 +25,6 @@ const KEY_ID = 'rzp_test_torture';
 const KEY_SECRET = 'torture_key_secret';
 const WEBHOOK_SECRET = 'torture_webhook_secret';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-payout-crash-'));
-fs.chmodSync(dataDir, 0o755);
-const pgPort = await freePort();
 const port = await freePort();
 const sim = await startRazorpaySimulator({
   keyId: KEY_ID,
@@ -37,14 +32,11 @@ const sim = await startRazorpaySimulator({
   webhookSecret: WEBHOOK_SECRET,
   webhookUrl: () => `http://127.0.0.1:${port}/api/webhooks/razorpay`,
 });
-const env = {
+const { dataDir, env, databaseUrl } = await crashProductEnv('payout-crash', {
   PORT: String(port),
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(pgPort),
   FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
   JWT_SECRET,
   SANDBOX_SEED: 'false',
-  LOG_LEVEL: 'warn',
   RAZORPAY_KEY_ID: KEY_ID,
   RAZORPAY_KEY_SECRET: KEY_SECRET,
   RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -54,8 +46,7 @@ const env = {
   PAYOUT_PRO_WINDOW_MS: '0',
   PAYOUT_TICK_MS: '200',
   PAYOUT_STUCK_AFTER_MS: '3000',
-};
-const databaseUrl = `postgres://shabaash:shabaash@127.0.0.1:${pgPort}/shabaash`;
+});
 const config = testConfig({ JWT_SECRET });
 const products: RunningProduct[] = [];
 let db: Db | null = null;
