@@ -12,10 +12,12 @@ let product: RunningProduct | null = null;
 /** Starts the whole product once for the e2e run, exactly as `npm start` does, on free ports and a temp data dir. */
 export async function setup(project: TestProject): Promise<void> {
   // Payouts: a 15 s hold and a 1 s job tick, so a journey can watch an earning go pending → paid (issue 13).
-  // Every journey's browser comes from one loopback address, new accounts each time: the per-address socket and
-  // full catch-up limits (production defaults 200 sockets, 60 catch-ups a minute) are lifted as in the API
-  // harness; realtime/caps.test.ts and replayThrottle.test.ts show them refusing.
+  // Every journey's browser comes from one loopback address, new accounts each time: the per-address socket,
+  // full catch-up and guest-order limits (production defaults 200 sockets, 60 catch-ups and 10 guest orders a
+  // minute) are lifted as in the API harness; realtime/caps.test.ts, replayThrottle.test.ts and
+  // payments/guestLimits.test.ts show them refusing.
   product = await startProduct({
+    GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: '10000',
     WS_MAX_SOCKETS_PER_IP: '10000',
     WS_FULL_REPLAYS_PER_IP_PER_MINUTE: '100000',
     WS_FULL_REPLAYS_PER_USER_PER_MINUTE: '10000',
