@@ -4,7 +4,7 @@ import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { normalizePhone } from './phone.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
-import { SHOW_LIMITS, type ShowSettings } from './tiers.ts';
+import { SHOW_LANGUAGES, SHOW_LIMITS, type ShowSettings } from './tiers.ts';
 
 // ---------- building blocks ----------
 
@@ -455,4 +455,5 @@ export const showSettingsSchema = z.object({
     }),
   autoAdvance: z.boolean(),
   tts: ttsSettingsSchema,
+  language: z.enum(SHOW_LANGUAGES).default('en'),
 }) satisfies z.ZodType<ShowSettings>;

@@ -33,7 +33,13 @@ export interface ShowSettings {
   /** When a tier's time runs out, clear the card (or show the next live tip). Off by default: SPEC §4 stays exact. */
   autoAdvance: boolean;
   tts: TtsSettings;
+  /** The language of the overlay's and widgets' own texts (issue 17): the creator's choice, English by default. */
+  language: ShowLanguage;
 }
+
+/** The languages the overlay and widgets speak. */
+export const SHOW_LANGUAGES = ['en', 'hi'] as const;
+export type ShowLanguage = (typeof SHOW_LANGUAGES)[number];
 
 /** Up to 6 creator tiers above the base tier (the one from ₹0). */
 export const SHOW_LIMITS = {
@@ -65,7 +71,12 @@ export const DEFAULT_TTS: TtsSettings = {
 };
 
 export function defaultShowSettings(): ShowSettings {
-  return { tiers: DEFAULT_TIERS.map((t) => ({ ...t })), autoAdvance: false, tts: { ...DEFAULT_TTS } };
+  return {
+    tiers: DEFAULT_TIERS.map((t) => ({ ...t })),
+    autoAdvance: false,
+    tts: { ...DEFAULT_TTS },
+    language: 'en',
+  };
 }
 
 /**

@@ -88,6 +88,7 @@ describe('show settings (tiers, auto-advance, TTS) in the overlay settings', () 
       ],
       autoAdvance: true,
       tts: { enabled: true, minAmount: 20, maxChars: 120, volume: 55, hinglishInHindi: true },
+      language: 'hi' as const,
     };
     const put = await app.request('PUT', '/api/creator/settings', {
       token: creator.token,
