@@ -1,6 +1,6 @@
 /**
  * The show's tiers by amount and its text-to-speech defaults (issue 14). Zod-free on purpose: the plain-DOM overlay
- * imports these constants and `tierFor` without pulling in zod. The wire schema lives in schemas.ts.
+ * imports these constants and `tierFor` without pulling in zod. The wire schema lives in schemas/show.ts.
  */
 import { rupeesToPaise } from './money.ts';
 

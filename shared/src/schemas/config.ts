@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** What the server tells every client about itself: public configuration and health. */
+
+export const publicConfigSchema = z.object({
+  sandbox: z.boolean(),
+  razorpayKeyId: z.string(),
+  checkoutScriptUrl: z.string(),
+  firebase: z.object({
+    apiKey: z.string(),
+    projectId: z.string(),
+    authDomain: z.string(),
+    emulatorUrl: z.string().nullable(),
+  }),
+  contactEmail: z.string(),
+  defaultCreator: z.object({ handle: z.string(), displayName: z.string() }).nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  db: z.enum(['ok', 'down']),
+  version: z.string(),
+  reason: z.string().optional(),
+});

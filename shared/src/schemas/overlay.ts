@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { handleSchema, hexColorSchema } from './common.ts';
+import { showSettingsSchema } from './show.ts';
+
+/** The creator's profile and OBS overlay settings, and the query strings that pick a creator or an overlay. */
+
+export const overlaySettingsSchema = z.object({
+  overlayTheme: z.string().trim().min(1).max(40),
+  font: z.string().trim().min(1).max(60),
+  color: hexColorSchema,
+  sound: z.string().trim().min(1).max(60),
+  /** Tiers and TTS (issue 14); responses always carry it, a PUT without it keeps the stored one. */
+  show: z.lazy(() => showSettingsSchema).optional(),
+});
+export type OverlaySettings = z.infer<typeof overlaySettingsSchema>;
+
+export const creatorOverlayResponseSchema = overlaySettingsSchema.extend({
+  handle: z.string(),
+  displayName: z.string(),
+  overlayKey: z.string(),
+});
+
+export const creatorProfileInputSchema = z.object({
+  handle: handleSchema,
+  displayName: z.string().trim().min(1, { error: 'Display name is required.' }).max(80),
+});
+
+export const creatorQuerySchema = z.object({ creator: handleSchema.optional() });
+export const displayQuerySchema = z.object({
+  creator: handleSchema.optional(),
+  key: z.string().min(1).optional(),
+});
+export const overlayKeyQuerySchema = z.object({ key: z.string().min(1) });

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { handleSchema, optionalTrimmed, rupeeAmountSchema, tipStatusSchema } from './common.ts';
+
+/** Tips and the creator's chats: the tip DTO, sending (wallet and guest), the chat list and its changes form, analytics. */
+
+export const tipSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  creatorId: z.string(),
+  amount: z.number(),
+  amountPaise: z.number().int(),
+  message: z.string(),
+  name: z.string(),
+  guestName: z.string().nullable(),
+  sender: z
+    .object({ name: z.string(), profilePic: z.string().nullable(), phone: z.string().nullable() })
+    .nullable(),
+  status: tipStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Tip = z.infer<typeof tipSchema>;
+
+export const tipsResponseSchema = z.object({ tips: z.array(tipSchema) });
+export const chatsResponseSchema = z.object({ tips: z.array(tipSchema), version: z.number().int() });
+export const chatChangesResponseSchema = z.object({
+  tips: z.array(tipSchema),
+  deleted: z.array(z.string()),
+  version: z.number().int(),
+  reset: z.boolean(),
+});
+
+export const analyticsSchema = z.object({
+  totalEarnings: z.number(),
+  totalSuccessfulTopUps: z.number().int(),
+  totalTipsAmount: z.number(),
+  totalTipsCount: z.number().int(),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+export const sendTipInputSchema = z.object({
+  amount: rupeeAmountSchema(LIMITS.tipMinRupees),
+  message: optionalTrimmed(LIMITS.messageMaxLength, 'Message'),
+  creator: handleSchema.optional(),
+});
+
+export const guestOrderInputSchema = z.object({
+  amount: rupeeAmountSchema(0.01),
+  message: optionalTrimmed(LIMITS.messageMaxLength, 'Message'),
+  name: optionalTrimmed(LIMITS.guestNameMaxLength, 'Name'),
+  creator: handleSchema.optional(),
+});
+
+export const chatsQuerySchema = z.object({
+  status: tipStatusSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(['updated', 'amount']).default('updated'),
+  since: z.coerce.number().int().min(0).optional(),
+});
+
+/** GET /creator/chats?since=N: the changes form (tips and tombstones after version N). */
+export const chatChangesQuerySchema = z.object({ since: z.coerce.number().int().min(0) });
+
+export const chatStatusInputSchema = z.object({ status: tipStatusSchema });
