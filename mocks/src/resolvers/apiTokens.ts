@@ -1,6 +1,5 @@
-import type { MockContext } from './handlers.ts';
-import { MockHttpError } from './handlers.ts';
-import { newId } from './state.ts';
+import { MockHttpError, type MockContext } from '../context.ts';
+import { newId } from '../state.ts';
 
 /** Creator API tokens over the in-memory state (the secret is returned once, as by the API). */
 export const apiTokenResolvers = {

@@ -1,7 +1,6 @@
 import { WEBHOOK_TEST_EVENT, type WebhookDelivery, type WebhookEndpoint } from '@shabaash/shared';
-import type { MockContext } from './handlers.ts';
-import { MockHttpError } from './handlers.ts';
-import { newId, type MockState } from './state.ts';
+import { MockHttpError, type MockContext } from '../context.ts';
+import { newId, type MockState } from '../state.ts';
 
 function endpointOf(state: MockState, creatorId: string | undefined, id: string | undefined) {
   const found = state.webhooks.find((e) => e.id === id && e.creatorId === creatorId);
