@@ -121,6 +121,19 @@ export async function killLeftoverPostgres(dataDir: string): Promise<void> {
 }
 
 /**
+ * The afterAll of a crash test: stops the products still running (a SIGKILLed one leaves only its data dir,
+ * removed here), the embedded PostgreSQL the kill left behind, and the shared data dir.
+ */
+export async function stopCrashProducts(products: RunningProduct[], dataDir: string): Promise<void> {
+  for (const p of products) {
+    if (p.process.exitCode === null && p.process.signalCode === null) await p.stop();
+    else fs.rmSync(p.dataDir, { recursive: true, force: true });
+  }
+  await killLeftoverPostgres(dataDir);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
  * A data dir, ports and environment for a product that a crash test kills and restarts on the same data:
  * `env` goes to startProduct (both times), `databaseUrl` reaches its embedded PostgreSQL.
  */

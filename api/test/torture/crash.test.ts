@@ -5,10 +5,10 @@
  * every send the client saw acknowledged exists exactly once (by its tip id), every unacknowledged one exists
  * once or not at all, replaying every send with its key answers 200 with one tip each, and the ledger holds.
  */
-import fs from 'node:fs';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { percentOfPaise } from '@shabaash/shared';
-import { crashProductEnv, killLeftoverPostgres, startProduct, type RunningProduct } from '../product.ts';
+import { killLeftoverPostgres, startProduct, stopCrashProducts, type RunningProduct } from '../product.ts';
+import { crashTestProduct } from './crashProduct.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
 import {
   buildCreator,
@@ -17,20 +17,15 @@ import {
   type BuiltCreator,
   type BuiltUser,
 } from '../factories.ts';
-import { testConfig } from '../harness.ts';
 
-const JWT_SECRET = 'crash-test-secret-crash-test-secret-0123456789';
 const SENDS = 300;
 const CONCURRENCY = 20;
 const KILL_AFTER_ACKS = 60;
 const START_BALANCE_PAISE = 10_000_000;
 
-const { dataDir, env, databaseUrl } = await crashProductEnv('crash', {
-  FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
-  JWT_SECRET,
+const { dataDir, env, databaseUrl, config } = await crashTestProduct('crash', {
   SANDBOX_SEED: 'true',
 });
-const config = testConfig({ JWT_SECRET });
 
 interface Send {
   key: string;
@@ -55,12 +50,7 @@ const sends: Send[] = Array.from({ length: SENDS }, (_, i) => ({
 
 afterAll(async () => {
   await db?.destroy();
-  for (const p of products) {
-    if (p.process.exitCode === null && p.process.signalCode === null) await p.stop();
-    else fs.rmSync(p.dataDir, { recursive: true, force: true });
-  }
-  await killLeftoverPostgres(dataDir);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopCrashProducts(products, dataDir);
 }, 60_000);
 
 async function sendTip(

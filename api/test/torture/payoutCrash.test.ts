@@ -6,19 +6,17 @@
  * every earning is paid exactly once: Razorpay holds one transfer per claimed key, and what it paid each
  * creator equals their net earnings.
  */
-import fs from 'node:fs';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@shabaash/shared';
-import { crashProductEnv, killLeftoverPostgres, startProduct, type RunningProduct } from '../product.ts';
+import { killLeftoverPostgres, startProduct, stopCrashProducts, type RunningProduct } from '../product.ts';
+import { crashTestProduct } from './crashProduct.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
 import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../factories.ts';
 import { freePort } from '../../src/ports.ts';
-import { testConfig } from '../harness.ts';
 import { startRazorpaySimulator } from '../../src/payments/simulator/index.ts';
 import { ONBOARDING } from '../payouts.ts';
 import { PAYOUT_KEY_NOTE } from '../../src/modules/payouts/transfers.service.ts';
 
-const JWT_SECRET = 'payout-crash-secret-payout-crash-secret-0123';
 const CREATORS = 24;
 const TIPS_PER_CREATOR = 3;
 const KEY_ID = 'rzp_test_torture';
@@ -32,10 +30,8 @@ const sim = await startRazorpaySimulator({
   webhookSecret: WEBHOOK_SECRET,
   webhookUrl: () => `http://127.0.0.1:${port}/api/webhooks/razorpay`,
 });
-const { dataDir, env, databaseUrl } = await crashProductEnv('payout-crash', {
+const { dataDir, env, databaseUrl, config } = await crashTestProduct('payout-crash', {
   PORT: String(port),
-  FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
-  JWT_SECRET,
   SANDBOX_SEED: 'false',
   RAZORPAY_KEY_ID: KEY_ID,
   RAZORPAY_KEY_SECRET: KEY_SECRET,
@@ -47,7 +43,6 @@ const { dataDir, env, databaseUrl } = await crashProductEnv('payout-crash', {
   PAYOUT_TICK_MS: '200',
   PAYOUT_STUCK_AFTER_MS: '3000',
 });
-const config = testConfig({ JWT_SECRET });
 const products: RunningProduct[] = [];
 let db: Db | null = null;
 let viewer: BuiltUser;
@@ -55,12 +50,7 @@ const creators: BuiltCreator[] = [];
 
 afterAll(async () => {
   await db?.destroy();
-  for (const p of products) {
-    if (p.process.exitCode === null && p.process.signalCode === null) await p.stop();
-    else fs.rmSync(p.dataDir, { recursive: true, force: true });
-  }
-  await killLeftoverPostgres(dataDir);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopCrashProducts(products, dataDir);
   await sim.stop();
 }, 60_000);
 

@@ -4,27 +4,22 @@
  * starts delivering, and the API process is SIGKILLed in the middle. After a restart on the same DATA_DIR every
  * event reaches the receiver, and a receiver that deduplicates by event id handles each exactly once.
  */
-import fs from 'node:fs';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { crashProductEnv, killLeftoverPostgres, startProduct, type RunningProduct } from '../product.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { killLeftoverPostgres, startProduct, stopCrashProducts, type RunningProduct } from '../product.ts';
+import { crashTestProduct } from './crashProduct.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
 import { buildCreator, seedGuestTip, type BuiltCreator } from '../factories.ts';
-import { testConfig } from '../harness.ts';
 import { startReceiver } from '../webhookReceiver.ts';
 
-const JWT_SECRET = 'webhook-crash-secret-webhook-crash-secret-0123';
 const TIPS = 150;
 const KILL_AFTER_HANDLED = 30;
 
-const { dataDir, env, databaseUrl } = await crashProductEnv('webhook-crash', {
-  FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
-  JWT_SECRET,
+const { dataDir, env, databaseUrl, config } = await crashTestProduct('webhook-crash', {
   SANDBOX_SEED: 'false',
   WEBHOOK_POLL_MS: '50',
   WEBHOOK_CLAIM_MS: '3000',
   WEBHOOK_RETRY_BASE_MS: '200',
 });
-const config = testConfig({ JWT_SECRET });
 
 const products: RunningProduct[] = [];
 let db: Db | null = null;
@@ -35,12 +30,7 @@ const tipIds: string[] = [];
 afterAll(async () => {
   await db?.destroy();
   await receiver.close();
-  for (const p of products) {
-    if (p.process.exitCode === null && p.process.signalCode === null) await p.stop();
-    else fs.rmSync(p.dataDir, { recursive: true, force: true });
-  }
-  await killLeftoverPostgres(dataDir);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopCrashProducts(products, dataDir);
 }, 60_000);
 
 describe.sequential('kill -9 in the middle of webhook deliveries', () => {

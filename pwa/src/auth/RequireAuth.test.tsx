@@ -1,20 +1,13 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { setupServer } from 'msw/node';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { RequireAuth } from './RequireAuth.tsx';
 import { buildUser, renderWithApp, storeSession } from '../test/renderApp.tsx';
+import { mswServerForFile } from '../test/server.ts';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-});
-afterAll(() => server.close());
+const server = mswServerForFile();
 
 function GuardedRoutes() {
   return (

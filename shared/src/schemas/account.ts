@@ -20,8 +20,8 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
-export const registerInputSchema = z.object({
-  name: z.string().trim().min(1, { error: 'Name is required.' }).max(80),
+/** A phone proven by its OTP (the Firebase ID token) and the new password to set for it. */
+const phonePasswordSchema = z.object({
   phone: phoneSchema,
   password: z
     .string()
@@ -30,6 +30,11 @@ export const registerInputSchema = z.object({
     })
     .max(200),
   firebaseToken: z.string().min(1, { error: MESSAGES.requestOtpFirst }),
+});
+
+export const registerInputSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Name is required.' }).max(80),
+  ...phonePasswordSchema.shape,
 });
 
 export const loginInputSchema = z.object({
@@ -37,16 +42,7 @@ export const loginInputSchema = z.object({
   password: z.string().min(1, { error: 'Password is required.' }).max(200),
 });
 
-export const resetPasswordInputSchema = z.object({
-  phone: phoneSchema,
-  password: z
-    .string()
-    .min(LIMITS.passwordMinLength, {
-      error: `Password must be at least ${LIMITS.passwordMinLength} characters.`,
-    })
-    .max(200),
-  firebaseToken: z.string().min(1, { error: MESSAGES.requestOtpFirst }),
-});
+export const resetPasswordInputSchema = phonePasswordSchema;
 
 export const profilePicInputSchema = z.object({
   profilePic: z.string().startsWith('data:', { error: MESSAGES.profilePicType }),

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
 import { CreatorScreen } from './CreatorScreen.tsx';
 import { OverlayStudioScreen } from '../OverlayStudio/OverlayStudioScreen.tsx';
+import { mswServerForFile } from '../../test/server.ts';
 
-const server = setupServer();
+const server = mswServerForFile();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
 const overlay = {
   overlayTheme: 'classic',
@@ -20,7 +20,6 @@ const overlay = {
   overlayKey: 'ok_secret',
 };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   storeSession(creator);
   server.use(
@@ -58,12 +57,8 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
   vi.useRealTimers();
 });
-afterAll(() => server.close());
 
 describe('Creator suite', () => {
   it('shows analytics in en-IN rupees, the empty support text and the overlay link', async () => {

@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import type { ApiToken, WebhookDelivery, WebhookEndpoint } from '@shabaash/shared';
-import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
+import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
 
-const server = setupServer();
+const server = mswServerForFile();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
 const token: ApiToken = {
   id: 't1',
@@ -41,17 +41,7 @@ const delivery: WebhookDelivery = {
   nextAttemptAt: null,
 };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  storeSession(creator);
-  server.use(http.get('*/api/users/me', () => HttpResponse.json({ user: creator })));
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-});
-afterAll(() => server.close());
+signInBeforeEach(server, creator);
 
 describe('Creator Suite developer access', () => {
   it('makes a token with the chosen scopes, shows its secret once, and lists it with "Last used: Never"', async () => {

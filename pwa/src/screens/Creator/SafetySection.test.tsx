@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
 import { SafetySection } from './SafetySection.tsx';
+import { mswServerForFile } from '../../test/server.ts';
 
-const server = setupServer();
+const server = mswServerForFile();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
 
 function settings(overrides: Record<string, unknown> = {}) {
@@ -32,7 +32,6 @@ const blockedSender = {
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   storeSession(creator);
   server.use(
@@ -42,12 +41,6 @@ beforeEach(() => {
     ),
   );
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-});
-afterAll(() => server.close());
 
 describe('Stream safety section', () => {
   it('edits blocked words, limits and review mode, and saves them with a success message', async () => {

@@ -1,20 +1,13 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
 import { delay, http, HttpResponse } from 'msw';
 import { LeadForm } from './LeadForm.tsx';
 import { renderWithApp } from '../../test/renderApp.tsx';
+import { mswServerForFile } from '../../test/server.ts';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-});
-afterAll(() => server.close());
+const server = mswServerForFile();
 
 function captureLeads(
   respond: () => Response | Promise<Response> = () => HttpResponse.json({ message: 'ok' }),

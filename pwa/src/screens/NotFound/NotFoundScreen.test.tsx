@@ -1,19 +1,12 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { AppRoutes } from '../../App.tsx';
 import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { mswServerForFile } from '../../test/server.ts';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-});
-afterAll(() => server.close());
+const server = mswServerForFile();
 
 describe('404 page', () => {
   it('offers Take me home and Login instead to a signed-out visitor', async () => {

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { PAYOUT_MESSAGES, type PayoutSummary } from '@shabaash/shared';
-import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
 import { PayoutsScreen } from './PayoutsScreen.tsx';
+import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
 
-const server = setupServer();
+const server = mswServerForFile();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
 const zero = { pendingPaise: 0, availablePaise: 0, inTransitPaise: 0, paidPaise: 0 };
 
@@ -25,17 +25,7 @@ function summary(overrides: Partial<PayoutSummary> = {}): PayoutSummary {
   };
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  storeSession(creator);
-  server.use(http.get('*/api/users/me', () => HttpResponse.json({ user: creator })));
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-});
-afterAll(() => server.close());
+signInBeforeEach(server, creator);
 
 const FORM: Record<string, string> = {
   'Legal name (as on PAN)': 'Asha Verma',
