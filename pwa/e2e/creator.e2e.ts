@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { User } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
-import { createCreator, getJson, guestTip } from './flows.ts';
+import { createCreator, getJson, guestTip, signInContext } from './flows.ts';
 import { ChatLoaderPage, OverlayPage } from './chat-loader-page.ts';
 
 describe('creator journeys: Chat Loader, overlay, settings, presence', () => {
@@ -19,18 +18,9 @@ describe('creator journeys: Chat Loader, overlay, settings, presence', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     creator = await createCreator(baseUrl);
-    const { user } = await getJson<{ user: User }>(baseUrl, '/users/me', creator.token);
     ({ overlayKey } = await getJson<{ overlayKey: string }>(baseUrl, '/creator/overlay', creator.token));
     phone = await newPhoneContext(browser);
-    await phone.addInitScript(
-      ({ token, user }) => {
-        if (!localStorage.getItem('token')) {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', user);
-        }
-      },
-      { token: creator.token, user: JSON.stringify(user) },
-    );
+    await signInContext(phone, baseUrl, creator.token);
     desktop = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await phone.newPage();
     errors = trackPageErrors(page);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { endpoints, type User } from '@shabaash/shared';
+import { endpoints } from '@shabaash/shared';
 import { documentedVerifier, startReceiver } from '../../api/test/webhookReceiver.ts';
 import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
-import { createCreator, getJson } from './flows.ts';
+import { createCreator, signInContext } from './flows.ts';
 
 describe('developer access in the Creator Suite', () => {
   const baseUrl = inject('baseUrl');
@@ -18,17 +18,8 @@ describe('developer access in the Creator Suite', () => {
 
   it('a creator makes a token and a webhook endpoint, sends a test event and sees it delivered in the log', async () => {
     const creator = await createCreator(baseUrl);
-    const { user } = await getJson<{ user: User }>(baseUrl, '/users/me', creator.token);
     const context = await newPhoneContext(browser());
-    await context.addInitScript(
-      ({ token, user }) => {
-        if (!localStorage.getItem('token')) {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', user);
-        }
-      },
-      { token: creator.token, user: JSON.stringify(user) },
-    );
+    await signInContext(context, baseUrl, creator.token);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await page.goto(`${baseUrl}/creator`);

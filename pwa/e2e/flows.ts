@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
-import { toE164, type AuthResponse, type PublicConfig } from '@shabaash/shared';
+import type { BrowserContext, Page } from 'playwright-core';
+import { toE164, type AuthResponse, type PublicConfig, type User } from '@shabaash/shared';
 
 /** Page models and API helpers shared by the account and wallet journeys. */
 
@@ -125,14 +125,20 @@ export async function loginInBrowser(
   }
 }
 
-async function postJson<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
+/** POST `body` as JSON to `/api${path}` (with a bearer token when given), parsed as JSON. */
+export async function postJson<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
+  return postUrl<T>(`${baseUrl}/api${path}`, body, token);
+}
+
+/** POST `body` as JSON to `url` (with a bearer token when given); a non-2xx answer throws with its text. */
+export async function postUrl<T>(url: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
   const text = await res.text();
-  if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${text}`);
+  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${text}`);
   return JSON.parse(text) as T;
 }
 
@@ -146,7 +152,7 @@ export async function getPhoneIdToken(baseUrl: string, phone10: string): Promise
   if (!config.firebase.emulatorUrl) throw new Error('the product is not in emulator mode');
   const base = `${config.firebase.emulatorUrl.replace(/\/+$/, '')}/identitytoolkit.googleapis.com/v1`;
   const before = (await emulatorCodes(baseUrl, phone10)).length;
-  const { sessionInfo } = await postAbsolute<{ sessionInfo: string }>(
+  const { sessionInfo } = await postUrl<{ sessionInfo: string }>(
     `${base}/accounts:sendVerificationCode?key=any`,
     {
       phoneNumber: toE164(phone10),
@@ -154,25 +160,11 @@ export async function getPhoneIdToken(baseUrl: string, phone10: string): Promise
     },
   );
   const code = await waitForNewCode(baseUrl, phone10, before);
-  const { idToken } = await postAbsolute<{ idToken: string }>(
-    `${base}/accounts:signInWithPhoneNumber?key=any`,
-    {
-      sessionInfo,
-      code,
-    },
-  );
-  return idToken;
-}
-
-async function postAbsolute<T>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+  const { idToken } = await postUrl<{ idToken: string }>(`${base}/accounts:signInWithPhoneNumber?key=any`, {
+    sessionInfo,
+    code,
   });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
+  return idToken;
 }
 
 /** Registers a user in Node exactly as the browser does (emulator OTP → ID token → POST /api/auth/register). */
@@ -250,4 +242,23 @@ export async function pushLive(baseUrl: string, token: string, name: string): Pr
     body: JSON.stringify({ status: 'read' }),
   });
   if (!res.ok) throw new Error(`PATCH status answered ${res.status}: ${await res.text()}`);
+}
+
+/**
+ * Signs every page of `context` in with `token` as the app stores a session (local storage `token` and `user`),
+ * unless a session is already stored or the page signed out (session storage `signed-out`, set by a journey that
+ * signs out and reloads).
+ */
+export async function signInContext(context: BrowserContext, baseUrl: string, token: string): Promise<User> {
+  const { user } = await getJson<{ user: User }>(baseUrl, '/users/me', token);
+  await context.addInitScript(
+    ({ token, user }) => {
+      if (!localStorage.getItem('token') && !sessionStorage.getItem('signed-out')) {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', user);
+      }
+    },
+    { token, user: JSON.stringify(user) },
+  );
+  return user;
 }

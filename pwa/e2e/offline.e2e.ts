@@ -4,12 +4,20 @@ import {
   formatPaise,
   type AuthResponse,
   type Tip,
-  type User,
   type Wallet,
   type WalletTransaction,
 } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext } from './browser.ts';
-import { createCreator, getJson, guestTip, loginInBrowser, registerViaApi, uniquePhone } from './flows.ts';
+import {
+  createCreator,
+  getJson,
+  guestTip,
+  loginInBrowser,
+  postUrl,
+  registerViaApi,
+  signInContext,
+  uniquePhone,
+} from './flows.ts';
 import { ChatLoaderPage, OverlayPage } from './chat-loader-page.ts';
 
 /**
@@ -21,16 +29,8 @@ const QUEUED = "Queued — will send when you're back online.";
 /** The default 1% cashback (CASHBACK_BASIS_POINTS = 100) on the ₹120 tip, credited with the debit. */
 const CASHBACK = 120;
 
-async function post<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
+const post = <T>(baseUrl: string, path: string, body: unknown, token?: string) =>
+  postUrl<T>(`${baseUrl}${path}`, body, token);
 
 /** Tops a wallet up through the sandbox (order, then the simulator's successful payment and webhook). */
 async function topUp(baseUrl: string, token: string, amount: number): Promise<void> {
@@ -126,22 +126,13 @@ describe('offline: mirror, outbox and replay in Chromium', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     creator = await createCreator(baseUrl);
-    const { user } = await getJson<{ user: User }>(baseUrl, '/users/me', creator.token);
     ({ overlayKey } = await getJson<{ overlayKey: string }>(baseUrl, '/creator/overlay', creator.token));
     await guestTip(baseUrl, creator.handle, raceName, 75, 'Race condition wala tip');
     await guestTip(baseUrl, creator.handle, deleteName, 101, 'Please delete me');
     await guestTip(baseUrl, creator.handle, pushName, 251, 'Jai ho, offline bhi!');
 
     creatorContext = await newPhoneContext(browser);
-    await creatorContext.addInitScript(
-      ({ token, user }) => {
-        if (!localStorage.getItem('token')) {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', user);
-        }
-      },
-      { token: creator.token, user: JSON.stringify(user) },
-    );
+    await signInContext(creatorContext, baseUrl, creator.token);
     const creatorPage = await creatorContext.newPage();
     creatorPage.on('pageerror', (err) => creatorErrors.push(err.message));
     loader = new ChatLoaderPage(creatorPage, baseUrl);

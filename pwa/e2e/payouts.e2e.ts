@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PAYOUT_MESSAGES, type User } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
-import { createCreator, getJson, guestTip, registerViaApi, uniquePhone } from './flows.ts';
+import { createCreator, getJson, guestTip, registerViaApi, signInContext, uniquePhone } from './flows.ts';
 
 const FORM: Array<[string, string]> = [
   ['Legal name (as on PAN)', 'Asha Verma'],
@@ -30,17 +30,8 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     creator = await createCreator(baseUrl);
-    const { user } = await getJson<{ user: User }>(baseUrl, '/users/me', creator.token);
     const context = await newPhoneContext(browser);
-    await context.addInitScript(
-      ({ token, user }) => {
-        if (!localStorage.getItem('token')) {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', user);
-        }
-      },
-      { token: creator.token, user: JSON.stringify(user) },
-    );
+    await signInContext(context, baseUrl, creator.token);
     page = await context.newPage();
     errors = trackPageErrors(page);
     page.on('request', (r) => {

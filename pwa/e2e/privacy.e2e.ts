@@ -1,24 +1,14 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { User } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
-import { createCreator, getJson, registerViaApi, uniquePhone } from './flows.ts';
+import { createCreator, registerViaApi, signInContext, uniquePhone } from './flows.ts';
 import { ChatLoaderPage } from './chat-loader-page.ts';
 
 /** A browser context already signed in with `token` (as the app stores a session). */
 async function signedIn(browser: Browser, baseUrl: string, token: string): Promise<BrowserContext> {
-  const { user } = await getJson<{ user: User }>(baseUrl, '/users/me', token);
   const context = await newPhoneContext(browser);
-  await context.addInitScript(
-    ({ token, user }) => {
-      if (!localStorage.getItem('token') && !sessionStorage.getItem('signed-out')) {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', user);
-      }
-    },
-    { token, user: JSON.stringify(user) },
-  );
+  await signInContext(context, baseUrl, token);
   return context;
 }
 
