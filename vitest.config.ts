@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogues } from './pwa/src/i18n/cataloguePlugin.ts';
 
 /** expect.poll waits up to 5 s (vitest's default is 1 s, too short for CI on two loaded cores). */
 const expect = { poll: { timeout: 5_000 } };
@@ -35,6 +36,8 @@ export default defineConfig({
         },
       },
       {
+        // The PWA's compiled message catalogues (virtual:shabaash-messages/<language>), as in its build.
+        plugins: [compiledCatalogues()],
         test: {
           name: 'web',
           include: ['pwa/src/**/*.test.{ts,tsx}', 'mocks/src/**/*.test.{ts,tsx}'],

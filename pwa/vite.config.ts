@@ -4,6 +4,7 @@ import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vit
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { allFontFiles } from './src/overlay/fontFaces.ts';
+import { CATALOGUE_LANGUAGES, compiledCatalogues } from './src/i18n/cataloguePlugin.ts';
 
 const API_TARGET = process.env.SHABAASH_API_URL ?? 'http://localhost:8080';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -59,14 +60,16 @@ const PRERENDER_DIR = here('./node_modules/.prerender');
 
 interface PrerenderModule {
   PRERENDERED_ROUTES: ReadonlyArray<{ path: string; file: string; screen: string }>;
-  renderRoute: (path: string) => Promise<string>;
+  renderRoute: (path: string, language: (typeof CATALOGUE_LANGUAGES)[number]) => Promise<string>;
 }
 
 /**
  * Build step: keeps the plain app shell as `shell.html` (the SPA fallback of the API and the service worker) and
  * rewrites `index.html`, `guest-tip/index.html` and `login/index.html` with each public route prerendered into
- * #root (data-prerendered marks the route for hydrateRoot), plus the route's screen CSS and a modulepreload of its
- * chunk, so first paint needs no JavaScript. Runs inside the client build, so the precache sees the final files.
+ * #root (data-prerendered and data-lang mark the route and language for hydrateRoot), plus the route's screen CSS,
+ * so first paint needs no JavaScript. Each route is prerendered once per language: English in `index.html`, Hindi
+ * in `index.hi.html` beside it (the API's static server picks one by `?lang=`, the stored choice's cookie or
+ * Accept-Language). Runs inside the client build, so the precache sees the final files.
  */
 function prerenderPublicRoutes(): Plugin {
   return {
@@ -121,16 +124,26 @@ function prerenderPublicRoutes(): Plugin {
           )
           // The HTML already shows the page: its JS (hydration) need not compete with first paint for bandwidth.
           .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-        const markup = await renderRoute(route.path);
-        const html = page
-          .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`)
-          .replace(
-            '<div id="root"></div>',
-            `<div id="root" data-prerendered="${route.path}">${markup}</div>`,
-          );
-        if (!html.includes('data-prerendered')) throw new Error('prerender: #root not found in index.html');
-        if (route.file === 'index.html') index.source = html;
-        else this.emitFile({ type: 'asset', fileName: route.file, source: html });
+        for (const language of CATALOGUE_LANGUAGES) {
+          const markup = await renderRoute(route.path, language);
+          const html = page
+            .replace(
+              /<html lang="[^"]*"/,
+              `<html lang="${language === 'hi' ? 'hi' : 'en-IN'}" data-page-lang="${language}"`,
+            )
+            .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`)
+            .replace(
+              '<div id="root"></div>',
+              `<div id="root" data-prerendered="${route.path}" data-lang="${language}">${markup}</div>`,
+            );
+          if (!html.includes('data-prerendered')) throw new Error('prerender: #root not found in index.html');
+          if (!html.includes('data-page-lang'))
+            throw new Error('prerender: <html lang> not found in index.html');
+          const fileName =
+            language === 'en' ? route.file : route.file.replace(/\.html$/, `.${language}.html`);
+          if (fileName === 'index.html') index.source = html;
+          else this.emitFile({ type: 'asset', fileName, source: html });
+        }
       }
     },
   };
@@ -152,7 +165,7 @@ export default defineConfig(({ mode, isSsrBuild }) =>
   isSsrBuild
     ? {
         // `vite build --ssr src/prerender/render.tsx`: the renderer the prerender step imports (Node, not shipped).
-        plugins: [react()],
+        plugins: [compiledCatalogues(), react()],
         build: { outDir: PRERENDER_DIR, emptyOutDir: true, target: 'node20' },
       }
     : {
@@ -160,6 +173,7 @@ export default defineConfig(({ mode, isSsrBuild }) =>
           dropMockWorker(),
           overlayDisplayRewrite(),
           overlayFonts(),
+          compiledCatalogues(),
           react(),
           prerenderPublicRoutes(),
           VitePWA({

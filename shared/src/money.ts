@@ -2,12 +2,24 @@
 
 export const PAISE_PER_RUPEE = 100;
 
-const rupeeFormatter = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/** The Intl locales of the product's languages (issue 17): both group digits the Indian way (1,00,000). */
+export type MoneyLocale = 'en-IN' | 'hi-IN';
+
+const rupeeFormatters = new Map<MoneyLocale, Intl.NumberFormat>();
+
+function rupeeFormatter(locale: MoneyLocale): Intl.NumberFormat {
+  let formatter = rupeeFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    rupeeFormatters.set(locale, formatter);
+  }
+  return formatter;
+}
 
 /** Converts a rupee amount (at most two decimals expected) to integer paise, rounding half away from zero. */
 export function rupeesToPaise(rupees: number): number {
@@ -30,14 +42,17 @@ export function hasAtMostTwoDecimals(rupees: number): boolean {
   return Number.isFinite(rupees) && Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
 }
 
-/** Formats paise as Indian rupees with en-IN grouping and two decimals: 10000000 → "₹1,00,000.00". */
-export function formatPaise(paise: number): string {
-  return rupeeFormatter.format(paiseToRupees(paise));
+/**
+ * Formats paise as Indian rupees with Indian grouping and two decimals: 10000000 → "₹1,00,000.00" (the same in
+ * en-IN and hi-IN: both write Latin digits).
+ */
+export function formatPaise(paise: number, locale: MoneyLocale = 'en-IN'): string {
+  return rupeeFormatter(locale).format(paiseToRupees(paise));
 }
 
 /** Formats a rupee number as "₹1,234.50" (for wire values that are already rupees). */
-export function formatRupees(rupees: number): string {
-  return formatPaise(rupeesToPaise(rupees));
+export function formatRupees(rupees: number, locale: MoneyLocale = 'en-IN'): string {
+  return formatPaise(rupeesToPaise(rupees), locale);
 }
 
 /** Basis points of a paise amount, rounded half up to a whole paisa (fees). */

@@ -2,6 +2,7 @@
  * The show's tiers by amount and its text-to-speech defaults (issue 14). Zod-free on purpose: the plain-DOM overlay
  * imports these constants and `tierFor` without pulling in zod. The wire schema lives in schemas/show.ts.
  */
+import { LANGUAGES } from './limits.ts';
 import { rupeesToPaise } from './money.ts';
 
 /** One tier: tips of at least `minAmount` rupees get this colour and stay `seconds` on screen. */
@@ -38,7 +39,7 @@ export interface ShowSettings {
 }
 
 /** The languages the overlay and widgets speak. */
-export const SHOW_LANGUAGES = ['en', 'hi'] as const;
+export const SHOW_LANGUAGES = LANGUAGES;
 export type ShowLanguage = (typeof SHOW_LANGUAGES)[number];
 
 /** Up to 6 creator tiers above the base tier (the one from ₹0). */

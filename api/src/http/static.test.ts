@@ -55,6 +55,43 @@ describe('serving the built PWA', () => {
     }
   });
 
+  it('serves a prerendered route in Hindi for ?lang=hi, the stored choice or a Hindi browser (issue 17)', async () => {
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-prerendered-hi-'));
+    fs.mkdirSync(path.join(built, 'guest-tip'));
+    fs.writeFileSync(path.join(built, 'index.html'), '<html>landing</html>');
+    fs.writeFileSync(path.join(built, 'index.hi.html'), '<html>लैंडिंग</html>');
+    fs.writeFileSync(path.join(built, 'guest-tip', 'index.html'), '<html>guest</html>');
+    fs.writeFileSync(path.join(built, 'guest-tip', 'index.hi.html'), '<html>गेस्ट</html>');
+    const prerendered = new Koa();
+    prerendered.use(serveStatic(built));
+    const srv = http.createServer(prerendered.callback());
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const at = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+    const page = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${at}${url}`, { headers });
+      return { text: await res.text(), vary: res.headers.get('vary') ?? '' };
+    };
+    try {
+      expect((await page('/')).text).toBe('<html>landing</html>');
+      expect((await page('/?lang=hi')).text).toBe('<html>लैंडिंग</html>');
+      expect((await page('/guest-tip?c=demo&lang=hi')).text).toBe('<html>गेस्ट</html>');
+      expect((await page('/', { cookie: 'shabaash.lang=hi' })).text).toBe('<html>लैंडिंग</html>');
+      expect((await page('/', { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).text).toBe(
+        '<html>लैंडिंग</html>',
+      );
+      // The stored choice beats the browser's language, and ?lang= beats both.
+      const english = { cookie: 'shabaash.lang=en', 'accept-language': 'hi-IN' };
+      expect((await page('/guest-tip', english)).text).toBe('<html>guest</html>');
+      expect((await page('/?lang=en', { cookie: 'shabaash.lang=hi' })).text).toBe('<html>landing</html>');
+      const { vary } = await page('/');
+      expect(vary).toMatch(/Cookie/);
+      expect(vary).toMatch(/Accept-Language/);
+    } finally {
+      srv.close();
+      fs.rmSync(built, { recursive: true, force: true });
+    }
+  });
+
   it('gives OBS the bare overlay entry for /overlay?display=1 and the studio otherwise', async () => {
     expect(await (await fetch(`${base}/overlay?display=1&key=k`)).text()).toBe('<html>overlay</html>');
     expect(await (await fetch(`${base}/overlay?key=k`)).text()).toBe('<html>app shell</html>');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
+import { LANGUAGE_STORAGE_KEY, type Language } from '@shabaash/shared/core';
 import { badRequest } from './errors.ts';
 
 const TYPES: Record<string, string> = {
@@ -58,6 +59,18 @@ function gzipped(file: string): Buffer {
 }
 
 /**
+ * The language a prerendered page is served in (issue 17), the rule of the page's inline script: `?lang=`, then the
+ * stored choice (the PWA mirrors it in the `shabaash.lang` cookie), then the browser's Accept-Language.
+ */
+function pageLanguage(ctx: Parameters<Middleware>[0]): Language {
+  const fromUrl = ctx.query.lang;
+  if (fromUrl === 'en' || fromUrl === 'hi') return fromUrl;
+  const stored = ctx.cookies.get(LANGUAGE_STORAGE_KEY);
+  if (stored === 'en' || stored === 'hi') return stored;
+  return ctx.acceptsLanguages('en', 'hi') === 'hi' ? 'hi' : 'en';
+}
+
+/**
  * Serves the built PWA: hashed assets cached for a year, everything else revalidated.
  * `/overlay?display=1` gets the small overlay entry; prerendered routes get `<route>/index.html`; other unknown
  * paths get the app shell (the SPA shows 404).
@@ -77,9 +90,14 @@ export function serveStatic(distDir: string): Middleware {
     const candidate = path.resolve(root, `.${relative}`);
     const inside = candidate === root || candidate.startsWith(root + path.sep);
     let file = inside && isFile(candidate) ? candidate : null;
-    // Prerendered public routes: /login -> dist/login/index.html, / -> dist/index.html.
+    // Prerendered public routes: /login -> dist/login/index.html, / -> dist/index.html, or index.hi.html beside it
+    // in Hindi, so a Hindi reader's first paint is already Hindi (no flash, no second request).
     if (!file && inside && path.extname(relative) === '' && isFile(path.join(candidate, 'index.html'))) {
-      file = path.join(candidate, 'index.html');
+      const language = pageLanguage(ctx);
+      const translated = path.join(candidate, `index.${language}.html`);
+      file = language !== 'en' && isFile(translated) ? translated : path.join(candidate, 'index.html');
+      ctx.vary('Cookie');
+      ctx.vary('Accept-Language');
     }
     if (!file) {
       if (path.extname(relative) !== '') return next(); // a missing asset is a real 404

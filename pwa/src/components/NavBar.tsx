@@ -3,28 +3,31 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth.ts';
 import { homePathFor } from '../auth/homePath.ts';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
+import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
+import { useT, type MessageKey } from '../i18n/i18n.tsx';
 import { Avatar } from './Avatar.tsx';
 import { Logo } from './Logo.tsx';
 
 interface NavItem {
   to: string;
-  label: string;
+  label: MessageKey;
 }
 
 const SIGNED_IN_LINKS: NavItem[] = [
-  { to: '/dashboard', label: 'Viewer Dashboard' },
-  { to: '/add-money', label: 'Add Money' },
+  { to: '/dashboard', label: 'nav.viewerDashboard' },
+  { to: '/add-money', label: 'nav.addMoney' },
 ];
 const CREATOR_LINKS: NavItem[] = [
-  { to: '/creator', label: 'Creator Suite' },
-  { to: '/creator/chat-control', label: 'Chat Control' },
-  { to: '/creator/payouts', label: 'Payouts' },
-  { to: '/overlay', label: 'Live Overlay' },
+  { to: '/creator', label: 'nav.creatorSuite' },
+  { to: '/creator/chat-control', label: 'nav.chatControl' },
+  { to: '/creator/payouts', label: 'nav.payouts' },
+  { to: '/overlay', label: 'nav.liveOverlay' },
 ];
 
 /** The app bar of SPEC §2: role-aware links, avatar, Logout, theme toggle, and a mobile menu toggle. */
 export function NavBar() {
   const { user, isCreator, logout } = useAuth();
+  const { t } = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
@@ -45,17 +48,18 @@ export function NavBar() {
   return (
     <header className="navbar">
       <div className="navbar-inner">
-        <Link to={logoTarget} className="navbar-brand" aria-label="Shabaash home">
+        <Link to={logoTarget} className="navbar-brand" aria-label={t('nav.home')}>
           <Logo />
         </Link>
         <div className="navbar-actions">
+          <LanguageSwitch />
           <ThemeToggle />
           <button
             type="button"
             className="icon-button navbar-toggle"
             aria-expanded={isMenuOpen}
             aria-controls={menuId}
-            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={t(isMenuOpen ? 'nav.closeMenu' : 'nav.openMenu')}
             onClick={() => setIsMenuOpen((open) => !open)}
           >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -72,12 +76,12 @@ export function NavBar() {
             </svg>
           </button>
         </div>
-        <nav id={menuId} className={`navbar-menu${isMenuOpen ? ' is-open' : ''}`} aria-label="Main">
+        <nav id={menuId} className={`navbar-menu${isMenuOpen ? ' is-open' : ''}`} aria-label={t('nav.main')}>
           <ul className="navbar-links">
             {links.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end className="navbar-link">
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -85,17 +89,17 @@ export function NavBar() {
               <>
                 <li>
                   <NavLink to="/guest-tip" className="navbar-link">
-                    Guest tipping
+                    {t('nav.guestTipping')}
                   </NavLink>
                 </li>
                 <li>
                   <NavLink to="/login" className="navbar-link">
-                    Login
+                    {t('nav.login')}
                   </NavLink>
                 </li>
                 <li>
                   <Link to="/register" className="button button-primary button-small">
-                    Get started
+                    {t('nav.getStarted')}
                   </Link>
                 </li>
               </>
@@ -106,7 +110,7 @@ export function NavBar() {
               <Avatar name={user.name} src={user.profilePic} size={32} />
               <span className="navbar-user-name">{user.name}</span>
               <button type="button" className="button button-ghost button-small" onClick={handleLogout}>
-                Logout
+                {t('nav.logout')}
               </button>
             </div>
           )}

@@ -1,8 +1,11 @@
+import { useT } from '../i18n/i18n.tsx';
+
 /** Placeholder while a lazy screen or the session loads (SPEC §4: Loading...). */
 export function PageLoading() {
+  const { t } = useT();
   return (
     <p className="page-loading" role="status">
-      Loading...
+      {t('page.loading')}
     </p>
   );
 }

@@ -3,6 +3,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppFrame, AppRoutes } from '../App.tsx';
 import { createQueryClient } from '../api/queryClient.ts';
+import { activateLanguage } from '../i18n/i18n.tsx';
+import type { Language } from '../i18n/language.ts';
 
 /** The routes prerendered at build time for signed-out visitors, with the screen module each one shows. */
 export const PRERENDERED_ROUTES = [
@@ -17,10 +19,12 @@ export const PRERENDERED_ROUTES = [
 ] as const;
 
 /**
- * Renders one route to HTML exactly as the browser's first render would for a signed-out visitor (same frame as
+ * Renders one route in one language to HTML exactly as the browser's first render would for a signed-out visitor
+ * who chose that language (same frame as
  * <App>, StaticRouter instead of BrowserRouter), waiting for the lazy screen, so main.tsx can hydrate it.
  */
-export async function renderRoute(path: string): Promise<string> {
+export async function renderRoute(path: string, language: Language): Promise<string> {
+  await activateLanguage(language);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

@@ -1,16 +1,18 @@
 import { useTheme } from './theme.ts';
+import { useT } from '../i18n/i18n.tsx';
 
 /** Button that switches between the light and dark theme and remembers the choice. */
 export function ThemeToggle({ className = '' }: { className?: string }) {
   const { theme, toggleTheme } = useTheme();
-  const next = theme === 'dark' ? 'light' : 'dark';
+  const { t } = useT();
+  const label = t(theme === 'dark' ? 'theme.switchTo.light' : 'theme.switchTo.dark');
   return (
     <button
       type="button"
       className={`icon-button theme-toggle ${className}`.trim()}
       onClick={toggleTheme}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      aria-label={label}
+      title={label}
     >
       {theme === 'dark' ? (
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

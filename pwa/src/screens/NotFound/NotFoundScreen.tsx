@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/useAuth.ts';
 import { homePathFor } from '../../auth/homePath.ts';
+import { richText, useT } from '../../i18n/i18n.tsx';
 
 /** The 404 page of SPEC §2 for any unmapped path. */
 export function NotFoundScreen() {
   const { user } = useAuth();
+  const { t } = useT();
   return (
     <section className="page container not-found" aria-labelledby="not-found-title">
       <div className="not-found-signal" aria-hidden="true">
@@ -13,22 +15,20 @@ export function NotFoundScreen() {
         <span />
       </div>
       <h1 id="not-found-title" className="page-title">
-        We lost that signal.
+        {t('notFound.title')}
       </h1>
-      <p className="muted">
-        Error code: <code>404_UNMAPPED_ROUTE</code>
-      </p>
+      <p className="muted">{richText('notFound.code', { code: (text) => <code>{text}</code> })}</p>
       <div className="button-row">
         <Link to="/" className="button button-primary">
-          Take me home
+          {t('notFound.home')}
         </Link>
         {user ? (
           <Link to={homePathFor(user.role)} className="button button-secondary">
-            Open my dashboard
+            {t('notFound.dashboard')}
           </Link>
         ) : (
           <Link to="/login" className="button button-secondary">
-            Login instead
+            {t('notFound.login')}
           </Link>
         )}
       </div>
