@@ -71,7 +71,13 @@ export async function runPayoutBench(): Promise<{
       logger: createLogger('silent'),
       version: 'bench',
       identity: { verifyPhoneToken: () => Promise.reject(new Error('not in the bench')) },
-      realtime: { changed() {}, overlayUpdated() {}, sessionsRevoked() {}, overlayKeyRotated() {} },
+      realtime: {
+        changed() {},
+        overlayUpdated() {},
+        sessionsRevoked() {},
+        overlayKeyRotated() {},
+        apiTokenRevoked() {},
+      },
       // The batch pushes no tip live, so no speech is ever queued.
       speech: { tipLive() {} },
       payments: gateway,

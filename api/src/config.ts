@@ -48,12 +48,19 @@ const envSchema = z.object({
   TIP_MAX_RUPEES: rupees('100000'),
   /** Open /ws sockets one account may hold (tabs, devices, overlays it signs in with); the next is refused 4029. */
   WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
-  /** Open /ws sockets from one client address (overlay keys included); the next is refused 4029. */
-  WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(200),
-  /** Full catch-ups (hello.since 0, or far behind) one account may ask a minute; the next hello is refused 4030. */
+  /** Open /ws sockets one creator API token (a bot) may hold; the next is refused 4029. */
+  WS_MAX_SOCKETS_PER_API_TOKEN: z.coerce.number().int().min(1).default(5),
+  /**
+   * Ceiling of open /ws sockets from one client address (an IPv6 /64 counts as one): generous, because many
+   * mobile viewers share one carrier-grade NAT address; accounts are capped first (above).
+   */
+  WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(2000),
+  /** Sockets from one client address that have not been welcomed yet (no or pending hello); the next is refused 4029. */
+  WS_MAX_UNAUTHENTICATED_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(100),
+  /** Full catch-ups (hello.since 0, or far behind) one account (or API token) may ask a minute; then 4030. */
   WS_FULL_REPLAYS_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Full catch-ups from one client address a minute (overlay keys included); the next hello is refused 4030. */
-  WS_FULL_REPLAYS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Ceiling of full catch-ups from one client address a minute, whatever the accounts (generous: shared NAT); then 4030. */
+  WS_FULL_REPLAYS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   FIREBASE_PROJECT_ID: z.string().default('demo-shabaash'),
   FIREBASE_API_KEY: z.string().default('demo-api-key'),
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),

@@ -20,6 +20,8 @@ export interface RealtimeBus {
   sessionsRevoked(userId: string, sessionId: string | null): void;
   /** A creator's overlay key was rotated: overlay sockets opened with the old key close. */
   overlayKeyRotated(creatorId: string): void;
+  /** A creator API token was revoked (its row deleted): bot sockets opened with it close, on every instance. */
+  apiTokenRevoked(tokenId: string): void;
 }
 
 /** Text-to-speech of tips pushed live (modules/show/speech.jobs.ts), done off the request path. */

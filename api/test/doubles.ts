@@ -13,4 +13,5 @@ export class RecordingBus implements RealtimeBus {
   }
   sessionsRevoked(): void {}
   overlayKeyRotated(): void {}
+  apiTokenRevoked(): void {}
 }

@@ -313,7 +313,7 @@ export const API_TOKEN_SCOPE_ENDPOINTS: Record<ApiTokenScope, readonly EndpointN
 /** What each message on /ws means (client → server, then server → client). */
 export const WS_CLIENT_MESSAGES: Record<ClientMessage['type'], string> = {
   hello:
-    'First message: `token` (session) or `overlayKey`, optional `creator` handle, and `since`: the last version you hold per space.',
+    'First message: `token` (a session, or a creator API token `shb_…` with events:subscribe for a bot) or `overlayKey`, optional `creator` handle (not with an API token), and `since`: the last version you hold per space.',
   ping: 'Keep-alive; the server answers pong.',
 };
 
@@ -334,10 +334,12 @@ export const WS_CLOSE_MEANINGS: Record<keyof typeof WS_CLOSE, string> = {
     'The token or overlay key is missing, invalid, expired or was revoked (logout, password reset, key rotation). Do not reconnect with the same credential.',
   helloTimeout: 'No hello arrived in time after the socket opened.',
   badMessage: 'A message was not JSON or not one of the client message types.',
+  forbidden:
+    'The credential is valid but may not open a socket: an API token without the events:subscribe scope. Do not reconnect with it.',
   tooManySockets:
-    'Too many sockets are open for this account (default 20) or this address (default 200); close one, or reconnect later with backoff.',
+    'Too many sockets are open for this account (default 20), this API token (default 5) or this address (a generous ceiling), or this API token made too many requests; close one, or reconnect later with backoff.',
   replayThrottled:
-    'Too many full catch-ups (hello.since of 0, or far behind) for this account (default 10 a minute) or this address (default 60); reconnect later with backoff, sending the versions you have.',
+    'Too many full catch-ups (hello.since of 0, or far behind) for this account or API token (default 10 a minute), or from this address (a generous ceiling); reconnect later with backoff, sending the versions you have.',
   shuttingDown:
     'The instance is shutting down; reconnect with backoff and send your versions in hello.since.',
 };

@@ -9,6 +9,7 @@ export const spaceVersionsSchema = z.record(z.string(), z.number().int().min(0))
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('hello'),
+    /** A session token, or a creator API token (`shb_…`, scope events:subscribe) for a bot: never in the URL. */
     token: z.string().optional(),
     overlayKey: z.string().optional(),
     /** Handle of the creator whose public room (pushed-live tips) a signed-in viewer joins; default creator when absent. */

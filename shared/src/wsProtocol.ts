@@ -6,6 +6,8 @@ export const WS_CLOSE = {
   unauthorized: 4001,
   helloTimeout: 4002,
   badMessage: 4003,
+  /** Valid credential without the right to a socket: an API token lacking the events:subscribe scope. */
+  forbidden: 4008,
   /** Too many open sockets for this account or this address (the client retries with its backoff). */
   tooManySockets: 4029,
   /** Too many full catch-ups (hello.since 0 or far behind) for this account or address: reconnect later with backoff. */

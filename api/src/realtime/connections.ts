@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { clientMessageSchema, WS_CLOSE, type ClientMessage } from '@shabaash/shared';
@@ -28,8 +29,10 @@ export function createConnections(deps: {
   log: Logger;
   sender: Sender;
   isClosed(): boolean;
-  /** Sockets one client address may hold open; the next is closed with WS_CLOSE.tooManySockets. */
+  /** Sockets one client address may hold open (a generous ceiling); the next is closed with WS_CLOSE.tooManySockets. */
   maxSocketsPerIp: number;
+  /** Sockets of one client address not welcomed yet (hello or auth phase); the next is closed with 4029. */
+  maxUnauthenticatedSocketsPerIp: number;
   /** Take the client address from X-Forwarded-For (behind a proxy the app trusts). */
   trustProxy: boolean;
   onHello(conn: Conn, hello: Hello): void;
@@ -76,12 +79,23 @@ export function createConnections(deps: {
   }
 
   function onConnection(ws: WebSocket, req: http.IncomingMessage): void {
-    const ip = clientIp(req, deps.trustProxy);
+    const ip = addressKey(clientIp(req, deps.trustProxy));
     let fromIp = 0;
-    for (const c of conns) if (c.ip === ip) fromIp++;
-    if (fromIp >= deps.maxSocketsPerIp) {
+    let unauthenticated = 0;
+    for (const c of conns) {
+      if (c.ip !== ip) continue;
+      fromIp++;
+      if (c.phase === 'hello' || c.phase === 'auth') unauthenticated++;
+    }
+    const refusal =
+      fromIp >= deps.maxSocketsPerIp
+        ? 'Too many connections from this address'
+        : unauthenticated >= deps.maxUnauthenticatedSocketsPerIp
+          ? 'Too many unauthenticated connections from this address'
+          : null;
+    if (refusal) {
       ws.on('error', () => undefined);
-      ws.close(WS_CLOSE.tooManySockets, 'Too many connections from this address');
+      ws.close(WS_CLOSE.tooManySockets, refusal);
       return;
     }
     const conn: Conn = {
@@ -94,6 +108,7 @@ export function createConnections(deps: {
       session: null,
       ip,
       userId: null,
+      apiTokenId: null,
     };
     conns.add(conn);
     conn.helloTimer = setTimeout(() => {
@@ -174,4 +189,24 @@ function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
         ?.trim()
     : '';
   return forwarded || req.socket.remoteAddress || '';
+}
+
+/**
+ * The key per-address limits count by: an IPv4 address as is (IPv4-mapped IPv6 included), an IPv6 address by
+ * its /64 (one subscriber's prefix: a client holds a whole /64, so counting single addresses would not limit it).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!net.isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

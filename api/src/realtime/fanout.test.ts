@@ -14,6 +14,7 @@ function instance() {
   const handlers: FanoutHandlers = {
     revoked: (u, s) => seen.push(`revoked ${u} ${s}`),
     rotated: (c) => seen.push(`rotated ${c}`),
+    apiTokenRevoked: (t) => seen.push(`api token ${t}`),
     presence: (c, _i, n) => seen.push(`presence ${c} ${n}`),
     ask: () => seen.push('ask'),
     changed: (space, v) => seen.push(`changed ${space} ${v}`),

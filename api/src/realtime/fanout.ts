@@ -10,6 +10,7 @@ import { sleep } from './types.ts';
 export interface FanoutHandlers {
   revoked(userId: string, sessionId: string | null): void;
   rotated(creatorId: string): void;
+  apiTokenRevoked(tokenId: string): void;
   presence(creatorId: string, instance: string, count: number): void;
   /** Another instance asks for this instance's presence counts. */
   ask(): void;
@@ -27,6 +28,7 @@ export interface Fanout {
   overlay(creatorId: string): void;
   revoked(userId: string, sessionId: string | null): void;
   rotated(creatorId: string): void;
+  apiTokenRevoked(tokenId: string): void;
   presence(creatorId: string): void;
   /** Sends every pending NOTIFY now. */
   flush(): Promise<void>;
@@ -57,6 +59,7 @@ export function createFanout(deps: {
   const pendingOverlays = new Set<string>();
   const pendingRevoked: Array<{ userId: string; sessionId: string | null }> = [];
   const pendingRotated = new Set<string>();
+  const pendingApiTokens = new Set<string>();
   const pendingPresence = new Set<string>();
   let pendingAsk = false;
   let flushTimer: NodeJS.Timeout | null = null;
@@ -75,6 +78,7 @@ export function createFanout(deps: {
       pendingOverlays.size > 0 ||
       pendingRevoked.length > 0 ||
       pendingRotated.size > 0 ||
+      pendingApiTokens.size > 0 ||
       pendingPresence.size > 0 ||
       pendingAsk
     );
@@ -87,6 +91,7 @@ export function createFanout(deps: {
       overlays: [...pendingOverlays],
       revoked: pendingRevoked.splice(0),
       rotated: [...pendingRotated],
+      revokedApiTokens: [...pendingApiTokens],
       presence: [...pendingPresence].map((creatorId) => ({
         creatorId,
         count: deps.localPresence(creatorId),
@@ -97,6 +102,7 @@ export function createFanout(deps: {
     pendingSpaces.clear();
     pendingOverlays.clear();
     pendingRotated.clear();
+    pendingApiTokens.clear();
     pendingPresence.clear();
     pendingAsk = false;
     // The version sent is only one this instance has fully published (so a receiver that already has it may skip).
@@ -128,6 +134,7 @@ export function createFanout(deps: {
     if (payload.instance === instanceId) return;
     for (const entry of payload.revoked ?? []) handlers.revoked(entry.userId, entry.sessionId);
     for (const creatorId of payload.rotated ?? []) handlers.rotated(creatorId);
+    for (const tokenId of payload.revokedApiTokens ?? []) handlers.apiTokenRevoked(tokenId);
     for (const entry of payload.presence ?? [])
       handlers.presence(entry.creatorId, payload.instance, entry.count);
     if (payload.ask) handlers.ask();
@@ -161,6 +168,7 @@ export function createFanout(deps: {
     overlay: queue((creatorId: string) => pendingOverlays.add(creatorId)),
     revoked: queue((userId: string, sessionId: string | null) => pendingRevoked.push({ userId, sessionId })),
     rotated: queue((creatorId: string) => pendingRotated.add(creatorId)),
+    apiTokenRevoked: queue((tokenId: string) => pendingApiTokens.add(tokenId)),
     presence: queue((creatorId: string) => pendingPresence.add(creatorId)),
     flush,
     ready: listening.ready,
@@ -178,6 +186,7 @@ interface PendingNews {
   overlays: string[];
   revoked: Array<{ userId: string; sessionId: string | null }>;
   rotated: string[];
+  revokedApiTokens: string[];
   presence: Array<{ creatorId: string; count: number }>;
   ask: boolean;
 }
@@ -197,6 +206,7 @@ export function buildPayloads(instance: string, news: PendingNews): NotifyPayloa
   current.overlays = news.overlays;
   if (news.revoked.length > 0) current.revoked = news.revoked;
   if (news.rotated.length > 0) current.rotated = news.rotated;
+  if (news.revokedApiTokens.length > 0) current.revokedApiTokens = news.revokedApiTokens;
   if (news.ask) current.ask = true;
   payloads.push(current);
   // Presence in payloads of at most 100 creators (~6 KB).

@@ -7,6 +7,9 @@ import {
   findCreatorByUserId,
   findDefaultCreator,
 } from '../modules/creators/creators.repository.ts';
+import { API_TOKEN_PREFIX, resolveToken } from '../modules/apiTokens/apiTokens.service.ts';
+import { API_TOKEN_RATE_LIMIT } from '../modules/apiTokens/apiTokens.auth.ts';
+import { rateLimit, RateLimitedError } from '../http/rateLimit.ts';
 import { resolveSession, type SessionClaims } from '../modules/sessions/sessions.service.ts';
 import { creatorSpace, walletSpace } from '../modules/sync/spaces.ts';
 import { VIEW_RANK, type View } from './types.ts';
@@ -22,6 +25,8 @@ export interface HelloGrant {
   creatorOf: string | null;
   /** The creator whose overlay key this socket used. */
   overlayOf: string | null;
+  /** The creator API token a bot's hello used (it joins only that creator's room). */
+  apiTokenId: string | null;
 }
 
 /** A hello that is refused: the socket closes with this code and reason. */
@@ -40,7 +45,14 @@ export class HelloRefused extends Error {
  * overlay key joins that creator's overlay room. Every lookup goes through the repositories.
  */
 export async function grantFor(db: Executor, config: Config, hello: Hello): Promise<HelloGrant> {
-  const grant: HelloGrant = { session: null, rooms: [], spaces: new Map(), creatorOf: null, overlayOf: null };
+  const grant: HelloGrant = {
+    session: null,
+    rooms: [],
+    spaces: new Map(),
+    creatorOf: null,
+    overlayOf: null,
+    apiTokenId: null,
+  };
   const add = (room: string, space: string, view: View) => {
     if (!grant.rooms.includes(room)) grant.rooms.push(room);
     const prev = grant.spaces.get(space);
@@ -48,6 +60,11 @@ export async function grantFor(db: Executor, config: Config, hello: Hello): Prom
   };
   if (!hello.token && !hello.overlayKey)
     throw new HelloRefused(WS_CLOSE.unauthorized, 'Missing credentials: send a token or an overlayKey');
+  if (hello.token?.startsWith(API_TOKEN_PREFIX)) {
+    if (hello.overlayKey || hello.creator)
+      throw new HelloRefused(WS_CLOSE.badMessage, 'An API token hello takes no overlayKey or creator');
+    return botGrant(db, hello.token, grant, add);
+  }
   if (hello.token) {
     const principal = await resolveSession(db, config, hello.token);
     if (!principal) throw new HelloRefused(WS_CLOSE.unauthorized, 'Invalid or expired session');
@@ -75,5 +92,32 @@ export async function grantFor(db: Executor, config: Config, hello: Hello): Prom
     grant.overlayOf = creator.userId;
     add(`overlay:${creator.userId}`, creatorSpace(creator.userId), 'overlay');
   }
+  return grant;
+}
+
+/**
+ * A bot's hello with a creator API token: the token must hold events:subscribe (else 4008), counts one request
+ * against the token's own rate limit (shared by every instance with its HTTP calls; over it, 4029), and joins
+ * only its creator's own room, with the view the creator's app has.
+ */
+async function botGrant(
+  db: Executor,
+  secret: string,
+  grant: HelloGrant,
+  add: (room: string, space: string, view: View) => void,
+): Promise<HelloGrant> {
+  const token = await resolveToken(db, secret);
+  if (!token) throw new HelloRefused(WS_CLOSE.unauthorized, 'Invalid or revoked API token');
+  if (!token.scopes.includes('events:subscribe'))
+    throw new HelloRefused(WS_CLOSE.forbidden, 'This API token lacks the events:subscribe scope');
+  try {
+    await rateLimit(db, `api-token:${token.id}`, API_TOKEN_RATE_LIMIT);
+  } catch (err) {
+    if (err instanceof RateLimitedError)
+      throw new HelloRefused(WS_CLOSE.tooManySockets, 'Too many requests for this API token');
+    throw err;
+  }
+  grant.apiTokenId = token.id;
+  add(`creator:${token.creator_id}`, creatorSpace(token.creator_id), 'full');
   return grant;
 }

@@ -29,6 +29,7 @@ export function createHelloHandler(parts: {
   /** Every socket of this instance (for the per-user cap). */
   conns: Iterable<Conn>;
   maxSocketsPerUser: number;
+  maxSocketsPerApiToken: number;
   /** Budgets of full catch-ups (replayThrottle.ts), and how many versions behind counts as one. */
   replays: { perUserPerMinute: number; perIpPerMinute: number; versions: number };
 }): (conn: Conn, hello: Hello) => Promise<void> {
@@ -85,12 +86,7 @@ export function createHelloHandler(parts: {
       revocation.endAuth();
     }
     if (conn.phase !== 'auth' || parts.isClosed()) return;
-    if (revoked)
-      return sender.refuse(
-        conn,
-        WS_CLOSE.unauthorized,
-        grant.session ? 'Session ended' : 'Overlay key rotated',
-      );
+    if (revoked) return sender.refuse(conn, WS_CLOSE.unauthorized, revokedReason(grant));
     const userId = grant.session?.userId ?? null;
     if (userId) {
       let open = 0;
@@ -98,17 +94,33 @@ export function createHelloHandler(parts: {
       if (open >= parts.maxSocketsPerUser)
         return sender.refuse(conn, WS_CLOSE.tooManySockets, 'Too many connections for this account');
     }
+    const tokenId = grant.apiTokenId;
+    if (tokenId) {
+      let open = 0;
+      for (const c of parts.conns) if (c.apiTokenId === tokenId) open++;
+      if (open >= parts.maxSocketsPerApiToken)
+        return sender.refuse(conn, WS_CLOSE.tooManySockets, 'Too many connections for this API token');
+    }
     if (isFullReplay(grant, versions, hello.since)) {
-      const account = userId ?? grant.overlayOf;
-      const keys: Array<[string, number]> = [[`ip:${conn.ip}`, parts.replays.perIpPerMinute]];
-      if (account) keys.push([`account:${account}`, parts.replays.perUserPerMinute]);
+      // The account's own budget first; the address budget is a generous ceiling (many viewers share one NAT).
+      const account = userId ?? grant.overlayOf ?? (tokenId && `api-token:${tokenId}`);
+      const keys: Array<[string, number]> = account
+        ? [[`account:${account}`, parts.replays.perUserPerMinute]]
+        : [];
+      keys.push([`ip:${conn.ip}`, parts.replays.perIpPerMinute]);
       if (!throttle.take(keys))
         return sender.refuse(conn, WS_CLOSE.replayThrottled, 'Too many full catch-ups; reconnect later');
     }
     conn.phase = 'ready';
     conn.session = grant.session;
     conn.userId = userId;
+    conn.apiTokenId = tokenId;
     sender.send(conn, msg.welcome(grant.rooms, versions));
     join(conn, grant, versions, hello.since);
   };
+}
+
+function revokedReason(grant: HelloGrant): string {
+  if (grant.apiTokenId) return 'API token revoked';
+  return grant.session ? 'Session ended' : 'Overlay key rotated';
 }

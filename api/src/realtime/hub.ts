@@ -38,8 +38,12 @@ export interface RealtimeOptions {
   presenceRefreshMs?: number;
   /** Open sockets per signed-in user; the next hello is refused with WS_CLOSE.tooManySockets. Default WS_MAX_SOCKETS_PER_USER. */
   maxSocketsPerUser?: number;
+  /** Open sockets per creator API token (bots); the next hello is refused with 4029. Default WS_MAX_SOCKETS_PER_API_TOKEN. */
+  maxSocketsPerApiToken?: number;
   /** Open sockets per client address; the next is refused with WS_CLOSE.tooManySockets. Default WS_MAX_SOCKETS_PER_IP. */
   maxSocketsPerIp?: number;
+  /** Not-yet-welcomed sockets per client address; then 4029. Default WS_MAX_UNAUTHENTICATED_SOCKETS_PER_IP. */
+  maxUnauthenticatedSocketsPerIp?: number;
   /** Full catch-ups an account (or an overlay's creator) may ask a minute; then 4030. Default WS_FULL_REPLAYS_PER_USER_PER_MINUTE. */
   fullReplaysPerUserPerMinute?: number;
   /** Full catch-ups one client address may ask a minute; then 4030. Default WS_FULL_REPLAYS_PER_IP_PER_MINUTE. */
@@ -100,6 +104,8 @@ export function createRealtime(
     sender,
     isClosed,
     maxSocketsPerIp: options.maxSocketsPerIp ?? config.WS_MAX_SOCKETS_PER_IP,
+    maxUnauthenticatedSocketsPerIp:
+      options.maxUnauthenticatedSocketsPerIp ?? config.WS_MAX_UNAUTHENTICATED_SOCKETS_PER_IP,
     trustProxy: config.TRUST_PROXY,
     onHello: (conn, hello) => void onHello(conn, hello),
     onClose(conn, wasReady) {
@@ -152,6 +158,7 @@ export function createRealtime(
     isClosed,
     conns: connections.conns,
     maxSocketsPerUser: options.maxSocketsPerUser ?? config.WS_MAX_SOCKETS_PER_USER,
+    maxSocketsPerApiToken: options.maxSocketsPerApiToken ?? config.WS_MAX_SOCKETS_PER_API_TOKEN,
     replays: {
       perUserPerMinute: options.fullReplaysPerUserPerMinute ?? config.WS_FULL_REPLAYS_PER_USER_PER_MINUTE,
       perIpPerMinute: options.fullReplaysPerIpPerMinute ?? config.WS_FULL_REPLAYS_PER_IP_PER_MINUTE,
@@ -182,6 +189,11 @@ export function createRealtime(
       if (closed) return;
       revocation.closeRotatedOverlays(creatorId);
       fanout.rotated(creatorId);
+    },
+    apiTokenRevoked(tokenId) {
+      if (closed) return;
+      revocation.closeRevokedApiTokens(tokenId);
+      fanout.apiTokenRevoked(tokenId);
     },
     attach: (server) => connections.attach(server),
     ready: () => fanout.ready(),
@@ -238,6 +250,7 @@ function notificationHandlers(parts: {
   return {
     revoked: (userId, sessionId) => revocation.closeRevokedSessions(userId, sessionId),
     rotated: (creatorId) => revocation.closeRotatedOverlays(creatorId),
+    apiTokenRevoked: (tokenId) => revocation.closeRevokedApiTokens(tokenId),
     presence: (creatorId, instance, count) => presence.setRemote(creatorId, instance, count),
     ask: parts.announceAllPresence,
     changed(space, version) {

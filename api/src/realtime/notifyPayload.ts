@@ -9,7 +9,7 @@ const presenceEntrySchema = z.object({ creatorId: z.string().regex(UUID_RE), cou
 /**
  * What one NOTIFY carries between instances: the sending instance, the spaces it changed (with the version it
  * published, if known), overlay settings changes, revoked sessions (`sessionId` null = every session of the
- * user), rotated overlay keys, the sender's overlay counts per creator, and a new instance's request for counts.
+ * user), rotated overlay keys, revoked API tokens, the sender's overlay counts per creator, and a new instance's request for counts.
  */
 export const notifyPayloadSchema = z.object({
   instance: z.string().min(1),
@@ -17,6 +17,8 @@ export const notifyPayloadSchema = z.object({
   overlays: z.array(z.string()).default([]),
   revoked: z.array(z.object({ userId: z.string(), sessionId: z.string().nullable() })).optional(),
   rotated: z.array(z.string()).optional(),
+  /** Revoked creator API tokens (their bot sockets close). */
+  revokedApiTokens: z.array(z.string()).optional(),
   /** This instance's overlay count per creator (`count` 0 = none left); sent on change and every refresh. */
   presence: z
     .array(z.unknown())

@@ -32,18 +32,33 @@ describe('revocation', () => {
     expect(other.fake.closedWith).toBeNull();
   });
 
+  it("closes the bot sockets of a revoked API token only, not its creator's own", () => {
+    const bot = fakeConn({}, { apiTokenId: 't1' });
+    const otherBot = fakeConn({}, { apiTokenId: 't2' });
+    const creator = fakeConn({}, { session: { userId: 'c1', sessionId: 's1' }, userId: 'c1' });
+    const revocation = createRevocation({ conns: [bot, otherBot, creator], sender });
+    revocation.closeRevokedApiTokens('t1');
+    expect(bot.fake.closedWith).toEqual({ code: 4001, reason: 'API token revoked' });
+    expect(otherBot.fake.closedWith).toBeNull();
+    expect(creator.fake.closedWith).toBeNull();
+  });
+
   it('a hello in flight learns of a revocation that arrived after it read its session', () => {
     const revocation = createRevocation({ conns: [], sender });
     const mark = revocation.beginAuth();
-    const grant = { session: { userId: 'a', sessionId: 's1' }, overlayOf: 'c1' };
+    const grant = { session: { userId: 'a', sessionId: 's1' }, overlayOf: 'c1', apiTokenId: null };
     expect(revocation.revokedSince(mark, grant)).toBe(false);
     revocation.closeRevokedSessions('a', 's2');
     expect(revocation.revokedSince(mark, grant)).toBe(false);
     revocation.closeRotatedOverlays('c1');
     expect(revocation.revokedSince(mark, grant)).toBe(true);
-    expect(revocation.revokedSince(mark, { session: grant.session, overlayOf: null })).toBe(false);
+    expect(revocation.revokedSince(mark, { ...grant, overlayOf: null })).toBe(false);
     revocation.closeRevokedSessions('a', null);
-    expect(revocation.revokedSince(mark, { session: grant.session, overlayOf: null })).toBe(true);
+    expect(revocation.revokedSince(mark, { ...grant, overlayOf: null })).toBe(true);
+    const bot = { session: null, overlayOf: null, apiTokenId: 't1' };
+    expect(revocation.revokedSince(mark, bot)).toBe(false);
+    revocation.closeRevokedApiTokens('t1');
+    expect(revocation.revokedSince(mark, bot)).toBe(true);
     revocation.endAuth();
     // With no hello in flight the log is dropped: a later hello starts clean.
     const next = revocation.beginAuth();

@@ -3,10 +3,11 @@ import type { SessionClaims } from '../modules/sessions/sessions.service.ts';
 import type { Sender } from './sending.ts';
 import type { Conn } from './types.ts';
 
-/** What a hello was granted that a revocation can end: its session, and the creator whose overlay key it used. */
+/** What a hello was granted that a revocation can end: its session, its overlay key's creator, its API token. */
 export interface Revocable {
   session: SessionClaims | null;
   overlayOf: string | null;
+  apiTokenId: string | null;
 }
 
 /**
@@ -24,6 +25,8 @@ export interface Revocation {
   closeRevokedSessions(userId: string, sessionId: string | null): void;
   /** Closes this instance's overlay sockets of a creator whose overlay key was rotated. */
   closeRotatedOverlays(creatorId: string): void;
+  /** Closes this instance's bot sockets opened with a creator API token that was revoked. */
+  closeRevokedApiTokens(tokenId: string): void;
 }
 
 /** True when a revocation of `userId`'s session `sessionId` (every session when null) ends this session. */
@@ -41,7 +44,9 @@ export function createRevocation(deps: {
   conns: Iterable<Conn>;
   sender: Pick<Sender, 'refuse'>;
 }): Revocation {
-  const changedDuringAuth: Array<{ userId: string; sessionId: string | null } | { rotated: string }> = [];
+  const changedDuringAuth: Array<
+    { userId: string; sessionId: string | null } | { rotated: string } | { apiToken: string }
+  > = [];
   let authenticating = 0;
   return {
     beginAuth() {
@@ -58,7 +63,9 @@ export function createRevocation(deps: {
         .some((entry) =>
           'rotated' in entry
             ? grant.overlayOf === entry.rotated
-            : sessionRevoked(grant.session, entry.userId, entry.sessionId),
+            : 'apiToken' in entry
+              ? grant.apiTokenId === entry.apiToken
+              : sessionRevoked(grant.session, entry.userId, entry.sessionId),
         );
     },
     closeRevokedSessions(userId, sessionId) {
@@ -73,6 +80,12 @@ export function createRevocation(deps: {
       for (const conn of deps.conns) {
         if (conn.overlayOf === creatorId)
           deps.sender.refuse(conn, WS_CLOSE.unauthorized, 'Overlay key rotated');
+      }
+    },
+    closeRevokedApiTokens(tokenId) {
+      if (authenticating > 0) changedDuringAuth.push({ apiToken: tokenId });
+      for (const conn of deps.conns) {
+        if (conn.apiTokenId === tokenId) deps.sender.refuse(conn, WS_CLOSE.unauthorized, 'API token revoked');
       }
     },
   };

@@ -26,9 +26,11 @@ export interface Conn {
   overlayOf: string | null;
   /** The session a token hello signed in with (closed when that session is revoked). */
   session: SessionClaims | null;
-  /** Who opened it, for the per-user and per-IP caps. */
+  /** Who opened it, for the per-user, per-token and per-address caps (`ip` is connections.ts#addressKey). */
   ip: string;
   userId: string | null;
+  /** The creator API token a bot's hello used (closed when that token is revoked). */
+  apiTokenId: string | null;
 }
 
 /** `creator:<id>` or `wallet:<id>` split into its kind and id; null for anything else. */

@@ -42,6 +42,7 @@ export function fakeConn(
     session: null,
     ip: '127.0.0.1',
     userId: null,
+    apiTokenId: null,
     ...extra,
   };
 }

@@ -22,7 +22,7 @@ export function apiTokensRoutes(deps: AppDeps): Router {
   });
 
   route('revokeApiToken', async ({ ctx, params }) => ({
-    id: await revokeToken(deps.db, principal(ctx.state).userId, params.id ?? ''),
+    id: await revokeToken(deps, principal(ctx.state).userId, params.id ?? ''),
   }));
 
   return router;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { MAX_API_TOKENS_PER_CREATOR, type ApiToken, type ApiTokenScope } from '@shabaash/shared';
 import type { Db } from '../../db/knex.ts';
+import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { presentApiToken } from './apiTokens.presenter.ts';
 import {
@@ -47,8 +48,14 @@ export async function createToken(
   });
 }
 
-export async function revokeToken(db: Db, creatorId: string, id: string): Promise<string> {
-  if (!(await deleteApiToken(db, creatorId, id))) throw notFound('API token');
+/** Deletes the token (HTTP refuses it from the next request) and closes its bot sockets on every instance. */
+export async function revokeToken(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  creatorId: string,
+  id: string,
+): Promise<string> {
+  if (!(await deleteApiToken(deps.db, creatorId, id))) throw notFound('API token');
+  deps.realtime.apiTokenRevoked(id);
   return id;
 }
 
