@@ -16,10 +16,11 @@ export function startBenchProduct(env: Record<string, string>): Promise<BenchPro
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
   // The bench opens every socket from loopback, 50 per creator on one session and 10,000 idle ones: lift the
-  // per-account and per-address socket caps (production defaults 20 and 200) and full catch-up budgets out of its way.
+  // per-account and per-address socket caps (production defaults 20 and 2,000) and full catch-up budgets out of its way.
   const caps = {
     WS_MAX_SOCKETS_PER_USER: '1000000',
     WS_MAX_SOCKETS_PER_IP: '1000000',
+    WS_MAX_UNAUTHENTICATED_SOCKETS_PER_IP: '1000000',
     WS_FULL_REPLAYS_PER_USER_PER_MINUTE: '1000000',
     WS_FULL_REPLAYS_PER_IP_PER_MINUTE: '1000000',
   };

@@ -107,6 +107,7 @@ export async function createTestApp(
     hub = createRealtime(deps, {
       maxSocketsPerUser: 1000,
       maxSocketsPerIp: 10_000,
+      maxUnauthenticatedSocketsPerIp: 10_000,
       fullReplaysPerUserPerMinute: 10_000,
       fullReplaysPerIpPerMinute: 100_000,
       ...extra,

@@ -13,12 +13,13 @@ let product: RunningProduct | null = null;
 export async function setup(project: TestProject): Promise<void> {
   // Payouts: a 15 s hold and a 1 s job tick, so a journey can watch an earning go pending → paid (issue 13).
   // Every journey's browser comes from one loopback address, new accounts each time: the per-address socket,
-  // full catch-up and guest-order limits (production defaults 200 sockets, 60 catch-ups and 10 guest orders a
+  // full catch-up and guest-order limits (production defaults 2,000 sockets, 100 not yet welcomed, 600 catch-ups and 10 guest orders a
   // minute) are lifted as in the API harness; realtime/caps.test.ts, replayThrottle.test.ts and
   // payments/guestLimits.test.ts show them refusing.
   product = await startProduct({
     GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: '10000',
     WS_MAX_SOCKETS_PER_IP: '10000',
+    WS_MAX_UNAUTHENTICATED_SOCKETS_PER_IP: '10000',
     WS_FULL_REPLAYS_PER_IP_PER_MINUTE: '100000',
     WS_FULL_REPLAYS_PER_USER_PER_MINUTE: '10000',
     PAYOUT_HOLD_HOURS: String(15 / 3600),

@@ -81,10 +81,25 @@ describe('full catch-ups are throttled', () => {
     for (const s of [near, far]) s.close();
   });
 
-  it('defaults to 10 full catch-ups a minute per account and 60 per address (WS_FULL_REPLAYS_PER_USER_PER_MINUTE / _PER_IP_)', async () => {
+  it('viewers behind one shared address each get their own budget, past the old 60 a minute per address', async () => {
+    const app = await createTestApp({
+      realtime: { fullReplaysPerUserPerMinute: 10, fullReplaysPerIpPerMinute: undefined },
+    });
+    const creators = await Promise.all(Array.from({ length: 7 }, () => creatorWithTips(app, 1)));
+    for (const c of creators)
+      for (let i = 0; i < 10; i++) {
+        const s = await TestSocket.hello(app.url, { token: c.token, since: { [creatorSpace(c.id)]: 0 } });
+        s.close();
+      }
+    const c = creators[0]!;
+    const eleventh = await hello(app, { token: c.token, since: { [creatorSpace(c.id)]: 0 } });
+    expect(eleventh.answer).toMatchObject({ code: WS_CLOSE.replayThrottled, reason: REASON });
+  });
+
+  it('defaults to 10 full catch-ups a minute per account and a ceiling of 600 per address (WS_FULL_REPLAYS_PER_USER_PER_MINUTE / _PER_IP_)', async () => {
     const app = await createTestApp();
     expect(app.deps.config.WS_FULL_REPLAYS_PER_USER_PER_MINUTE).toBe(10);
-    expect(app.deps.config.WS_FULL_REPLAYS_PER_IP_PER_MINUTE).toBe(60);
+    expect(app.deps.config.WS_FULL_REPLAYS_PER_IP_PER_MINUTE).toBe(600);
   });
 });
 
