@@ -8,6 +8,7 @@ export * from './api.ts';
 export * from './apiTokens.ts';
 export * from './webhooks.ts';
 export * from './webhookProtocol.ts';
+export * from './botProtocol.ts';
 export * from './tiers.ts';
 export * from './speechText.ts';
 export * from './payouts.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { createDocument, createSchema, type oas31, type ZodOpenApiOperationObject } from 'zod-openapi';
 import {
+  BOT_HELLO_DESCRIPTION,
+  BOT_SOCKET_EXAMPLE,
   clientMessageSchema,
   endpoints,
   errorEnvelopeSchema,
@@ -55,6 +57,8 @@ interface WebsocketExtension {
   clientMessageMeanings: Record<string, string>;
   serverMessageMeanings: Record<string, string>;
   closeCodes: Record<string, { name: string; description: string }>;
+  /** Bots: a creator API token in the hello (scope events:subscribe), and a tested example client. */
+  bots: { hello: string; scope: 'events:subscribe'; exampleClient: string };
 }
 
 function websocketExtension(): WebsocketExtension {
@@ -63,7 +67,7 @@ function websocketExtension(): WebsocketExtension {
   return {
     path: '/ws',
     description:
-      'Open a WebSocket to /ws and send `hello` first (with a session token, or an overlay key, and `since`: the last version you hold per space). ' +
+      'Open a WebSocket to /ws and send `hello` first (with a session token, a creator API token for a bot (see `bots`), or an overlay key, and `since`: the last version you hold per space). ' +
       'The server answers `welcome` with your rooms and current versions, then every versioned event after `since` in version order, then live events. ' +
       `Send \`ping\` at least every ${WS_HEARTBEAT_MS} ms; the server answers \`pong\`. Deduplicate by (space, version).`,
     helloTimeoutMs: WS_HELLO_TIMEOUT_MS,
@@ -78,6 +82,7 @@ function websocketExtension(): WebsocketExtension {
         { name, description: WS_CLOSE_MEANINGS[name] },
       ]),
     ),
+    bots: { hello: BOT_HELLO_DESCRIPTION, scope: 'events:subscribe', exampleClient: BOT_SOCKET_EXAMPLE },
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import {
+  BOT_SOCKET_EXAMPLE,
   endpoints,
   serverMessageSchema,
   clientMessageSchema,
@@ -21,6 +22,7 @@ interface Served {
     clientMessages: { oneOf?: { properties: { type: { const: string } } }[] };
     serverMessages: { oneOf?: { properties: { type: { const: string } } }[] };
     closeCodes: Record<string, { name: string; description: string }>;
+    bots: { hello: string; scope: string; exampleClient: string };
   };
 }
 
@@ -74,6 +76,10 @@ describe('GET /api/openapi.json', () => {
       expect(ws.closeCodes[String(code)]?.name).toBe(name);
       expect(ws.closeCodes[String(code)]?.description.length).toBeGreaterThan(20);
     }
+    // The bot hello: an API token in the message (never the URL), its scope, and the tested example client.
+    expect(ws.bots.scope).toBe('events:subscribe');
+    expect(ws.bots.hello).toContain('never in the URL');
+    expect(ws.bots.exampleClient).toBe(BOT_SOCKET_EXAMPLE);
   });
 
   it('describes every outgoing webhook event with its body and signature headers', async () => {

@@ -1,5 +1,13 @@
+import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WS_CLOSE, type ApiToken, type ApiTokenScope, type ServerMessage } from '@shabaash/shared';
+import { WebSocket } from 'ws';
+import {
+  BOT_SOCKET_EXAMPLE,
+  WS_CLOSE,
+  type ApiToken,
+  type ApiTokenScope,
+  type ServerMessage,
+} from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { buildCreator, seedGuestTip, type BuiltCreator } from '../../test/factories.ts';
 import { TestSocket } from '../../test/realtime/testSocket.ts';
@@ -160,5 +168,64 @@ describe('the events socket for bots', () => {
       'HTTP shares the budget',
     ).toBe(429);
     app1.close();
+  });
+
+  it('the example client of /developers prints tips as they go live and catches up after its socket drops', async () => {
+    const c = await buildCreator(app.deps.db, app.deps.config);
+    const { token, secret } = await makeToken(c, ['events:subscribe']);
+    const code = BOT_SOCKET_EXAMPLE.replace(
+      "'wss://YOUR-SHABAASH-HOST/ws'",
+      JSON.stringify(`${app.url.replace(/^http/, 'ws')}/ws`),
+    ).replace("'shb_…'", JSON.stringify(secret));
+    expect(code).toContain(secret);
+    const printed: string[] = [];
+    const refused: string[] = [];
+    const sockets: Array<{ ws: WebSocket; welcomed: boolean }> = [];
+    class TrackedSocket extends WebSocket {
+      constructor(url: string) {
+        super(url);
+        const entry = { ws: this as WebSocket, welcomed: false };
+        sockets.push(entry);
+        this.on('message', (data) => {
+          if (String(data).startsWith('{"type":"welcome"')) entry.welcomed = true;
+        });
+      }
+    }
+    // The example's reconnect waits until the test lets it go, so tips can go live while it is away.
+    let reconnect: (() => void) | null = null;
+    vm.runInNewContext(code, {
+      WebSocket: TrackedSocket,
+      console: {
+        log: (line: string) => printed.push(line),
+        error: (...a: unknown[]) => refused.push(a.join(' ')),
+      },
+      setTimeout: (fn: () => void) => (reconnect = fn),
+    });
+    await expect.poll(() => sockets[0]?.welcomed).toBe(true);
+
+    const first = await tipArrives(c, 'first');
+    await sleep(100);
+    expect(printed).toEqual([]); // arrived, not live yet
+    await pushLive(c, first);
+    await expect.poll(() => printed).toEqual(['tip.live ₹100 from Guest: first']);
+
+    sockets[0]!.ws.close();
+    await expect.poll(() => reconnect).not.toBeNull();
+    const whileAway = await tipArrives(c, 'while away');
+    await pushLive(c, whileAway);
+    reconnect!();
+    await expect
+      .poll(() => printed)
+      .toEqual(['tip.live ₹100 from Guest: first', 'tip.live ₹100 from Guest: while away']);
+    expect(sockets).toHaveLength(2);
+
+    reconnect = null;
+    expect(
+      (await app.request('DELETE', `/api/creator/api-tokens/${token.id}`, { token: c.token })).status,
+    ).toBe(200);
+    await expect.poll(() => refused).toEqual(['Token refused: API token revoked']);
+    await sleep(100);
+    expect(reconnect).toBeNull(); // it does not retry a revoked token
+    expect(printed).toHaveLength(2); // nothing twice
   });
 });

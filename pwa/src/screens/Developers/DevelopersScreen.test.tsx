@@ -1,13 +1,19 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { endpoints, WEBHOOK_EVENTS, WEBHOOK_VERIFY_EXAMPLE, WS_CLOSE } from '@shabaash/shared';
+import {
+  BOT_SOCKET_EXAMPLE,
+  endpoints,
+  WEBHOOK_EVENTS,
+  WEBHOOK_VERIFY_EXAMPLE,
+  WS_CLOSE,
+} from '@shabaash/shared';
 import { DevelopersScreen } from './DevelopersScreen.tsx';
 
 afterEach(cleanup);
 
 describe('/developers', () => {
-  it('lists every endpoint of the contract, every close code and webhook event, and the Node signature check', () => {
+  it('lists every endpoint of the contract, every close code and webhook event, the Node signature check and the bot socket with its example client', () => {
     render(<DevelopersScreen />);
     expect(screen.getByRole('heading', { level: 1, name: 'Build on Shabaash' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '/api/openapi.json' }).getAttribute('href')).toBe(
@@ -33,7 +39,9 @@ describe('/developers', () => {
     for (const event of WEBHOOK_EVENTS) expect(screen.getAllByText(event).length).toBeGreaterThan(0);
     const example = screen.getByRole('region', { name: 'Signature verification in Node' });
     expect(example.textContent).toBe(WEBHOOK_VERIFY_EXAMPLE);
-    const bots = screen.getByRole('heading', { level: 2, name: /Events socket for bots/ });
-    expect(bots.textContent).toContain('Coming');
+    expect(screen.getByRole('heading', { level: 2, name: 'Events socket for bots' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Bot hello' }).textContent).toContain('"token": "shb_…"');
+    // The example client is the text botSocket.test.ts runs against the API.
+    expect(screen.getByRole('region', { name: 'Example bot client' }).textContent).toBe(BOT_SOCKET_EXAMPLE);
   });
 });

@@ -6,6 +6,7 @@ import {
   WS_SERVER_MESSAGES,
 } from '@shabaash/shared/apiReference';
 import { WS_CLOSE } from '@shabaash/shared/wsProtocol';
+import { BOT_HELLO_DESCRIPTION, BOT_SOCKET_EXAMPLE } from '@shabaash/shared/botProtocol';
 import {
   WEBHOOK_EVENT_ID_HEADER,
   WEBHOOK_EVENT_MEANINGS,
@@ -115,7 +116,7 @@ export function DevelopersScreen() {
                   .map((name) => `${API_REFERENCE[name].method} /api${API_REFERENCE[name].path}`)
                   .join(', ')
               : scope === 'events:subscribe'
-                ? 'The events socket for bots (coming).'
+                ? 'The events socket for bots (below).'
                 : 'Payout reads, when payouts arrive.',
           ])}
         />
@@ -166,14 +167,27 @@ export function DevelopersScreen() {
       </section>
 
       <section aria-labelledby="bots">
-        <h2 id="bots">
-          Events socket for bots <span className="developers-badge">Coming</span>
-        </h2>
+        <h2 id="bots">Events socket for bots</h2>
         <p>
-          Coming: a bot will connect to <code>/ws</code> with an API token (scope{' '}
-          <code>events:subscribe</code>) and receive your events with the same catch-up by version as the app.
-          The example client will appear here.
+          No public URL or tunnel needed: your bot opens the socket itself. Make a token with the{' '}
+          <code>events:subscribe</code> scope and send it in <code>hello</code>:
         </p>
+        <div className="developers-code" role="region" aria-label="Bot hello" tabIndex={0}>
+          <pre>
+            <code>{'{ "type": "hello", "token": "shb_…", "since": { "creator:<id>": 41 } }'}</code>
+          </pre>
+        </div>
+        <p>{BOT_HELLO_DESCRIPTION}</p>
+        <h3>Example client in plain JavaScript</h3>
+        <p>
+          It prints each tip as it goes live (<code>tip.live</code>), reconnects with backoff and catches up
+          on what it missed.
+        </p>
+        <div className="developers-code" role="region" aria-label="Example bot client" tabIndex={0}>
+          <pre>
+            <code>{BOT_SOCKET_EXAMPLE}</code>
+          </pre>
+        </div>
       </section>
     </article>
   );
