@@ -9,7 +9,7 @@ import './developerAccess.css';
 export const SCOPE_TEXT: Record<ApiTokenScope, string> = {
   'tips:read': 'Read your chats and recent tips',
   'tips:moderate': 'Push chats live, mark them or delete them',
-  'events:subscribe': 'Receive your events on a socket (coming)',
+  'events:subscribe': 'Receive your events live on a socket (bots)',
   'payouts:read': 'Read your payouts (when payouts arrive)',
 };
 
