@@ -8,6 +8,7 @@ import { REPO_ROOT } from './product.ts';
 import type { machine } from './machine.ts';
 import { fmt, MiB, ms, SETTINGS, T0 } from './settings.ts';
 import { SPEECH_MESSAGE_CHARS, type SpeechPhase } from './speech.ts';
+import { ENDPOINTS_PER_CREATOR, type WebhooksPhase } from './webhooks.ts';
 
 export interface LatencyPhase {
   label: string;
@@ -72,6 +73,7 @@ export interface Results {
   recent?: LoopResult & { creatorTips: number };
   memory?: IdleMemory & { perSocketBytes: number | null };
   speech?: SpeechPhase;
+  webhooks?: WebhooksPhase;
   durationSeconds?: number;
 }
 
@@ -166,7 +168,29 @@ export function rowsOf(r: Results): Row[] {
         ]
       : ['Time to audio ready', 'not run', ''],
   );
+  rows.push(...webhookRows(r.webhooks));
   return rows;
+}
+
+/** The webhooks phase (bench/webhooks.ts): send → socket p99 with and without five endpoints per creator. */
+function webhookRows(w: WebhooksPhase | undefined): Row[] {
+  if (!w) return [['Send → socket with webhooks', 'not run', '']];
+  const run = (l: LatencyPhase) =>
+    `${l.rate} tips/s, ${l.sockets} sockets; ${fmt(l.receipts)}/${fmt(l.receiptsExpected)} receipts${failures(l)}`;
+  return [
+    ['Send → socket, no webhooks, p50/p99/max', pct(w.before.sendToReceipt), run(w.before)],
+    [
+      `Send → socket, ${ENDPOINTS_PER_CREATOR} webhook endpoints per creator`,
+      pct(w.with.sendToReceipt),
+      `${run(w.with)}; ${fmt(w.deliveriesReceived)}/${fmt(w.deliveriesExpected)} tip.created delivered to loopback receivers, ${w.drainMs == null ? 'not all within 60 s' : `the last ${(w.drainMs / 1000).toFixed(1)} s after the run`}`,
+    ],
+    ['Send → socket, no webhooks again', pct(w.after.sendToReceipt), run(w.after)],
+    [
+      'p99 with webhooks / p99 without',
+      w.p99Ratio.toFixed(2),
+      `mean of the two runs without as the base; target ≤ 1.10 (issue 18): ${w.p99Ratio <= 1.1 ? 'met' : 'NOT met'}`,
+    ],
+  ];
 }
 
 export function printAndSave(r: Results): void {
@@ -174,7 +198,7 @@ export function printAndSave(r: Results): void {
   r.durationSeconds = Math.round((performance.now() - T0) / 1000);
   const mc = r.machine;
   const header = [
-    `Shabaash bench — ${r.takenAt} — command: npm run bench${r.complete ? '' : ' — INCOMPLETE (time budget reached)'}`,
+    `Shabaash bench — ${r.takenAt} — command: ${r.command}${r.complete ? '' : ' — INCOMPLETE (time budget reached)'}`,
     `Machine: ${mc.nproc} CPUs (${mc.cpuModel}), ${mc.memoryGiB} GiB RAM, ${mc.kernel}, Node ${mc.node}, ${mc.postgres ?? 'PostgreSQL ?'}, ${mc.pgbench}`,
     `One API process (DATABASE_POOL_MAX=${SETTINGS.apiPoolMax}) with embedded PostgreSQL (fsync on); load generator and pgbench on the same machine over loopback.`,
     `Load average (1 min): ${mc.loadAverage} at start, ${mc.loadAverageEnd} at end. Run time ${r.durationSeconds} s.`,

@@ -6,10 +6,12 @@
  *   2. send → creator-socket receipt latency at a steady 200 tips/s with 1,000 creator sockets connected;
  *   3. RSS of the API process holding 10,000 idle websockets;
  *   4. GET /api/tips/recent requests/s;
- *   5. time to audio ready (text-to-speech) of a 200-character message pushed live (bench/speech.ts).
- * `npm run bench -- --speech-only` runs phase 5 alone (about 20 s).
+ *   5. time to audio ready (text-to-speech) of a 200-character message pushed live (bench/speech.ts);
+ *   6. send → socket p99 at 200 tips/s without, with five webhook endpoints per creator (loopback receivers), and
+ *      without again (bench/webhooks.ts).
+ * `npm run bench -- --speech-only` runs phase 5 alone (about 20 s); `-- --webhooks-only` phase 6 alone (~90 s).
  * Prints one table, writes JSON to bench/results/<timestamp>.json, stops the API and removes its temp dir.
- * Bounded: every phase is capped in time and count, and a watchdog ends the run at 320 s.
+ * Bounded: every phase is capped in time and count, and a watchdog ends the run at 420 s.
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +26,7 @@ import { pct, printAndSave, type Results } from './report.ts';
 import { idleMemory, latency, recentReads, throughput } from './phases.ts';
 import { fmt, log, MiB, ms, SETTINGS, sleep, T0 } from './settings.ts';
 import { SPEECH_MESSAGE_CHARS, speechReadiness } from './speech.ts';
+import { webhooksPhase } from './webhooks.ts';
 
 // ---------- main ----------
 
@@ -101,6 +104,38 @@ async function main(): Promise<void> {
       balancePaise: SETTINGS.viewerBalancePaise,
     });
     const hot = creators[0]!;
+    const wsUrl = `${product.url.replace('http', 'ws')}/ws`;
+    /** Opens SETTINGS.socketsPerCreator creator sockets (token hello) per creator. */
+    const connectCreators = async () => {
+      log(`connecting ${SETTINGS.creators * SETTINGS.socketsPerCreator} creator sockets (token hello)…`);
+      const socketsByCreator: OpenSocket[][] = [];
+      for (const creator of creators) {
+        const sockets = await pool(SETTINGS.socketsPerCreator, 25, () =>
+          openSocket(wsUrl, { token: creator.token }),
+        );
+        socketsByCreator.push(sockets);
+        creatorSockets.push(...sockets);
+      }
+      await sleep(500);
+      return socketsByCreator;
+    };
+
+    if (process.argv.includes('--webhooks-only')) {
+      results.command = 'npm run bench -- --webhooks-only';
+      results.webhooks = await webhooksPhase(
+        product,
+        viewers,
+        creators,
+        await connectCreators(),
+        runId,
+        SETTINGS.latencyRate,
+      );
+      results.notes.push('--webhooks-only: phases 1 to 5 not run');
+      results.complete = true;
+      reported = true;
+      printAndSave(results);
+      return;
+    }
 
     // 5. Time to audio ready first: it is short, and `--speech-only` stops after it.
     log(`time to audio ready: ${SETTINGS.speechSamples} tips of ${SPEECH_MESSAGE_CHARS} characters…`);
@@ -176,19 +211,7 @@ async function main(): Promise<void> {
     }
 
     // 2. Send → creator socket latency with 1,000 creator sockets connected.
-    log(
-      `latency: connecting ${SETTINGS.creators * SETTINGS.socketsPerCreator} creator sockets (token hello)…`,
-    );
-    const wsUrl = `${product.url.replace('http', 'ws')}/ws`;
-    const socketsByCreator: OpenSocket[][] = [];
-    for (const creator of creators) {
-      const sockets = await pool(SETTINGS.socketsPerCreator, 25, () =>
-        openSocket(wsUrl, { token: creator.token }),
-      );
-      socketsByCreator.push(sockets);
-      creatorSockets.push(...sockets);
-    }
-    await sleep(500);
+    const socketsByCreator = await connectCreators();
     log(`latency: ${SETTINGS.latencyRate} tips/s over twenty creators…`);
     const latSpread = await latency(
       product,
@@ -223,6 +246,20 @@ async function main(): Promise<void> {
       results.latency.sustainable = latSlow;
       log(`  send → receipt p50/p99/max ${pct(latSlow.sendToReceipt)}`);
     }
+    // 6. The same send → socket p99 with five webhook endpoints per creator, when the time budget allows.
+    if (remaining() > 110_000) {
+      results.webhooks = await webhooksPhase(
+        product,
+        viewers,
+        creators,
+        socketsByCreator,
+        runId,
+        SETTINGS.latencyRate,
+      );
+    } else
+      results.notes.push(
+        'webhooks phase not run: time budget (run it alone: npm run bench -- --webhooks-only)',
+      );
     await closeAll(creatorSockets);
     creatorSockets.length = 0;
 

@@ -22,7 +22,7 @@ export const SETTINGS = {
   recentMs: 10_000,
   apiPoolMax: 10,
   speechSamples: 20,
-  hardLimitMs: 320_000,
+  hardLimitMs: 420_000,
 };
 
 export const MiB = 1024 * 1024;
