@@ -20,6 +20,7 @@ export function startBenchProduct(env: Record<string, string>): Promise<BenchPro
   const caps = {
     WS_MAX_SOCKETS_PER_USER: '1000000',
     WS_MAX_SOCKETS_PER_IP: '1000000',
+    MAX_CONNECTIONS_PER_IP: '100000',
     WS_MAX_UNAUTHENTICATED_SOCKETS_PER_IP: '1000000',
     WS_FULL_REPLAYS_PER_USER_PER_MINUTE: '1000000',
     WS_FULL_REPLAYS_PER_IP_PER_MINUTE: '1000000',

@@ -73,8 +73,14 @@ export async function webhooksPhase(
   socketsByCreator: OpenSocket[][],
   run: string,
   rate: number,
+  warmUp: boolean,
 ): Promise<WebhooksPhase> {
   const spread = (i: number) => i % creators.length;
+  if (warmUp) {
+    // Run alone, the API is cold (JIT, PostgreSQL caches): a first run would be slower whatever it measured.
+    log(`webhooks: warming up at ${rate} tips/s (not counted)…`);
+    await latency(product, 'whwarm', viewers, spread, creators, socketsByCreator, run, rate);
+  }
   log(`webhooks: ${rate} tips/s over ${creators.length} creators, no webhook endpoints…`);
   const before = await latency(product, 'whbefore', viewers, spread, creators, socketsByCreator, run, rate);
 

@@ -111,7 +111,7 @@ describe('where the server listens (issue 19 finding 7)', () => {
   });
 
   it('caps connections per address directly on the internet, not behind a trusted proxy', () => {
-    expect(loadConfig({}).maxConnectionsPerIp).toBe(256);
+    expect(loadConfig({}).maxConnectionsPerIp).toBe(4096);
     expect(loadConfig({ MAX_CONNECTIONS_PER_IP: '50' }).maxConnectionsPerIp).toBe(50);
     expect(loadConfig({ TRUST_PROXY: 'true' }).maxConnectionsPerIp).toBe(0);
   });

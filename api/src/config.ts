@@ -84,8 +84,11 @@ const envSchema = z.object({
     .default(true),
   TRUST_PROXY: bool,
   /** With TRUST_PROXY: how many proxies append to X-Forwarded-For; the client is that many entries from the right. */
-  /** Open connections per client address (ignored behind TRUST_PROXY, where every client shares the proxy's). */
-  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(256),
+  /**
+   * Open connections per client address (ignored behind TRUST_PROXY, where every client shares the proxy's).
+   * Above WS_MAX_SOCKETS_PER_IP: many mobile viewers share one carrier-grade NAT address.
+   */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(4096),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   LOGIN_LIMIT_PER_IP_PER_MINUTE: perMinute(30),
   REGISTER_LIMIT_PER_IP_PER_MINUTE: perMinute(20),

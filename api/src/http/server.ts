@@ -12,7 +12,7 @@ export interface ServerLimits {
 export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 10_000,
-  maxConnectionsPerIp: 256,
+  maxConnectionsPerIp: 4096,
 };
 
 /** Idle keep-alive connections close after this. */
