@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { endpoints } from '@shabaash/shared';
+import { BOT_SOCKET_EXAMPLE, endpoints } from '@shabaash/shared';
 import { documentedVerifier, startReceiver } from '../../api/test/webhookReceiver.ts';
 import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
 import { createCreator, signInContext } from './flows.ts';
@@ -86,6 +86,10 @@ describe('developer access in the Creator Suite', () => {
     });
     await page.goto(`${baseUrl}/developers`);
     await page.getByRole('heading', { level: 1, name: 'Build on Shabaash' }).waitFor();
+    // The bot socket: its hello and the example client (the text realtime/botSocket.test.ts runs).
+    expect(await page.getByRole('region', { name: 'Example bot client' }).textContent()).toBe(
+      BOT_SOCKET_EXAMPLE,
+    );
     const rows = page.getByRole('region', { name: 'Endpoints' }).locator('tbody tr');
     expect(await rows.count()).toBe(Object.keys(endpoints).length);
     await page.waitForLoadState('networkidle');
