@@ -132,6 +132,34 @@ describe('the events socket for bots', () => {
     for (const s of [keptBot, creatorOnB]) s.close();
   });
 
+  it("deleting the creator's account revokes its tokens on HTTP and on open bot sockets, and removes its webhooks", async () => {
+    const c = await buildCreator(app.deps.db, app.deps.config);
+    const { secret } = await makeToken(c, ['events:subscribe', 'tips:read']);
+    const bot = await TestSocket.hello(app.url, { token: secret });
+    const overlay = await TestSocket.hello(app.url, { overlayKey: c.overlayKey });
+    const hook = await app.request('POST', '/api/creator/webhooks', {
+      token: c.token,
+      body: { url: 'http://127.0.0.1:9/hook', events: ['tip.live'] },
+    });
+    expect(hook.status).toBe(200);
+    const gone = await app.request('DELETE', '/api/users/me', {
+      token: c.token,
+      body: { confirm: true, balancePaise: 0 },
+    });
+    expect(gone.status).toBe(200);
+    expect(await bot.closed).toMatchObject({ code: WS_CLOSE.unauthorized, reason: 'API token revoked' });
+    expect(await overlay.closed).toMatchObject({
+      code: WS_CLOSE.unauthorized,
+      reason: 'Overlay key rotated',
+    });
+    expect((await app.request('GET', '/api/creator/chats', { token: secret })).status).toBe(401);
+    const endpoints = await app.deps
+      .db('outgoing_webhook_endpoints')
+      .where({ creator_id: c.id })
+      .count('* as n');
+    expect(Number(endpoints[0]?.n)).toBe(0);
+  });
+
   it("caps one token's sockets (4029) and counts each hello against the token's own request budget", async () => {
     const c = await buildCreator(app.deps.db, app.deps.config);
     const { token, secret } = await makeToken(c, ['events:subscribe', 'tips:read']);

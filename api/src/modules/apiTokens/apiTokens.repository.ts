@@ -49,6 +49,15 @@ export async function deleteApiToken(db: Executor, creatorId: string, id: string
   return (await db('api_tokens').where({ creator_id: creatorId, id }).delete()) > 0;
 }
 
+/** Deletes every token of the creator (account deletion); returns their ids so their sockets can be closed. */
+export async function deleteAllApiTokens(db: Executor, creatorId: string): Promise<string[]> {
+  const rows = await db('api_tokens')
+    .where({ creator_id: creatorId })
+    .delete()
+    .returning<{ id: string }[]>('id');
+  return rows.map((row) => row.id);
+}
+
 /**
  * The token row by the hash of its secret, stamping last_used_at (at most once a minute, so a busy bot does not
  * rewrite the row on every call). One statement per request: a deleted (revoked) token is never found.

@@ -1,12 +1,14 @@
 import { formatPaise, paiseToRupees } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { deleteAllApiTokens } from '../apiTokens/apiTokens.repository.ts';
 import { revokeAllSessions } from '../sessions/sessions.service.ts';
 import { bumpSpace, creatorSpace } from '../sync/spaces.ts';
 import { presentTip } from '../tips/tips.presenter.ts';
 import { allTipsOfCreator } from '../tips/tips.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { balanceOf } from '../wallet/wallet.repository.ts';
+import { deleteAllEndpoints } from '../webhooks/webhooks.repository.ts';
 import {
   anonymiseUser,
   creatorsTippedBy,
@@ -77,6 +79,7 @@ export async function deleteAccount(
   confirmedBalancePaise: number,
 ): Promise<void> {
   const spaces: string[] = [];
+  let apiTokenIds: string[] = [];
   await deps.db.transaction(async (tx) => {
     // The wallet row lock keeps a tip from moving the balance between the check and the deletion.
     const balancePaise = await lockedBalanceOf(tx, userId);
@@ -85,6 +88,9 @@ export async function deleteAccount(
     }
     await anonymiseUser(tx, userId);
     await revokeAllSessions(tx, userId);
+    // A creator's bots and webhooks stop with the account.
+    apiTokenIds = await deleteAllApiTokens(tx, userId);
+    await deleteAllEndpoints(tx, userId);
     // Creators' synced chat lists and overlays learn the new name through a new version of their space.
     for (const creatorId of await creatorsTippedBy(tx, userId)) {
       await touchTipsOfSender(tx, creatorId, userId, await bumpSpace(tx, creatorSpace(creatorId)));
@@ -92,5 +98,8 @@ export async function deleteAccount(
     }
   });
   deps.realtime.sessionsRevoked(userId, null);
+  for (const id of apiTokenIds) deps.realtime.apiTokenRevoked(id);
+  // anonymiseUser gave the overlay a new key: overlays still open on the old one close too.
+  deps.realtime.overlayKeyRotated(userId);
   if (spaces.length > 0) deps.realtime.changed(spaces);
 }

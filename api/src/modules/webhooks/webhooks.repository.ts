@@ -114,6 +114,11 @@ export async function deleteEndpoint(db: Executor, creatorId: string, id: string
   return (await db('outgoing_webhook_endpoints').where({ creator_id: creatorId, id }).delete()) > 0;
 }
 
+/** Deletes every endpoint of the creator (account deletion): nothing more is sent for them. */
+export async function deleteAllEndpoints(db: Executor, creatorId: string): Promise<void> {
+  await db('outgoing_webhook_endpoints').where({ creator_id: creatorId }).delete();
+}
+
 // ---------- outbox ----------
 
 /** Creators whose chat space moved past their outbox cursor. */
