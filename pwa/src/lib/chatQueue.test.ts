@@ -13,6 +13,7 @@ import {
   toChatView,
   type ChatView,
 } from './chatQueue.ts';
+import { buildTip } from '../test/tips.ts';
 
 const NOW = new Date(2026, 10, 21, 18, 30, 0); // 21 Nov 2026, 6:30 pm local
 
@@ -111,22 +112,8 @@ describe('queue logic', () => {
 });
 
 describe('realtime events on the list (SPEC §4)', () => {
-  const tip = (id: string, overrides: Partial<Tip> = {}): Tip => ({
-    _id: id,
-    id,
-    creatorId: 'c1',
-    amount: 10,
-    amountPaise: 1000,
-    message: '',
-    name: 'Fan',
-    guestName: null,
-    sender: null,
-    status: 'unread',
-    createdAt: NOW.toISOString(),
-    updatedAt: NOW.toISOString(),
-    version: 5,
-    ...overrides,
-  });
+  const tip = (id: string, overrides: Partial<Tip> = {}): Tip =>
+    buildTip(id, { createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(), version: 5, ...overrides });
 
   it('tip:new adds at the top, tip:status updates or removes on ignore, tip:deleted removes', () => {
     let list = [chat('old', { updatedAt: minutesAgo(5) })];

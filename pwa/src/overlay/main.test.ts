@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import type { Tip } from '@shabaash/shared';
 import { fakeSocketFactory } from '../test/fakeSocket.ts';
 import { startOverlay } from './main.ts';
+import { buildTip } from '../test/tips.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -16,22 +17,8 @@ afterAll(() => server.close());
 
 const SPACE = 'creator:c1';
 function tip(id: string, overrides: Partial<Tip> = {}): Tip {
-  return {
-    _id: id,
-    id,
-    creatorId: 'c1',
-    amount: 1250,
-    amountPaise: 125000,
-    message: 'Great stream!',
-    name: 'Priya',
-    guestName: null,
-    sender: null,
-    status: 'read',
-    createdAt: '2026-11-21T10:00:00.000Z',
-    updatedAt: '2026-11-21T10:00:00.000Z',
-    version: 3,
-    ...overrides,
-  };
+  const shown = { amount: 1250, amountPaise: 125000, message: 'Great stream!', name: 'Priya' };
+  return buildTip(id, { ...shown, status: 'read', version: 3, ...overrides });
 }
 
 function mount() {

@@ -1,28 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage, Tip } from '@shabaash/shared';
 import { initialOverlayState, overlayReducer, type OverlayEvent, type OverlayState } from './overlayState.ts';
+import { buildTip } from '../test/tips.ts';
 
 const SPACE = 'creator:c1';
 let version = 0;
 
 function tip(id: string, overrides: Partial<Tip> = {}): Tip {
   version += 1;
-  return {
-    _id: id,
-    id,
-    creatorId: 'c1',
-    amount: 150.5,
-    amountPaise: 15050,
-    message: `message of ${id}`,
-    name: `Fan ${id}`,
-    guestName: null,
-    sender: null,
-    status: 'read',
-    createdAt: '2026-11-21T10:00:00.000Z',
-    updatedAt: '2026-11-21T10:00:00.000Z',
-    version,
-    ...overrides,
-  };
+  const shown = { amount: 150.5, amountPaise: 15050, message: `message of ${id}`, name: `Fan ${id}` };
+  return buildTip(id, { ...shown, status: 'read', version, ...overrides });
 }
 
 const newTip = (t: Tip): ServerMessage => ({ type: 'tip:new', space: SPACE, version: t.version, data: t });

@@ -2,25 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WS_CLOSE, type ServerMessage, type Tip } from '@shabaash/shared';
 import { backoffDelay, createRealtimeSocket, type RealtimeStatus } from './socket.ts';
 import { fakeSocketFactory } from '../test/fakeSocket.ts';
+import { buildTip } from '../test/tips.ts';
 
 const SPACE = 'creator:c1';
-function tip(id: string, version: number): Tip {
-  return {
-    _id: id,
-    id,
-    creatorId: 'c1',
-    amount: 10,
-    amountPaise: 1000,
-    message: '',
-    name: 'Fan',
-    guestName: null,
-    sender: null,
-    status: 'unread',
-    createdAt: '2026-11-21T10:00:00.000Z',
-    updatedAt: '2026-11-21T10:00:00.000Z',
-    version,
-  };
-}
+const tip = (id: string, version: number): Tip => buildTip(id, { version });
 const tipNew = (id: string, version: number): ServerMessage => ({
   type: 'tip:new',
   space: SPACE,

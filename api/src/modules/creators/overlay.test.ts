@@ -153,18 +153,8 @@ describe('analytics, recent tips and CSV export', () => {
     const res = await app.request<{ tips: Tip[] }>('GET', '/api/creator/recent-tips', {
       token: creator.token,
     });
-    expect(res.body.tips.map((t) => t.message)).toEqual([
-      '#9',
-      '#8',
-      '#7',
-      '#6',
-      '#5',
-      '#4',
-      '#3',
-      '#2',
-      '#1',
-      '#0',
-    ]);
+    // Newest first, the deleted #10 left out: #9 down to #0.
+    expect(res.body.tips.map((t) => t.message)).toEqual(Array.from({ length: 10 }, (_, i) => `#${9 - i}`));
     expect(res.body.tips[0]?.sender?.phone).toBe(maskPhone(viewer.phone));
   });
 

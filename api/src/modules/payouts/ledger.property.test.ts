@@ -3,15 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@shabaash/shared';
 import { buildCreator, buildUser } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
-import { expectLedgerIdentity, guestTip, onboardCreator, walletTip } from '../../../test/payouts.ts';
+import {
+  PAYOUTS_AT_ONCE,
+  expectLedgerIdentity,
+  guestTip,
+  onboardCreator,
+  walletTip,
+} from '../../../test/payouts.ts';
 import { runPayoutCycle } from './transfers.service.ts';
 
-const ctx = await createPaymentsTestApp({
-  PAYOUT_HOLD_HOURS: '0',
-  GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: '100000', // many guest tips from one loopback address
-  PAYOUT_PRO_WINDOW_MS: '0',
-  PAYOUT_STUCK_AFTER_MS: '0',
-});
+const ctx = await createPaymentsTestApp(PAYOUTS_AT_ONCE);
 const { app, sim } = ctx;
 const { db, config } = app.deps;
 

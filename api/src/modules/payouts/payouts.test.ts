@@ -3,6 +3,7 @@ import { LIMITS, PAYOUT_MESSAGES } from '@shabaash/shared';
 import { buildCreator, buildUser } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import {
+  PAYOUTS_AT_ONCE,
   expectLedgerIdentity,
   guestTip,
   onboardCreator,
@@ -13,12 +14,7 @@ import { releaseEarnings } from './earnings.repository.ts';
 import { reconcileReversals, reverseEarning } from './reversals.service.ts';
 import { runPayoutCycle, reconcileTransfers, claimBatch, PAYOUT_KEY_NOTE } from './transfers.service.ts';
 
-const ctx = await createPaymentsTestApp({
-  PAYOUT_HOLD_HOURS: '0',
-  GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: '100000', // many guest tips from one loopback address
-  PAYOUT_PRO_WINDOW_MS: '0',
-  PAYOUT_STUCK_AFTER_MS: '0',
-});
+const ctx = await createPaymentsTestApp(PAYOUTS_AT_ONCE);
 const { app, sim } = ctx;
 const { db, config } = app.deps;
 const deps = app.deps;
@@ -44,6 +40,17 @@ async function activeCreator(opts: { pro?: boolean } = {}) {
 
 const transfersOf = (creatorId: string) =>
   db('payout_transfers').where({ creator_id: creatorId }).orderBy('created_at').select('*');
+
+/** A Pro creator's ₹100 guest tip, paid out: the payout cycle ran and Razorpay processed its transfer. */
+async function transferredGuestTip() {
+  const creator = await activeCreator({ pro: true });
+  const pay = await guestTip(app, sim, creator.handle, 100);
+  await runPayoutCycle(deps);
+  await sim.idle();
+  const [t] = await transfersOf(creator.id);
+  expect(t.status).toBe('processed');
+  return { creator, pay, t };
+}
 
 describe('onboarding (real SDK → simulator → product.route.* webhooks)', () => {
   it('refuses a wrong IFSC with a clear message and calls nothing', async () => {
@@ -234,12 +241,7 @@ describe('refunds and disputes', () => {
   });
 
   it('a refund after the transfer reverses it through Razorpay once; a lost dispute on the same payment changes nothing more', async () => {
-    const creator = await activeCreator({ pro: true });
-    const pay = await guestTip(app, sim, creator.handle, 100);
-    await runPayoutCycle(deps);
-    await sim.idle();
-    const [t] = await transfersOf(creator.id);
-    expect(t.status).toBe('processed');
+    const { creator, pay, t } = await transferredGuestTip();
     sim.route.refund(pay);
     await sim.idle();
     sim.route.loseDispute(pay);
@@ -256,12 +258,7 @@ describe('refunds and disputes', () => {
 describe('exactly once across crashes and timeouts', () => {
   it('a transfer reversal cut off before its call is requested once; one whose answer was lost is not repeated', async () => {
     const paidGuestTip = async () => {
-      const creator = await activeCreator({ pro: true });
-      const pay = await guestTip(app, sim, creator.handle, 100);
-      await runPayoutCycle(deps);
-      await sim.idle();
-      const [t] = await transfersOf(creator.id);
-      expect(t.status).toBe('processed');
+      const { creator, pay, t } = await transferredGuestTip();
       // The refund's transaction commits (share moved to reversed, reversal `requested`), then the process dies.
       const { pending } = await db.transaction((tx) => reverseEarning(tx, pay, 'refund', null));
       if (!pending) throw new Error('no transfer reversal pending');

@@ -481,18 +481,8 @@ describe('GET /api/tips/recent and /api/tips/display', () => {
     const res = await app.request<{ tips: Tip[] }>('GET', `/api/tips/recent?creator=${creator.handle}`, {
       token: me.token,
     });
-    expect(res.body.tips.map((t) => t.message)).toEqual([
-      '#11',
-      '#10',
-      '#9',
-      '#8',
-      '#7',
-      '#6',
-      '#5',
-      '#4',
-      '#3',
-      '#2',
-    ]);
+    // The 10 newest of 12, newest first: #11 down to #2.
+    expect(res.body.tips.map((t) => t.message)).toEqual(Array.from({ length: 10 }, (_, i) => `#${11 - i}`));
   });
 
   it('display lists only pushed-live tips, without phones, by handle or overlay key; unknown key → 404', async () => {

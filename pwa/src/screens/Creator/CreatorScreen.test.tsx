@@ -7,6 +7,7 @@ import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx
 import { CreatorScreen } from './CreatorScreen.tsx';
 import { OverlayStudioScreen } from '../OverlayStudio/OverlayStudioScreen.tsx';
 import { mswServerForFile } from '../../test/server.ts';
+import { DEFAULT_SAFETY } from '@shabaash/shared/core';
 
 const server = mswServerForFile();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
@@ -37,17 +38,7 @@ beforeEach(() => {
     // The Stream safety section (tested in SafetySection.test.tsx) loads alongside.
     http.get('*/api/creator/safety', () =>
       HttpResponse.json({
-        settings: {
-          blockedTerms: [],
-          builtinEnabled: true,
-          minTipAmount: 1,
-          minTipPaise: 100,
-          maxMessageLength: 280,
-          reviewMode: 'queue_all',
-          autoLiveMinAmount: 0,
-          autoLiveMinPaise: 0,
-          updatedAt: null,
-        },
+        settings: DEFAULT_SAFETY,
         blockedSenders: [],
       }),
     ),

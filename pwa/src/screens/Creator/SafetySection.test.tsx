@@ -6,23 +6,13 @@ import { http, HttpResponse } from 'msw';
 import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
 import { SafetySection } from './SafetySection.tsx';
 import { mswServerForFile } from '../../test/server.ts';
+import { DEFAULT_SAFETY } from '@shabaash/shared/core';
 
 const server = mswServerForFile();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
 
 function settings(overrides: Record<string, unknown> = {}) {
-  return {
-    blockedTerms: ['spoiler'],
-    builtinEnabled: true,
-    minTipAmount: 1,
-    minTipPaise: 100,
-    maxMessageLength: 280,
-    reviewMode: 'queue_all',
-    autoLiveMinAmount: 0,
-    autoLiveMinPaise: 0,
-    updatedAt: null,
-    ...overrides,
-  };
+  return { ...DEFAULT_SAFETY, blockedTerms: ['spoiler'], ...overrides };
 }
 const blockedSender = {
   id: '7f0c1a52-8a3c-4a8b-9a7e-1d2c3b4a5f60',

@@ -20,6 +20,7 @@ import { reportApiReachable } from '../../../sync/connectivity.ts';
 import { setAppSocketFactory } from '../../../realtime/appSocket.ts';
 import { createRealtimeSocket } from '../../../realtime/socket.ts';
 import { fakeSocketFactory } from '../../../test/fakeSocket.ts';
+import { buildTip } from '../../../test/tips.ts';
 
 const CONFIG: PublicConfig = {
   sandbox: true,
@@ -48,22 +49,16 @@ function tx(
 }
 
 function tip(i: number, overrides: Partial<Tip> = {}): Tip {
-  return {
-    _id: `tip_${i}`,
-    id: `tip_${i}`,
-    creatorId: 'c1',
-    amount: 10 * i,
-    amountPaise: 1000 * i,
-    message: `message ${i}`,
-    name: `Fan ${i}`,
-    guestName: null,
-    sender: null,
+  const at = new Date(Date.UTC(2026, 2, 1, 12, i)).toISOString();
+  const shown = { amount: 10 * i, amountPaise: 1000 * i, message: `message ${i}`, name: `Fan ${i}` };
+  return buildTip(`tip_${i}`, {
+    ...shown,
     status: 'read',
-    createdAt: new Date(Date.UTC(2026, 2, 1, 12, i)).toISOString(),
-    updatedAt: new Date(Date.UTC(2026, 2, 1, 12, i)).toISOString(),
+    createdAt: at,
+    updatedAt: at,
     version: i,
     ...overrides,
-  };
+  });
 }
 
 const server = setupServer();
