@@ -17,33 +17,19 @@ export interface CreatorRecord {
   createdAt: Date;
 }
 
-interface CreatorRow {
-  user_id: string;
-  handle: string;
-  display_name: string;
-  overlay_key: string;
-  overlay_theme: string;
-  font: string;
-  color: string;
-  sound: string;
-  lifetime_gross_paise: number;
-  created_at: Date;
-}
-
-function toRecord(row: CreatorRow): CreatorRecord {
-  return {
-    userId: row.user_id,
-    handle: row.handle,
-    displayName: row.display_name,
-    overlayKey: row.overlay_key,
-    overlayTheme: row.overlay_theme,
-    font: row.font,
-    color: row.color,
-    sound: row.sound,
-    lifetimeGrossPaise: Number(row.lifetime_gross_paise),
-    createdAt: row.created_at,
-  };
-}
+/** The columns of a `creators` row, aliased to the fields of a CreatorRecord. */
+const CREATOR_COLUMNS = [
+  'user_id as userId',
+  'handle',
+  'display_name as displayName',
+  'overlay_key as overlayKey',
+  'overlay_theme as overlayTheme',
+  'font',
+  'color',
+  'sound',
+  'lifetime_gross_paise as lifetimeGrossPaise',
+  'created_at as createdAt',
+];
 
 /** A handle as stored and looked up: trimmed, lower-case (lookups are case-insensitive). */
 export function handleKey(handle: string): string {
@@ -54,8 +40,8 @@ export function handleKey(handle: string): string {
 export async function findCreatorByHandle(db: Executor, handle: string): Promise<CreatorRecord | null> {
   const row = await db('creators')
     .where({ handle: handleKey(handle) })
-    .first<CreatorRow | undefined>();
-  return row ? toRecord(row) : null;
+    .first<CreatorRecord | undefined>(CREATOR_COLUMNS);
+  return row ?? null;
 }
 
 /** The creator whose overlay key this is, or null for an unknown key. */
@@ -63,8 +49,10 @@ export async function findCreatorByOverlayKey(
   db: Executor,
   overlayKey: string,
 ): Promise<CreatorRecord | null> {
-  const row = await db('creators').where({ overlay_key: overlayKey }).first<CreatorRow | undefined>();
-  return row ? toRecord(row) : null;
+  const row = await db('creators')
+    .where({ overlay_key: overlayKey })
+    .first<CreatorRecord | undefined>(CREATOR_COLUMNS);
+  return row ?? null;
 }
 
 /** Saves a creator's overlay settings; returns the updated creator, or null when there is none. */
@@ -82,14 +70,16 @@ export async function updateCreatorOverlaySettings(
       sound: settings.sound,
       updated_at: db.fn.now(),
     })
-    .returning<CreatorRow[]>('*');
-  return row ? toRecord(row) : null;
+    .returning<CreatorRecord[]>(CREATOR_COLUMNS);
+  return row ?? null;
 }
 
 /** The creator profile of a user, or null. */
 export async function findCreatorByUserId(db: Executor, userId: string): Promise<CreatorRecord | null> {
-  const row = await db('creators').where({ user_id: userId }).first<CreatorRow | undefined>();
-  return row ? toRecord(row) : null;
+  const row = await db('creators')
+    .where({ user_id: userId })
+    .first<CreatorRecord | undefined>(CREATOR_COLUMNS);
+  return row ?? null;
 }
 
 /** The platform's default creator: DEFAULT_CREATOR's handle if it exists, else the oldest creator; null if none. */
@@ -103,8 +93,8 @@ export async function findDefaultCreator(
   }
   const row = await db('creators')
     .orderBy([{ column: 'created_at' }, { column: 'handle' }])
-    .first<CreatorRow | undefined>();
-  return row ? toRecord(row) : null;
+    .first<CreatorRecord | undefined>(CREATOR_COLUMNS);
+  return row ?? null;
 }
 
 /**

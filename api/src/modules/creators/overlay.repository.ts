@@ -17,16 +17,8 @@ export interface OverlayProfile extends OverlaySettings {
 
 /** The overlay view of a creator record (the creators repository owns the row mapping). */
 function toProfile(creator: CreatorRecord): OverlayProfile {
-  return {
-    creatorId: creator.userId,
-    handle: creator.handle,
-    displayName: creator.displayName,
-    overlayKey: creator.overlayKey,
-    overlayTheme: creator.overlayTheme,
-    font: creator.font,
-    color: creator.color,
-    sound: creator.sound,
-  };
+  const { userId, lifetimeGrossPaise: _gross, createdAt: _created, ...profile } = creator;
+  return { creatorId: userId, ...profile };
 }
 
 /** The overlay profile of a creator (by user id), or null. */
