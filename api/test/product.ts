@@ -120,6 +120,21 @@ export async function killLeftoverPostgres(dataDir: string): Promise<void> {
   while (alive(pid)) await new Promise((r) => setTimeout(r, 100));
 }
 
+/** Resolves once the product's API process has exited (at once when it already has). */
+export function productExited(product: RunningProduct): Promise<void> {
+  return new Promise<void>((resolve) =>
+    product.process.exitCode !== null || product.process.signalCode
+      ? resolve()
+      : product.process.once('exit', () => resolve()),
+  );
+}
+
+/** SIGKILLs the product's API process (the crash of a crash test) and resolves once it has exited. */
+export async function killProduct(product: RunningProduct): Promise<void> {
+  process.kill(product.process.pid!, 'SIGKILL');
+  await productExited(product);
+}
+
 /**
  * The afterAll of a crash test: stops the products still running (a SIGKILLed one leaves only its data dir,
  * removed here), the embedded PostgreSQL the kill left behind, and the shared data dir.

@@ -18,6 +18,17 @@ export async function documentedVerifier(): Promise<Verify> {
   return mod.verifyShabaashSignature;
 }
 
+/** A loopback HTTP server that hands each request's whole raw body to `onBody` (webhook receivers of the tests). */
+export function rawBodyServer(
+  onBody: (raw: Buffer, req: http.IncomingMessage, res: http.ServerResponse) => void,
+): http.Server {
+  return http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => onBody(Buffer.concat(chunks), req, res));
+  });
+}
+
 export interface Received {
   rawBody: Buffer;
   signature: string | undefined;
@@ -34,24 +45,19 @@ export async function startReceiver(
 ) {
   const requests: Received[] = [];
   const handled = new Map<string, Received>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const rawBody = Buffer.concat(chunks);
-      const received: Received = {
-        rawBody,
-        signature: req.headers['x-shabaash-signature'] as string | undefined,
-        eventIdHeader: req.headers['x-shabaash-event-id'] as string | undefined,
-        body: JSON.parse(rawBody.toString('utf8')) as Received['body'],
-      };
-      requests.push(received);
-      void Promise.resolve(answer(received, requests.length)).then((status) => {
-        if (status >= 200 && status < 300 && !handled.has(received.body.id))
-          handled.set(received.body.id, received);
-        res.writeHead(status, status >= 300 && status < 400 ? { location: 'http://127.0.0.1:1/' } : {});
-        res.end('ok');
-      });
+  const server = rawBodyServer((rawBody, req, res) => {
+    const received: Received = {
+      rawBody,
+      signature: req.headers['x-shabaash-signature'] as string | undefined,
+      eventIdHeader: req.headers['x-shabaash-event-id'] as string | undefined,
+      body: JSON.parse(rawBody.toString('utf8')) as Received['body'],
+    };
+    requests.push(received);
+    void Promise.resolve(answer(received, requests.length)).then((status) => {
+      if (status >= 200 && status < 300 && !handled.has(received.body.id))
+        handled.set(received.body.id, received);
+      res.writeHead(status, status >= 300 && status < 400 ? { location: 'http://127.0.0.1:1/' } : {});
+      res.end('ok');
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

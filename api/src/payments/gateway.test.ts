@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors.ts';
+import { rawBodyServer } from '../../test/webhookReceiver.ts';
 import { createRazorpayGateway, makeReceipt, type PaymentGateway } from './gateway.ts';
 import { startRazorpaySimulator, type RazorpaySimulator, type WebhookEnvelope } from './simulator/index.ts';
 
@@ -31,17 +32,12 @@ const listen = (server: Server) =>
   );
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      received.push({ headers: req.headers, raw, body: JSON.parse(raw.toString('utf8')) as WebhookEnvelope });
-      if (failNext > 0) {
-        failNext--;
-        res.writeHead(500).end();
-      } else res.writeHead(200).end('ok');
-    });
+  receiver = rawBodyServer((raw, req, res) => {
+    received.push({ headers: req.headers, raw, body: JSON.parse(raw.toString('utf8')) as WebhookEnvelope });
+    if (failNext > 0) {
+      failNext--;
+      res.writeHead(500).end();
+    } else res.writeHead(200).end('ok');
   });
   receiverUrl = await listen(receiver);
   sim = await startRazorpaySimulator({

@@ -7,7 +7,13 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { percentOfPaise } from '@shabaash/shared';
-import { killLeftoverPostgres, startProduct, stopCrashProducts, type RunningProduct } from '../product.ts';
+import {
+  killLeftoverPostgres,
+  productExited,
+  startProduct,
+  stopCrashProducts,
+  type RunningProduct,
+} from '../product.ts';
 import { crashTestProduct } from './crashProduct.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
 import {
@@ -107,11 +113,7 @@ describe.sequential('kill -9 in the middle of a load of tip sends', () => {
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    await new Promise<void>((resolve) =>
-      product.process.exitCode !== null || product.process.signalCode
-        ? resolve()
-        : product.process.once('exit', () => resolve()),
-    );
+    await productExited(product);
     expect(product.process.signalCode).toBe('SIGKILL');
     const sent = sends.filter((s) => s.sent);
     expect(sent.filter((s) => s.ackedTipId).length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);

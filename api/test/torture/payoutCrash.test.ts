@@ -8,7 +8,13 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@shabaash/shared';
-import { killLeftoverPostgres, startProduct, stopCrashProducts, type RunningProduct } from '../product.ts';
+import {
+  killLeftoverPostgres,
+  killProduct,
+  startProduct,
+  stopCrashProducts,
+  type RunningProduct,
+} from '../product.ts';
 import { crashTestProduct } from './crashProduct.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
 import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../factories.ts';
@@ -113,12 +119,7 @@ describe.sequential('kill -9 of the API during a payout batch', () => {
     while ((sim.route.transfers.size === 0 || (await claimed()) === 0) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20));
     }
-    process.kill(product.process.pid!, 'SIGKILL');
-    await new Promise<void>((resolve) =>
-      product.process.exitCode !== null || product.process.signalCode
-        ? resolve()
-        : product.process.once('exit', () => resolve()),
-    );
+    await killProduct(product);
     expect(product.process.signalCode).toBe('SIGKILL');
     await sim.idle();
     expect(sim.route.transfers.size).toBeGreaterThan(0);

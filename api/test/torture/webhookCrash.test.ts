@@ -5,7 +5,13 @@
  * event reaches the receiver, and a receiver that deduplicates by event id handles each exactly once.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { killLeftoverPostgres, startProduct, stopCrashProducts, type RunningProduct } from '../product.ts';
+import {
+  killLeftoverPostgres,
+  killProduct,
+  startProduct,
+  stopCrashProducts,
+  type RunningProduct,
+} from '../product.ts';
 import { crashTestProduct } from './crashProduct.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
 import { buildCreator, seedGuestTip, type BuiltCreator } from '../factories.ts';
@@ -61,12 +67,7 @@ describe.sequential('kill -9 in the middle of webhook deliveries', () => {
     while (receiver.handled.size < KILL_AFTER_HANDLED && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 5));
     }
-    process.kill(product.process.pid!, 'SIGKILL');
-    await new Promise<void>((resolve) =>
-      product.process.exitCode !== null || product.process.signalCode
-        ? resolve()
-        : product.process.once('exit', () => resolve()),
-    );
+    await killProduct(product);
     expect(product.process.signalCode).toBe('SIGKILL');
     // Killed mid-run: some events were handled, not all.
     expect(receiver.handled.size).toBeGreaterThanOrEqual(KILL_AFTER_HANDLED);

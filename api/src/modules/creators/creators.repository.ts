@@ -31,6 +31,19 @@ const CREATOR_COLUMNS = [
   'created_at as createdAt',
 ];
 
+/** The first creator matching `where` (in `order`, when given), or null. */
+async function findCreator(
+  db: Executor,
+  where: Record<string, string>,
+  order: Array<{ column: string }> = [],
+): Promise<CreatorRecord | null> {
+  const row = await db('creators')
+    .where(where)
+    .orderBy(order)
+    .first<CreatorRecord | undefined>(CREATOR_COLUMNS);
+  return row ?? null;
+}
+
 /** A handle as stored and looked up: trimmed, lower-case (lookups are case-insensitive). */
 export function handleKey(handle: string): string {
   return handle.trim().toLowerCase();
@@ -38,10 +51,7 @@ export function handleKey(handle: string): string {
 
 /** The creator with this handle (case-insensitive; handles are stored lower-case), or null. */
 export async function findCreatorByHandle(db: Executor, handle: string): Promise<CreatorRecord | null> {
-  const row = await db('creators')
-    .where({ handle: handleKey(handle) })
-    .first<CreatorRecord | undefined>(CREATOR_COLUMNS);
-  return row ?? null;
+  return findCreator(db, { handle: handleKey(handle) });
 }
 
 /** The creator whose overlay key this is, or null for an unknown key. */
@@ -49,10 +59,7 @@ export async function findCreatorByOverlayKey(
   db: Executor,
   overlayKey: string,
 ): Promise<CreatorRecord | null> {
-  const row = await db('creators')
-    .where({ overlay_key: overlayKey })
-    .first<CreatorRecord | undefined>(CREATOR_COLUMNS);
-  return row ?? null;
+  return findCreator(db, { overlay_key: overlayKey });
 }
 
 /** Saves a creator's overlay settings; returns the updated creator, or null when there is none. */
@@ -76,10 +83,7 @@ export async function updateCreatorOverlaySettings(
 
 /** The creator profile of a user, or null. */
 export async function findCreatorByUserId(db: Executor, userId: string): Promise<CreatorRecord | null> {
-  const row = await db('creators')
-    .where({ user_id: userId })
-    .first<CreatorRecord | undefined>(CREATOR_COLUMNS);
-  return row ?? null;
+  return findCreator(db, { user_id: userId });
 }
 
 /** The platform's default creator: DEFAULT_CREATOR's handle if it exists, else the oldest creator; null if none. */
@@ -91,10 +95,7 @@ export async function findDefaultCreator(
     const configured = await findCreatorByHandle(db, config.DEFAULT_CREATOR);
     if (configured) return configured;
   }
-  const row = await db('creators')
-    .orderBy([{ column: 'created_at' }, { column: 'handle' }])
-    .first<CreatorRecord | undefined>(CREATOR_COLUMNS);
-  return row ?? null;
+  return findCreator(db, {}, [{ column: 'created_at' }, { column: 'handle' }]);
 }
 
 /**

@@ -16,6 +16,8 @@ import {
   releaseEarnings,
   setEarningsState,
   type EarningRow,
+  type EarningState,
+  type Movement,
 } from './earnings.repository.ts';
 import { findLinkedAccount } from './linkedAccounts.repository.ts';
 import {
@@ -115,26 +117,44 @@ export async function claimBatch(
         reference: transferId,
       });
       debt -= take;
-      await setEarningsState(
+      await moveTransferEarnings(
         tx,
-        earnings.map((e) => e.id),
-        'in_transit',
-        transferId,
+        earnings,
+        { state: 'in_transit', link: transferId },
+        {
+          creatorId,
+          kind: 'transfer',
+          from: 'available',
+          to: 'in_transit',
+          amountPaise: amount,
+          transferId,
+          reference: transferId,
+        },
       );
-      await moveEarning(tx, {
-        creatorId,
-        kind: 'transfer',
-        from: 'available',
-        to: 'in_transit',
-        amountPaise: amount,
-        transferId,
-        reference: transferId,
-      });
       made.push(transfer);
     }
     if (batchDate) await markBatched(tx, creatorId, batchDate);
     return made;
   });
+}
+
+/**
+ * A transfer's earnings change hands: their rows take `state` (linked to the transfer `link`, or to none) and the
+ * movement `m` of their total is posted on the creator's balances, in the same transaction.
+ */
+async function moveTransferEarnings(
+  tx: Executor,
+  earnings: Array<{ id: string }>,
+  { state, link }: { state: EarningState; link: string | null },
+  m: Movement,
+): Promise<void> {
+  await setEarningsState(
+    tx,
+    earnings.map((e) => e.id),
+    state,
+    link,
+  );
+  await moveEarning(tx, m);
 }
 
 /**
@@ -152,39 +172,37 @@ export async function applyTransferOutcome(
   const earnings = await earningsOfTransfer(tx, transfer.id);
   const amountPaise = Number(transfer.amount_paise);
   if (outcome.status === 'processed') {
-    await setEarningsState(
+    await moveTransferEarnings(
       tx,
-      earnings.map((e) => e.id),
-      'paid',
-      transfer.id,
+      earnings,
+      { state: 'paid', link: transfer.id },
+      {
+        creatorId,
+        kind: 'paid',
+        from: 'in_transit',
+        to: 'paid',
+        amountPaise,
+        transferId: transfer.id,
+        reference: transfer.id,
+      },
     );
-    await moveEarning(tx, {
+    return true;
+  }
+  await moveTransferEarnings(
+    tx,
+    earnings,
+    { state: 'available', link: null },
+    {
       creatorId,
-      kind: 'paid',
+      kind: 'transfer_failed',
       from: 'in_transit',
-      to: 'paid',
+      to: 'available',
       amountPaise,
       transferId: transfer.id,
       reference: transfer.id,
-    });
-    return true;
-  }
-  await setEarningsState(
-    tx,
-    earnings.map((e) => e.id),
-    'available',
-    null,
+      reason: outcome.reason ?? null,
+    },
   );
-  await moveEarning(tx, {
-    creatorId,
-    kind: 'transfer_failed',
-    from: 'in_transit',
-    to: 'available',
-    amountPaise,
-    transferId: transfer.id,
-    reference: transfer.id,
-    reason: outcome.reason ?? null,
-  });
   const recovered = await movementAmount(tx, 'debt_recovery', transfer.id);
   if (recovered > 0) {
     await moveEarning(tx, {

@@ -1,4 +1,5 @@
-import { collapseLongRuns, phoneticKeyOf, readings } from './normalize.ts';
+import { collapseLongRuns, readings } from './normalize.ts';
+import { phoneticKeyOf } from './phonetic.ts';
 
 /** A blocked term with options; a plain string gets `phonetic: 'auto'`. */
 export interface BlockTermSpec {

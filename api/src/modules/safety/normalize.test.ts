@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldCharacters, normalizeForMatching, phoneticKey, transliterateDevanagari } from './normalize.ts';
+import { foldCharacters, normalizeForMatching } from './normalize.ts';
+import { phoneticKey, transliterateDevanagari } from './phonetic.ts';
 
 const ZWSP = '\u200B';
 const ZWNJ = '\u200C';

@@ -1,6 +1,6 @@
 /**
  * The batch path of wallet tips (group commit, issue 16): random batches through `shabaash_send_wallet_tips`
- * against the single-tip statement `shabaash_send_wallet_tip` run one by one in a mirror world; sends batched by
+ * against the same tips sent alone (a batch of one each) in a mirror world; sends batched by
  * the API; a replay of a key first sent inside a batch; two instances batching against one creator.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,12 +10,7 @@ import { createTestApp } from '../../../test/harness.ts';
 import { buildCreator, buildUser, ledgerMismatches, type BuiltUser } from '../../../test/factories.ts';
 import { findTipContext } from '../safety/safety.repository.ts';
 import { SEND_BATCH_CAP } from './sendBatcher.ts';
-import {
-  FEE_PARAMETERS,
-  sendWalletTips,
-  type WalletTipBatchOutcome,
-  type WalletTipInput,
-} from './tips.repository.ts';
+import { sendWalletTips, type WalletTipBatchOutcome, type WalletTipInput } from './walletTips.repository.ts';
 
 const app = await createTestApp();
 const { db, config } = app.deps;
@@ -80,35 +75,11 @@ async function buildWorld(balances: number[]) {
   return { creators, viewers, tipOf };
 }
 
-/** The single-tip statement of before group commit, as the oracle (its raises become outcomes). */
+/** The oracle: the tip sent alone, as a batch of one. */
 async function sendAlone(tip: WalletTipInput): Promise<WalletTipBatchOutcome> {
-  try {
-    const result = await db.raw<{ rows: Array<{ o: WalletTipBatchOutcome }> }>(
-      `select shabaash_send_wallet_tip(?, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) as o`,
-      [
-        tip.userId,
-        tip.sessionId,
-        tip.idempotencyKey,
-        tip.requestHash,
-        tip.creator.creatorId,
-        tip.creator.handle,
-        tip.creator.displayName,
-        tip.creator.settingsUpdatedAt,
-        tip.refused,
-        tip.autoLive,
-        tip.tipId,
-        tip.amountPaise,
-        tip.message,
-        tip.tipDescription,
-        tip.cashbackPaise,
-        tip.cashbackDescription,
-        ...FEE_PARAMETERS,
-      ],
-    );
-    return result.rows[0]!.o;
-  } catch (err) {
-    return { error: (err as { code: string }).code };
-  }
+  const [outcome] = await sendWalletTips(db, [tip]);
+  if (!outcome) throw new Error('a batch of one returned no outcome');
+  return outcome;
 }
 
 /** What a client notices of an outcome (ids and timestamps differ between the worlds). */

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/knex.ts';
-import { sendWalletTips, type WalletTipInput, type WalletTipOutcome } from './tips.repository.ts';
+import { sendWalletTips, type WalletTipInput, type WalletTipOutcome } from './walletTips.repository.ts';
 
 /** The most tips one round trip carries (also bounds the statement's locks and its size). */
 export const SEND_BATCH_CAP = 64;

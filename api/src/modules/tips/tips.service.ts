@@ -16,15 +16,14 @@ import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { isInsufficientBalance } from '../wallet/ledger.ts';
 import { sendBatcherOf } from './sendBatcher.ts';
 import { presentTip } from './tips.presenter.ts';
+import { liveTipsOfCreator, recentTipsForViewer } from './tips.repository.ts';
 import {
   isWalletTipSnapshot,
-  liveTipsOfCreator,
-  recentTipsForViewer,
   tipRowOfSnapshot,
   WALLET_TIP_SQLSTATE,
   type WalletTipOutcome,
   type WalletTipSnapshot,
-} from './tips.repository.ts';
+} from './walletTips.repository.ts';
 
 export interface SendTipInput {
   amount: number;

@@ -243,7 +243,7 @@ describe('Idempotency-Key on POST /api/tips/send', () => {
   });
 });
 
-describe('POST /api/tips/send as one statement (shabaash_send_wallet_tip)', () => {
+describe('POST /api/tips/send as one statement (shabaash_send_wallet_tips)', () => {
   const keyRows = (userId: string, key: string) =>
     app.deps.db('idempotency_keys').where({ user_id: userId, key }).select('status_code', 'response');
   const spaceVersion = async (space: string) =>
@@ -269,10 +269,10 @@ describe('POST /api/tips/send as one statement (shabaash_send_wallet_tip)', () =
     const first = await sendCounted('cold');
     expect(first).toHaveLength(2);
     expect(first[0]).toContain('creator_safety');
-    expect(first[1]).toContain('shabaash_send_wallet_tip');
+    expect(first[1]).toContain('shabaash_send_wallet_tips');
     const second = await sendCounted('warm');
     expect(second).toHaveLength(1);
-    expect(second[0]).toContain('shabaash_send_wallet_tip');
+    expect(second[0]).toContain('shabaash_send_wallet_tips');
   });
 
   it('decides again when the creator changed settings or name behind the cache (e.g. on another instance)', async () => {

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Window as HappyWindow } from 'happy-dom';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRazorpayGateway, makeReceipt, type PaymentGateway } from '../gateway.ts';
+import { rawBodyServer } from '../../../test/webhookReceiver.ts';
+import type { RazorpayErrorBody } from './entities.ts';
 import { startRazorpaySimulator, type RazorpaySimulator } from './index.ts';
 
 const KEY_ID = 'rzp_test_checkouttest1';
@@ -31,14 +33,7 @@ interface CheckoutInstance {
   on(
     event: 'payment.failed',
     cb: (response: {
-      error: {
-        code: string;
-        description: string;
-        source: string;
-        step: string;
-        reason: string;
-        metadata: { order_id: string; payment_id: string };
-      };
+      error: RazorpayErrorBody['error'] & { metadata: { order_id: string; payment_id: string } };
     }) => void,
   ): CheckoutInstance;
 }
@@ -63,17 +58,12 @@ const button = (label: RegExp) =>
   };
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      webhooks.push({
-        event: (JSON.parse(raw.toString('utf8')) as { event: string }).event,
-        valid: gateway.verifyWebhookSignature(raw, req.headers['x-razorpay-signature'] as string),
-      });
-      res.writeHead(200).end();
+  receiver = rawBodyServer((raw, req, res) => {
+    webhooks.push({
+      event: (JSON.parse(raw.toString('utf8')) as { event: string }).event,
+      valid: gateway.verifyWebhookSignature(raw, req.headers['x-razorpay-signature'] as string),
     });
+    res.writeHead(200).end();
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhooks/razorpay`;
