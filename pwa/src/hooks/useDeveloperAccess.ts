@@ -6,6 +6,12 @@ const TOKENS_KEY = ['creator', 'api-tokens'] as const;
 const WEBHOOKS_KEY = ['creator', 'webhooks'] as const;
 const deliveriesKey = (endpointId: string) => [...WEBHOOKS_KEY, endpointId, 'deliveries'] as const;
 
+/** A mutation that refreshes the queries under `queryKey` once it succeeds. */
+function useRefreshingMutation<I, O>(mutationFn: (input: I) => Promise<O>, queryKey: readonly string[]) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => void queryClient.invalidateQueries({ queryKey }) });
+}
+
 /** The creator's API tokens (never their secrets). */
 export function useApiTokens() {
   return useQuery({ queryKey: TOKENS_KEY, queryFn: ({ signal }) => api('apiTokens', { signal }) });
@@ -13,19 +19,11 @@ export function useApiTokens() {
 
 /** Makes a token; the answer carries the secret, shown once. */
 export function useCreateApiToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ApiTokenInput) => api('createApiToken', { input }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: TOKENS_KEY }),
-  });
+  return useRefreshingMutation((input: ApiTokenInput) => api('createApiToken', { input }), TOKENS_KEY);
 }
 
 export function useRevokeApiToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api('revokeApiToken', { params: { id } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: TOKENS_KEY }),
-  });
+  return useRefreshingMutation((id: string) => api('revokeApiToken', { params: { id } }), TOKENS_KEY);
 }
 
 export function useWebhookEndpoints() {
@@ -33,35 +31,29 @@ export function useWebhookEndpoints() {
 }
 
 export function useCreateWebhookEndpoint() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: WebhookEndpointInput) => api('createWebhookEndpoint', { input }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY }),
-  });
+  return useRefreshingMutation(
+    (input: WebhookEndpointInput) => api('createWebhookEndpoint', { input }),
+    WEBHOOKS_KEY,
+  );
 }
 
 /** Enable, disable or remove an endpoint, send it a test event, or re-send one delivery. */
 export function useWebhookActions() {
-  const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
   return {
-    setEnabled: useMutation({
-      mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
+    setEnabled: useRefreshingMutation(
+      ({ id, enabled }: { id: string; enabled: boolean }) =>
         api('updateWebhookEndpoint', { params: { id }, input: { enabled } }),
-      onSuccess: refresh,
-    }),
-    remove: useMutation({
-      mutationFn: (id: string) => api('deleteWebhookEndpoint', { params: { id } }),
-      onSuccess: refresh,
-    }),
-    sendTest: useMutation({
-      mutationFn: (id: string) => api('sendTestWebhook', { params: { id } }),
-      onSuccess: refresh,
-    }),
-    resend: useMutation({
-      mutationFn: (id: string) => api('resendWebhookDelivery', { params: { id } }),
-      onSuccess: refresh,
-    }),
+      WEBHOOKS_KEY,
+    ),
+    remove: useRefreshingMutation(
+      (id: string) => api('deleteWebhookEndpoint', { params: { id } }),
+      WEBHOOKS_KEY,
+    ),
+    sendTest: useRefreshingMutation((id: string) => api('sendTestWebhook', { params: { id } }), WEBHOOKS_KEY),
+    resend: useRefreshingMutation(
+      (id: string) => api('resendWebhookDelivery', { params: { id } }),
+      WEBHOOKS_KEY,
+    ),
   };
 }
 

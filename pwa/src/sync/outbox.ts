@@ -17,6 +17,7 @@ import {
   type SendTipPayload,
 } from './db.ts';
 import { currentSyncUser, ensureMirrorOwner, rebaseChat, requestPull } from './pull.ts';
+import { coalescing } from './coalesce.ts';
 
 /** Id of the optimistic wallet row and recent tip of a queued send. */
 export const pendingRowId = (idempotencyKey: string) => `pending:${idempotencyKey}`;
@@ -271,8 +272,6 @@ async function rollback(entry: OutboxEntry, reason: string): Promise<string> {
   return message;
 }
 
-let running: Promise<void> | null = null;
-let rerun = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
 function scheduleRetry(delayMs: number): void {
@@ -328,6 +327,8 @@ async function drain(now: () => number): Promise<void> {
   }
 }
 
+const replayCoalesced = coalescing(drain);
+
 /**
  * Replays the outbox one action at a time, oldest first, each with its stored Idempotency-Key: a confirmation is
  * applied to the mirror, a permanent refusal (4xx such as 402 or 404) is rolled back with a banner message, and a
@@ -335,21 +336,7 @@ async function drain(now: () => number): Promise<void> {
  * across tabs only the sync leader calls this (see startSync).
  */
 export function replayOutbox(options: { now?: () => number } = {}): Promise<void> {
-  if (running) {
-    rerun = true;
-    return running;
-  }
-  running = (async () => {
-    try {
-      do {
-        rerun = false;
-        await drain(options.now ?? Date.now);
-      } while (rerun);
-    } finally {
-      running = null;
-    }
-  })();
-  return running;
+  return replayCoalesced(options.now ?? Date.now);
 }
 
 type ReplayGate = () => boolean;

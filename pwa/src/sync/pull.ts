@@ -4,6 +4,7 @@ import { api, ApiError, readToken } from '../api/client.ts';
 import { readStoredUser } from '../auth/sessionStorage.ts';
 import { reportApiReachable } from './connectivity.ts';
 import { allTables, db, type MirroredBalance, type MirroredChat } from './db.ts';
+import { coalescing } from './coalesce.ts';
 
 /** The signed-in user whose data the mirror holds (null when signed out). */
 export function currentSyncUser(): User | null {
@@ -137,9 +138,6 @@ async function pullRecentTips(): Promise<void> {
   });
 }
 
-let running: Promise<void> | null = null;
-let again = false;
-
 async function pullOnce(): Promise<void> {
   const user = currentSyncUser();
   if (!user) return;
@@ -155,6 +153,8 @@ async function pullOnce(): Promise<void> {
   if (failure) throw failure.reason;
 }
 
+const pullCoalesced = coalescing(pullOnce);
+
 /**
  * Fetches everything that changed since the stored versions (wallet activity and balance, recent tips, and the
  * creator's chat queue with tombstones) and applies each in one Dexie transaction; a full reset when the server
@@ -162,21 +162,7 @@ async function pullOnce(): Promise<void> {
  * Call it on websocket (re)connect; the sync layer already calls it on open, `online` and `visibilitychange`.
  */
 export function pullNow(): Promise<void> {
-  if (running) {
-    again = true;
-    return running;
-  }
-  running = (async () => {
-    try {
-      do {
-        again = false;
-        await pullOnce();
-      } while (again);
-    } finally {
-      running = null;
-    }
-  })();
-  return running;
+  return pullCoalesced(undefined);
 }
 
 /** Like pullNow but never rejects (for event listeners). */
