@@ -1,16 +1,14 @@
 import { inject } from 'vitest';
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { createDb, type Db } from '../src/db/knex.ts';
+import { asAdmin, databaseUrl } from './pgAdmin.ts';
 
 /** A fresh database cloned from the migrated template, for one test file. */
 export async function createTestDb(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const template = inject('pgTemplate');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
+  await asAdmin(adminUrl, async (admin) => {
     // Parallel clones of one template can collide ("source database is being accessed"): retry briefly.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -21,24 +19,15 @@ export async function createTestDb(): Promise<{ db: Db; url: string; drop(): Pro
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = createDb(url.toString(), 10);
+  });
+  const url = databaseUrl(adminUrl, name);
+  const db = createDb(url, 10);
   return {
     db,
-    url: url.toString(),
+    url,
     drop: async () => {
       await db.destroy();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
+      await asAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
 }

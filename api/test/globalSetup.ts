@@ -2,10 +2,10 @@ import type { TestProject } from 'vitest/node';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.ts';
 import { createDb, migrateLatest } from '../src/db/knex.ts';
 import { freePort } from '../src/ports.ts';
+import { asAdmin, databaseUrl } from './pgAdmin.ts';
 import { startAuthEmulator, type AuthEmulator } from '../src/identity/emulator.ts';
 
 declare module 'vitest' {
@@ -47,17 +47,11 @@ export async function setup(project: TestProject): Promise<void> {
     });
     adminUrl = server.url;
   }
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
+  await asAdmin(adminUrl, async (admin) => {
     await admin.query(`drop database if exists ${TEMPLATE} with (force)`);
     await admin.query(`create database ${TEMPLATE}`);
-  } finally {
-    await admin.end();
-  }
-  const templateUrl = new URL(adminUrl);
-  templateUrl.pathname = `/${TEMPLATE}`;
-  const db = createDb(templateUrl.toString(), 2);
+  });
+  const db = createDb(databaseUrl(adminUrl, TEMPLATE), 2);
   try {
     await migrateLatest(db);
   } finally {
