@@ -71,6 +71,16 @@ export async function buildCreator(
   return { ...user, handle, overlayKey };
 }
 
+/** A fresh creator and a viewer whose wallet holds `balancePaise` (the two sides of most tip tests). */
+export async function creatorAndViewer(
+  deps: { db: Executor; config: Config },
+  balancePaise: number,
+): Promise<{ creator: BuiltCreator; viewer: BuiltUser }> {
+  const creator = await buildCreator(deps.db, deps.config);
+  const viewer = await buildUser(deps.db, deps.config, { balancePaise });
+  return { creator, viewer };
+}
+
 /** Ledger invariant: for every wallet, credits − debits equals the balance, and no balance is negative. */
 export async function ledgerMismatches(
   db: Executor,

@@ -41,6 +41,26 @@ export function trackPageErrors(page: Page): string[] {
 }
 
 /** One Chromium for the enclosing describe block: launched before its tests, closed after; call it to get it. */
+/** The URLs of the page's requests whose URL contains `fragment`, collected as they are made. */
+export function requestsTo(page: Page, fragment: string): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(fragment)) urls.push(request.url());
+  });
+  return urls;
+}
+
+/**
+ * `read` after reloading `page`, for expect.poll: a page shows server state that changed in the background only
+ * when it loads again.
+ */
+export function afterReload<T>(page: Page, read: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    await page.reload();
+    return read();
+  };
+}
+
 export function useBrowser(): () => Browser {
   let browser: Browser | null = null;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { SAFETY_MESSAGES } from '@shabaash/shared';
-import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
+import { newPhoneContext, requestsTo, trackPageErrors, useBrowser } from './browser.ts';
 import { createCreator } from './flows.ts';
 
 /** Issue 12 item 5: the guest page knows the creator's minimum and refuses less before any order exists. */
@@ -19,10 +19,7 @@ describe("guest page: the creator's minimum", () => {
 
     const page = await (await newPhoneContext(browser())).newPage();
     const errors = trackPageErrors(page);
-    const orders: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/tips/guest/order')) orders.push(request.url());
-    });
+    const orders = requestsTo(page, '/api/tips/guest/order');
     await page.goto(`${baseUrl}/guest-tip?c=${creator.handle}`);
     await expect
       .poll(() => page.getByTestId('amount-hint').textContent(), { timeout: 15_000 })

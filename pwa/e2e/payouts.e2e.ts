@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PAYOUT_MESSAGES, type User } from '@shabaash/shared';
-import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
+import { launchBrowser, newPhoneContext, afterReload, trackPageErrors } from './browser.ts';
 import { createCreator, getJson, guestTip, registerViaApi, signInContext, uniquePhone } from './flows.ts';
 
 const FORM: Array<[string, string]> = [
@@ -57,11 +57,11 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
     // Route's review webhooks arrive within moments in the sandbox; the page refetches on its interval.
     await expect
       .poll(
-        async () => {
-          await page.reload();
-          return page.getByTestId('payout-status').textContent();
+        afterReload(page, () => page.getByTestId('payout-status').textContent()),
+        {
+          timeout: 40_000,
+          interval: 2_000,
         },
-        { timeout: 40_000, interval: 2_000 },
       )
       .toContain('Active — payouts on');
     expect(onboardingCalls).toEqual(['POST']);
@@ -73,11 +73,11 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
     await guestTip(baseUrl, creator.handle, 'Ravi', 49, 'payout e2e');
     await expect
       .poll(
-        async () => {
-          await page.reload();
-          return page.getByTestId('balance-pending').textContent();
+        afterReload(page, () => page.getByTestId('balance-pending').textContent()),
+        {
+          timeout: 30_000,
+          interval: 2_000,
         },
-        { timeout: 30_000, interval: 2_000 },
       )
       .toBe('₹49.00');
 

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES, SAFETY_MESSAGES, type Tip } from '@shabaash/shared';
-import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
+import { newPhoneContext, requestsTo, trackPageErrors, useBrowser } from './browser.ts';
 import { createCreator, getJson } from './flows.ts';
 
 /** The sandbox checkout dialog (served by /sandbox/checkout.js) that opens over our page. */
@@ -19,10 +19,7 @@ describe('stream safety (guest page, sandbox Razorpay)', () => {
 
     const guest = await (await newPhoneContext(browser())).newPage();
     const errors = trackPageErrors(guest);
-    const orderRequests: string[] = [];
-    guest.on('request', (request) => {
-      if (request.url().includes('/api/tips/guest/order')) orderRequests.push(request.url());
-    });
+    const orderRequests = requestsTo(guest, '/api/tips/guest/order');
 
     await guest.goto(`${baseUrl}/guest-tip?c=${creator.handle}`);
     await expect

@@ -10,6 +10,13 @@ function checkoutDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Shabaash Superchat' });
 }
 
+/** Asks /add-money for a top-up of `rupees`; the sandbox checkout dialog opens next. */
+async function startTopUp(page: Page, rupees: string): Promise<void> {
+  await page.goto(`${inject('baseUrl')}/add-money`);
+  await page.getByLabel('Amount (₹)').fill(rupees);
+  await page.getByRole('button', { name: 'Add Money', exact: true }).click();
+}
+
 async function balanceOf(baseUrl: string, page: Page): Promise<Wallet> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   if (!token) throw new Error('not signed in');
@@ -41,9 +48,7 @@ describe('wallet journeys (sandbox Razorpay)', () => {
 
   it('a viewer tops up ₹250 through the checkout dialog and sees the balance and a credit row', async () => {
     const before = await balanceOf(baseUrl, viewer);
-    await viewer.goto(`${baseUrl}/add-money`);
-    await viewer.getByLabel('Amount (₹)').fill('250');
-    await viewer.getByRole('button', { name: 'Add Money', exact: true }).click();
+    await startTopUp(viewer, '250');
 
     const dialog = checkoutDialog(viewer);
     await dialog.waitFor({ timeout: 20_000 });
@@ -73,9 +78,7 @@ describe('wallet journeys (sandbox Razorpay)', () => {
 
   it('a payment marked failed shows the failure message and credits nothing', async () => {
     const before = await balanceOf(baseUrl, viewer);
-    await viewer.goto(`${baseUrl}/add-money`);
-    await viewer.getByLabel('Amount (₹)').fill('100');
-    await viewer.getByRole('button', { name: 'Add Money', exact: true }).click();
+    await startTopUp(viewer, '100');
     const dialog = checkoutDialog(viewer);
     await dialog.waitFor({ timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Simulate failure' }).click();

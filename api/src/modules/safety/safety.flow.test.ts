@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAFETY_MESSAGES } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildCreator, buildUser, ledgerMismatches } from '../../../test/factories.ts';
+import { buildCreator, ledgerMismatches, creatorAndViewer } from '../../../test/factories.ts';
 import { balanceOf } from '../wallet/wallet.repository.ts';
 import type { RecordingBus } from '../../../test/doubles.ts';
 
@@ -41,9 +41,8 @@ describe('stream safety before money moves (issue 9)', () => {
   });
 
   it('refuses a blocked message on a wallet tip: no debit, no tip', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 50_000 });
+    const { db } = app.deps;
+    const { creator, viewer } = await creatorAndViewer(app.deps, 50_000);
     const res = await app.request('POST', '/api/tips/send', {
       token: viewer.token,
       body: { amount: 100, message: 'मादरचोद', creator: creator.handle },
@@ -55,9 +54,7 @@ describe('stream safety before money moves (issue 9)', () => {
   });
 
   it('refuses a blocked sender politely', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 60_000 });
+    const { creator, viewer } = await creatorAndViewer(app.deps, 60_000);
     // Only a tipper can be blocked by id: one ₹100 tip first.
     const first = await app.request('POST', '/api/tips/send', {
       token: viewer.token,
@@ -79,9 +76,7 @@ describe('stream safety before money moves (issue 9)', () => {
   });
 
   it('auto-live pushes a trusted sender’s tip live and announces the change', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 100_000 });
+    const { creator, viewer } = await creatorAndViewer(app.deps, 100_000);
     await app.request('PUT', '/api/creator/safety', {
       token: creator.token,
       body: { reviewMode: 'auto_live_trusted', autoLiveMinAmount: 50 },

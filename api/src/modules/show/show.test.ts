@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultShowSettings, type OverlaySettings } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildCreator, buildUser, type BuiltCreator } from '../../../test/factories.ts';
+import { buildCreator, type BuiltCreator, creatorAndViewer } from '../../../test/factories.ts';
 import { createLogger } from '../../logger.ts';
 import { EspeakEngine } from '../../speech/espeak.ts';
 import type { SpeechEngine, SpeechRequest } from '../../speech/index.ts';
@@ -148,9 +148,7 @@ describe('speech of tips pushed live', () => {
   });
 
   it('a wallet tip put live at once by auto-live gets its speech without a Chat Loader action', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 100_000 });
+    const { creator, viewer } = await creatorAndViewer(app.deps, 100_000);
     await app.request('PUT', '/api/creator/safety', {
       token: creator.token,
       body: { reviewMode: 'auto_live_trusted' },
@@ -199,9 +197,7 @@ describe('speech of tips pushed live', () => {
   });
 
   it('a blocked word is never synthesised: refused before payment, and not read if blocked after', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 100_000 });
+    const { creator, viewer } = await creatorAndViewer(app.deps, 100_000);
     await app.request('PUT', '/api/creator/safety', {
       token: creator.token,
       body: { blockedTerms: ['zorblax'], reviewMode: 'auto_live_trusted' },

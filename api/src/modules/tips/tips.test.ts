@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SAFETY_MESSAGES, type Tip } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { RecordingBus } from '../../../test/doubles.ts';
-import { buildCreator, buildUser, ledgerMismatches } from '../../../test/factories.ts';
+import { buildCreator, buildUser, ledgerMismatches, creatorAndViewer } from '../../../test/factories.ts';
 import { IDEMPOTENCY_KEY_REUSED } from '../../http/idempotency.ts';
 import { balanceOf } from '../wallet/wallet.repository.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
@@ -74,9 +74,7 @@ describe('POST /api/tips/send', () => {
   });
 
   it('credits 1 paisa of cashback on ₹1, and no cashback entry when the setting is 0', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 1_000 });
+    const { creator, viewer } = await creatorAndViewer(app.deps, 1_000);
     const res = await send(viewer.token, { amount: 1, creator: creator.handle });
     expect(res.status).toBe(200);
     // 1% of 100 paise = 1 paisa of cashback
@@ -93,9 +91,8 @@ describe('POST /api/tips/send', () => {
   });
 
   it('refuses a tip larger than the balance with 402 and changes nothing', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 500 });
+    const { db } = app.deps;
+    const { creator, viewer } = await creatorAndViewer(app.deps, 500);
     const announced = bus.changedSpaces.length;
     const res = await send(viewer.token, { amount: 6, creator: creator.handle });
     expect(bus.changedSpaces.length).toBe(announced);
@@ -132,9 +129,8 @@ describe('POST /api/tips/send', () => {
   });
 
   it('never overdraws under 200 concurrent sends of random amounts, and the ledger sums to the balance', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 300_000 });
+    const { db } = app.deps;
+    const { creator, viewer } = await creatorAndViewer(app.deps, 300_000);
     const amounts = Array.from({ length: 200 }, () => 1 + Math.floor(Math.random() * 5_000) / 100); // ₹1–₹50.99
     const results = await Promise.all(
       amounts.map((amount) => send(viewer.token, { amount, creator: creator.handle })),
@@ -178,9 +174,8 @@ describe('POST /api/tips/send', () => {
 
 describe('Idempotency-Key on POST /api/tips/send', () => {
   it('moves money once when the same key is sent 5 times in a row, replaying the same body', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const { db } = app.deps;
+    const { creator, viewer } = await creatorAndViewer(app.deps, 10_000);
     const key = randomUUID();
     const body = { amount: 10, message: 'once', creator: creator.handle };
     const results = [];
@@ -196,9 +191,8 @@ describe('Idempotency-Key on POST /api/tips/send', () => {
   });
 
   it('moves money once when the same key is sent 5 times at once', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const { db } = app.deps;
+    const { creator, viewer } = await creatorAndViewer(app.deps, 10_000);
     const key = randomUUID();
     const body = { amount: 25, creator: creator.handle };
     const results = await Promise.all(Array.from({ length: 5 }, () => send(viewer.token, body, key)));
@@ -211,8 +205,7 @@ describe('Idempotency-Key on POST /api/tips/send', () => {
 
   it('answers 409 for the same key with a different body, and keys are per user', async () => {
     const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const { creator, viewer } = await creatorAndViewer(app.deps, 10_000);
     const other = await buildUser(db, config, { balancePaise: 10_000 });
     const key = randomUUID();
     expect((await send(viewer.token, { amount: 10, creator: creator.handle }, key)).status).toBe(200);
@@ -225,9 +218,8 @@ describe('Idempotency-Key on POST /api/tips/send', () => {
   });
 
   it('does not store a refusal: after a 402 and a top-up, the same key sends', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 100 });
+    const { db } = app.deps;
+    const { creator, viewer } = await creatorAndViewer(app.deps, 100);
     const key = randomUUID();
     expect((await send(viewer.token, { amount: 5, creator: creator.handle }, key)).status).toBe(402);
     await db('wallets').where({ user_id: viewer.id }).increment('balance_paise', 1_000);
@@ -250,9 +242,8 @@ describe('POST /api/tips/send as one statement (shabaash_send_wallet_tips)', () 
     Number((await app.deps.db('sync_spaces').where({ space }).first('version'))?.version ?? 0);
 
   it('takes ONE database round trip once the creator is known to this instance (two on the first tip)', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const { db } = app.deps;
+    const { creator, viewer } = await creatorAndViewer(app.deps, 10_000);
     const queries: string[] = [];
     const record = (q: { sql: string }) => queries.push(q.sql);
     const sendCounted = async (message: string) => {
@@ -313,9 +304,8 @@ describe('POST /api/tips/send as one statement (shabaash_send_wallet_tips)', () 
   });
 
   it('a revoked session is refused with 401 by the tip statement, and nothing moves', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const { db } = app.deps;
+    const { creator, viewer } = await creatorAndViewer(app.deps, 10_000);
     expect((await app.request('POST', '/api/auth/logout', { token: viewer.token })).status).toBe(200);
     for (const target of [creator.handle, 'no-such-creator']) {
       const res = await send(
@@ -380,9 +370,8 @@ describe('POST /api/tips/send as one statement (shabaash_send_wallet_tips)', () 
   });
 
   it('409 for a key reused with a different body moves no money and keeps the first stored answer', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const { db } = app.deps;
+    const { creator, viewer } = await creatorAndViewer(app.deps, 10_000);
     const key = randomUUID();
     const first = await send(viewer.token, { amount: 10, message: 'a', creator: creator.handle }, key);
     const reused = await send(viewer.token, { amount: 10, message: 'b', creator: creator.handle }, key);
@@ -396,9 +385,8 @@ describe('POST /api/tips/send as one statement (shabaash_send_wallet_tips)', () 
   });
 
   it('a concurrent duplicate pair with one key debits once; the second waits and replays', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const { db } = app.deps;
+    const { creator, viewer } = await creatorAndViewer(app.deps, 10_000);
     const key = randomUUID();
     const body = { amount: 40, message: 'pair', creator: creator.handle };
     const announced = bus.changedSpaces.length;
@@ -415,9 +403,8 @@ describe('POST /api/tips/send as one statement (shabaash_send_wallet_tips)', () 
   });
 
   it('a refused message stores no key, but an earlier answer under the same key is still replayed', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const { db } = app.deps;
+    const { creator, viewer } = await creatorAndViewer(app.deps, 10_000);
     const key = randomUUID();
     const body = { amount: 10, message: 'hello bananas', creator: creator.handle };
     const refusedKey = randomUUID();
@@ -486,9 +473,7 @@ describe('GET /api/tips/recent and /api/tips/display', () => {
   });
 
   it('display lists only pushed-live tips, without phones, by handle or overlay key; unknown key → 404', async () => {
-    const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const viewer = await buildUser(db, config, { balancePaise: 100_000 });
+    const { creator, viewer } = await creatorAndViewer(app.deps, 100_000);
     const a = (await send(viewer.token, { amount: 5, message: 'first live', creator: creator.handle })).body
       .tip;
     await send(viewer.token, { amount: 5, message: 'queued', creator: creator.handle });
