@@ -25,6 +25,26 @@ afterAll(() => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
+/** A built tree of `files` (path → content) served by serveStatic on loopback; `close` removes both. */
+async function servedTree(name: string, files: Record<string, string>) {
+  const built = fs.mkdtempSync(path.join(os.tmpdir(), `shabaash-${name}-`));
+  for (const [file, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(built, file)), { recursive: true });
+    fs.writeFileSync(path.join(built, file), content);
+  }
+  const served = new Koa();
+  served.use(serveStatic(built));
+  const srv = http.createServer(served.callback());
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  return {
+    at: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+    close: () => {
+      srv.close();
+      fs.rmSync(built, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('serving the built PWA', () => {
   it('falls back to the app shell for client routes, so the SPA can show its 404 page', async () => {
     const res = await fetch(`${base}/some/unknown/route`);
@@ -34,39 +54,28 @@ describe('serving the built PWA', () => {
   });
 
   it('serves a prerendered route its own HTML and other routes the plain shell.html', async () => {
-    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-prerendered-'));
-    fs.mkdirSync(path.join(built, 'login'));
-    fs.writeFileSync(path.join(built, 'index.html'), '<html>landing</html>');
-    fs.writeFileSync(path.join(built, 'shell.html'), '<html>shell</html>');
-    fs.writeFileSync(path.join(built, 'login', 'index.html'), '<html>login</html>');
-    const prerendered = new Koa();
-    prerendered.use(serveStatic(built));
-    const srv = http.createServer(prerendered.callback());
-    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-    const at = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+    const { at, close } = await servedTree('prerendered', {
+      'index.html': '<html>landing</html>',
+      'shell.html': '<html>shell</html>',
+      'login/index.html': '<html>login</html>',
+    });
     try {
       expect(await (await fetch(`${at}/`)).text()).toBe('<html>landing</html>');
       expect(await (await fetch(`${at}/login`)).text()).toBe('<html>login</html>');
       expect(await (await fetch(`${at}/dashboard`)).text()).toBe('<html>shell</html>');
       expect(await (await fetch(`${at}/no/such/place`)).text()).toBe('<html>shell</html>');
     } finally {
-      srv.close();
-      fs.rmSync(built, { recursive: true, force: true });
+      close();
     }
   });
 
   it('serves a prerendered route in Hindi for ?lang=hi, the stored choice or a Hindi browser (issue 17)', async () => {
-    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-prerendered-hi-'));
-    fs.mkdirSync(path.join(built, 'guest-tip'));
-    fs.writeFileSync(path.join(built, 'index.html'), '<html>landing</html>');
-    fs.writeFileSync(path.join(built, 'index.hi.html'), '<html>लैंडिंग</html>');
-    fs.writeFileSync(path.join(built, 'guest-tip', 'index.html'), '<html>guest</html>');
-    fs.writeFileSync(path.join(built, 'guest-tip', 'index.hi.html'), '<html>गेस्ट</html>');
-    const prerendered = new Koa();
-    prerendered.use(serveStatic(built));
-    const srv = http.createServer(prerendered.callback());
-    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-    const at = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+    const { at, close } = await servedTree('prerendered-hi', {
+      'index.html': '<html>landing</html>',
+      'index.hi.html': '<html>लैंडिंग</html>',
+      'guest-tip/index.html': '<html>guest</html>',
+      'guest-tip/index.hi.html': '<html>गेस्ट</html>',
+    });
     const page = async (url: string, headers: Record<string, string> = {}) => {
       const res = await fetch(`${at}${url}`, { headers });
       return { text: await res.text(), vary: res.headers.get('vary') ?? '' };
@@ -87,8 +96,7 @@ describe('serving the built PWA', () => {
       expect(vary).toMatch(/Cookie/);
       expect(vary).toMatch(/Accept-Language/);
     } finally {
-      srv.close();
-      fs.rmSync(built, { recursive: true, force: true });
+      close();
     }
   });
 

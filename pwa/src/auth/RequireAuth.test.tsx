@@ -5,7 +5,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { RequireAuth } from './RequireAuth.tsx';
 import { buildUser, renderWithApp, storeSession } from '../test/renderApp.tsx';
-import { mswServerForFile } from '../test/server.ts';
+import { mswServerForFile, signIn } from '../test/server.ts';
 
 const server = mswServerForFile();
 
@@ -35,8 +35,7 @@ describe('RequireAuth', () => {
 
   it('redirects a viewer on a creator-only route to /dashboard', async () => {
     const viewer = buildUser();
-    storeSession(viewer);
-    server.use(http.get('*/api/users/me', () => HttpResponse.json({ user: viewer })));
+    signIn(server, viewer);
     renderWithApp(<GuardedRoutes />, { path: '/creator' });
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
     expect(location()).toBe('/dashboard');
@@ -44,8 +43,7 @@ describe('RequireAuth', () => {
 
   it('lets a creator through to the creator route', async () => {
     const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha' } });
-    storeSession(creator);
-    server.use(http.get('*/api/users/me', () => HttpResponse.json({ user: creator })));
+    signIn(server, creator);
     renderWithApp(<GuardedRoutes />, { path: '/creator' });
     expect(await screen.findByRole('heading', { name: 'Creator page' })).toBeTruthy();
     expect(location()).toBe('/creator');

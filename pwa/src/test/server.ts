@@ -23,10 +23,13 @@ export function mswServerForFile(): TestServer {
   return server;
 }
 
-/** Before each test, `user` is signed in: their session stored as the app stores it, and GET /users/me answering it. */
+/** Signs `user` in: their session stored as the app stores it, and GET /users/me answering it. */
+export function signIn(server: TestServer, user: User): void {
+  storeSession(user);
+  server.use(http.get('*/api/users/me', () => HttpResponse.json({ user })));
+}
+
+/** Before each test, `user` is signed in (see signIn). */
 export function signInBeforeEach(server: TestServer, user: User): void {
-  beforeEach(() => {
-    storeSession(user);
-    server.use(http.get('*/api/users/me', () => HttpResponse.json({ user })));
-  });
+  beforeEach(() => signIn(server, user));
 }

@@ -82,14 +82,7 @@ export async function claimBatch(
       const transferId = randomUUID();
       if (amount === 0) {
         // Wholly consumed by a debt: nothing to send; the earnings offset an earlier reversal.
-        await moveEarning(tx, {
-          creatorId,
-          kind: 'debt_recovery',
-          from: 'available',
-          to: 'debt',
-          amountPaise: take,
-          reference: transferId,
-        });
+        await recoverDebt(tx, { creatorId, amountPaise: take, reference: transferId, transferId: null });
         await setEarningsState(
           tx,
           earnings.map((e) => e.id),
@@ -107,15 +100,7 @@ export async function claimBatch(
         accountId: account.account_id,
         amountPaise: amount,
       });
-      await moveEarning(tx, {
-        creatorId,
-        kind: 'debt_recovery',
-        from: 'available',
-        to: 'debt',
-        amountPaise: take,
-        transferId,
-        reference: transferId,
-      });
+      await recoverDebt(tx, { creatorId, amountPaise: take, reference: transferId, transferId });
       debt -= take;
       await moveTransferEarnings(
         tx,
@@ -136,6 +121,17 @@ export async function claimBatch(
     if (batchDate) await markBatched(tx, creatorId, batchDate);
     return made;
   });
+}
+
+/**
+ * Recovers part of a creator's debt from their available earnings (movement `debt_recovery` of the transfer key
+ * `reference`; `transferId` is null when nothing is sent because the debt took it all).
+ */
+function recoverDebt(
+  tx: Executor,
+  m: { creatorId: string; amountPaise: number; reference: string; transferId: string | null },
+): Promise<boolean> {
+  return moveEarning(tx, { ...m, kind: 'debt_recovery', from: 'available', to: 'debt' });
 }
 
 /**
