@@ -34,6 +34,13 @@ async function seedTip(
   return row.id;
 }
 
+/** PATCH a chat's status as its creator. */
+const setStatus = (creator: BuiltCreator, id: string, status: string) =>
+  app.request<{ tip: Tip }>('PATCH', `/api/creator/chats/${id}/status`, {
+    token: creator.token,
+    body: { status },
+  });
+
 const chats = (creator: BuiltCreator, query = '') =>
   app.request<{ tips: Tip[]; version: number }>('GET', `/api/creator/chats${query}`, {
     token: creator.token,
@@ -127,10 +134,7 @@ describe('GET /api/creator/chats', () => {
     await db('tips')
       .where({ id: bigOld })
       .update({ created_at: db.raw(`now() - interval '1 hour'`) });
-    await app.request('PATCH', `/api/creator/chats/${small}/status`, {
-      token: creator.token,
-      body: { status: 'read' },
-    });
+    await setStatus(creator, small, 'read');
 
     const byUpdated = await chats(creator);
     expect(byUpdated.body.tips.map((t) => t.id)).toEqual([small, bigNew, bigOld]);
@@ -169,39 +173,19 @@ describe('moderation: status, delete and since', () => {
     const gone = await seedTip(creator, { message: 'delete me' });
 
     bus.changedSpaces.length = 0;
-    const pushed = await app.request<{ tip: Tip }>('PATCH', `/api/creator/chats/${live}/status`, {
-      token: creator.token,
-      body: { status: 'read' },
-    });
+    const pushed = await setStatus(creator, live, 'read');
     expect(pushed.status).toBe(200);
     expect(pushed.body.tip).toMatchObject({ id: live, status: 'read', name: 'Meera', version: 4 });
     expect(pushed.body.tip.sender?.phone).toBe(maskPhone(viewer.phone));
     expect(bus.changedSpaces).toEqual([creatorSpace(creator.id)]);
 
     // Same status again: nothing changes, nothing is announced.
-    const again = await app.request<{ tip: Tip }>('PATCH', `/api/creator/chats/${live}/status`, {
-      token: creator.token,
-      body: { status: 'read' },
-    });
+    const again = await setStatus(creator, live, 'read');
     expect(again.body.tip.version).toBe(4);
     expect(bus.changedSpaces.length).toBe(1);
 
-    expect(
-      (
-        await app.request('PATCH', `/api/creator/chats/${hidden}/status`, {
-          token: creator.token,
-          body: { status: 'ignore' },
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await app.request('PATCH', `/api/creator/chats/${hidden}/status`, {
-          token: creator.token,
-          body: { status: 'gone' },
-        })
-      ).status,
-    ).toBe(400);
+    expect((await setStatus(creator, hidden, 'ignore')).status).toBe(200);
+    expect((await setStatus(creator, hidden, 'gone')).status).toBe(400);
     const del = await app.request<{ id: string }>('DELETE', `/api/creator/chats/${gone}`, {
       token: creator.token,
     });
@@ -225,14 +209,7 @@ describe('moderation: status, delete and since', () => {
     expect((await app.request('DELETE', `/api/creator/chats/${gone}`, { token: creator.token })).status).toBe(
       404,
     );
-    expect(
-      (
-        await app.request('PATCH', `/api/creator/chats/${gone}/status`, {
-          token: creator.token,
-          body: { status: 'read' },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await setStatus(creator, gone, 'read')).status).toBe(404);
   });
 
   it('since=<version> returns rows changed after it and tombstones; a future version resets', async () => {
@@ -245,10 +222,7 @@ describe('moderation: status, delete and since', () => {
     expect(version).toBe(3);
 
     const added = await seedTip(creator, { message: 'new' });
-    await app.request('PATCH', `/api/creator/chats/${toChange}/status`, {
-      token: creator.token,
-      body: { status: 'ignore' },
-    });
+    await setStatus(creator, toChange, 'ignore');
     await app.request('DELETE', `/api/creator/chats/${toDelete}`, { token: creator.token });
 
     const changes = await app.request<{ tips: Tip[]; deleted: string[]; version: number; reset: boolean }>(
