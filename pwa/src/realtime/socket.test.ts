@@ -1,11 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WS_CLOSE, type ServerMessage, type Tip } from '@shabaash/shared';
-import { backoffDelay, createRealtimeSocket, type RealtimeStatus } from './socket.ts';
+import {
+  backoffDelay,
+  createRealtimeSocket,
+  type RealtimeSocketOptions,
+  type RealtimeStatus,
+} from './socket.ts';
 import { fakeSocketFactory } from '../test/fakeSocket.ts';
 import { buildTip } from '../test/tips.ts';
 
 const SPACE = 'creator:c1';
 const tip = (id: string, version: number): Tip => buildTip(id, { version });
+/** A socket over a fake transport, signed in with token "t" unless told otherwise; `refusals` are what onUnauthorized heard. */
+function fakeConnection(options: Partial<RealtimeSocketOptions> = {}) {
+  const fake = fakeSocketFactory();
+  const refusals: string[] = [];
+  const socket = createRealtimeSocket({
+    credentials: () => ({ token: 't' }),
+    createSocket: fake.factory,
+    onUnauthorized: (reason) => refusals.push(reason),
+    ...options,
+  });
+  return { fake, socket, refusals };
+}
+
 const tipNew = (id: string, version: number): ServerMessage => ({
   type: 'tip:new',
   space: SPACE,
@@ -85,13 +103,7 @@ describe('realtime socket', () => {
   });
 
   it('stops reconnecting and reports it when the server refuses the credentials (4001), until reconnect()', () => {
-    const fake = fakeSocketFactory();
-    const refusals: string[] = [];
-    const socket = createRealtimeSocket({
-      credentials: () => ({ token: 'revoked' }),
-      createSocket: fake.factory,
-      onUnauthorized: (reason) => refusals.push(reason),
-    });
+    const { fake, socket, refusals } = fakeConnection({ credentials: () => ({ token: 'revoked' }) });
     fake.last().open();
     fake.last().push({ type: 'welcome', rooms: ['wallet:u1'], versions: {} });
     fake.last().drop(WS_CLOSE.unauthorized, 'Session ended');
@@ -110,14 +122,7 @@ describe('realtime socket', () => {
   });
 
   it('retries with backoff when the server throttles it (4029 too many sockets, 4030 too many full catch-ups)', () => {
-    const fake = fakeSocketFactory();
-    const refusals: string[] = [];
-    const socket = createRealtimeSocket({
-      credentials: () => ({ token: 't' }),
-      createSocket: fake.factory,
-      onUnauthorized: (reason) => refusals.push(reason),
-      random: () => 1,
-    });
+    const { fake, socket, refusals } = fakeConnection({ random: () => 1 });
     fake.last().open();
     fake.last().drop(WS_CLOSE.replayThrottled, 'Too many full catch-ups; reconnect later');
     vi.advanceTimersByTime(499);
@@ -132,12 +137,7 @@ describe('realtime socket', () => {
   });
 
   it('reconnects forever with exponential backoff capped at 10 s', () => {
-    const fake = fakeSocketFactory();
-    const socket = createRealtimeSocket({
-      credentials: () => ({ token: 't' }),
-      createSocket: fake.factory,
-      random: () => 1,
-    });
+    const { fake, socket } = fakeConnection({ random: () => 1 });
     const delays = [500, 1000, 2000, 4000, 8000, 10_000, 10_000, 10_000];
     for (const delay of delays) {
       const count = fake.sockets.length;
@@ -160,12 +160,7 @@ describe('realtime socket', () => {
   });
 
   it('pings every 15 s and reconnects when a pong is missed', () => {
-    const fake = fakeSocketFactory();
-    const socket = createRealtimeSocket({
-      credentials: () => ({ token: 't' }),
-      createSocket: fake.factory,
-      random: () => 0,
-    });
+    const { fake, socket } = fakeConnection({ random: () => 0 });
     const first = fake.last();
     first.open();
     first.push({ type: 'welcome', rooms: [], versions: {} });

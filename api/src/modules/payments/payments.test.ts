@@ -29,6 +29,15 @@ function pay(orderId: string, outcome: 'success' | 'failure') {
   return body.payment;
 }
 
+/** POSTs a webhook event signed with the webhook secret, as Razorpay delivers it. */
+function deliverSigned(event: Record<string, unknown>, eventId: string) {
+  const body = JSON.stringify(event);
+  return app.request<{ outcome: string }>('POST', '/api/webhooks/razorpay', {
+    rawBody: body,
+    headers: { 'x-razorpay-signature': ctx.sign(body), 'x-razorpay-event-id': eventId },
+  });
+}
+
 const balancePaise = async (userId: string) =>
   Number(
     (await db('wallets').where({ user_id: userId }).first<{ balance_paise: number }>('balance_paise'))
@@ -174,15 +183,14 @@ describe('top-up webhooks (real SDK → simulator → signed webhooks)', () => {
     });
 
     // A payment.failed redelivered after the capture does not undo it.
-    const late = JSON.stringify({
-      entity: 'event',
-      event: 'payment.failed',
-      payload: { payment: { entity: { ...payment, status: 'failed' } } },
-    });
-    const res = await app.request<{ outcome: string }>('POST', '/api/webhooks/razorpay', {
-      rawBody: late,
-      headers: { 'x-razorpay-signature': ctx.sign(late), 'x-razorpay-event-id': `evt_late_${payment.id}` },
-    });
+    const res = await deliverSigned(
+      {
+        entity: 'event',
+        event: 'payment.failed',
+        payload: { payment: { entity: { ...payment, status: 'failed' } } },
+      },
+      `evt_late_${payment.id}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.outcome).toBe('ignored_paid');
     expect((await orderStatus(order.id, user.token)).body.status).toBe('paid');
@@ -224,36 +232,27 @@ describe('top-up webhooks (real SDK → simulator → signed webhooks)', () => {
   it('refuses a payment whose amount does not match its order, and acknowledges unknown events', async () => {
     const user = await buildUser(db, config);
     const order = await topUpOrder(user.token, 500);
-    const body = JSON.stringify({
-      entity: 'event',
-      event: 'payment.captured',
-      payload: {
-        payment: {
-          entity: {
-            id: 'pay_Mismatch000001',
-            order_id: order.id,
-            amount: 100,
-            currency: 'INR',
-            status: 'captured',
-          },
-        },
-      },
-    });
-    const res = await app.request<{ outcome: string }>('POST', '/api/webhooks/razorpay', {
-      rawBody: body,
-      headers: { 'x-razorpay-signature': ctx.sign(body), 'x-razorpay-event-id': 'evt_mismatch_1' },
-    });
+    const mismatched = {
+      id: 'pay_Mismatch000001',
+      order_id: order.id,
+      amount: 100,
+      currency: 'INR',
+      status: 'captured',
+    };
+    const res = await deliverSigned(
+      { entity: 'event', event: 'payment.captured', payload: { payment: { entity: mismatched } } },
+      'evt_mismatch_1',
+    );
     expect(res.status).toBe(200);
     expect(res.body.outcome).toBe('mismatch');
     expect(await balancePaise(user.id)).toBe(0);
     expect((await orderStatus(order.id, user.token)).body.status).toBe('created');
     expect((await db('webhook_events').where({ id: 'evt_mismatch_1' }).first()).outcome).toBe('mismatch');
 
-    const other = JSON.stringify({ entity: 'event', event: 'invoice.paid', payload: {} });
-    const ignored = await app.request<{ outcome: string }>('POST', '/api/webhooks/razorpay', {
-      rawBody: other,
-      headers: { 'x-razorpay-signature': ctx.sign(other), 'x-razorpay-event-id': 'evt_invoice_1' },
-    });
+    const ignored = await deliverSigned(
+      { entity: 'event', event: 'invoice.paid', payload: {} },
+      'evt_invoice_1',
+    );
     expect(ignored.status).toBe(200);
     expect(ignored.body.outcome).toBe('ignored');
   });
@@ -394,15 +393,14 @@ describe('reconciliation', () => {
     await reconcileUnpaidOrders(app.deps, { olderThanMs: 0 });
     expect(await topUpRows(user.id)).toHaveLength(1);
     // A webhook that finally arrives after reconciliation finds the order paid and changes nothing.
-    const late = JSON.stringify({
-      entity: 'event',
-      event: 'payment.captured',
-      payload: { payment: { entity: sim.payments.get(paymentId) } },
-    });
-    const res = await app.request<{ outcome: string }>('POST', '/api/webhooks/razorpay', {
-      rawBody: late,
-      headers: { 'x-razorpay-signature': ctx.sign(late), 'x-razorpay-event-id': `evt_after_${paymentId}` },
-    });
+    const res = await deliverSigned(
+      {
+        entity: 'event',
+        event: 'payment.captured',
+        payload: { payment: { entity: sim.payments.get(paymentId) } },
+      },
+      `evt_after_${paymentId}`,
+    );
     expect(res.body.outcome).toBe('duplicate');
     expect(await balancePaise(user.id)).toBe(12_000);
     await expectLedgerConsistent();
