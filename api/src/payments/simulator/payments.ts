@@ -40,6 +40,57 @@ function parsePayInput(body: unknown): PayInput | RazorpayErrorBody {
   };
 }
 
+/** A new payment attempt on `order` as the checkout dialog makes it (UPI or card), not yet captured. */
+function newPayment(order: SimOrder, input: PayInput, method: PaymentMethod): SimPayment {
+  const id = razorpayId('pay');
+  return {
+    id,
+    entity: 'payment',
+    amount: order.amount_due,
+    currency: 'INR',
+    status: 'created',
+    order_id: order.id,
+    invoice_id: null,
+    international: false,
+    method,
+    amount_refunded: 0,
+    refund_status: null,
+    captured: false,
+    description: null,
+    card_id: method === 'card' ? `card_${id.slice(4)}` : null,
+    ...(method === 'card'
+      ? {
+          card: {
+            id: `card_${id.slice(4)}`,
+            entity: 'card' as const,
+            name: '',
+            last4: '1111',
+            network: 'Visa',
+            type: 'debit' as const,
+            issuer: 'HDFC',
+            international: false,
+            emi: false,
+          },
+        }
+      : {}),
+    bank: null,
+    wallet: null,
+    vpa: method === 'upi' ? 'success@razorpay' : null,
+    email: input.email ?? 'void@razorpay.com',
+    contact: input.contact ?? '+919000090000',
+    notes: [],
+    fee: null,
+    tax: null,
+    error_code: null,
+    error_description: null,
+    error_source: null,
+    error_step: null,
+    error_reason: null,
+    acquirer_data: method === 'upi' ? { rrn: null, upi_transaction_id: null } : { auth_code: null },
+    created_at: unixNow(),
+  };
+}
+
 /**
  * Orders and payments as Razorpay keeps them: orders the SDK creates, payment attempts the checkout dialog makes
  * (success, or a failure and perhaps a late capture), the fee on capture, and the webhooks each step sends.
@@ -64,56 +115,6 @@ export function createPaymentsSimulator(state: SimState, webhooks: WebhookSender
     };
     state.orders.set(order.id, order);
     return order;
-  }
-
-  function newPayment(order: SimOrder, input: PayInput, method: PaymentMethod): SimPayment {
-    const id = razorpayId('pay');
-    return {
-      id,
-      entity: 'payment',
-      amount: order.amount_due,
-      currency: 'INR',
-      status: 'created',
-      order_id: order.id,
-      invoice_id: null,
-      international: false,
-      method,
-      amount_refunded: 0,
-      refund_status: null,
-      captured: false,
-      description: null,
-      card_id: method === 'card' ? `card_${id.slice(4)}` : null,
-      ...(method === 'card'
-        ? {
-            card: {
-              id: `card_${id.slice(4)}`,
-              entity: 'card' as const,
-              name: '',
-              last4: '1111',
-              network: 'Visa',
-              type: 'debit' as const,
-              issuer: 'HDFC',
-              international: false,
-              emi: false,
-            },
-          }
-        : {}),
-      bank: null,
-      wallet: null,
-      vpa: method === 'upi' ? 'success@razorpay' : null,
-      email: input.email ?? 'void@razorpay.com',
-      contact: input.contact ?? '+919000090000',
-      notes: [],
-      fee: null,
-      tax: null,
-      error_code: null,
-      error_description: null,
-      error_source: null,
-      error_step: null,
-      error_reason: null,
-      acquirer_data: method === 'upi' ? { rrn: null, upi_transaction_id: null } : { auth_code: null },
-      created_at: unixNow(),
-    };
   }
 
   /** Marks a payment captured (2.36 % fee incl. 18 % GST, like Razorpay's standard plan) and the order paid. */

@@ -15,29 +15,93 @@ import {
   type SimProduct,
 } from './routeEntities.ts';
 
+/** Sends `product.route.<status>` for a route product's review step. */
+function productEvent(ctx: RouteContext, p: SimProduct) {
+  const name = `product.route.${p.activation_status}` as RouteEventName;
+  ctx.emit(name, p.account_id, {
+    merchant_product: {
+      entity: {
+        id: p.id,
+        merchant_id: p.account_id.slice(4),
+        activation_status: p.activation_status,
+        requirements: p.requirements,
+      },
+    },
+  });
+}
+
+/** `POST /v2/accounts`: a linked account, or Razorpay's error for a missing or invalid field or a taken email. */
+function createAccount(
+  accounts: Map<string, SimLinkedAccount>,
+  body: Record<string, unknown>,
+): NonNullable<RouteAnswer> {
+  for (const field of ['email', 'phone', 'legal_business_name', 'contact_name', 'business_type'])
+    if (!str(body[field])) return err(`The ${field} field is required.`, field);
+  if (body.type !== 'route') return err('The type field is invalid.', 'type');
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(str(body.email)))
+    return err('The email must be a valid email address.', 'email');
+  if (!/^\d{8,15}$/.test(str(body.phone))) return err('The phone format is invalid.', 'phone');
+  const clash = [...accounts.values()].find((a) => a.email === str(body.email));
+  if (clash) return err(`Merchant email already exists for account - ${clash.id.slice(4)}`, 'email');
+  const legal = isRecord(body.legal_info) ? body.legal_info : undefined;
+  if (legal?.pan !== undefined && !PAN.test(str(legal.pan))) return err('The pan field is invalid.', 'pan');
+  const account: SimLinkedAccount = {
+    id: rid('acc'),
+    type: 'route',
+    status: 'created',
+    email: str(body.email),
+    phone: str(body.phone),
+    legal_business_name: str(body.legal_business_name),
+    business_type: str(body.business_type),
+    reference_id: str(body.reference_id) || null,
+    contact_name: str(body.contact_name),
+    profile: body.profile ?? null,
+    legal_info: legal,
+    notes: notesOf(body.notes),
+    created_at: unixNow(),
+  };
+  accounts.set(account.id, account);
+  return ok(account);
+}
+
+/** `POST /v2/accounts/:id/stakeholders`: the stakeholder with a masked PAN. */
+function createStakeholder(
+  accounts: ReadonlyMap<string, SimLinkedAccount>,
+  accountId: string,
+  body: Record<string, unknown>,
+): NonNullable<RouteAnswer> {
+  if (!accounts.has(accountId)) return err('The id provided does not exist');
+  if (!str(body.name)) return err('The name field is required.', 'name');
+  const kyc = isRecord(body.kyc) ? body.kyc : {};
+  if (!PAN.test(str(kyc.pan))) return err('The pan field is invalid.', 'kyc.pan');
+  return ok({
+    entity: 'stakeholder',
+    id: rid('sth'),
+    name: str(body.name),
+    email: str(body.email),
+    relationship: body.relationship ?? { director: true },
+    phone: body.phone ?? {},
+    notes: notesOf(body.notes),
+    kyc: { pan: `XXXXX${str(kyc.pan).slice(5, 9)}X` },
+    addresses: body.addresses ?? {},
+  });
+}
+
+/** A route product as Razorpay shows it (without the simulator's review count). */
+function presentProduct(p: SimProduct) {
+  const { reviews: _reviews, ...rest } = p;
+  return rest;
+}
+
 /** Route onboarding in the simulator: linked accounts (`/v2/accounts`), stakeholders and the route product's review. */
 export function createRouteAccounts(ctx: RouteContext) {
   const accounts = new Map<string, SimLinkedAccount>();
   const products = new Map<string, SimProduct>();
 
-  const productEvent = (p: SimProduct) => {
-    const name = `product.route.${p.activation_status}` as RouteEventName;
-    ctx.emit(name, p.account_id, {
-      merchant_product: {
-        entity: {
-          id: p.id,
-          merchant_id: p.account_id.slice(4),
-          activation_status: p.activation_status,
-          requirements: p.requirements,
-        },
-      },
-    });
-  };
-
   function review(p: SimProduct) {
     p.activation_status = 'under_review';
     p.requirements = [];
-    productEvent(p);
+    productEvent(ctx, p);
     ctx.later(ctx.switches.routeStepMs, () => {
       p.reviews += 1;
       if (ctx.switches.routeNeedsClarification && p.reviews === 1) {
@@ -55,55 +119,7 @@ export function createRouteAccounts(ctx: RouteContext) {
         const account = accounts.get(p.account_id);
         if (account) account.status = 'activated';
       }
-      productEvent(p);
-    });
-  }
-
-  function createAccount(body: Record<string, unknown>): NonNullable<RouteAnswer> {
-    for (const field of ['email', 'phone', 'legal_business_name', 'contact_name', 'business_type'])
-      if (!str(body[field])) return err(`The ${field} field is required.`, field);
-    if (body.type !== 'route') return err('The type field is invalid.', 'type');
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(str(body.email)))
-      return err('The email must be a valid email address.', 'email');
-    if (!/^\d{8,15}$/.test(str(body.phone))) return err('The phone format is invalid.', 'phone');
-    const clash = [...accounts.values()].find((a) => a.email === str(body.email));
-    if (clash) return err(`Merchant email already exists for account - ${clash.id.slice(4)}`, 'email');
-    const legal = isRecord(body.legal_info) ? body.legal_info : undefined;
-    if (legal?.pan !== undefined && !PAN.test(str(legal.pan))) return err('The pan field is invalid.', 'pan');
-    const account: SimLinkedAccount = {
-      id: rid('acc'),
-      type: 'route',
-      status: 'created',
-      email: str(body.email),
-      phone: str(body.phone),
-      legal_business_name: str(body.legal_business_name),
-      business_type: str(body.business_type),
-      reference_id: str(body.reference_id) || null,
-      contact_name: str(body.contact_name),
-      profile: body.profile ?? null,
-      legal_info: legal,
-      notes: notesOf(body.notes),
-      created_at: unixNow(),
-    };
-    accounts.set(account.id, account);
-    return ok(account);
-  }
-
-  function createStakeholder(accountId: string, body: Record<string, unknown>): NonNullable<RouteAnswer> {
-    if (!accounts.has(accountId)) return err('The id provided does not exist');
-    if (!str(body.name)) return err('The name field is required.', 'name');
-    const kyc = isRecord(body.kyc) ? body.kyc : {};
-    if (!PAN.test(str(kyc.pan))) return err('The pan field is invalid.', 'kyc.pan');
-    return ok({
-      entity: 'stakeholder',
-      id: rid('sth'),
-      name: str(body.name),
-      email: str(body.email),
-      relationship: body.relationship ?? { director: true },
-      phone: body.phone ?? {},
-      notes: notesOf(body.notes),
-      kyc: { pan: `XXXXX${str(kyc.pan).slice(5, 9)}X` },
-      addresses: body.addresses ?? {},
+      productEvent(ctx, p);
     });
   }
 
@@ -165,21 +181,16 @@ export function createRouteAccounts(ctx: RouteContext) {
     return ok(presentProduct(product));
   }
 
-  const presentProduct = (p: SimProduct) => {
-    const { reviews: _reviews, ...rest } = p;
-    return rest;
-  };
-
   /** Answers a `/v2/accounts…` path, or null. */
   function handle(method: string, path: string, b: Record<string, unknown>): RouteAnswer {
     let m: RegExpExecArray | null;
-    if (method === 'POST' && path === '/v2/accounts') return createAccount(b);
+    if (method === 'POST' && path === '/v2/accounts') return createAccount(accounts, b);
     if (method === 'GET' && (m = /^\/v2\/accounts\/([^/]+)$/.exec(path))) {
       const a = accounts.get(m[1] ?? '');
       return a ? ok(a) : err('The id provided does not exist');
     }
     if (method === 'POST' && (m = /^\/v2\/accounts\/([^/]+)\/stakeholders$/.exec(path)))
-      return createStakeholder(m[1] ?? '', b);
+      return createStakeholder(accounts, m[1] ?? '', b);
     if (method === 'POST' && (m = /^\/v2\/accounts\/([^/]+)\/products$/.exec(path)))
       return requestProduct(m[1] ?? '', b);
     if ((m = /^\/v2\/accounts\/([^/]+)\/products\/([^/]+)$/.exec(path))) {
