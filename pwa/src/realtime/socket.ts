@@ -84,6 +84,56 @@ function hasVersion(
 }
 
 /**
+ * The last version seen per space: a welcome sets where each space stands, and a versioned message passes only when
+ * it is newer than the last one of its space (so a reconnect never replays a tip event).
+ */
+function versionGate() {
+  const seen = new Map<string, number>();
+  return {
+    accept(message: ServerMessage): boolean {
+      if (message.type === 'welcome') {
+        // A space we had no version for starts at the server's current one; a version ahead of the server
+        // (reset database) falls back to it so newer events are not dropped forever.
+        for (const [space, version] of Object.entries(message.versions)) {
+          const have = seen.get(space);
+          if (have === undefined || have > version) seen.set(space, version);
+        }
+        return true;
+      }
+      if (!hasVersion(message)) return true;
+      const have = seen.get(message.space);
+      if (have !== undefined && message.version <= have) return false;
+      seen.set(message.space, message.version);
+      return true;
+    },
+    versions: (): Record<string, number> => Object.fromEntries(seen),
+  };
+}
+
+/** A frame's text as a server message (checked, then shaped by `parse` when given), or null when it is none. */
+function parseServerData(data: unknown, parse: RealtimeSocketOptions['parse']): ServerMessage | null {
+  if (typeof data !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!isServerMessage(value)) return null;
+  return (parse ? parse(value) : value) ?? null;
+}
+
+/** Detaches a socket's handlers and closes it (it may be closed already). */
+function closeQuietly(socket: SocketLike): void {
+  socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+  try {
+    socket.close();
+  } catch {
+    // already closed
+  }
+}
+
+/**
  * Opens the realtime client: connects, says hello with the credentials and the versions it has, reconnects
  * forever with backoff and jitter, pings every `pingMs`, and drops any versioned message whose version is not
  * newer than the last one seen in its space (so a reconnect never replays a tip event).
@@ -98,7 +148,7 @@ export function createRealtimeSocket(options: RealtimeSocketOptions): RealtimeSo
 
   const messageListeners = new Set<(message: ServerMessage) => void>();
   const statusListeners = new Set<(status: RealtimeStatus) => void>();
-  const seen = new Map<string, number>();
+  const gate = versionGate();
   let socket: SocketLike | null = null;
   let status: RealtimeStatus = 'offline';
   let attempt = 0;
@@ -123,13 +173,7 @@ export function createRealtimeSocket(options: RealtimeSocketOptions): RealtimeSo
   function drop(): void {
     const current = socket;
     socket = null;
-    if (!current) return;
-    current.onopen = current.onmessage = current.onclose = current.onerror = null;
-    try {
-      current.close();
-    } catch {
-      // already closed
-    }
+    if (current) closeQuietly(current);
   }
 
   function scheduleRetry(): void {
@@ -142,37 +186,12 @@ export function createRealtimeSocket(options: RealtimeSocketOptions): RealtimeSo
     retryTimer = setTimeout(connect, delay);
   }
 
-  function accept(message: ServerMessage): boolean {
-    if (message.type === 'welcome') {
-      // A space we had no version for starts at the server's current one; a version ahead of the server
-      // (reset database) falls back to it so newer events are not dropped forever.
-      for (const [space, version] of Object.entries(message.versions)) {
-        const have = seen.get(space);
-        if (have === undefined || have > version) seen.set(space, version);
-      }
-      return true;
-    }
-    if (!hasVersion(message)) return true;
-    const have = seen.get(message.space);
-    if (have !== undefined && message.version <= have) return false;
-    seen.set(message.space, message.version);
-    return true;
-  }
-
   function handleData(data: unknown): void {
-    if (typeof data !== 'string') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(data);
-    } catch {
-      return;
-    }
-    if (!isServerMessage(value)) return;
-    const message = options.parse ? options.parse(value) : value;
+    const message = parseServerData(data, options.parse);
     if (!message) return;
     awaitingPong = false;
     if (message.type === 'pong') return;
-    if (!accept(message)) return;
+    if (!gate.accept(message)) return;
     if (message.type === 'welcome') {
       attempt = 0;
       setStatus('connected');
@@ -200,7 +219,7 @@ export function createRealtimeSocket(options: RealtimeSocketOptions): RealtimeSo
     socket = ws;
     awaitingPong = false;
     ws.onopen = () => {
-      const since = Object.fromEntries(seen);
+      const since = gate.versions();
       ws.send(JSON.stringify({ type: 'hello', ...credentials, since }));
       pingTimer = setInterval(() => {
         if (awaitingPong) {
@@ -250,7 +269,7 @@ export function createRealtimeSocket(options: RealtimeSocketOptions): RealtimeSo
       return () => statusListeners.delete(listener);
     },
     status: () => status,
-    versions: () => Object.fromEntries(seen),
+    versions: gate.versions,
     reconnect() {
       attempt = 0;
       connect();
