@@ -4,6 +4,7 @@ import {
   clientMessageSchema,
   paiseToRupees,
   serverMessageSchema,
+  type ClientMessage,
   type ServerMessage,
   type Tip,
 } from '@shabaash/shared';
@@ -19,6 +20,7 @@ import {
 } from './state.ts';
 
 type View = 'full' | 'public' | 'overlay' | 'wallet';
+type ClientHello = Extract<ClientMessage, { type: 'hello' }>;
 
 interface Client {
   send(data: string): void;
@@ -65,6 +67,94 @@ function deliverTip(conn: Conn, space: string, row: MockTipRow): void {
   sub.lastSent = row.tip.version;
   const message = tipMessage(space, row, sub.view, isNew);
   if (message) send(conn, message);
+}
+
+/**
+ * The rooms a hello may join (its session's wallet and creator spaces, a creator's public space, an overlay key's
+ * overlay), subscribed on `conn`; or the close code and reason it is refused with.
+ */
+function grantRooms(
+  state: MockState,
+  conn: Conn,
+  message: ClientHello,
+): { granted: string[] } | { refused: [number, string] } {
+  const rooms: string[] = [];
+  const join = (room: string, space: string, view: View) => {
+    rooms.push(room);
+    const prev = conn.subs.get(space);
+    const rank: Record<View, number> = { wallet: 0, public: 1, overlay: 2, full: 3 };
+    if (!prev || rank[view] > rank[prev.view]) conn.subs.set(space, { view, lastSent: 0 });
+  };
+  if (!message.token && !message.overlayKey) {
+    return { refused: [WS_CLOSE.unauthorized, 'Missing credentials: send a token or an overlayKey'] };
+  }
+  if (message.token) {
+    const userId = state.sessions.get(message.token);
+    const user = userId ? state.users.get(userId)?.user : undefined;
+    if (!user) {
+      return { refused: [WS_CLOSE.unauthorized, 'Invalid or expired session'] };
+    }
+    join(`wallet:${user.id}`, walletSpace(user.id), 'wallet');
+    if (state.creators.has(user.id)) {
+      conn.creatorOf = user.id;
+      join(`creator:${user.id}`, creatorSpace(user.id), 'full');
+    }
+    const publicOf = message.creator
+      ? [...state.creators.values()].find((c) => c.handle === message.creator)?.userId
+      : conn.creatorOf
+        ? undefined
+        : state.defaultCreatorId;
+    if (message.creator && !publicOf) {
+      return { refused: [WS_CLOSE.badMessage, 'Unknown creator'] };
+    }
+    if (publicOf && publicOf !== conn.creatorOf) join(`public:${publicOf}`, creatorSpace(publicOf), 'public');
+  }
+  if (message.overlayKey) {
+    const creator = [...state.creators.values()].find((c) => c.overlayKey === message.overlayKey);
+    if (!creator) {
+      return { refused: [WS_CLOSE.unauthorized, 'Invalid overlay key'] };
+    }
+    conn.overlayOf = creator.userId;
+    join(`overlay:${creator.userId}`, creatorSpace(creator.userId), 'overlay');
+  }
+  return { granted: rooms };
+}
+
+/** The current version of every space `conn` subscribes to. */
+function versionsOf(state: MockState, conn: Conn): Record<string, number> {
+  return Object.fromEntries([...conn.subs.keys()].map((space) => [space, versionOf(state, space)]));
+}
+
+/** Sends what a hello's `since` missed in each subscribed space; live changes then stream from `versions`. */
+function replayMissed(
+  state: MockState,
+  conn: Conn,
+  versions: Record<string, number>,
+  since: Record<string, number> | undefined,
+): void {
+  for (const [space, sub] of conn.subs) {
+    const current = versions[space] ?? 0;
+    const asked = since?.[space];
+    sub.lastSent = asked !== undefined && asked <= current ? asked : current;
+    if (sub.lastSent >= current) continue;
+    if (space.startsWith('creator:')) {
+      const rows = [...state.tips.values()]
+        .filter((r) => creatorSpace(r.tip.creatorId) === space && r.tip.version > sub.lastSent)
+        .sort((a, b) => a.tip.version - b.tip.version);
+      for (const row of rows) deliverTip(conn, space, row);
+    } else {
+      const userId = space.slice('wallet:'.length);
+      const balancePaise = state.wallets.get(userId)?.balancePaise ?? 0;
+      sub.lastSent = current;
+      send(conn, {
+        type: 'wallet:update',
+        space,
+        version: current,
+        data: { balance: paiseToRupees(balancePaise), balancePaise },
+      });
+    }
+    sub.lastSent = current;
+  }
 }
 
 /**
@@ -145,78 +235,14 @@ export function createWsHandlers(state: MockState, options: MockRealtimeOptions 
         }
         if (greeted) return;
         greeted = true;
-        const rooms: string[] = [];
-        const join = (room: string, space: string, view: View) => {
-          rooms.push(room);
-          const prev = conn.subs.get(space);
-          const rank: Record<View, number> = { wallet: 0, public: 1, overlay: 2, full: 3 };
-          if (!prev || rank[view] > rank[prev.view]) conn.subs.set(space, { view, lastSent: 0 });
-        };
-        if (!message.token && !message.overlayKey) {
-          client.close(WS_CLOSE.unauthorized, 'Missing credentials: send a token or an overlayKey');
+        const rooms = grantRooms(state, conn, message);
+        if ('refused' in rooms) {
+          client.close(...rooms.refused);
           return;
         }
-        if (message.token) {
-          const userId = state.sessions.get(message.token);
-          const user = userId ? state.users.get(userId)?.user : undefined;
-          if (!user) {
-            client.close(WS_CLOSE.unauthorized, 'Invalid or expired session');
-            return;
-          }
-          join(`wallet:${user.id}`, walletSpace(user.id), 'wallet');
-          if (state.creators.has(user.id)) {
-            conn.creatorOf = user.id;
-            join(`creator:${user.id}`, creatorSpace(user.id), 'full');
-          }
-          const publicOf = message.creator
-            ? [...state.creators.values()].find((c) => c.handle === message.creator)?.userId
-            : conn.creatorOf
-              ? undefined
-              : state.defaultCreatorId;
-          if (message.creator && !publicOf) {
-            client.close(WS_CLOSE.badMessage, 'Unknown creator');
-            return;
-          }
-          if (publicOf && publicOf !== conn.creatorOf)
-            join(`public:${publicOf}`, creatorSpace(publicOf), 'public');
-        }
-        if (message.overlayKey) {
-          const creator = [...state.creators.values()].find((c) => c.overlayKey === message.overlayKey);
-          if (!creator) {
-            client.close(WS_CLOSE.unauthorized, 'Invalid overlay key');
-            return;
-          }
-          conn.overlayOf = creator.userId;
-          join(`overlay:${creator.userId}`, creatorSpace(creator.userId), 'overlay');
-        }
-        const versions = Object.fromEntries(
-          [...conn.subs.keys()].map((space) => [space, versionOf(state, space)]),
-        );
-        send(conn, { type: 'welcome', rooms, versions });
-        // Replay what the client's `since` missed, then stream live changes from the current version.
-        for (const [space, sub] of conn.subs) {
-          const current = versions[space] ?? 0;
-          const asked = message.since?.[space];
-          sub.lastSent = asked !== undefined && asked <= current ? asked : current;
-          if (sub.lastSent >= current) continue;
-          if (space.startsWith('creator:')) {
-            const rows = [...state.tips.values()]
-              .filter((r) => creatorSpace(r.tip.creatorId) === space && r.tip.version > sub.lastSent)
-              .sort((a, b) => a.tip.version - b.tip.version);
-            for (const row of rows) deliverTip(conn, space, row);
-          } else {
-            const userId = space.slice('wallet:'.length);
-            const balancePaise = state.wallets.get(userId)?.balancePaise ?? 0;
-            sub.lastSent = current;
-            send(conn, {
-              type: 'wallet:update',
-              space,
-              version: current,
-              data: { balance: paiseToRupees(balancePaise), balancePaise },
-            });
-          }
-          sub.lastSent = current;
-        }
+        const versions = versionsOf(state, conn);
+        send(conn, { type: 'welcome', rooms: rooms.granted, versions });
+        replayMissed(state, conn, versions, message.since);
         conns.add(conn);
         start();
         if (conn.overlayOf) presence(conn.overlayOf);
