@@ -45,6 +45,16 @@ function captureAddMoney(respond: () => Response = () => HttpResponse.json({ ord
 const amountInput = () => screen.getByLabelText('Amount (₹)');
 const submit = () => screen.getByRole('button', { name: 'Add Money' });
 
+/** Renders the screen, asks for a top-up of ₹`rupees` and waits for the checkout to open. */
+async function startCheckout(rupees: string) {
+  const user = userEvent.setup();
+  renderWithApp(<AddMoneyScreen />, { path: '/add-money' });
+  await user.type(amountInput(), rupees);
+  await user.click(submit());
+  await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
+  return user;
+}
+
 describe('AddMoneyScreen', () => {
   it('shows how it works and rejects an amount that is not above zero without creating an order', async () => {
     const bodies = captureAddMoney();
@@ -101,11 +111,7 @@ describe('AddMoneyScreen', () => {
 
   it('follows the order state to Received once the payment is confirmed', async () => {
     captureAddMoney();
-    const user = userEvent.setup();
-    renderWithApp(<AddMoneyScreen />, { path: '/add-money' });
-    await user.type(amountInput(), '250');
-    await user.click(submit());
-    await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
+    await startCheckout('250');
     expect(await screen.findByText(/^Pending/)).toBeTruthy();
     orderState = { ...orderState, status: 'paid' };
     await act(async () => checkout.fake.opened[0]!.pay());
@@ -114,11 +120,7 @@ describe('AddMoneyScreen', () => {
 
   it("shows the provider's failure description, and the server's message when the order cannot be created", async () => {
     captureAddMoney();
-    const user = userEvent.setup();
-    renderWithApp(<AddMoneyScreen />, { path: '/add-money' });
-    await user.type(amountInput(), '100');
-    await user.click(submit());
-    await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
+    const user = await startCheckout('100');
     await act(async () =>
       checkout.fake.opened[0]!.fail('Payment processing failed due to error at bank or wallet gateway'),
     );
