@@ -1,4 +1,11 @@
+import type { Knex } from 'knex';
 import type { Executor } from '../../db/knex.ts';
+
+/** Keeps the rows whose `column` falls in the statement period [from, to), oldest first. */
+function inPeriod(column: string, from: Date, to: Date) {
+  return (query: Knex.QueryBuilder) =>
+    query.where(column, '>=', from).where(column, '<', to).orderBy(column, 'asc');
+}
 
 export interface StatementTipRow {
   tip_id: string;
@@ -92,9 +99,7 @@ export async function statementTransfers(
 ): Promise<StatementTransferRow[]> {
   return db('payout_transfers')
     .where({ creator_id: creatorId })
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .orderBy('created_at', 'asc')
+    .modify(inPeriod('created_at', from, to))
     .select<StatementTransferRow[]>(
       'id',
       'razorpay_transfer_id',
@@ -125,9 +130,7 @@ export async function statementReversals(
   return db('payout_reversals as r')
     .join('earnings as e', 'e.id', 'r.earning_id')
     .where('r.creator_id', creatorId)
-    .where('r.created_at', '>=', from)
-    .where('r.created_at', '<', to)
-    .orderBy('r.created_at', 'asc')
+    .modify(inPeriod('r.created_at', from, to))
     .select<StatementReversalRow[]>(
       'r.id',
       'r.amount_paise',
