@@ -4,6 +4,9 @@ import { PAYOUT_MESSAGES, type User } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, afterReload, trackPageErrors } from './browser.ts';
 import { createCreator, getJson, guestTip, registerViaApi, signInContext, uniquePhone } from './flows.ts';
 
+/** Route's review webhooks and the payout job land within moments in the sandbox; the page shows them on reload. */
+const RELOAD_POLL = { timeout: 40_000, interval: 2_000 };
+
 const FORM: Array<[string, string]> = [
   ['Legal name (as on PAN)', 'Asha Verma'],
   ['Email', `asha-${Date.now()}@example.com`],
@@ -58,10 +61,7 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
     await expect
       .poll(
         afterReload(page, () => page.getByTestId('payout-status').textContent()),
-        {
-          timeout: 40_000,
-          interval: 2_000,
-        },
+        RELOAD_POLL,
       )
       .toContain('Active — payouts on');
     expect(onboardingCalls).toEqual(['POST']);
@@ -74,10 +74,7 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
     await expect
       .poll(
         afterReload(page, () => page.getByTestId('balance-pending').textContent()),
-        {
-          timeout: 30_000,
-          interval: 2_000,
-        },
+        RELOAD_POLL,
       )
       .toBe('₹49.00');
 

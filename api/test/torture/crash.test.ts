@@ -7,13 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { percentOfPaise } from '@shabaash/shared';
-import {
-  killLeftoverPostgres,
-  productExited,
-  startProduct,
-  stopCrashProducts,
-  type RunningProduct,
-} from '../product.ts';
+import { killLeftoverPostgres, productExited, startProduct, stopCrashProducts } from '../product.ts';
 import { crashTestProduct } from './crashProduct.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
 import {
@@ -29,7 +23,7 @@ const CONCURRENCY = 20;
 const KILL_AFTER_ACKS = 60;
 const START_BALANCE_PAISE = 10_000_000;
 
-const { dataDir, env, databaseUrl, config } = await crashTestProduct('crash', {
+const { dataDir, env, databaseUrl, config, products } = await crashTestProduct('crash', {
   SANDBOX_SEED: 'true',
 });
 
@@ -42,7 +36,6 @@ interface Send {
   status: number | 'network error' | null;
 }
 
-const products: RunningProduct[] = [];
 let db: Db | null = null;
 let viewer: BuiltUser;
 let creator: BuiltCreator;

@@ -8,13 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@shabaash/shared';
-import {
-  killLeftoverPostgres,
-  killProduct,
-  startProduct,
-  stopCrashProducts,
-  type RunningProduct,
-} from '../product.ts';
+import { killLeftoverPostgres, killProduct, startProduct, stopCrashProducts } from '../product.ts';
 import { crashTestProduct } from './crashProduct.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
 import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../factories.ts';
@@ -36,7 +30,7 @@ const sim = await startRazorpaySimulator({
   webhookSecret: WEBHOOK_SECRET,
   webhookUrl: () => `http://127.0.0.1:${port}/api/webhooks/razorpay`,
 });
-const { dataDir, env, databaseUrl, config } = await crashTestProduct('payout-crash', {
+const { dataDir, env, databaseUrl, config, products } = await crashTestProduct('payout-crash', {
   PORT: String(port),
   SANDBOX_SEED: 'false',
   RAZORPAY_KEY_ID: KEY_ID,
@@ -49,7 +43,6 @@ const { dataDir, env, databaseUrl, config } = await crashTestProduct('payout-cra
   PAYOUT_TICK_MS: '200',
   PAYOUT_STUCK_AFTER_MS: '3000',
 });
-const products: RunningProduct[] = [];
 let db: Db | null = null;
 let viewer: BuiltUser;
 const creators: BuiltCreator[] = [];

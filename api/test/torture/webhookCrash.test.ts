@@ -5,13 +5,7 @@
  * event reaches the receiver, and a receiver that deduplicates by event id handles each exactly once.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  killLeftoverPostgres,
-  killProduct,
-  startProduct,
-  stopCrashProducts,
-  type RunningProduct,
-} from '../product.ts';
+import { killLeftoverPostgres, killProduct, startProduct, stopCrashProducts } from '../product.ts';
 import { crashTestProduct } from './crashProduct.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
 import { buildCreator, seedGuestTip, type BuiltCreator } from '../factories.ts';
@@ -20,14 +14,13 @@ import { startReceiver } from '../webhookReceiver.ts';
 const TIPS = 150;
 const KILL_AFTER_HANDLED = 30;
 
-const { dataDir, env, databaseUrl, config } = await crashTestProduct('webhook-crash', {
+const { dataDir, env, databaseUrl, config, products } = await crashTestProduct('webhook-crash', {
   SANDBOX_SEED: 'false',
   WEBHOOK_POLL_MS: '50',
   WEBHOOK_CLAIM_MS: '3000',
   WEBHOOK_RETRY_BASE_MS: '200',
 });
 
-const products: RunningProduct[] = [];
 let db: Db | null = null;
 let creator: BuiltCreator;
 const receiver = await startReceiver(() => new Promise<number>((r) => setTimeout(() => r(200), 25)));

@@ -433,8 +433,7 @@ describe('POST /api/tips/send as one statement (shabaash_send_wallet_tips)', () 
 describe('GET /api/tips/recent and /api/tips/display', () => {
   it("shows pushed-live tips plus the caller's own (with only the caller's phone), newest first", async () => {
     const { db, config } = app.deps;
-    const creator = await buildCreator(db, config);
-    const me = await buildUser(db, config, { balancePaise: 100_000 });
+    const { creator, viewer: me } = await creatorAndViewer(app.deps, 100_000);
     const other = await buildUser(db, config, { balancePaise: 100_000 });
     const mine = (await send(me.token, { amount: 5, message: 'mine, unread', creator: creator.handle })).body
       .tip;
