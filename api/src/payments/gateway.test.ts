@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors.ts';
 import { rawBodyServer } from '../../test/webhookReceiver.ts';
+import {
+  SIM_KEY_ID as KEY_ID,
+  SIM_KEY_SECRET as KEY_SECRET,
+  SIM_WEBHOOK_SECRET as WEBHOOK_SECRET,
+} from '../../test/razorpay.ts';
 import { createRazorpayGateway, makeReceipt, type PaymentGateway } from './gateway.ts';
 import { startRazorpaySimulator, type RazorpaySimulator, type WebhookEnvelope } from './simulator/index.ts';
-
-const KEY_ID = 'rzp_test_gatewaytest01';
-const KEY_SECRET = 'gateway_test_secret_0123456789';
-const WEBHOOK_SECRET = 'gateway_test_webhook_secret';
 
 interface Received {
   headers: IncomingHttpHeaders;

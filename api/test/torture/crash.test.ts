@@ -10,13 +10,7 @@ import { percentOfPaise } from '@shabaash/shared';
 import { killLeftoverPostgres, productExited, startProduct, stopCrashProducts } from '../product.ts';
 import { crashTestProduct } from './crashProduct.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
-import {
-  buildCreator,
-  buildUser,
-  ledgerMismatches,
-  type BuiltCreator,
-  type BuiltUser,
-} from '../factories.ts';
+import { creatorAndViewer, ledgerMismatches, type BuiltCreator, type BuiltUser } from '../factories.ts';
 
 const SENDS = 300;
 const CONCURRENCY = 20;
@@ -73,8 +67,7 @@ describe.sequential('kill -9 in the middle of a load of tip sends', () => {
   it('starts the product and its users', async () => {
     products.push(await startProduct(env));
     db = createDb(databaseUrl, 4);
-    viewer = await buildUser(db, config, { balancePaise: START_BALANCE_PAISE });
-    creator = await buildCreator(db, config);
+    ({ creator, viewer } = await creatorAndViewer({ db, config }, START_BALANCE_PAISE));
     // The seeded demo viewer exists too (SANDBOX_SEED): the process is the real `npm start`.
     expect(await db('users').where({ phone: '9000000002' }).first()).toBeTruthy();
   }, 180_000);
