@@ -12,8 +12,7 @@ import {
 } from '../../../test/payouts.ts';
 import { runPayoutCycle } from './transfers.service.ts';
 
-const ctx = await createPaymentsTestApp(PAYOUTS_AT_ONCE);
-const { app, sim } = ctx;
+const { app, sim } = await createPaymentsTestApp(PAYOUTS_AT_ONCE);
 const { db, config } = app.deps;
 
 type Op =
