@@ -215,20 +215,17 @@ async function main(): Promise<void> {
 
     // 2. Send → creator socket latency with 1,000 creator sockets connected.
     const socketsByCreator = await connectCreators();
+    // Tips from the seeded viewers to the creator `pick(i)` chooses, timed from send to every socket's receipt.
+    const running = product;
+    const measure = (label: string, pick: (i: number) => number, rate?: number) =>
+      latency(running, label, viewers, pick, creators, socketsByCreator, runId, rate);
+    const spread = (i: number) => i % creators.length;
     log(`latency: ${SETTINGS.latencyRate} tips/s over twenty creators…`);
-    const latSpread = await latency(
-      product,
-      'spread',
-      viewers,
-      (i) => i % creators.length,
-      creators,
-      socketsByCreator,
-      runId,
-    );
+    const latSpread = await measure('spread', spread);
     results.latency.spread = latSpread;
     log(`  send → receipt p50/p99/max ${pct(latSpread.sendToReceipt)}`);
     log(`latency: ${SETTINGS.latencyRate} tips/s to one hot creator…`);
-    const latHot = await latency(product, 'hot', viewers, () => 0, creators, socketsByCreator, runId);
+    const latHot = await measure('hot', () => 0);
     results.latency.hot = latHot;
     log(`  send → receipt p50/p99/max ${pct(latHot.sendToReceipt)}`);
     // When this machine cannot sustain the target rate, queueing dominates the figures above; measure the
@@ -236,16 +233,7 @@ async function main(): Promise<void> {
     const sustainable = Math.floor((results.throughput.spread.perSecond * 0.5) / 5) * 5;
     if (sustainable >= 5 && sustainable < SETTINGS.latencyRate) {
       log(`latency: ${sustainable} tips/s (half the measured throughput) over twenty creators…`);
-      const latSlow = await latency(
-        product,
-        'slow',
-        viewers,
-        (i) => i % creators.length,
-        creators,
-        socketsByCreator,
-        runId,
-        sustainable,
-      );
+      const latSlow = await measure('slow', spread, sustainable);
       results.latency.sustainable = latSlow;
       log(`  send → receipt p50/p99/max ${pct(latSlow.sendToReceipt)}`);
     }
