@@ -77,6 +77,7 @@ export async function runPayoutBench(): Promise<{
         sessionsRevoked() {},
         overlayKeyRotated() {},
         apiTokenRevoked() {},
+        streamUpdated() {},
       },
       // The batch pushes no tip live, so no speech is ever queued.
       speech: { tipLive() {} },

@@ -28,6 +28,7 @@ import { apiTokenAuth } from './modules/apiTokens/apiTokens.auth.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { speechRoutes } from './modules/show/speech.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
+import { streamRoutes } from './modules/stream/stream.routes.ts';
 
 export interface AppOptions {
   /** Built PWA to serve at `/`; omitted in API-only tests. */
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     webhooksRoutes(deps),
     speechRoutes(deps),
     payoutsRoutes(deps),
+    streamRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

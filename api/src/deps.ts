@@ -1,4 +1,4 @@
-import type { OverlaySettings } from '@shabaash/shared';
+import type { OverlaySettings, StreamSession } from '@shabaash/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/knex.ts';
 import type { Logger } from './logger.ts';
@@ -22,6 +22,8 @@ export interface RealtimeBus {
   overlayKeyRotated(creatorId: string): void;
   /** A creator API token was revoked (its row deleted): bot sockets opened with it close, on every instance. */
   apiTokenRevoked(tokenId: string): void;
+  /** A creator's stream session started or ended (pushed as stream:update to the creator's and overlay rooms). */
+  streamUpdated(creatorId: string, session: StreamSession | null): void;
 }
 
 /** Text-to-speech of tips pushed live (modules/show/speech.jobs.ts), done off the request path. */

@@ -1,4 +1,4 @@
-import type { OverlaySettings } from '@shabaash/shared';
+import type { OverlaySettings, StreamSession } from '@shabaash/shared';
 import type { RealtimeBus } from '../src/deps.ts';
 
 /** Records what the services announce; TEMPORARY until the real realtime hub is wired into the harness. */
@@ -14,4 +14,8 @@ export class RecordingBus implements RealtimeBus {
   sessionsRevoked(): void {}
   overlayKeyRotated(): void {}
   apiTokenRevoked(): void {}
+  readonly streamUpdates: Array<{ creatorId: string; session: StreamSession | null }> = [];
+  streamUpdated(creatorId: string, session: StreamSession | null): void {
+    this.streamUpdates.push({ creatorId, session });
+  }
 }

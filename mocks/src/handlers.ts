@@ -21,6 +21,7 @@ import { walletResolvers } from './resolvers/wallet.ts';
 import { sandboxHandlers } from './sandbox.ts';
 import { apiTokenResolvers } from './resolvers/apiTokens.ts';
 import { webhookResolvers } from './resolvers/webhooks.ts';
+import { streamResolvers } from './resolvers/stream.ts';
 
 export { MockHttpError, type MockContext, type MockResolvers } from './context.ts';
 export { markOrderPaid } from './resolvers/wallet.ts';
@@ -34,6 +35,7 @@ export const resolvers: MockResolvers = {
   ...safetyResolvers,
   ...apiTokenResolvers,
   ...webhookResolvers,
+  ...streamResolvers,
   ...payoutResolvers,
 };
 

@@ -4,6 +4,7 @@ import * as s from './schemas.ts';
 import * as t from './apiTokens.ts';
 import * as w from './webhooks.ts';
 import * as p from './payouts.ts';
+import * as sw from './schemas/widgets.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -317,6 +318,22 @@ export const endpoints = define({
     auth: 'creator',
     input: p.payoutCorrectionInputSchema,
     output: p.payoutSummarySchema,
+  },
+  // Stream sessions and the OBS widgets (issue 14)
+  streamState: { method: 'GET', path: '/creator/stream', auth: 'creator', output: sw.streamStateSchema },
+  startStream: {
+    method: 'POST',
+    path: '/creator/stream/start',
+    auth: 'creator',
+    output: sw.streamStateSchema,
+  },
+  endStream: { method: 'POST', path: '/creator/stream/end', auth: 'creator', output: sw.streamStateSchema },
+  widgetState: {
+    method: 'GET',
+    path: '/overlay/widgets',
+    auth: 'public',
+    query: s.overlayKeyQuerySchema,
+    output: sw.widgetStateSchema,
   },
 });
 

@@ -296,6 +296,31 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'creator',
     summary: 'Send corrected bank details after Razorpay asked for clarification.',
   },
+  // Stream sessions and the OBS widgets (issue 14)
+  streamState: {
+    method: 'GET',
+    path: '/creator/stream',
+    auth: 'creator',
+    summary: 'The latest stream session (live or ended) and its totals: amount, count, top tip.',
+  },
+  startStream: {
+    method: 'POST',
+    path: '/creator/stream/start',
+    auth: 'creator',
+    summary: 'Start a stream session (sends stream.started; a live session is returned as it is).',
+  },
+  endStream: {
+    method: 'POST',
+    path: '/creator/stream/end',
+    auth: 'creator',
+    summary: 'End the live stream session (sends stream.ended with its totals).',
+  },
+  widgetState: {
+    method: 'GET',
+    path: '/overlay/widgets',
+    auth: 'public',
+    summary: 'What the goal, QR and top supporters widgets draw, unlocked by the overlay key.',
+  },
 };
 
 /**
@@ -326,6 +351,7 @@ export const WS_SERVER_MESSAGES: Record<ServerMessageType, string> = {
   'wallet:update': "The signed-in user's wallet balance changed (versioned).",
   'overlay:presence': 'How many OBS overlays of the creator are connected.',
   pong: 'Answer to ping.',
+  'stream:update': 'A stream session started or ended: the latest session (issue 14).',
 };
 
 /** What each close code on /ws means. */

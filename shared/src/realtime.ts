@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { overlaySettingsSchema, tipSchema, walletSchema } from './schemas.ts';
+import { streamSessionSchema } from './schemas/widgets.ts';
 
 export { WS_CLOSE, WS_HEARTBEAT_MS, WS_HELLO_TIMEOUT_MS } from './wsProtocol.ts';
 
@@ -34,6 +35,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     data: z.object({ connected: z.boolean(), count: z.number().int() }),
   }),
   z.object({ type: z.literal('pong') }),
+  /** A stream session started or ended (issue 14): the creator's latest session, to the creator and overlay rooms. */
+  z.object({ type: z.literal('stream:update'), data: z.object({ session: streamSessionSchema.nullable() }) }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageType = ServerMessage['type'];

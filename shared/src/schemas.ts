@@ -10,3 +10,4 @@ export * from './schemas/overlay.ts';
 export * from './schemas/config.ts';
 export * from './schemas/safety.ts';
 export * from './schemas/show.ts';
+export * from './schemas/widgets.ts';

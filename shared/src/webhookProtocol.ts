@@ -1,6 +1,6 @@
 // Zod-free on purpose: the /developers page imports it (`@shabaash/shared/webhookProtocol`).
 
-/** Events an outgoing webhook endpoint can subscribe to. stream.* and payout.* are defined ahead of their features. */
+/** Events an outgoing webhook endpoint can subscribe to. payout.* is defined ahead of its feature. */
 export const WEBHOOK_EVENTS = [
   'tip.created',
   'tip.live',
@@ -18,8 +18,8 @@ export const WEBHOOK_EVENT_MEANINGS: Record<WebhookEvent, string> = {
   'tip.live': 'A tip was pushed live (marked read): the moment to play a sound or flash the lights.',
   'tip.deleted': 'A tip was deleted from the Chat Loader.',
   'payout.updated': 'A payout changed status (defined; sent once payouts land).',
-  'stream.started': 'The creator went live (defined; sent once stream status lands).',
-  'stream.ended': 'The creator ended the stream (defined; sent once stream status lands).',
+  'stream.started': 'The creator pressed "Start stream" in the Chat Loader: a new stream session began.',
+  'stream.ended': 'The creator pressed "End stream": the session ended, with its totals (amount, count, top tip).',
 };
 
 /** Hex HMAC-SHA256 of the raw request body with the endpoint's secret (the style of X-Razorpay-Signature). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tipSchema } from './schemas.ts';
+import { streamSessionSchema, streamTotalsSchema } from './schemas/widgets.ts';
 import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEvent } from './webhookProtocol.ts';
 
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
@@ -66,7 +67,10 @@ export const webhookPayloadSchemas = {
   'tip.live': deliveryOf('tip.live', tipData),
   'tip.deleted': deliveryOf('tip.deleted', z.object({ id: z.string() })),
   'payout.updated': deliveryOf('payout.updated', futureData),
-  'stream.started': deliveryOf('stream.started', futureData),
-  'stream.ended': deliveryOf('stream.ended', futureData),
+  'stream.started': deliveryOf('stream.started', z.object({ session: streamSessionSchema })),
+  'stream.ended': deliveryOf(
+    'stream.ended',
+    z.object({ session: streamSessionSchema, totals: streamTotalsSchema }),
+  ),
   [WEBHOOK_TEST_EVENT]: deliveryOf(WEBHOOK_TEST_EVENT, z.object({ message: z.string() })),
 } satisfies Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, z.ZodType>;

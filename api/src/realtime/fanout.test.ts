@@ -19,6 +19,7 @@ function instance() {
     ask: () => seen.push('ask'),
     changed: (space, v) => seen.push(`changed ${space} ${v}`),
     overlayChanged: async (c) => void seen.push(`overlay ${c}`),
+    streamChanged: async (c) => void seen.push(`stream ${c}`),
     reconnected: () => seen.push('reconnected'),
   };
   let closed = false;
@@ -50,7 +51,8 @@ describe('NOTIFY out, LISTEN in', () => {
     a.fanout.revoked('u1', null);
     a.fanout.rotated(creatorId);
     a.fanout.presence(creatorId);
-    await expect.poll(() => b.seen.length).toBe(6);
+    a.fanout.stream(creatorId);
+    await expect.poll(() => b.seen.length).toBe(7);
     expect(b.seen.sort()).toEqual(
       [
         'changed creator:known 9',
@@ -59,6 +61,7 @@ describe('NOTIFY out, LISTEN in', () => {
         'revoked u1 null',
         `rotated ${creatorId}`,
         `presence ${creatorId} 1`,
+        `stream ${creatorId}`,
       ].sort(),
     );
     expect(a.seen).toEqual([]);

@@ -17,6 +17,8 @@ export interface FanoutHandlers {
   /** A space changed elsewhere; `version` is what that instance fully published, when known. */
   changed(space: string, version: number | null): void;
   overlayChanged(creatorId: string): Promise<void>;
+  /** A stream session of this creator started or ended elsewhere (issue 14). */
+  streamChanged(creatorId: string): Promise<void>;
   /** The LISTEN connection came back: notifications sent meanwhile are lost. */
   reconnected(): void;
 }
@@ -26,6 +28,7 @@ export interface Fanout {
   readonly instanceId: string;
   space(space: string): void;
   overlay(creatorId: string): void;
+  stream(creatorId: string): void;
   revoked(userId: string, sessionId: string | null): void;
   rotated(creatorId: string): void;
   apiTokenRevoked(tokenId: string): void;
@@ -57,6 +60,7 @@ export function createFanout(deps: {
   const counters = { notifiesSent: 0, notificationsReceived: 0 };
   const pendingSpaces = new Set<string>();
   const pendingOverlays = new Set<string>();
+  const pendingStreams = new Set<string>();
   const pendingRevoked: Array<{ userId: string; sessionId: string | null }> = [];
   const pendingRotated = new Set<string>();
   const pendingApiTokens = new Set<string>();
@@ -76,6 +80,7 @@ export function createFanout(deps: {
     return (
       pendingSpaces.size > 0 ||
       pendingOverlays.size > 0 ||
+      pendingStreams.size > 0 ||
       pendingRevoked.length > 0 ||
       pendingRotated.size > 0 ||
       pendingApiTokens.size > 0 ||
@@ -89,6 +94,7 @@ export function createFanout(deps: {
     const spaces = [...pendingSpaces];
     const news: PendingNews = {
       overlays: [...pendingOverlays],
+      streams: [...pendingStreams],
       revoked: pendingRevoked.splice(0),
       rotated: [...pendingRotated],
       revokedApiTokens: [...pendingApiTokens],
@@ -101,6 +107,7 @@ export function createFanout(deps: {
     };
     pendingSpaces.clear();
     pendingOverlays.clear();
+    pendingStreams.clear();
     pendingRotated.clear();
     pendingApiTokens.clear();
     pendingPresence.clear();
@@ -140,6 +147,7 @@ export function createFanout(deps: {
     if (payload.ask) handlers.ask();
     for (const change of payload.changes) handlers.changed(change.space, change.version);
     for (const creatorId of payload.overlays) await handlers.overlayChanged(creatorId);
+    for (const creatorId of payload.streams ?? []) await handlers.streamChanged(creatorId);
   }
 
   const listening = keepListening({
@@ -166,6 +174,7 @@ export function createFanout(deps: {
     instanceId,
     space: queue((space: string) => pendingSpaces.add(space)),
     overlay: queue((creatorId: string) => pendingOverlays.add(creatorId)),
+    stream: queue((creatorId: string) => pendingStreams.add(creatorId)),
     revoked: queue((userId: string, sessionId: string | null) => pendingRevoked.push({ userId, sessionId })),
     rotated: queue((creatorId: string) => pendingRotated.add(creatorId)),
     apiTokenRevoked: queue((tokenId: string) => pendingApiTokens.add(tokenId)),
@@ -184,6 +193,7 @@ export function createFanout(deps: {
 interface PendingNews {
   changes: Array<{ space: string; version: number | null }>;
   overlays: string[];
+  streams: string[];
   revoked: Array<{ userId: string; sessionId: string | null }>;
   rotated: string[];
   revokedApiTokens: string[];
@@ -204,6 +214,7 @@ export function buildPayloads(instance: string, news: PendingNews): NotifyPayloa
     }
   }
   current.overlays = news.overlays;
+  if (news.streams.length > 0) current.streams = news.streams;
   if (news.revoked.length > 0) current.revoked = news.revoked;
   if (news.rotated.length > 0) current.rotated = news.rotated;
   if (news.revokedApiTokens.length > 0) current.revokedApiTokens = news.revokedApiTokens;

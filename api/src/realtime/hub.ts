@@ -1,10 +1,12 @@
 import type http from 'node:http';
-import { WS_CLOSE, WS_HEARTBEAT_MS, WS_HELLO_TIMEOUT_MS, type OverlaySettings } from '@shabaash/shared';
+import { WS_CLOSE, WS_HEARTBEAT_MS, WS_HELLO_TIMEOUT_MS, type ServerMessage } from '@shabaash/shared';
 import type { Executor } from '../db/knex.ts';
 import type { Logger } from '../logger.ts';
 import type { AppDeps, RealtimeBus } from '../deps.ts';
 import { findOverlayByCreatorId } from '../modules/creators/overlay.repository.ts';
 import { pickSettings } from '../modules/creators/overlay.service.ts';
+import { findLatestSession } from '../modules/stream/stream.repository.ts';
+import { presentSession } from '../modules/stream/stream.presenter.ts';
 import { creatorSpace } from '../modules/sync/spaces.ts';
 import { createConnections } from './connections.ts';
 import { createFanout, type FanoutHandlers } from './fanout.ts';
@@ -122,7 +124,7 @@ export function createRealtime(
   });
   const announceAllPresence = () => presence.localCreators().forEach((c) => fanout.presence(c));
 
-  const pushOverlaySettings = overlayPusher(publisher, sender);
+  const pushToRooms = roomPusher(publisher, sender);
   const fanout = createFanout({
     db,
     databaseUrl: options.databaseUrl,
@@ -137,7 +139,7 @@ export function createRealtime(
       publisher,
       presence,
       revocation,
-      pushOverlaySettings,
+      pushToRooms,
       announceAllPresence,
     }),
   });
@@ -177,8 +179,13 @@ export function createRealtime(
     },
     overlayUpdated(creatorId, settings) {
       if (closed) return;
-      pushOverlaySettings(creatorId, settings);
+      pushToRooms(creatorId, msg.overlayUpdate(settings));
       fanout.overlay(creatorId);
+    },
+    streamUpdated(creatorId, session) {
+      if (closed) return;
+      pushToRooms(creatorId, msg.streamUpdate(session));
+      fanout.stream(creatorId);
     },
     sessionsRevoked(userId, sessionId) {
       if (closed) return;
@@ -221,14 +228,14 @@ export function createRealtime(
   };
 }
 
-type OverlayPusher = (creatorId: string, settings: OverlaySettings) => void;
+type RoomPusher = (creatorId: string, message: ServerMessage) => void;
 
-/** Sends new overlay settings to this instance's creator and overlay rooms of that creator. */
-function overlayPusher(publisher: Publisher, sender: Sender): OverlayPusher {
-  return (creatorId, settings) => {
+/** Sends an unversioned message (overlay settings, stream session) to this instance's creator and overlay rooms of that creator. */
+function roomPusher(publisher: Publisher, sender: Sender): RoomPusher {
+  return (creatorId, message) => {
     const state = publisher.states.get(creatorSpace(creatorId));
     if (!state) return;
-    const data = sender.encode(msg.overlayUpdate(settings));
+    const data = sender.encode(message);
     for (const conn of state.subs) {
       const view = conn.subs.get(state.space)?.view;
       if (view === 'full' || view === 'overlay') sender.sendRaw(conn, data);
@@ -243,7 +250,7 @@ function notificationHandlers(parts: {
   publisher: Publisher;
   presence: Presence;
   revocation: Revocation;
-  pushOverlaySettings: OverlayPusher;
+  pushToRooms: RoomPusher;
   announceAllPresence(): void;
 }): FanoutHandlers {
   const { db, log, publisher, presence, revocation } = parts;
@@ -263,9 +270,18 @@ function notificationHandlers(parts: {
       if (!publisher.states.has(creatorSpace(creatorId)) || !UUID_RE.test(creatorId)) return;
       try {
         const profile = await findOverlayByCreatorId(db, creatorId);
-        if (profile) parts.pushOverlaySettings(creatorId, pickSettings(profile));
+        if (profile) parts.pushToRooms(creatorId, msg.overlayUpdate(pickSettings(profile)));
       } catch (err) {
         log.error({ err }, 'could not read overlay settings for a notification');
+      }
+    },
+    async streamChanged(creatorId) {
+      if (!publisher.states.has(creatorSpace(creatorId)) || !UUID_RE.test(creatorId)) return;
+      try {
+        const session = await findLatestSession(db, creatorId);
+        parts.pushToRooms(creatorId, msg.streamUpdate(session ? presentSession(session) : null));
+      } catch (err) {
+        log.error({ err }, 'could not read the stream session for a notification');
       }
     },
     reconnected() {

@@ -2,6 +2,7 @@ import {
   serverMessageSchema,
   type OverlaySettings,
   type ServerMessage,
+  type StreamSession,
   type Tip,
   type Wallet,
 } from '@shabaash/shared';
@@ -49,6 +50,8 @@ export const msg = {
     type: 'overlay:presence',
     data: { connected: count > 0, count },
   }),
+  /** A creator's latest stream session after a start or an end (issue 14). */
+  streamUpdate: (session: StreamSession | null): ServerMessage => ({ type: 'stream:update', data: { session } }),
   /** Answer to an application-level ping. */
   pong: (): ServerMessage => ({ type: 'pong' }),
 };

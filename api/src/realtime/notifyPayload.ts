@@ -19,6 +19,8 @@ export const notifyPayloadSchema = z.object({
   rotated: z.array(z.string()).optional(),
   /** Revoked creator API tokens (their bot sockets close). */
   revokedApiTokens: z.array(z.string()).optional(),
+  /** Creators whose stream session started or ended (issue 14). */
+  streams: z.array(z.string()).optional(),
   /** This instance's overlay count per creator (`count` 0 = none left); sent on change and every refresh. */
   presence: z
     .array(z.unknown())

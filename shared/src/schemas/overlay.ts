@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { handleSchema, hexColorSchema } from './common.ts';
 import { showSettingsSchema } from './show.ts';
+import { widgetSettingsSchema } from './widgets.ts';
 
 /** The creator's profile and OBS overlay settings, and the query strings that pick a creator or an overlay. */
 
@@ -11,6 +12,8 @@ export const overlaySettingsSchema = z.object({
   sound: z.string().trim().min(1).max(60),
   /** Tiers and TTS (issue 14); responses always carry it, a PUT without it keeps the stored one. */
   show: z.lazy(() => showSettingsSchema).optional(),
+  /** Goal, QR and top supporters widgets (issue 14); responses always carry it, a PUT without it keeps the stored one. */
+  widgets: widgetSettingsSchema.optional(),
 });
 export type OverlaySettings = z.infer<typeof overlaySettingsSchema>;
 

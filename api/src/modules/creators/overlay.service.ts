@@ -3,6 +3,7 @@ import { MESSAGES, type OverlaySettings } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { getShowSettings, saveShowSettings } from '../show/show.service.ts';
+import { getWidgetSettings, saveWidgetSettings } from '../stream/stream.service.ts';
 import { resolveCreator } from './creators.repository.ts';
 import {
   findOverlayByCreatorId,
@@ -25,6 +26,7 @@ export function pickSettings(profile: OverlaySettings): OverlaySettings {
     color: profile.color,
     sound: profile.sound,
     ...(profile.show ? { show: profile.show } : {}),
+    ...(profile.widgets ? { widgets: profile.widgets } : {}),
   };
 }
 
@@ -32,7 +34,11 @@ export function pickSettings(profile: OverlaySettings): OverlaySettings {
 export async function getOverlay(db: AppDeps['db'], creatorId: string): Promise<OverlayProfile> {
   const profile = await findOverlayByCreatorId(db, creatorId);
   if (!profile) throw notFound('Creator');
-  return { ...profile, show: await getShowSettings(db, creatorId) };
+  return {
+    ...profile,
+    show: await getShowSettings(db, creatorId),
+    widgets: await getWidgetSettings(db, creatorId),
+  };
 }
 
 /** Saves overlay settings and pushes `overlay:update` to the creator's overlays; returns the saved settings. */
@@ -43,7 +49,11 @@ export async function saveOverlaySettings(
 ): Promise<OverlaySettings> {
   const saved = await updateOverlaySettings(deps.db, creatorId, settings);
   if (!saved) throw notFound('Creator');
-  const result = pickSettings({ ...saved, show: await saveShowSettings(deps.db, creatorId, settings.show) });
+  const result = pickSettings({
+    ...saved,
+    show: await saveShowSettings(deps.db, creatorId, settings.show),
+    widgets: await saveWidgetSettings(deps.db, creatorId, settings.widgets),
+  });
   deps.realtime.overlayUpdated(creatorId, result);
   return result;
 }
@@ -52,7 +62,11 @@ export async function saveOverlaySettings(
 export async function publicOverlaySettings(db: AppDeps['db'], overlayKey: string): Promise<OverlaySettings> {
   const profile = await findOverlayByKey(db, overlayKey);
   if (!profile) throw notFound('Overlay');
-  return pickSettings({ ...profile, show: await getShowSettings(db, profile.creatorId) });
+  return pickSettings({
+    ...profile,
+    show: await getShowSettings(db, profile.creatorId),
+    widgets: await getWidgetSettings(db, profile.creatorId),
+  });
 }
 
 /** Replaces the caller's overlay key: old links stop loading and open overlays on them disconnect. */

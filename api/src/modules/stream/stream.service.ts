@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import {
+  WIDGET_LIMITS,
+  defaultWidgetSettings,
+  type StreamState,
+  type WebhookEvent,
+  type WidgetSettings,
+  type WidgetState,
+} from '@shabaash/shared';
+import type { AppDeps } from '../../deps.ts';
+import type { Db, Executor } from '../../db/knex.ts';
+import { notFound } from '../../http/errors.ts';
+import { findOverlayByKey } from '../creators/overlay.repository.ts';
+import { getShowSettings } from '../show/show.service.ts';
+import { insertEvents } from '../webhooks/webhooks.repository.ts';
+import { NO_TOTALS, presentSession, presentSupporter, presentTotals } from './stream.presenter.ts';
+import {
+  endLiveSession,
+  findLatestSession,
+  findWidgetSettings,
+  insertSession,
+  sessionTotals,
+  topSupporters,
+  upsertWidgetSettings,
+  type SessionRow,
+} from './stream.repository.ts';
+
+async function stateOf(db: Executor, session: SessionRow | null): Promise<StreamState> {
+  return {
+    session: session ? presentSession(session) : null,
+    totals: session ? presentTotals(await sessionTotals(db, session)) : NO_TOTALS,
+  };
+}
+
+/** The creator's latest session (live or ended) and its totals. */
+export async function getStreamState(db: Executor, creatorId: string): Promise<StreamState> {
+  return stateOf(db, await findLatestSession(db, creatorId));
+}
+
+/** One event per session and kind, so the same transition is never announced twice. */
+const streamEvent = (creatorId: string, event: WebhookEvent, sessionId: string, data: unknown) => ({
+  id: `evt_${crypto.createHash('sha256').update(`${creatorId}:${sessionId}:${event}`).digest('hex').slice(0, 32)}`,
+  creatorId,
+  event,
+  data,
+});
+
+/**
+ * "Start stream": opens a session and queues `stream.started` for subscribed webhook endpoints in the same
+ * transaction; a session already live is answered as it is (no second event). Widgets and Chat Loaders hear it
+ * as `stream:update`.
+ */
+export async function startStream(deps: Pick<AppDeps, 'db' | 'realtime'>, creatorId: string): Promise<StreamState> {
+  const started = await deps.db.transaction(async (tx) => {
+    const session = await insertSession(tx, creatorId);
+    if (session) {
+      await insertEvents(tx, [
+        streamEvent(creatorId, 'stream.started', session.id, { session: presentSession(session) }),
+      ]);
+    }
+    return session;
+  });
+  const state = await getStreamState(deps.db, creatorId);
+  if (started) deps.realtime.streamUpdated(creatorId, state.session);
+  return state;
+}
+
+/** "End stream": ends the live session and queues `stream.ended` with its totals in the same transaction. */
+export async function endStream(deps: Pick<AppDeps, 'db' | 'realtime'>, creatorId: string): Promise<StreamState> {
+  const ended = await deps.db.transaction(async (tx) => {
+    const session = await endLiveSession(tx, creatorId);
+    if (!session) return null;
+    const state = await stateOf(tx, session);
+    await insertEvents(tx, [streamEvent(creatorId, 'stream.ended', session.id, state)]);
+    return state;
+  });
+  if (!ended) return getStreamState(deps.db, creatorId);
+  deps.realtime.streamUpdated(creatorId, ended.session);
+  return ended;
+}
+
+/** A creator's widget settings: the stored ones over the defaults (a field added later gets its default). */
+export async function getWidgetSettings(db: Executor, creatorId: string): Promise<WidgetSettings> {
+  const defaults = defaultWidgetSettings();
+  const stored = await findWidgetSettings(db, creatorId);
+  if (!stored) return defaults;
+  return {
+    goal: { ...defaults.goal, ...stored.goal },
+    qr: { ...defaults.qr, ...stored.qr },
+    supporters: { ...defaults.supporters, ...stored.supporters },
+  };
+}
+
+/** Saves the widget settings when given (a PUT without them keeps the stored ones); returns the current ones. */
+export async function saveWidgetSettings(
+  db: Executor,
+  creatorId: string,
+  settings: WidgetSettings | undefined,
+): Promise<WidgetSettings> {
+  if (!settings) return getWidgetSettings(db, creatorId);
+  await upsertWidgetSettings(db, creatorId, settings);
+  return settings;
+}
+
+/** What the widgets draw for an overlay key (unknown or rotated key → 404). */
+export async function widgetState(db: Db, overlayKey: string): Promise<WidgetState> {
+  const profile = await findOverlayByKey(db, overlayKey);
+  if (!profile) throw notFound('Overlay');
+  const creatorId = profile.creatorId;
+  const [widgets, show, session] = await Promise.all([
+    getWidgetSettings(db, creatorId),
+    getShowSettings(db, creatorId),
+    findLatestSession(db, creatorId),
+  ]);
+  const [totals, supporters] = await Promise.all([
+    stateOf(db, session),
+    widgets.supporters.enabled
+      ? topSupporters(db, creatorId, widgets.supporters.range, session, WIDGET_LIMITS.topSupporters)
+      : [],
+  ]);
+  return {
+    handle: profile.handle,
+    language: show.language,
+    widgets,
+    session: totals.session,
+    goal: { raised: totals.totals.amount, raisedPaise: totals.totals.amountPaise },
+    supporters: supporters.map(presentSupporter),
+  };
+}

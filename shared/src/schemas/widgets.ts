@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { SHOW_LANGUAGES } from '../tiers.ts';
+import { SUPPORTER_RANGES, WIDGET_LIMITS, type WidgetSettings } from '../widgets.ts';
+
+// Issue 14: stream sessions, the goal, QR and top supporters widgets. Amounts in rupees plus …Paise, as everywhere.
+
+/** The widgets' settings: PUT /creator/settings carries them as `widgets` (absent = keep the stored ones). */
+export const widgetSettingsSchema = z.object({
+  goal: z.object({
+    title: z
+      .string()
+      .trim()
+      .max(WIDGET_LIMITS.maxTitleLength, {
+        error: `Keep the goal title to ${WIDGET_LIMITS.maxTitleLength} characters.`,
+      }),
+    targetAmount: z
+      .number({ error: 'Enter the goal amount in rupees.' })
+      .int({ error: 'Enter the goal in whole rupees.' })
+      .min(WIDGET_LIMITS.minTargetAmount, { error: 'The goal must be at least ₹1.' })
+      .max(WIDGET_LIMITS.maxTargetAmount, { error: 'That goal is too large.' }),
+  }),
+  qr: z.object({
+    caption: z
+      .string()
+      .trim()
+      .max(WIDGET_LIMITS.maxCaptionLength, {
+        error: `Keep the caption to ${WIDGET_LIMITS.maxCaptionLength} characters.`,
+      }),
+  }),
+  supporters: z.object({ enabled: z.boolean(), range: z.enum(SUPPORTER_RANGES) }),
+}) satisfies z.ZodType<WidgetSettings>;
+
+/** A stream session framed by "Start stream" and "End stream" in the Chat Loader. */
+export const streamSessionSchema = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  /** Null while the stream is live. */
+  endedAt: z.string().nullable(),
+});
+export type StreamSession = z.infer<typeof streamSessionSchema>;
+
+const amount = { amount: z.number(), amountPaise: z.number().int() };
+
+/** Totals of the paid tips of a session. */
+export const streamTotalsSchema = z.object({
+  ...amount,
+  count: z.number().int(),
+  topTip: z.object({ name: z.string(), ...amount }).nullable(),
+});
+export type StreamTotals = z.infer<typeof streamTotalsSchema>;
+
+/** GET /creator/stream and the answer to start/end: the latest session (live or ended) and its totals. */
+export const streamStateSchema = z.object({
+  session: streamSessionSchema.nullable(),
+  totals: streamTotalsSchema,
+});
+export type StreamState = z.infer<typeof streamStateSchema>;
+
+/** One row of the top supporters widget (no phone number, no account id). */
+export const supporterSchema = z.object({ name: z.string(), count: z.number().int(), ...amount });
+export type Supporter = z.infer<typeof supporterSchema>;
+
+/** GET /overlay/widgets?key=: everything the widgets draw, unlocked by the overlay key. */
+export const widgetStateSchema = z.object({
+  handle: z.string(),
+  language: z.enum(SHOW_LANGUAGES),
+  widgets: widgetSettingsSchema,
+  session: streamSessionSchema.nullable(),
+  /** Paid tips of the latest session (0 before the first). */
+  goal: z.object({ raised: z.number(), raisedPaise: z.number().int() }),
+  /** Top supporters of the chosen range; empty while the widget is off. */
+  supporters: z.array(supporterSchema),
+});
+export type WidgetState = z.infer<typeof widgetStateSchema>;
