@@ -19,7 +19,8 @@ export const WEBHOOK_EVENT_MEANINGS: Record<WebhookEvent, string> = {
   'tip.deleted': 'A tip was deleted from the Chat Loader.',
   'payout.updated': 'A payout changed status (defined; sent once payouts land).',
   'stream.started': 'The creator pressed "Start stream" in the Chat Loader: a new stream session began.',
-  'stream.ended': 'The creator pressed "End stream": the session ended, with its totals (amount, count, top tip).',
+  'stream.ended':
+    'The creator pressed "End stream": the session ended, with its totals (amount, count, top tip).',
 };
 
 /** Hex HMAC-SHA256 of the raw request body with the endpoint's secret (the style of X-Razorpay-Signature). */

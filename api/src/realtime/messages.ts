@@ -51,7 +51,10 @@ export const msg = {
     data: { connected: count > 0, count },
   }),
   /** A creator's latest stream session after a start or an end (issue 14). */
-  streamUpdate: (session: StreamSession | null): ServerMessage => ({ type: 'stream:update', data: { session } }),
+  streamUpdate: (session: StreamSession | null): ServerMessage => ({
+    type: 'stream:update',
+    data: { session },
+  }),
   /** Answer to an application-level ping. */
   pong: (): ServerMessage => ({ type: 'pong' }),
 };

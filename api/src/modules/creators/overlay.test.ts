@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultShowSettings, maskPhone, type Analytics, type Tip } from '@shabaash/shared';
+import { defaultShowSettings, defaultWidgetSettings, maskPhone, type Analytics, type Tip } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { RecordingBus } from '../../../test/doubles.ts';
 import { buildCreator, buildUser } from '../../../test/factories.ts';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 const settings = { overlayTheme: 'neon', font: 'Inter', color: '#00AAff', sound: 'chime.mp3' };
 /** What the API answers: the settings plus the show's (default) tiers and TTS settings (issue 14). */
-const saved = { ...settings, show: defaultShowSettings() };
+const saved = { ...settings, show: defaultShowSettings(), widgets: defaultWidgetSettings() };
 
 describe('overlay settings', () => {
   it('GET /creator/overlay gives defaults, handle, display name and key', async () => {
@@ -30,6 +30,7 @@ describe('overlay settings', () => {
       color: '#ff5c5c',
       sound: 'default',
       show: defaultShowSettings(),
+      widgets: defaultWidgetSettings(),
       handle: creator.handle,
       displayName: 'Kabir Plays',
       overlayKey: creator.overlayKey,

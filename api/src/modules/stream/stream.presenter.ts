@@ -20,7 +20,10 @@ export function presentTotals(row: TotalsRow): StreamTotals {
   return {
     ...money(row.amount_paise),
     count: Number(row.count),
-    topTip: row.top_name !== null && row.top_paise !== null ? { name: row.top_name, ...money(row.top_paise) } : null,
+    topTip:
+      row.top_name !== null && row.top_paise !== null
+        ? { name: row.top_name, ...money(row.top_paise) }
+        : null,
   };
 }
 

@@ -75,7 +75,8 @@ export async function sessionTotals(db: Executor, session: SessionRow): Promise<
 
 /** Where a range of the top supporters widget starts: the latest session's start, Monday 00:00 IST, or ever. */
 function rangeStart(range: SupporterRange, session: SessionRow | null): string {
-  if (range === 'week') return `date_trunc('week', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'`;
+  if (range === 'week')
+    return `date_trunc('week', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'`;
   if (range === 'all') return `'-infinity'::timestamptz`;
   return session ? `?::timestamptz` : `'infinity'::timestamptz`;
 }

@@ -50,7 +50,10 @@ const streamEvent = (creatorId: string, event: WebhookEvent, sessionId: string, 
  * transaction; a session already live is answered as it is (no second event). Widgets and Chat Loaders hear it
  * as `stream:update`.
  */
-export async function startStream(deps: Pick<AppDeps, 'db' | 'realtime'>, creatorId: string): Promise<StreamState> {
+export async function startStream(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  creatorId: string,
+): Promise<StreamState> {
   const started = await deps.db.transaction(async (tx) => {
     const session = await insertSession(tx, creatorId);
     if (session) {
@@ -66,7 +69,10 @@ export async function startStream(deps: Pick<AppDeps, 'db' | 'realtime'>, creato
 }
 
 /** "End stream": ends the live session and queues `stream.ended` with its totals in the same transaction. */
-export async function endStream(deps: Pick<AppDeps, 'db' | 'realtime'>, creatorId: string): Promise<StreamState> {
+export async function endStream(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  creatorId: string,
+): Promise<StreamState> {
   const ended = await deps.db.transaction(async (tx) => {
     const session = await endLiveSession(tx, creatorId);
     if (!session) return null;
