@@ -14,12 +14,21 @@ const apiProxy: Record<string, ProxyOptions> = {
   '/sandbox': { target: API_TARGET, changeOrigin: true },
 };
 
-/** `/overlay?display=1` is the bare overlay entry (the API does the same rewrite in production). */
+/** The OBS widgets (issue 14), each its own small entry at `/widgets/<kind>` (widgets/<kind>/index.html). */
+const WIDGET_ENTRIES = ['goal', 'qr', 'supporters'] as const;
+
+/**
+ * `/overlay?display=1` is the bare overlay entry and `/widgets/<kind>` a widget entry (the API serves both the same
+ * way in production: the overlay by its rewrite, a widget as a folder's index.html).
+ */
 function overlayDisplayRewrite(): Plugin {
   const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/overlay' && url.searchParams.get('display') === '1')
       req.url = `/overlay.html${url.search}`;
+    const widget = /^\/widgets\/([a-z]+)\/?$/.exec(url.pathname)?.[1];
+    if (widget && (WIDGET_ENTRIES as readonly string[]).includes(widget))
+      req.url = `/widgets/${widget}/index.html${url.search}`;
     next();
   };
   return {
@@ -160,7 +169,7 @@ function dropMockWorker(): Plugin {
   };
 }
 
-/** Vite config of the PWA: two HTML entries (app and bare OBS overlay), service worker via generateSW. */
+/** Vite config of the PWA: HTML entries (app, bare OBS overlay, the widgets), service worker via generateSW. */
 export default defineConfig(({ mode, isSsrBuild }) =>
   isSsrBuild
     ? {
@@ -217,9 +226,9 @@ export default defineConfig(({ mode, isSsrBuild }) =>
             },
             workbox: {
               globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-              // The overlay is its own entry and must always come fresh from the network for OBS.
+              // The overlay and the widgets are their own entries and must always come fresh from the network for OBS.
               // mockServiceWorker.js is MSW's worker for `dev:mocks` only: never precached or served by the PWA worker.
-              globIgnores: ['overlay.html', 'mockServiceWorker.js'],
+              globIgnores: ['overlay.html', 'widgets/**', 'mockServiceWorker.js'],
               // shell.html is the empty app shell; index.html is the prerendered landing page.
               navigateFallback: 'shell.html',
               // Denylist entries match pathname + search. /api and /ws are never answered from cache (and there is no
@@ -231,6 +240,7 @@ export default defineConfig(({ mode, isSsrBuild }) =>
                 /^\/sandbox\//,
                 /^\/overlay\.html/,
                 /^\/overlay\?(?:.*&)?display=1(?:&|$)/,
+                /^\/widgets\//,
                 /^\/mockServiceWorker\.js/,
               ],
               cleanupOutdatedCaches: true,
@@ -245,7 +255,13 @@ export default defineConfig(({ mode, isSsrBuild }) =>
           target: 'es2022',
           reportCompressedSize: true,
           rolldownOptions: {
-            input: { main: here('./index.html'), overlay: here('./overlay.html') },
+            input: {
+              main: here('./index.html'),
+              overlay: here('./overlay.html'),
+              ...Object.fromEntries(
+                WIDGET_ENTRIES.map((kind) => [`widget-${kind}`, here(`./widgets/${kind}/index.html`)]),
+              ),
+            },
             output: {
               // Stable vendor chunks: the overlay entry (plain TS + DOM) takes none of them.
               codeSplitting: {

@@ -54,6 +54,11 @@ export function widgetLink(origin: string, kind: WidgetKind, overlayKey: string)
   return `${origin}/widgets/${kind}?key=${encodeURIComponent(overlayKey)}`;
 }
 
+/** The guest tipping link: `${origin}/guest-tip?c=<handle>` (what the QR widget encodes). */
+export function guestLink(origin: string, handle: string): string {
+  return `${origin}/guest-tip?c=${encodeURIComponent(handle)}`;
+}
+
 /** The widgets' own texts in each show language (a plain catalogue: no i18n library in widget bundles). */
 export const WIDGET_TEXT: Record<
   ShowLanguage,

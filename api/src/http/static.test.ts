@@ -12,6 +12,8 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-dist-'));
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<html>app shell</html>');
 fs.writeFileSync(path.join(dist, 'overlay.html'), '<html>overlay</html>');
+fs.mkdirSync(path.join(dist, 'widgets', 'goal'), { recursive: true });
+fs.writeFileSync(path.join(dist, 'widgets', 'goal', 'index.html'), '<html>goal widget</html>');
 fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app");'.repeat(50));
 
 const app = new Koa();
@@ -103,6 +105,13 @@ describe('serving the built PWA', () => {
   it('gives OBS the bare overlay entry for /overlay?display=1 and the studio otherwise', async () => {
     expect(await (await fetch(`${base}/overlay?display=1&key=k`)).text()).toBe('<html>overlay</html>');
     expect(await (await fetch(`${base}/overlay?key=k`)).text()).toBe('<html>app shell</html>');
+  });
+
+  it('gives OBS a widget entry for /widgets/<kind>?key= (issue 14), revalidated on every load', async () => {
+    const res = await fetch(`${base}/widgets/goal?key=k`);
+    expect(await res.text()).toBe('<html>goal widget</html>');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await (await fetch(`${base}/widgets/nope?key=k`)).text()).toBe('<html>app shell</html>');
   });
 
   it('serves hashed assets gzipped and immutable; a missing asset is a real 404', async () => {

@@ -48,7 +48,5 @@ export function overlayLink(origin: string, overlayKey: string): string {
   return `${origin}/overlay?key=${encodeURIComponent(overlayKey)}&display=1`;
 }
 
-/** The guest tipping link: `${origin}/guest-tip?c=<handle>`. */
-export function guestLink(origin: string, handle: string): string {
-  return `${origin}/guest-tip?c=${encodeURIComponent(handle)}`;
-}
+/** The guest tipping link (one definition, shared with the QR widget). */
+export { guestLink } from '@shabaash/shared/widgets';

@@ -1,4 +1,6 @@
 import { OVERLAY_DEFAULTS } from '@shabaash/shared/core';
+import { el } from '../lib/dom.ts';
+import { getJson } from '../lib/getJson.ts';
 import { createRealtimeSocket, type SocketFactory } from '../realtime/socket.ts';
 import { initialOverlayState, overlayReducer, type OverlayEvent, type OverlayState } from './overlayState.ts';
 import { fontStack, loadOverlayFont } from './fonts.ts';
@@ -23,17 +25,6 @@ function safeColor(color: string): string {
 
 function safeImage(src: string | null): string | null {
   return src && /^(data:image\/|https?:\/\/)/i.test(src) ? src : null;
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 /** Draws the state into the root: one card at the bottom (tip or waiting text) in the overlay's colour and font. */
@@ -72,16 +63,6 @@ function render(root: HTMLElement, state: OverlayState): void {
     );
   }
   root.replaceChildren(card);
-}
-
-async function getJson(url: string): Promise<unknown> {
-  const response = await fetch(url, {
-    headers: { Accept: 'application/json' },
-    credentials: 'omit',
-    cache: 'no-store',
-  });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.json();
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

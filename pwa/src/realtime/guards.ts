@@ -11,6 +11,7 @@ const TYPES = new Set([
   'wallet:update',
   'overlay:presence',
   'pong',
+  'stream:update',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -49,6 +50,8 @@ export function isServerMessage(value: unknown): value is ServerMessage {
       return isRecord(value.data);
     case 'overlay:presence':
       return isRecord(value.data) && typeof value.data.connected === 'boolean';
+    case 'stream:update':
+      return isRecord(value.data) && (value.data.session === null || isRecord(value.data.session));
     default:
       return true;
   }
