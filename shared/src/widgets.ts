@@ -68,6 +68,8 @@ export const WIDGET_TEXT: Record<
     qrCaption: string;
     supportersTitle: Record<SupporterRange, string>;
     supportersEmpty: string;
+    /** Shown by a widget opened without its ?key= (a link copied wrong). */
+    noKey: string;
   }
 > = {
   en: {
@@ -80,6 +82,7 @@ export const WIDGET_TEXT: Record<
       all: 'Top supporters of all time',
     },
     supportersEmpty: 'Be the first supporter!',
+    noKey: 'Copy this widget’s link from Overlay Studio.',
   },
   hi: {
     goalTitle: 'स्ट्रीम लक्ष्य',
@@ -91,5 +94,6 @@ export const WIDGET_TEXT: Record<
       all: 'अब तक के टॉप सपोर्टर',
     },
     supportersEmpty: 'पहले सपोर्टर बनिए!',
+    noKey: 'इस विजेट का लिंक Overlay Studio से कॉपी करें।',
   },
 };

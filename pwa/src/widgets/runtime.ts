@@ -1,5 +1,6 @@
 import type { WidgetState } from '@shabaash/shared';
 import { WIDGET_TEXT } from '@shabaash/shared/widgets';
+import { el } from '../lib/dom.ts';
 import { getJson } from '../lib/getJson.ts';
 import { createRealtimeSocket, type SocketFactory } from '../realtime/socket.ts';
 
@@ -53,11 +54,15 @@ export function startWidget(
     document.documentElement.lang = next.state?.language === 'hi' ? 'hi' : 'en-IN';
     draw(root, view);
   };
-  show(view);
   if (!key) {
-    console.warn('Widget: no ?key= in the link. Copy the widget link from Overlay Studio.');
+    // A link copied wrong: say where the right one is (the only text a widget shows without its key).
+    console.warn('Widget: no ?key= in the link.');
+    const card = el('section', 'wg');
+    card.append(el('p', 'wg-caption', WIDGET_TEXT.en.noKey));
+    root.replaceChildren(card);
     return () => undefined;
   }
+  show(view);
 
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight = false;
@@ -96,7 +101,9 @@ export function startWidget(
     credentials: () => ({ overlayKey: key }),
     createSocket,
     onUnauthorized: (reason) => {
-      console.warn(`Widget disconnected: ${reason || 'overlay key refused'}. Copy the new link from Overlay Studio.`);
+      console.warn(
+        `Widget disconnected: ${reason || 'overlay key refused'}. Copy the new link from Overlay Studio.`,
+      );
       show({ state: null, text: view.text, revoked: true });
     },
   });

@@ -7,12 +7,12 @@ import '../widgets.css';
 
 /** Draws the goal card: title, bar and "₹raised of ₹target" in the show language. */
 export function drawGoal(root: HTMLElement, { state, text, revoked }: WidgetView): void {
-  if (revoked) return void root.replaceChildren();
-  const goal = state?.widgets.goal;
-  const targetPaise = (goal?.targetAmount ?? 0) * 100;
-  const raisedPaise = state?.goal.raisedPaise ?? 0;
+  if (revoked || !state) return void root.replaceChildren();
+  const goal = state.widgets.goal;
+  const targetPaise = goal.targetAmount * 100;
+  const raisedPaise = state.goal.raisedPaise;
   const percent = targetPaise > 0 ? Math.min(100, (raisedPaise / targetPaise) * 100) : 0;
-  const title = goal?.title || text.goalTitle;
+  const title = goal.title || text.goalTitle;
 
   const card = el('section', 'wg wg-goal');
   card.setAttribute('aria-label', title);

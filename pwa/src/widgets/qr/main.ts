@@ -9,7 +9,10 @@ import '../widgets.css';
 
 /** The QR code of `text` as an SVG element (parsed as SVG, never as HTML). */
 export function qrSvg(text: string): SVGSVGElement {
-  const svg = new DOMParser().parseFromString(renderSVG(text, { border: 1 }), 'image/svg+xml').documentElement;
+  const svg = new DOMParser().parseFromString(
+    renderSVG(text, { border: 1 }),
+    'image/svg+xml',
+  ).documentElement;
   return document.importNode(svg, true) as unknown as SVGSVGElement;
 }
 

@@ -19,7 +19,10 @@ export function drawSupporters(root: HTMLElement, { state, text, revoked }: Widg
     const list = el('ol', 'wg-list');
     for (const supporter of state.supporters) {
       const row = el('li', 'wg-row');
-      row.append(el('span', 'wg-name', supporter.name), el('span', 'wg-amount', formatPaise(supporter.amountPaise)));
+      row.append(
+        el('span', 'wg-name', supporter.name),
+        el('span', 'wg-amount', formatPaise(supporter.amountPaise)),
+      );
       list.append(row);
     }
     card.append(list);
