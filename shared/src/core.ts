@@ -8,6 +8,8 @@ import { paiseToRupees, rupeesToPaise } from './money.ts';
 export * from './limits.ts';
 export * from './money.ts';
 export * from './wsProtocol.ts';
+// The OBS widgets' settings, texts and links (issue 14).
+export * from './widgets.ts';
 
 /** The closed set of error codes; each maps to one HTTP status. */
 export const ERROR_STATUS = {

@@ -12,4 +12,3 @@ export * from './botProtocol.ts';
 export * from './tiers.ts';
 export * from './speechText.ts';
 export * from './payouts.ts';
-export * from './widgets.ts';

@@ -49,4 +49,4 @@ export function overlayLink(origin: string, overlayKey: string): string {
 }
 
 /** The guest tipping link (one definition, shared with the QR widget). */
-export { guestLink } from '@shabaash/shared/widgets';
+export { guestLink } from '@shabaash/shared/core';

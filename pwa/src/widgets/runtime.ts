@@ -1,5 +1,5 @@
 import type { WidgetState } from '@shabaash/shared';
-import { WIDGET_TEXT } from '@shabaash/shared/widgets';
+import { WIDGET_TEXT } from '@shabaash/shared/core';
 import { el } from '../lib/dom.ts';
 import { getJson } from '../lib/getJson.ts';
 import { createRealtimeSocket, type SocketFactory } from '../realtime/socket.ts';

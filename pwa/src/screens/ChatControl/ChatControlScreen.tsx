@@ -8,6 +8,7 @@ import { useBlockTipSender, useSafetyFlags } from '../../hooks/useSafetyFlags.ts
 import { guestLink, overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { useToast } from './useToast.ts';
+import { StreamSession } from './StreamSession.tsx';
 import {
   filterChats,
   formatAmount,
@@ -295,6 +296,7 @@ export function ChatControlScreen() {
             </div>
           </dl>
           <p className="muted small">{CHAT_TEXT.autoClear}</p>
+          <StreamSession />
         </section>
 
         <section className="card cl-card" aria-labelledby="cl-stream-title">

@@ -4,6 +4,7 @@ import { LIMITS, OVERLAY_DEFAULTS } from '@shabaash/shared';
 import { useAuth } from '../../auth/useAuth.ts';
 import { overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
 import { copyText } from '../../lib/clipboard.ts';
+import { WidgetSettings } from './WidgetSettings.tsx';
 import './overlayStudio.css';
 
 export const COPY_CONFIRM_MS = LIMITS.copyConfirmMs;
@@ -125,6 +126,7 @@ export function OverlayStudioScreen() {
           </div>
         </section>
       </div>
+      <WidgetSettings />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { renderSVG } from 'uqr';
-import { guestLink } from '@shabaash/shared/widgets';
+import { guestLink } from '@shabaash/shared/core';
 import { el } from '../../lib/dom.ts';
 import { mountWidget, type WidgetView } from '../runtime.ts';
 import '../widgets.css';

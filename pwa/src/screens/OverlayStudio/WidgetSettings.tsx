@@ -1,0 +1,169 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  SUPPORTER_RANGES,
+  WIDGET_KINDS,
+  WIDGET_LIMITS,
+  defaultWidgetSettings,
+  validate,
+  widgetSettingsSchema,
+  type SupporterRange,
+  type WidgetSettings as Settings,
+} from '@shabaash/shared';
+import { useAuth } from '../../auth/useAuth.ts';
+import { serverMessage } from '../../api/client.ts';
+import { useCreatorOverlay, useSaveOverlaySettings } from '../../hooks/useCreatorOverlay.ts';
+import { WidgetLinkCard } from './WidgetLinkCard.tsx';
+
+const RANGE_LABELS: Record<SupporterRange, string> = {
+  stream: 'This stream',
+  week: 'This week',
+  all: 'All time',
+};
+
+export const WIDGET_SETTINGS_TEXT = {
+  title: 'Widgets',
+  intro:
+    'Each widget is its own browser source in OBS. Its link carries your overlay key: rotating the key invalidates every widget link, so copy them again after a rotation.',
+  save: 'Save widget settings',
+  saving: 'Saving...',
+  saved: 'Widget settings saved.',
+  saveFailed: 'Unable to save widget settings. Please try again.',
+  supportersOff: 'Off: the widget shows nothing on stream until you turn it on and save.',
+} as const;
+
+/**
+ * Issue 14, Overlay Studio: the goal, QR and top supporters widgets' settings (saved with PUT /creator/settings
+ * as `widgets`, pushed to open widgets at once), and per widget its link, Copy link and live preview.
+ */
+export function WidgetSettings() {
+  const { isCreator } = useAuth();
+  const overlay = useCreatorOverlay(isCreator);
+  const save = useSaveOverlaySettings();
+  const saved = overlay.data?.widgets ?? null;
+  const [form, setForm] = useState<Settings>(defaultWidgetSettings);
+  const [target, setTarget] = useState('');
+  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+
+  // The saved settings fill the form once they arrive (the fieldset is disabled until then).
+  useEffect(() => {
+    if (!saved) return;
+    setForm(saved);
+    setTarget(String(saved.goal.targetAmount));
+  }, [saved]);
+
+  if (!isCreator || !overlay.data) return null;
+  const { overlayKey, overlayTheme, font, color, sound } = overlay.data;
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const next = { ...form, goal: { ...form.goal, targetAmount: Number(target.trim() || NaN) } };
+    const checked = validate(widgetSettingsSchema, next);
+    if (!checked.ok) return setStatus({ kind: 'error', text: checked.message });
+    setStatus(null);
+    try {
+      await save.mutateAsync({ overlayTheme, font, color, sound, widgets: checked.data });
+      setStatus({ kind: 'ok', text: WIDGET_SETTINGS_TEXT.saved });
+    } catch (error) {
+      setStatus({ kind: 'error', text: serverMessage(error, WIDGET_SETTINGS_TEXT.saveFailed) });
+    }
+  }
+
+  const set = <K extends keyof Settings>(key: K, value: Partial<Settings[K]>) =>
+    setForm((f) => ({ ...f, [key]: { ...f[key], ...value } }));
+
+  return (
+    <section className="card os-widgets" aria-labelledby="os-widgets-title">
+      <h2 className="card-title" id="os-widgets-title">
+        {WIDGET_SETTINGS_TEXT.title}
+      </h2>
+      <p className="muted">{WIDGET_SETTINGS_TEXT.intro}</p>
+      <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
+        <fieldset className="os-fieldset" disabled={!saved}>
+          <legend>Goal</legend>
+          <div className="field">
+            <label htmlFor="ws-goal-title">Goal title</label>
+            <input
+              id="ws-goal-title"
+              value={form.goal.title}
+              maxLength={WIDGET_LIMITS.maxTitleLength}
+              placeholder="Stream goal"
+              onChange={(e) => set('goal', { title: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="ws-goal-target">Goal amount (₹)</label>
+            <input
+              id="ws-goal-target"
+              inputMode="numeric"
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+            />
+          </div>
+        </fieldset>
+        <fieldset className="os-fieldset" disabled={!saved}>
+          <legend>QR code</legend>
+          <div className="field">
+            <label htmlFor="ws-qr-caption">Caption under the code</label>
+            <input
+              id="ws-qr-caption"
+              value={form.qr.caption}
+              maxLength={WIDGET_LIMITS.maxCaptionLength}
+              placeholder="Scan to send a superchat"
+              onChange={(e) => set('qr', { caption: e.target.value })}
+            />
+          </div>
+        </fieldset>
+        <fieldset className="os-fieldset" disabled={!saved}>
+          <legend>Top supporters</legend>
+          <label className="os-check">
+            <input
+              type="checkbox"
+              checked={form.supporters.enabled}
+              onChange={(e) => set('supporters', { enabled: e.target.checked })}
+            />
+            Show top supporters
+          </label>
+          <div className="field">
+            <label htmlFor="ws-supporters-range">Rank supporters of</label>
+            <select
+              id="ws-supporters-range"
+              value={form.supporters.range}
+              onChange={(e) => set('supporters', { range: e.target.value as SupporterRange })}
+            >
+              {SUPPORTER_RANGES.map((range) => (
+                <option key={range} value={range}>
+                  {RANGE_LABELS[range]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </fieldset>
+        <button type="submit" className="button button-primary" disabled={!saved || save.isPending}>
+          {save.isPending ? WIDGET_SETTINGS_TEXT.saving : WIDGET_SETTINGS_TEXT.save}
+        </button>
+        {status ? (
+          <p
+            className={`form-status ${status.kind === 'ok' ? 'form-status-success' : 'form-status-error'}`}
+            role={status.kind === 'ok' ? 'status' : 'alert'}
+          >
+            {status.text}
+          </p>
+        ) : null}
+      </form>
+      <div className="os-widget-grid">
+        {WIDGET_KINDS.map((kind) => (
+          <WidgetLinkCard
+            key={kind}
+            kind={kind}
+            overlayKey={overlayKey}
+            note={
+              kind === 'supporters' && !saved?.supporters.enabled
+                ? WIDGET_SETTINGS_TEXT.supportersOff
+                : undefined
+            }
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
