@@ -104,6 +104,10 @@ function serve(tips: Tip[] | (() => Response), calls: Calls = { patched: [], del
     http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })),
     http.get('*/api/tips/recent', () => HttpResponse.json({ tips: [] })),
     http.get('*/api/creator/safety/flags', () => HttpResponse.json({ ids: [] })),
+    // Issue 14's stream session card (StreamSession.test.tsx covers it).
+    http.get('*/api/creator/stream', () =>
+      HttpResponse.json({ session: null, totals: { amount: 0, amountPaise: 0, count: 0, topTip: null } }),
+    ),
     http.get('*/api/creator/overlay', () =>
       HttpResponse.json({
         overlayTheme: 'classic',
