@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS, widgetLink, type WidgetKind } from '@shabaash/shared';
+import { useT } from '../../i18n/i18n.tsx';
 import { copyText } from '../../lib/clipboard.ts';
-
-export const WIDGET_NAMES: Record<WidgetKind, string> = {
-  goal: 'Goal bar',
-  qr: 'QR code for the guest page',
-  supporters: 'Top supporters',
-};
 
 /**
  * One widget's OBS link with a Copy link button and its live preview: the widget itself in a frame, on the same
@@ -22,6 +17,7 @@ export function WidgetLinkCard({
   /** Said under the preview (e.g. the widget is off). */
   note?: string | undefined;
 }) {
+  const { t } = useT();
   const link = widgetLink(window.location.origin, kind, overlayKey);
   const [copied, setCopied] = useState(false);
   const [copyError, setCopyError] = useState<string | null>(null);
@@ -45,7 +41,7 @@ export function WidgetLinkCard({
     }, LIMITS.copyConfirmMs);
   }
 
-  const name = WIDGET_NAMES[kind];
+  const name = t(`widgetSettings.name.${kind}`);
   return (
     <article className="os-widget" aria-label={name}>
       <h3 className="os-subtitle">{name}</h3>
@@ -54,11 +50,11 @@ export function WidgetLinkCard({
           className="os-link"
           readOnly
           value={link}
-          aria-label={`${name} link`}
+          aria-label={t('widgetSettings.link', { name })}
           onFocus={(e) => e.target.select()}
         />
         <button type="button" className="button button-secondary" onClick={() => void handleCopy()}>
-          {copied ? 'Copied!' : 'Copy link'}
+          {copied ? t('widgetSettings.copied') : t('widgetSettings.copyLink')}
         </button>
       </div>
       {copyError ? (
@@ -67,7 +63,12 @@ export function WidgetLinkCard({
         </p>
       ) : null}
       <div className="os-widget-preview">
-        <iframe title={`${name} preview`} src={link} className="os-frame" loading="lazy" />
+        <iframe
+          title={t('widgetSettings.preview', { name })}
+          src={link}
+          className="os-frame"
+          loading="lazy"
+        />
       </div>
       {note ? <p className="muted small">{note}</p> : null}
     </article>

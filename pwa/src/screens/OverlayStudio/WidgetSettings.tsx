@@ -10,32 +10,17 @@ import {
   type WidgetSettings as Settings,
 } from '@shabaash/shared';
 import { useAuth } from '../../auth/useAuth.ts';
-import { serverMessage } from '../../api/client.ts';
+import { useT } from '../../i18n/i18n.tsx';
+import { errorText } from '../../i18n/errors.ts';
 import { useCreatorOverlay, useSaveOverlaySettings } from '../../hooks/useCreatorOverlay.ts';
 import { WidgetLinkCard } from './WidgetLinkCard.tsx';
-
-const RANGE_LABELS: Record<SupporterRange, string> = {
-  stream: 'This stream',
-  week: 'This week',
-  all: 'All time',
-};
-
-export const WIDGET_SETTINGS_TEXT = {
-  title: 'Widgets',
-  intro:
-    'Each widget is its own browser source in OBS. Its link carries your overlay key: rotating the key invalidates every widget link, so copy them again after a rotation.',
-  save: 'Save widget settings',
-  saving: 'Saving...',
-  saved: 'Widget settings saved.',
-  saveFailed: 'Unable to save widget settings. Please try again.',
-  supportersOff: 'Off: the widget shows nothing on stream until you turn it on and save.',
-} as const;
 
 /**
  * Issue 14, Overlay Studio: the goal, QR and top supporters widgets' settings (saved with PUT /creator/settings
  * as `widgets`, pushed to open widgets at once), and per widget its link, Copy link and live preview.
  */
 export function WidgetSettings() {
+  const { t } = useT();
   const { isCreator } = useAuth();
   const overlay = useCreatorOverlay(isCreator);
   const save = useSaveOverlaySettings();
@@ -62,9 +47,9 @@ export function WidgetSettings() {
     setStatus(null);
     try {
       await save.mutateAsync({ overlayTheme, font, color, sound, widgets: checked.data });
-      setStatus({ kind: 'ok', text: WIDGET_SETTINGS_TEXT.saved });
+      setStatus({ kind: 'ok', text: t('widgetSettings.saved') });
     } catch (error) {
-      setStatus({ kind: 'error', text: serverMessage(error, WIDGET_SETTINGS_TEXT.saveFailed) });
+      setStatus({ kind: 'error', text: errorText(error, 'widgetSettings.saveFailed') });
     }
   }
 
@@ -74,24 +59,24 @@ export function WidgetSettings() {
   return (
     <section className="card os-widgets" aria-labelledby="os-widgets-title">
       <h2 className="card-title" id="os-widgets-title">
-        {WIDGET_SETTINGS_TEXT.title}
+        {t('widgetSettings.title')}
       </h2>
-      <p className="muted">{WIDGET_SETTINGS_TEXT.intro}</p>
+      <p className="muted">{t('widgetSettings.intro')}</p>
       <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
         <fieldset className="os-fieldset" disabled={!saved}>
-          <legend>Goal</legend>
+          <legend>{t('widgetSettings.goal')}</legend>
           <div className="field">
-            <label htmlFor="ws-goal-title">Goal title</label>
+            <label htmlFor="ws-goal-title">{t('widgetSettings.goalTitle')}</label>
             <input
               id="ws-goal-title"
               value={form.goal.title}
               maxLength={WIDGET_LIMITS.maxTitleLength}
-              placeholder="Stream goal"
+              placeholder={t('widgetSettings.goalTitlePlaceholder')}
               onChange={(e) => set('goal', { title: e.target.value })}
             />
           </div>
           <div className="field">
-            <label htmlFor="ws-goal-target">Goal amount (₹)</label>
+            <label htmlFor="ws-goal-target">{t('widgetSettings.goalAmount')}</label>
             <input
               id="ws-goal-target"
               inputMode="numeric"
@@ -101,30 +86,30 @@ export function WidgetSettings() {
           </div>
         </fieldset>
         <fieldset className="os-fieldset" disabled={!saved}>
-          <legend>QR code</legend>
+          <legend>{t('widgetSettings.qr')}</legend>
           <div className="field">
-            <label htmlFor="ws-qr-caption">Caption under the code</label>
+            <label htmlFor="ws-qr-caption">{t('widgetSettings.qrCaption')}</label>
             <input
               id="ws-qr-caption"
               value={form.qr.caption}
               maxLength={WIDGET_LIMITS.maxCaptionLength}
-              placeholder="Scan to send a superchat"
+              placeholder={t('widgetSettings.qrCaptionPlaceholder')}
               onChange={(e) => set('qr', { caption: e.target.value })}
             />
           </div>
         </fieldset>
         <fieldset className="os-fieldset" disabled={!saved}>
-          <legend>Top supporters</legend>
+          <legend>{t('widgetSettings.supporters')}</legend>
           <label className="os-check">
             <input
               type="checkbox"
               checked={form.supporters.enabled}
               onChange={(e) => set('supporters', { enabled: e.target.checked })}
             />
-            Show top supporters
+            {t('widgetSettings.supportersShow')}
           </label>
           <div className="field">
-            <label htmlFor="ws-supporters-range">Rank supporters of</label>
+            <label htmlFor="ws-supporters-range">{t('widgetSettings.supportersRange')}</label>
             <select
               id="ws-supporters-range"
               value={form.supporters.range}
@@ -132,14 +117,14 @@ export function WidgetSettings() {
             >
               {SUPPORTER_RANGES.map((range) => (
                 <option key={range} value={range}>
-                  {RANGE_LABELS[range]}
+                  {t(`widgetSettings.range.${range}`)}
                 </option>
               ))}
             </select>
           </div>
         </fieldset>
         <button type="submit" className="button button-primary" disabled={!saved || save.isPending}>
-          {save.isPending ? WIDGET_SETTINGS_TEXT.saving : WIDGET_SETTINGS_TEXT.save}
+          {save.isPending ? t('widgetSettings.saving') : t('widgetSettings.save')}
         </button>
         {status ? (
           <p
@@ -158,7 +143,7 @@ export function WidgetSettings() {
             overlayKey={overlayKey}
             note={
               kind === 'supporters' && !saved?.supporters.enabled
-                ? WIDGET_SETTINGS_TEXT.supportersOff
+                ? t('widgetSettings.supportersOff')
                 : undefined
             }
           />
