@@ -352,6 +352,8 @@ export const WS_SERVER_MESSAGES: Record<ServerMessageType, string> = {
   'overlay:presence': 'How many OBS overlays of the creator are connected.',
   pong: 'Answer to ping.',
   'stream:update': 'A stream session started or ended: the latest session (issue 14).',
+  'tip:paid':
+    'Overlay rooms only: a tip was paid (its id, none of its text), so widgets recount while it waits for moderation (versioned).',
 };
 
 /** What each close code on /ws means. */

@@ -35,6 +35,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     data: z.object({ connected: z.boolean(), count: z.number().int() }),
   }),
   z.object({ type: z.literal('pong') }),
+  /**
+   * A tip was paid (issue 14), to overlay rooms only: its id and nothing of its text, so the widgets (goal, top
+   * supporters) recount while the tip waits for moderation (versioned like every tip event).
+   */
+  z.object({ type: z.literal('tip:paid'), ...versioned, data: z.object({ id: z.string() }) }),
   /** A stream session started or ended (issue 14): the creator's latest session, to the creator and overlay rooms. */
   z.object({ type: z.literal('stream:update'), data: z.object({ session: streamSessionSchema.nullable() }) }),
 ]);

@@ -50,6 +50,13 @@ export const msg = {
     type: 'overlay:presence',
     data: { connected: count > 0, count },
   }),
+  /** A paid tip not (yet) live, to overlay rooms: its id only, so the widgets recount (issue 14). */
+  tipPaid: (space: string, version: number, id: string): ServerMessage => ({
+    type: 'tip:paid',
+    space,
+    version,
+    data: { id },
+  }),
   /** A creator's latest stream session after a start or an end (issue 14). */
   streamUpdate: (session: StreamSession | null): ServerMessage => ({
     type: 'stream:update',

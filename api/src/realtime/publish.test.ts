@@ -57,7 +57,7 @@ describe('the per-space publish queue', () => {
     expect(publisher.states.has(space)).toBe(false);
   });
 
-  it('an overlay subscriber starting from now sees nothing old and no unread tip', async () => {
+  it('an overlay subscriber starting from now sees nothing old, and of an unread tip only that it was paid', async () => {
     const c = await buildCreator(db, config);
     const v = await buildUser(db, config);
     await tip(c.id, v.id);
@@ -71,7 +71,7 @@ describe('the per-space publish queue', () => {
     await tip(c.id, v.id, 'read');
     publisher.schedule(publisher.states.get(space)!);
     await publisher.settled();
-    expect(versions(conn.fake.sent)).toEqual(['tip:new@3']);
+    expect(versions(conn.fake.sent)).toEqual(['tip:paid@2', 'tip:new@3']);
   });
 
   it('a wallet subscriber gets the balance the wallet endpoint shows', async () => {

@@ -49,7 +49,14 @@ describe('what a tip change looks like to each view', () => {
   });
 
   it('an unread tip is never shown live; one that leaves the live view is deleted there', () => {
-    expect(tipMessage(space, row({ status: 'unread' }), 'overlay', true)).toBeNull();
+    // Overlays (the widgets) learn that it was paid, by id only: none of its text or sender (issue 14).
+    expect(tipMessage(space, row({ status: 'unread' }), 'overlay', true)).toEqual({
+      type: 'tip:paid',
+      space,
+      version: 7,
+      data: { id: row().id },
+    });
+    expect(tipMessage(space, row({ status: 'unread' }), 'public', true)).toBeNull();
     expect(tipMessage(space, row({ status: 'ignore' }), 'public', false)).toEqual({
       type: 'tip:deleted',
       space,

@@ -14,7 +14,8 @@ export function createdVersion(row: TipChangeRow): number {
 /**
  * The message a socket with this view gets for this row, or null. Creator rooms see everything with phones.
  * Overlay and public rooms see only live (read) tips without phones; a tip that leaves the live view (unread,
- * ignore, deleted) reaches them as `tip:deleted` so they drop it without learning unmoderated text.
+ * ignore, deleted) reaches them as `tip:deleted` so they drop it without learning unmoderated text. A new tip that
+ * is not live reaches overlay rooms as `tip:paid` (its id only): the widgets recount what was paid (issue 14).
  */
 export function tipMessage(
   space: string,
@@ -29,14 +30,17 @@ export function tipMessage(
     return isNew ? msg.tipNew(space, version, tip) : msg.tipStatus(space, version, tip);
   }
   if (view === 'wallet') return null;
-  if (row.deleted_at || row.status !== 'read') return isNew ? null : msg.tipDeleted(space, version, row.id);
+  if (row.deleted_at || row.status !== 'read') {
+    if (!isNew) return msg.tipDeleted(space, version, row.id);
+    return view === 'overlay' ? msg.tipPaid(space, version, row.id) : null;
+  }
   const tip = presentTip(row, { includePhone: false });
   return isNew ? msg.tipNew(space, version, tip) : msg.tipStatus(space, version, tip);
 }
 
-/** Views that get the same bytes for a tip row share one encoding (creator rooms vs. every live view). */
+/** Views that get the same bytes for a tip row share one encoding (creator rooms, overlays, public rooms). */
 export function tipShapeKey(view: View, isNew: boolean): string {
-  return `${view === 'full' ? 'full' : 'live'}:${isNew ? 1 : 0}`;
+  return `${view}:${isNew ? 1 : 0}`;
 }
 
 /** The wallet's balance after its change at `version`, as the wallet endpoint presents it. */

@@ -12,6 +12,7 @@ const TYPES = new Set([
   'overlay:presence',
   'pong',
   'stream:update',
+  'tip:paid',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -38,6 +39,7 @@ export function isServerMessage(value: unknown): value is ServerMessage {
     case 'tip:status':
       return typeof value.space === 'string' && typeof value.version === 'number' && isTipLike(value.data);
     case 'tip:deleted':
+    case 'tip:paid':
       return (
         typeof value.space === 'string' &&
         typeof value.version === 'number' &&

@@ -26,7 +26,7 @@ export const WIDGET_MIN_INTERVAL_MS = 1000;
 /** If the socket cannot connect at first, load anyway after this long. */
 const FIRST_LOAD_FALLBACK_MS = 3000;
 
-const REFRESH_ON = new Set(['welcome', 'tip:new', 'tip:deleted', 'stream:update', 'overlay:update']);
+const REFRESH_ON = new Set(['welcome', 'tip:paid', 'tip:new', 'stream:update', 'overlay:update']);
 
 function isWidgetState(value: unknown): value is WidgetState {
   if (typeof value !== 'object' || value === null) return false;
