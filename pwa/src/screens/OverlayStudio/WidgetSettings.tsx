@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
   SUPPORTER_RANGES,
   WIDGET_KINDS,
@@ -24,7 +24,12 @@ export function WidgetSettings() {
   const { isCreator } = useAuth();
   const overlay = useCreatorOverlay(isCreator);
   const save = useSaveOverlaySettings();
-  const saved = overlay.data?.widgets ?? null;
+  const stored = overlay.data?.widgets;
+  // An older answer without widgets means the defaults (the fieldset unlocks once the overlay has loaded).
+  const saved = useMemo(
+    () => (overlay.data ? (stored ?? defaultWidgetSettings()) : null),
+    [overlay.data, stored],
+  );
   const [form, setForm] = useState<Settings>(defaultWidgetSettings);
   const [target, setTarget] = useState('');
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);

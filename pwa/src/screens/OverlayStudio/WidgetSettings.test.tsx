@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { defaultWidgetSettings, type OverlaySettings } from '@shabaash/shared';
+import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
+import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { WidgetSettings } from './WidgetSettings.tsx';
+
+const server = mswServerForFile();
+const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
+signInBeforeEach(server, creator);
+
+const LOOKS = { overlayTheme: 'neon', font: 'Inter', color: '#112233', sound: 'dhol' };
+
+/** GET /creator/overlay with saved widget settings; PUT /creator/settings records what it got. */
+function serve() {
+  const puts: OverlaySettings[] = [];
+  let widgets = defaultWidgetSettings();
+  server.use(
+    http.get('*/api/creator/overlay', () =>
+      HttpResponse.json({
+        ...LOOKS,
+        widgets,
+        handle: 'asha',
+        displayName: 'Asha Live',
+        overlayKey: 'ok_secret',
+      }),
+    ),
+    // The previews' frames (happy-dom loads them): the widget pages themselves are not under test here.
+    http.get('*/widgets/:kind', () => HttpResponse.html('<!doctype html><title>widget</title>')),
+    http.put('*/api/creator/settings', async ({ request }) => {
+      const body = (await request.json()) as OverlaySettings;
+      puts.push(body);
+      widgets = body.widgets ?? widgets;
+      return HttpResponse.json({ ...LOOKS, widgets });
+    }),
+  );
+  return puts;
+}
+
+describe('Overlay Studio: widget settings', () => {
+  it('saves the goal, QR caption and top supporters with the looks unchanged (and no show settings)', async () => {
+    const puts = serve();
+    renderWithApp(<WidgetSettings />);
+    const title = await screen.findByLabelText('Goal title');
+    await vi.waitFor(() => expect(title).toHaveProperty('disabled', false));
+    await userEvent.type(title, 'New mic');
+    const amount = screen.getByLabelText('Goal amount (₹)');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '2500');
+    await userEvent.type(screen.getByLabelText('Caption under the code'), 'Tip from your phone');
+    await userEvent.click(screen.getByLabelText('Show top supporters'));
+    await userEvent.selectOptions(screen.getByLabelText('Rank supporters of'), 'week');
+    await userEvent.click(screen.getByRole('button', { name: 'Save widget settings' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Widget settings saved.');
+    expect(puts).toEqual([
+      {
+        ...LOOKS,
+        widgets: {
+          goal: { title: 'New mic', targetAmount: 2500 },
+          qr: { caption: 'Tip from your phone' },
+          supporters: { enabled: true, range: 'week' },
+        },
+      },
+    ]);
+  });
+
+  it('refuses a goal that is not a whole rupee amount, with nothing sent and nothing lost', async () => {
+    const puts = serve();
+    renderWithApp(<WidgetSettings />);
+    const title = await screen.findByLabelText('Goal title');
+    await vi.waitFor(() => expect(title).toHaveProperty('disabled', false));
+    await userEvent.type(title, 'Keep me');
+    const amount = screen.getByLabelText('Goal amount (₹)');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '12.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save widget settings' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter the goal in whole rupees.');
+    expect(puts).toEqual([]);
+    expect(title).toHaveProperty('value', 'Keep me');
+  });
+
+  it('gives each widget its own link with the overlay key, a Copy link button and a live preview', async () => {
+    serve();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWithApp(<WidgetSettings />);
+    const goal = await screen.findByRole('article', { name: 'Goal bar' });
+    const link = `${window.location.origin}/widgets/goal?key=ok_secret`;
+    expect(within(goal).getByLabelText('Goal bar link')).toHaveProperty('value', link);
+    expect(within(goal).getByTitle('Goal bar preview').getAttribute('src')).toBe(link);
+    await userEvent.click(within(goal).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(within(goal).getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    const supporters = screen.getByRole('article', { name: 'Top supporters' });
+    expect(within(supporters).getByLabelText('Top supporters link')).toHaveProperty(
+      'value',
+      `${window.location.origin}/widgets/supporters?key=ok_secret`,
+    );
+    expect(supporters.textContent).toContain('Off: the widget shows nothing on stream');
+    expect(screen.getByRole('article', { name: 'QR code for the guest page' })).toBeTruthy();
+  });
+});
