@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultShowSettings, defaultWidgetSettings, maskPhone, type Analytics, type Tip } from '@shabaash/shared';
+import {
+  defaultShowSettings,
+  defaultWidgetSettings,
+  maskPhone,
+  type Analytics,
+  type Tip,
+} from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { RecordingBus } from '../../../test/doubles.ts';
 import { buildCreator, buildUser } from '../../../test/factories.ts';

@@ -14,7 +14,9 @@ describe('stream:update over the real hub, two instances', () => {
     const loaderOnA = await TestSocket.hello(a.url, { token: creator.token });
     const widgetOnB = await TestSocket.hello(b.url, { overlayKey: creator.overlayKey });
 
-    const started = await a.request<StreamState>('POST', '/api/creator/stream/start', { token: creator.token });
+    const started = await a.request<StreamState>('POST', '/api/creator/stream/start', {
+      token: creator.token,
+    });
     const live = started.body.session;
     expect(live?.endedAt).toBeNull();
     for (const socket of [loaderOnA, widgetOnB]) {
