@@ -132,6 +132,13 @@ describe('stream sessions', () => {
     });
     expect(reg.status).toBe(200);
     const started = await start(creator);
+    // Written by the start's own transaction: the event and its delivery exist before any worker pass.
+    const queued = await app.deps
+      .db('outgoing_webhook_events as e')
+      .join('outgoing_webhook_deliveries as d', 'd.event_id', 'e.id')
+      .where('e.creator_id', creator.id)
+      .select('e.event', 'd.status');
+    expect(queued).toEqual([{ event: 'stream.started', status: 'pending' }]);
     await start(creator);
     await guestTip(creator, 'Meera', 250);
     await end(creator);
