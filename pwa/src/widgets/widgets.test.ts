@@ -1,22 +1,17 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setupServer } from 'msw/node';
+import { afterEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import jsQR from 'jsqr';
 import { defaultWidgetSettings, WIDGET_TEXT, type WidgetState } from '@shabaash/shared';
 import { fakeSocketFactory } from '../test/fakeSocket.ts';
+import { mswServerForFile } from '../test/server.ts';
 import { startWidget, type WidgetDraw } from './runtime.ts';
 import { drawGoal } from './goal/main.ts';
 import { drawQr, qrSvg } from './qr/main.ts';
 import { drawSupporters } from './supporters/main.ts';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  document.body.replaceChildren();
-});
-afterAll(() => server.close());
+const server = mswServerForFile();
+afterEach(() => document.body.replaceChildren());
 
 const SESSION = { id: 's1', startedAt: '2026-11-25T10:00:00.000Z', endedAt: null };
 
