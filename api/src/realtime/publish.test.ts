@@ -7,6 +7,7 @@ import { createLogger } from '../logger.ts';
 import { creatorSpace, spaceVersion, walletSpace } from '../modules/sync/spaces.ts';
 import { insertTip } from '../modules/tips/tips.repository.ts';
 import { postLedgerEntry } from '../modules/wallet/ledger.ts';
+import { getPayoutSummary } from '../modules/payouts/payouts.service.ts';
 import { createPublisher } from './publish.ts';
 import { createSender } from './sending.ts';
 
@@ -14,7 +15,12 @@ const app = await createTestApp();
 const { db, config } = app.deps;
 const log = createLogger('silent');
 const newPublisher = () =>
-  createPublisher({ db, log, sender: createSender({ maxBufferedBytes: 1e6, check: true, log }) });
+  createPublisher({
+    db,
+    log,
+    sender: createSender({ maxBufferedBytes: 1e6, check: true, log }),
+    payoutSummary: (creatorId) => getPayoutSummary({ db, config }, creatorId),
+  });
 const versions = (sent: ServerMessage[]) =>
   sent.map((m) => ('version' in m ? `${m.type}@${m.version}` : m.type));
 

@@ -21,6 +21,7 @@ function summary(overrides: Partial<PayoutSummary> = {}): PayoutSummary {
     nextPayoutAt: null,
     transfers: [],
     reversals: [],
+    version: 1,
     ...overrides,
   };
 }
