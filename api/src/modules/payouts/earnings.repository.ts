@@ -193,11 +193,12 @@ export async function reversedOfEarning(db: Executor, earningId: string): Promis
 /** What Razorpay should have reversed on a reversal's transfer once it and every earlier one landed (paise). */
 export async function reversedViaTransfer(
   db: Executor,
-  reversal: Pick<ReversalRow, 'transfer_id' | 'created_at'>,
+  reversal: Pick<ReversalRow, 'id' | 'transfer_id'>,
 ): Promise<number> {
+  // Compared in the database: a JS Date would drop the microseconds of created_at.
   const row = await db('payout_reversals')
     .where({ transfer_id: reversal.transfer_id, method: 'transfer_reversal' })
-    .where('created_at', '<=', reversal.created_at)
+    .where('created_at', '<=', db('payout_reversals').where({ id: reversal.id }).select('created_at'))
     .sum<{ s: string | null }>({ s: 'amount_paise' })
     .first();
   return Number(row?.s ?? 0);

@@ -56,7 +56,11 @@ export async function reverseEarning(
   tx: Executor,
   paymentId: string,
   cause: ReversalCause,
-): Promise<{ method: ReversalRow['method'] | 'none'; pending: PendingReversal | null; creatorId: string | null }> {
+): Promise<{
+  method: ReversalRow['method'] | 'none';
+  pending: PendingReversal | null;
+  creatorId: string | null;
+}> {
   const none = { method: 'none' as const, pending: null, creatorId: null };
   const earning = await lockEarningByPayment(tx, paymentId);
   if (!earning || earning.state === 'reversed') return none;
@@ -89,12 +93,22 @@ export async function reverseEarning(
     sourceEventId: cause.sourceEventId,
   });
   if (!reversal) return none;
-  const move = { creatorId, earningId: earning.id, amountPaise, reference: reversal.id, reason: cause.reason };
+  const move = {
+    creatorId,
+    earningId: earning.id,
+    amountPaise,
+    reference: reversal.id,
+    reason: cause.reason,
+  };
   const whole = before + amountPaise >= net;
   if (method === 'balance') {
     await moveEarning(tx, { ...move, kind: 'reversal', from: earning.state, to: 'reversed' });
     const withheld = Number(earning.withheld_paise) + amountPaise;
-    await noteReversal(tx, earning.id, { reason: cause.reason, withheldPaise: withheld, reversed: withheld >= net });
+    await noteReversal(tx, earning.id, {
+      reason: cause.reason,
+      withheldPaise: withheld,
+      reversed: withheld >= net,
+    });
     return { method, pending: null, creatorId };
   }
   if (method === 'transfer_reversal' && transfer?.razorpay_transfer_id) {

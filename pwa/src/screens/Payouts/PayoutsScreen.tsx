@@ -21,6 +21,11 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 export const CSV_FAILED = 'Unable to download the statement. Please try again.';
+/** Shown above saved payouts while the server cannot be reached. */
+export const payoutsOfflineText = (savedAt: string | null) =>
+  savedAt
+    ? `You're offline. These are your payouts as saved on ${dateTime.format(new Date(savedAt))}; they may be out of date.`
+    : "You're offline. These are your last saved payouts; they may be out of date.";
 
 /** The IST month (YYYY-MM) of now. */
 export const currentMonth = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 7);
@@ -204,9 +209,20 @@ export function PayoutsScreen() {
           Loading payouts…
         </p>
       ) : payouts.isError || !payouts.data ? (
-        <FormStatus error="Unable to load payouts. Please try again." />
+        <FormStatus
+          error={
+            payouts.isOffline
+              ? "You're offline and no payouts are saved on this device yet."
+              : 'Unable to load payouts. Please try again.'
+          }
+        />
       ) : (
         <>
+          {payouts.isOffline ? (
+            <p className="muted" role="status" data-testid="payouts-offline">
+              {payoutsOfflineText(payouts.savedAt)}
+            </p>
+          ) : null}
           {!payouts.data.routeEnabled ? (
             <p className="muted">Payouts are switched off on this server.</p>
           ) : null}
