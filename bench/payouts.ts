@@ -159,7 +159,11 @@ export async function runPayoutBench(): Promise<{
           ifsc: 'HDFC0001234',
         })),
       );
-      await seedTips(db, viewerId, rows.map((r) => r.user_id));
+      await seedTips(
+        db,
+        viewerId,
+        rows.map((r) => r.user_id),
+      );
     }
     const seedSeconds = (performance.now() - seedStart) / 1000;
     sim.switches.apiLatencyMs = LATENCY_MS;
