@@ -4,6 +4,8 @@ import { formatPaise, type PayoutSummary } from '@shabaash/shared';
 import { downloadFile } from '../../api/download.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { usePayouts } from '../../hooks/usePayouts.ts';
+import { dateTime as formatDateTime } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { OnboardingForm } from './OnboardingForm.tsx';
 import './payouts.css';
 
@@ -21,11 +23,6 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 export const CSV_FAILED = 'Unable to download the statement. Please try again.';
-/** Shown above saved payouts while the server cannot be reached. */
-export const payoutsOfflineText = (savedAt: string | null) =>
-  savedAt
-    ? `You're offline. These are your payouts as saved on ${dateTime.format(new Date(savedAt))}; they may be out of date.`
-    : "You're offline. These are your last saved payouts; they may be out of date.";
 
 /** The IST month (YYYY-MM) of now. */
 export const currentMonth = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 7);
@@ -201,6 +198,7 @@ function Statements() {
 /** /creator/payouts: onboarding with its status, balances, plan and next payout, history, statements. */
 export function PayoutsScreen() {
   const payouts = usePayouts();
+  const { t } = useT();
   return (
     <div className="page container payouts">
       <h1 className="page-title">Payouts</h1>
@@ -210,17 +208,15 @@ export function PayoutsScreen() {
         </p>
       ) : payouts.isError || !payouts.data ? (
         <FormStatus
-          error={
-            payouts.isOffline
-              ? "You're offline and no payouts are saved on this device yet."
-              : 'Unable to load payouts. Please try again.'
-          }
+          error={payouts.isOffline ? t('payouts.offlineNone') : 'Unable to load payouts. Please try again.'}
         />
       ) : (
         <>
           {payouts.isOffline ? (
             <p className="muted" role="status" data-testid="payouts-offline">
-              {payoutsOfflineText(payouts.savedAt)}
+              {payouts.savedAt
+                ? t('payouts.offlineSaved', { savedAt: formatDateTime(payouts.savedAt) })
+                : t('payouts.offlineLast')}
             </p>
           ) : null}
           {!payouts.data.routeEnabled ? (
