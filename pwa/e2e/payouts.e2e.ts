@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PAYOUT_MESSAGES, type User } from '@shabaash/shared';
-import { launchBrowser, newPhoneContext, afterReload, trackPageErrors } from './browser.ts';
+import { launchBrowser, newPhoneContext, trackPageErrors, waitForServiceWorker } from './browser.ts';
 import { createCreator, getJson, guestTip, registerViaApi, signInContext, uniquePhone } from './flows.ts';
-
-/** Route's review webhooks and the payout job land within moments in the sandbox; the page shows them on reload. */
-const RELOAD_POLL = { timeout: 40_000, interval: 2_000 };
 
 const FORM: Array<[string, string]> = [
   ['Legal name (as on PAN)', 'Asha Verma'],
@@ -170,6 +167,18 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
     await watcher.getByRole('link', { name: 'Open printable statement' }).click();
     await watcher.getByRole('heading', { name: /^Statement \d{4}-\d{2}$/ }).waitFor();
     for (const utr of utrs) expect(await watcher.getByText(utr).count()).toBe(1);
+
+    // Offline, the payouts page opens again from the service worker and shows the mirrored summary.
+    await watcher.goto(`${baseUrl}/creator/payouts`);
+    await waitForServiceWorker(watcher);
+    await watcher.getByTestId('payout-utr').first().waitFor();
+    await context.setOffline(true);
+    await watcher.reload();
+    await watcher.getByTestId('payouts-offline').waitFor();
+    expect(await watcher.getByTestId('payouts-offline').textContent()).toContain("You're offline");
+    expect(await watcher.getByTestId('balance-paid').textContent()).toBe('₹25.00');
+    expect((await watcher.getByTestId('payout-utr').allTextContents()).sort()).toEqual([...utrs].sort());
+    await context.setOffline(false);
     expect(watcherErrors).toEqual([]);
   });
 });
