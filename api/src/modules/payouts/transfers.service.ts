@@ -394,7 +394,7 @@ export async function runPayoutCycle(
         const transfers = await claimBatch(deps, creatorId, starterDue ? clock.date : null);
         summary.creators += 1;
         summary.transfers += transfers.length;
-        if (transfers.length > 0) payoutsChanged(deps, [creatorId]);
+        payoutsChanged(deps, [creatorId]); // in transit now (or a debt recovered from available)
         for (const t of transfers) await sender.run(() => sendTransfer(deps, t));
       }
     };
