@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { PAYOUT_MESSAGES, type User } from '@shabaash/shared';
+import { PAYOUT_MESSAGES } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, trackPageErrors, waitForServiceWorker } from './browser.ts';
-import { createCreator, getJson, guestTip, registerViaApi, signInContext, uniquePhone } from './flows.ts';
+import { createCreator, guestTip, postUrl, registerViaApi, signInContext, uniquePhone } from './flows.ts';
 
 const FORM: Array<[string, string]> = [
   ['Legal name (as on PAN)', 'Asha Verma'],
@@ -92,15 +92,8 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
   it('a guest tip and a wallet tip go pending → available → in transit → paid with UTRs, live, then in the statement', async () => {
     // A second creator who onboards only after the tips arrive: the earnings wait, available, until activation.
     const other = await createCreator(baseUrl);
-    const { user } = await getJson<{ user: User }>(baseUrl, '/users/me', other.token);
     const context = await newPhoneContext(browser);
-    await context.addInitScript(
-      ({ token, user }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', user);
-      },
-      { token: other.token, user: JSON.stringify(user) },
-    );
+    await signInContext(context, baseUrl, other.token);
     const watcher = await context.newPage();
     const watcherErrors = trackPageErrors(watcher);
     let loads = 0;
@@ -116,12 +109,11 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
       password: 'viewer-pass-1',
     });
     await guestTip(baseUrl, other.handle, 'Ravi', 20, 'guest for payout');
-    const sent = await fetch(`${baseUrl}/api/tips/send`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${viewer.token}` },
-      body: JSON.stringify({ amount: 5, message: 'wallet for payout', creator: other.handle }),
-    });
-    expect(sent.status).toBe(200);
+    await postUrl(
+      `${baseUrl}/api/tips/send`,
+      { amount: 5, message: 'wallet for payout', creator: other.handle },
+      viewer.token,
+    );
 
     // Pending: inside the 15 s hold window (pushed as payout:update, no reload).
     await expect.poll(card('balance-pending'), { ...live, timeout: 14_000 }).toBe('₹25.00');
@@ -130,19 +122,13 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
     expect(await watcher.getByTestId('balance-pending').textContent()).toBe('₹0.00');
     expect(await watcher.getByText('after your account is active').isVisible()).toBe(true);
 
-    const res = await fetch(`${baseUrl}/api/creator/payouts/onboarding`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${other.token}` },
-      body: JSON.stringify(
-        Object.fromEntries(
-          FORM.map(([l, v]) => [LABEL_TO_FIELD[l], v]).concat([
-            ['ifsc', 'SBIN0000001'],
-            ['email', `b-${Date.now()}@example.com`],
-          ]),
-        ),
-      ),
-    });
-    expect(res.status).toBe(200);
+    const onboarding = Object.fromEntries(
+      FORM.map(([l, v]) => [LABEL_TO_FIELD[l], v]).concat([
+        ['ifsc', 'SBIN0000001'],
+        ['email', `b-${Date.now()}@example.com`],
+      ]),
+    );
+    await postUrl(`${baseUrl}/api/creator/payouts/onboarding`, onboarding, other.token);
     await expect.poll(card('payout-status'), live).toContain('Active — payouts on');
     // In transit: the first batch after activation claims both (the simulator takes 3 s to process a transfer).
     await expect.poll(card('balance-in-transit'), live).toBe('₹25.00');
