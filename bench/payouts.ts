@@ -5,7 +5,8 @@
  * activated linked accounts and wallet tips straight into the database (the tips trigger credits earnings),
  * then times `runPayoutCycle` (claim → transfer → record) and waits for every transfer.processed webhook.
  * Prints the time and transfers/s. Sizes: BENCH_PAYOUT_CREATORS (10,000), BENCH_PAYOUT_TIPS (20),
- * BENCH_PAYOUT_LATENCY_MS (50), BENCH_PAYOUT_CONCURRENCY (64).
+ * BENCH_PAYOUT_LATENCY_MS (50), BENCH_PAYOUT_CONCURRENCY (creators claimed at a time, 8) and
+ * BENCH_PAYOUT_IN_FLIGHT (transfer calls open at once, 32). Run alone with `npm run bench:payouts`.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -28,8 +29,47 @@ const num = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const CREATORS = num('BENCH_PAYOUT_CREATORS', 10_000);
 const TIPS = num('BENCH_PAYOUT_TIPS', 20);
 const LATENCY_MS = num('BENCH_PAYOUT_LATENCY_MS', 50);
-const CONCURRENCY = num('BENCH_PAYOUT_CONCURRENCY', 64);
+const CONCURRENCY = num('BENCH_PAYOUT_CONCURRENCY', 8);
+const IN_FLIGHT = num('BENCH_PAYOUT_IN_FLIGHT', 32);
 const log = (line: string) => process.stderr.write(`[bench payouts] ${line}\n`);
+
+/**
+ * The tips of some creators and what the tips trigger would credit for them (earnings, credit movements, the
+ * balance rows), set-based in one transaction with row triggers off (`session_replication_role = replica`,
+ * the embedded server's superuser may), as the payouts migration's own backfill does: per-row triggers would
+ * make seeding 200,000 tips take longer than the batch it prepares.
+ */
+async function seedTips(db: ReturnType<typeof createDb>, viewerId: string, creatorIds: string[]) {
+  await db.transaction(async (tx) => {
+    await tx.raw('set local session_replication_role = replica');
+    await tx.raw(
+      `insert into tips (creator_id, sender_id, source, amount_paise, fee_paise, message, version)
+         select c, ?, 'wallet', 1000 + t, 0, 'bench', t
+         from unnest(?::uuid[]) c cross join generate_series(1, ?::int) t`,
+      [viewerId, creatorIds, TIPS],
+    );
+    await tx.raw(
+      `insert into earnings (creator_id, tip_id, source, payment_id, gross_paise, fee_paise, net_paise, created_at)
+         select creator_id, id, source, payment_id, amount_paise, fee_paise, amount_paise - fee_paise, created_at
+         from tips where creator_id = any(?::uuid[])`,
+      [creatorIds],
+    );
+    await tx.raw(
+      `insert into earning_movements (creator_id, earning_id, kind, from_state, to_state, amount_paise, reference)
+         select creator_id, id, 'credit', null, 'pending', gross_paise, tip_id::text
+         from earnings where creator_id = any(?::uuid[])`,
+      [creatorIds],
+    );
+    await tx.raw(
+      `insert into creator_earnings (creator_id, earned_paise, fees_paise, pending_paise)
+         select creator_id, sum(gross_paise), sum(fee_paise), sum(net_paise)
+         from earnings where creator_id = any(?::uuid[]) group by creator_id
+       on conflict (creator_id) do update set earned_paise = excluded.earned_paise,
+         fees_paise = excluded.fees_paise, pending_paise = excluded.pending_paise`,
+      [creatorIds],
+    );
+  });
+}
 
 export async function runPayoutBench(): Promise<{
   creators: number;
@@ -41,7 +81,7 @@ export async function runPayoutBench(): Promise<{
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-bench-payouts-'));
   fs.chmodSync(dir, 0o755); // the embedded PostgreSQL may run as another user
   const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort() });
-  const db = createDb(pg.url, 20);
+  const db = createDb(pg.url, 50);
   let server: http.Server | null = null;
   const sim = await startRazorpaySimulator({
     keyId: 'rzp_test_bench',
@@ -88,6 +128,7 @@ export async function runPayoutBench(): Promise<{
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
 
     log(`seeding ${CREATORS} creators × ${TIPS} wallet tips…`);
+    const seedStart = performance.now();
     const viewer = await db.raw<{ rows: Array<{ id: string }> }>(
       `insert into users (name, phone, password_hash, role) values ('Bench viewer', '9999999999', 'x', 'viewer') returning id`,
     );
@@ -119,17 +160,24 @@ export async function runPayoutBench(): Promise<{
           ifsc: 'HDFC0001234',
         })),
       );
-      await db.raw(
-        `insert into tips (creator_id, sender_id, source, amount_paise, fee_paise, message, version)
-           select c.user_id, ?, 'wallet', 1000 + t, 0, 'bench', t
-           from creators c cross join generate_series(1, ?::int) t where c.user_id = any(?::uuid[])`,
-        [viewerId, TIPS, rows.map((r) => r.user_id)],
+      await seedTips(
+        db,
+        viewerId,
+        rows.map((r) => r.user_id),
       );
     }
+    const seedSeconds = (performance.now() - seedStart) / 1000;
     sim.switches.apiLatencyMs = LATENCY_MS;
-    log(`one daily batch, simulator answering in ~${LATENCY_MS} ms, ${CONCURRENCY} creators at a time…`);
+    log(
+      `seeded in ${seedSeconds.toFixed(1)} s; one daily batch, simulator answering in ~${LATENCY_MS} ms, ` +
+        `${CONCURRENCY} creators claimed at a time, ${IN_FLIGHT} transfers in flight…`,
+    );
     const t0 = performance.now();
-    const summary = await runPayoutCycle(deps, { forceStarter: true, concurrency: CONCURRENCY });
+    const summary = await runPayoutCycle(deps, {
+      forceStarter: true,
+      concurrency: CONCURRENCY,
+      inFlight: IN_FLIGHT,
+    });
     const created = performance.now();
     await sim.idle();
     const seconds = (created - t0) / 1000;
@@ -145,7 +193,8 @@ export async function runPayoutBench(): Promise<{
     };
     console.log(
       `payout batch: ${result.creators} creators × ${TIPS} tips → ${result.transfers} transfers in ${result.seconds} s ` +
-        `(${result.perSecond} transfers/s, simulator ~${LATENCY_MS} ms per call); ${paid[0]?.n} processed after webhooks`,
+        `(${result.perSecond} transfers/s, simulator ~${LATENCY_MS} ms per call, ${IN_FLIGHT} in flight); ` +
+        `${paid[0]?.n} processed after webhooks; seeding took ${seedSeconds.toFixed(1)} s`,
     );
     return result;
   } finally {

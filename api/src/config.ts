@@ -123,6 +123,12 @@ const envSchema = z.object({
   PAYOUT_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** A transfer recorded but unanswered this long is asked about (matched by our key in its notes). */
   PAYOUT_STUCK_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
+  /**
+   * Sandbox only: how long the Razorpay simulator takes for each Route step (a review decision, a transfer's
+   * processing, a settlement). Unset: the simulator's default (10 ms). The payouts journey slows it down so a
+   * creator can watch a transfer in transit before it is paid.
+   */
+  SANDBOX_ROUTE_STEP_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -73,4 +73,23 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error('the browser starts in beforeAll');
     return browser;
   };
+}
+
+/** Waits for the service worker to be active and this page to be controlled by it (reloading once if needed). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active;
+    if (!worker || worker.state === 'activated') return;
+    await new Promise<void>((resolve) => {
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') resolve();
+      });
+    });
+  });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return;
+    await page.reload();
+  }
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }

@@ -11,7 +11,8 @@ let product: RunningProduct | null = null;
 
 /** Starts the whole product once for the e2e run, exactly as `npm start` does, on free ports and a temp data dir. */
 export async function setup(project: TestProject): Promise<void> {
-  // Payouts: a 15 s hold and a 1 s job tick, so a journey can watch an earning go pending → paid (issue 13).
+  // Payouts: a 15 s hold, a 1 s job tick and 3 s per Route step in the simulator (review, transfer processing,
+  // settlement), so a journey can watch an earning go pending → available → in transit → paid (issue 13).
   // Every journey's browser comes from one loopback address, new accounts each time: the per-address socket,
   // full catch-up and guest-order limits (production defaults 2,000 sockets, 100 not yet welcomed, 600 catch-ups and 10 guest orders a
   // minute) are lifted as in the API harness; realtime/caps.test.ts, replayThrottle.test.ts and
@@ -25,6 +26,7 @@ export async function setup(project: TestProject): Promise<void> {
     PAYOUT_HOLD_HOURS: String(15 / 3600),
     PAYOUT_TICK_MS: '1000',
     PAYOUT_BATCH_HOUR_IST: '0',
+    SANDBOX_ROUTE_STEP_MS: '3000',
   });
   project.provide('baseUrl', product.url);
 }

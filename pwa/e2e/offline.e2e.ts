@@ -7,7 +7,7 @@ import {
   type Wallet,
   type WalletTransaction,
 } from '@shabaash/shared';
-import { launchBrowser, newPhoneContext } from './browser.ts';
+import { launchBrowser, newPhoneContext, waitForServiceWorker } from './browser.ts';
 import {
   createCreator,
   getJson,
@@ -50,25 +50,6 @@ async function topUp(baseUrl: string, token: string, amount: number): Promise<vo
     if (Date.now() > deadline) throw new Error('the top-up was not credited');
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-/** Waits for the service worker to be active and this page to be controlled by it (reloading once if needed). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active;
-    if (!worker || worker.state === 'activated') return;
-    await new Promise<void>((resolve) => {
-      worker.addEventListener('statechange', () => {
-        if (worker.state === 'activated') resolve();
-      });
-    });
-  });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (await page.evaluate(() => navigator.serviceWorker.controller !== null)) return;
-    await page.reload();
-  }
-  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 interface MirrorRow {

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { PAYOUT_MESSAGES, type User } from '@shabaash/shared';
-import { launchBrowser, newPhoneContext, afterReload, trackPageErrors } from './browser.ts';
-import { createCreator, getJson, guestTip, registerViaApi, signInContext, uniquePhone } from './flows.ts';
-
-/** Route's review webhooks and the payout job land within moments in the sandbox; the page shows them on reload. */
-const RELOAD_POLL = { timeout: 40_000, interval: 2_000 };
+import { PAYOUT_MESSAGES } from '@shabaash/shared';
+import { launchBrowser, newPhoneContext, trackPageErrors, waitForServiceWorker } from './browser.ts';
+import { createCreator, guestTip, postUrl, registerViaApi, signInContext, uniquePhone } from './flows.ts';
 
 const FORM: Array<[string, string]> = [
   ['Legal name (as on PAN)', 'Asha Verma'],
@@ -57,12 +54,9 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
 
     await page.getByLabel('IFSC', { exact: true }).fill('HDFC0001234');
     await page.getByRole('button', { name: 'Set up payouts' }).click();
-    // Route's review webhooks arrive within moments in the sandbox; the page refetches on its interval.
+    // Route's review webhooks arrive a few seconds later in the sandbox; the status changes on screen by itself.
     await expect
-      .poll(
-        afterReload(page, () => page.getByTestId('payout-status').textContent()),
-        RELOAD_POLL,
-      )
+      .poll(() => page.getByTestId('payout-status').textContent(), { timeout: 40_000, interval: 250 })
       .toContain('Active — payouts on');
     expect(onboardingCalls).toEqual(['POST']);
     expect(await page.getByTestId('payout-status').textContent()).toContain('HDFC Bank ••9012');
@@ -71,11 +65,9 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
 
   it('a guest tip shows as Pending; the month’s CSV statement downloads and the printable one opens', async () => {
     await guestTip(baseUrl, creator.handle, 'Ravi', 49, 'payout e2e');
+    // The payout:update push shows it without a reload (it stays pending for the 15 s hold).
     await expect
-      .poll(
-        afterReload(page, () => page.getByTestId('balance-pending').textContent()),
-        RELOAD_POLL,
-      )
+      .poll(() => page.getByTestId('balance-pending').textContent(), { timeout: 14_000, interval: 100 })
       .toBe('₹49.00');
 
     const download = page.waitForEvent('download');
@@ -97,65 +89,83 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a guest tip and a wallet tip go pending → paid out, with a UTR in the history', async () => {
-    // A second creator, onboarded through the API, whose first daily batch carries both tips.
+  it('a guest tip and a wallet tip go pending → available → in transit → paid with UTRs, live, then in the statement', async () => {
+    // A second creator who onboards only after the tips arrive: the earnings wait, available, until activation.
     const other = await createCreator(baseUrl);
-    const res = await fetch(`${baseUrl}/api/creator/payouts/onboarding`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${other.token}` },
-      body: JSON.stringify(
-        Object.fromEntries(
-          FORM.map(([l, v]) => [LABEL_TO_FIELD[l], v]).concat([
-            ['ifsc', 'SBIN0000001'],
-            ['email', `b-${Date.now()}@example.com`],
-          ]),
-        ),
-      ),
-    });
-    expect(res.status).toBe(200);
+    const context = await newPhoneContext(browser);
+    await signInContext(context, baseUrl, other.token);
+    const watcher = await context.newPage();
+    const watcherErrors = trackPageErrors(watcher);
+    let loads = 0;
+    watcher.on('load', () => (loads += 1));
+    await watcher.goto(`${baseUrl}/creator/payouts`);
+    await watcher.getByTestId('balance-pending').waitFor();
+    const card = (id: string) => () => watcher.getByTestId(id).textContent();
+    const live = { timeout: 60_000, interval: 100 };
+
     const viewer = await registerViaApi(baseUrl, {
       name: 'Wallet Viewer',
       phone: uniquePhone(),
       password: 'viewer-pass-1',
     });
     await guestTip(baseUrl, other.handle, 'Ravi', 20, 'guest for payout');
-    const sent = await fetch(`${baseUrl}/api/tips/send`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${viewer.token}` },
-      body: JSON.stringify({ amount: 5, message: 'wallet for payout', creator: other.handle }),
-    });
-    expect(sent.status).toBe(200);
-
-    const { user } = await getJson<{ user: User }>(baseUrl, '/users/me', other.token);
-    const context = await newPhoneContext(browser);
-    await context.addInitScript(
-      ({ token, user }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', user);
-      },
-      { token: other.token, user: JSON.stringify(user) },
+    await postUrl(
+      `${baseUrl}/api/tips/send`,
+      { amount: 5, message: 'wallet for payout', creator: other.handle },
+      viewer.token,
     );
-    const watcher = await context.newPage();
-    await watcher.goto(`${baseUrl}/creator/payouts`);
-    const seen = new Set<string>();
-    const read = async () => {
-      await watcher.reload();
-      const cards = {
-        pending: await watcher.getByTestId('balance-pending').textContent(),
-        available: await watcher.getByTestId('balance-available').textContent(),
-        inTransit: await watcher.getByTestId('balance-in-transit').textContent(),
-        paid: await watcher.getByTestId('balance-paid').textContent(),
-      };
-      for (const [k, v] of Object.entries(cards)) if (v !== '₹0.00') seen.add(k);
-      return cards.paid;
-    };
-    expect(await read()).toBe('₹0.00');
-    expect(seen.has('pending')).toBe(true); // both tips wait out the hold window first
-    await expect.poll(read, { timeout: 60_000, interval: 1_000 }).toBe('₹25.00');
-    const utrs = await watcher.getByTestId('payout-utr').allTextContents();
-    expect(utrs).toHaveLength(2); // one transfer from the guest payment, one direct for the wallet tip
-    for (const utr of utrs) expect(utr).toMatch(/^\d{12}$/);
+
+    // Pending: inside the 15 s hold window (pushed as payout:update, no reload).
+    await expect.poll(card('balance-pending'), { ...live, timeout: 14_000 }).toBe('₹25.00');
+    // Available: after the hold; they wait there while the creator has no active payout account.
+    await expect.poll(card('balance-available'), live).toBe('₹25.00');
     expect(await watcher.getByTestId('balance-pending').textContent()).toBe('₹0.00');
+    expect(await watcher.getByText('after your account is active').isVisible()).toBe(true);
+
+    const onboarding = Object.fromEntries(
+      FORM.map(([l, v]) => [LABEL_TO_FIELD[l], v]).concat([
+        ['ifsc', 'SBIN0000001'],
+        ['email', `b-${Date.now()}@example.com`],
+      ]),
+    );
+    await postUrl(`${baseUrl}/api/creator/payouts/onboarding`, onboarding, other.token);
+    await expect.poll(card('payout-status'), live).toContain('Active — payouts on');
+    // In transit: the first batch after activation claims both (the simulator takes 3 s to process a transfer).
+    await expect.poll(card('balance-in-transit'), live).toBe('₹25.00');
+    expect(await watcher.getByTestId('balance-available').textContent()).toBe('₹0.00');
+    // Paid, then the settlement's UTR on each transfer: one from the guest payment, one direct for the wallet tip.
+    await expect.poll(card('balance-paid'), live).toBe('₹25.00');
+    await expect
+      .poll(async () => (await watcher.getByTestId('payout-utr').allTextContents()).join(' '), live)
+      .toMatch(/^\d{12} \d{12}$/);
+    const utrs = await watcher.getByTestId('payout-utr').allTextContents();
+    expect(await watcher.getByTestId('balance-in-transit').textContent()).toBe('₹0.00');
+    expect(loads).toBe(1); // every step arrived on the open page
+
+    // The month's statement: the CSV carries both transfers with their UTRs; the printable page shows them.
+    const download = watcher.waitForEvent('download');
+    await watcher.getByRole('button', { name: 'Download CSV' }).click();
+    const chunks: Buffer[] = [];
+    for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString('utf8');
+    expect(csv).toContain('"Gross tips","25.00"');
+    for (const utr of utrs) expect(csv).toContain(`"${utr}"`);
+    await watcher.getByRole('link', { name: 'Open printable statement' }).click();
+    await watcher.getByRole('heading', { name: /^Statement \d{4}-\d{2}$/ }).waitFor();
+    for (const utr of utrs) expect(await watcher.getByText(utr).count()).toBe(1);
+
+    // Offline, the payouts page opens again from the service worker and shows the mirrored summary.
+    await watcher.goto(`${baseUrl}/creator/payouts`);
+    await waitForServiceWorker(watcher);
+    await watcher.getByTestId('payout-utr').first().waitFor();
+    await context.setOffline(true);
+    await watcher.reload();
+    await watcher.getByTestId('payouts-offline').waitFor();
+    expect(await watcher.getByTestId('payouts-offline').textContent()).toContain("You're offline");
+    expect(await watcher.getByTestId('balance-paid').textContent()).toBe('₹25.00');
+    expect((await watcher.getByTestId('payout-utr').allTextContents()).sort()).toEqual([...utrs].sort());
+    await context.setOffline(false);
+    expect(watcherErrors).toEqual([]);
   });
 });
 

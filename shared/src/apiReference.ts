@@ -349,6 +349,8 @@ export const WS_SERVER_MESSAGES: Record<ServerMessageType, string> = {
   'tip:deleted': 'A tip was deleted (versioned).',
   'overlay:update': "The creator's overlay settings changed.",
   'wallet:update': "The signed-in user's wallet balance changed (versioned).",
+  'payout:update':
+    "A creator's payouts changed (an earning's state, a transfer, a settlement's UTR, the payout account's status): the whole payouts summary, on the creator's `payouts:<id>` space (versioned).",
   'overlay:presence': 'How many OBS overlays of the creator are connected.',
   pong: 'Answer to ping.',
   'stream:update': 'A stream session started or ended: the latest session (issue 14).',

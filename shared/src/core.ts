@@ -37,6 +37,8 @@ export const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9_-]{1,28}[a-z0-9])$/;
 export const creatorSpace = (creatorId: string) => `creator:${creatorId}`;
 /** The version space of a user's wallet. */
 export const walletSpace = (userId: string) => `wallet:${userId}`;
+/** The version space of a creator's payouts (balances, transfers, onboarding): only the creator reads it. */
+export const payoutsSpace = (creatorId: string) => `payouts:${creatorId}`;
 
 /** The review modes a creator can pick (SPEC: every message queued, or trusted senders above a floor go live). */
 export const REVIEW_MODES = ['queue_all', 'auto_live_trusted'] as const;

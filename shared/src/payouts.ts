@@ -117,6 +117,8 @@ export const payoutSummarySchema = z.object({
   nextPayoutAt: z.string().nullable(),
   transfers: z.array(payoutTransferSchema),
   reversals: z.array(payoutReversalSchema),
+  /** The version of the creator's payouts space this summary is at least as new as (`payout:update` carries it). */
+  version: z.number().int().min(0),
 });
 export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
 

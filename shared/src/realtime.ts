@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { payoutSummarySchema } from './payouts.ts';
 import { overlaySettingsSchema, tipSchema, walletSchema } from './schemas.ts';
 import { streamSessionSchema } from './schemas/widgets.ts';
 
 export { WS_CLOSE, WS_HEARTBEAT_MS, WS_HELLO_TIMEOUT_MS } from './wsProtocol.ts';
 
-/** Spaces are the units of versioning: `creator:<id>` (chats) and `wallet:<userId>`. */
+/** Spaces are the units of versioning: `creator:<id>` (chats), `wallet:<userId>` and `payouts:<creatorId>`. */
 export const spaceVersionsSchema = z.record(z.string(), z.number().int().min(0));
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
@@ -30,6 +31,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tip:deleted'), ...versioned, data: z.object({ id: z.string() }) }),
   z.object({ type: z.literal('overlay:update'), data: overlaySettingsSchema }),
   z.object({ type: z.literal('wallet:update'), ...versioned, data: walletSchema }),
+  /** The creator's payouts after a change (issue 13): a whole summary, so only the newest version matters. */
+  z.object({ type: z.literal('payout:update'), ...versioned, data: payoutSummarySchema }),
   z.object({
     type: z.literal('overlay:presence'),
     data: z.object({ connected: z.boolean(), count: z.number().int() }),

@@ -1,6 +1,6 @@
 // Zod-free on purpose: the /developers page imports it (`@shabaash/shared/webhookProtocol`).
 
-/** Events an outgoing webhook endpoint can subscribe to. payout.* is defined ahead of its feature. */
+/** Events an outgoing webhook endpoint can subscribe to. */
 export const WEBHOOK_EVENTS = [
   'tip.created',
   'tip.live',
@@ -17,7 +17,8 @@ export const WEBHOOK_EVENT_MEANINGS: Record<WebhookEvent, string> = {
     'A tip reached the creator (wallet or paid guest tip); it waits in the Chat Loader unless auto-live.',
   'tip.live': 'A tip was pushed live (marked read): the moment to play a sound or flash the lights.',
   'tip.deleted': 'A tip was deleted from the Chat Loader.',
-  'payout.updated': 'A payout changed status (defined; sent once payouts land).',
+  'payout.updated':
+    'Your payouts changed: an earning moved (credited, available, in transit, paid, failed back, reversed), a transfer settled with its UTR, or your payout account changed status.',
   'stream.started': 'The creator pressed "Start stream" in the Chat Loader: a new stream session began.',
   'stream.ended':
     'The creator pressed "End stream": the session ended, with its totals (amount, count, top tip).',

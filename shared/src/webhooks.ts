@@ -58,15 +58,31 @@ const deliveryOf = <E extends string, D extends z.ZodType>(event: E, data: D) =>
   z.object({ id: z.string(), event: z.literal(event), createdAt: z.iso.datetime(), data });
 
 const tipData = z.object({ tip: tipSchema });
-/** Defined ahead of the features that will send them; their data is documented when they land. */
-const futureData = z.object({}).catchall(z.unknown());
+/**
+ * payout.updated: one per ledger movement of the creator's earnings (`change: 'earning'`, `kind` the movement:
+ * credit, release, transfer, paid, transfer_failed, reversal, debt_recovery…, from/to the holdings), per
+ * settlement (`change: 'settlement'` with the transfer and its UTR) and per payout account status
+ * (`change: 'onboarding'`). Amounts in paise.
+ */
+export const payoutUpdatedDataSchema = z.object({
+  change: z.enum(['earning', 'settlement', 'onboarding']),
+  kind: z.string(),
+  amountPaise: z.number().int().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  earningId: z.string().nullable(),
+  transferId: z.string().nullable(),
+  utr: z.string().nullable(),
+  status: z.string().nullable(),
+  reason: z.string().nullable(),
+});
 
 /** Every delivery body by event, for the OpenAPI document's `webhooks`. */
 export const webhookPayloadSchemas = {
   'tip.created': deliveryOf('tip.created', tipData),
   'tip.live': deliveryOf('tip.live', tipData),
   'tip.deleted': deliveryOf('tip.deleted', z.object({ id: z.string() })),
-  'payout.updated': deliveryOf('payout.updated', futureData),
+  'payout.updated': deliveryOf('payout.updated', payoutUpdatedDataSchema),
   'stream.started': deliveryOf('stream.started', z.object({ session: streamSessionSchema })),
   'stream.ended': deliveryOf(
     'stream.ended',

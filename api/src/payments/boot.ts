@@ -51,6 +51,8 @@ export async function startPayments(
     webhookUrl,
     log: logger ? (msg, details) => logger.debug({ details }, `razorpay simulator: ${msg}`) : undefined,
   });
+  if (config.SANDBOX_ROUTE_STEP_MS !== undefined)
+    simulator.switches.routeStepMs = config.SANDBOX_ROUTE_STEP_MS;
   return {
     gateway: createRazorpayGateway({
       keyId: SANDBOX_KEY_ID,

@@ -34,13 +34,16 @@ describe('what a hello is granted', () => {
     ]);
   });
 
-  it("a creator's token joins their own room in full and an overlay key joins that creator's overlay", async () => {
+  it("a creator's token joins their own room and payouts in full; an overlay key only that creator's overlay", async () => {
     const c = await buildCreator(db, config);
     const own = await grantFor(db, config, { type: 'hello', token: c.token });
     expect(own.creatorOf).toBe(c.id);
     expect(own.spaces.get(`creator:${c.id}`)).toBe('full');
+    expect(own.spaces.get(`payouts:${c.id}`)).toBe('full');
+    expect(own.rooms).toContain(`payouts:${c.id}`);
     const overlay = await grantFor(db, config, { type: 'hello', overlayKey: c.overlayKey });
     expect(overlay).toMatchObject({ session: null, overlayOf: c.id, rooms: [`overlay:${c.id}`] });
+    expect([...overlay.spaces.keys()]).toEqual([`creator:${c.id}`]);
   });
 
   it('refuses a hello without credentials, a bad token, an unknown creator and an unknown overlay key', async () => {

@@ -11,7 +11,7 @@ import { API_TOKEN_PREFIX, resolveToken } from '../modules/apiTokens/apiTokens.s
 import { API_TOKEN_RATE_LIMIT } from '../modules/apiTokens/apiTokens.auth.ts';
 import { rateLimit, RateLimitedError } from '../http/rateLimit.ts';
 import { resolveSession, type SessionClaims } from '../modules/sessions/sessions.service.ts';
-import { creatorSpace, walletSpace } from '../modules/sync/spaces.ts';
+import { creatorSpace, payoutsSpace, walletSpace } from '../modules/sync/spaces.ts';
 import { VIEW_RANK, type View } from './types.ts';
 
 export type Hello = Extract<ClientMessage, { type: 'hello' }>;
@@ -41,7 +41,7 @@ export class HelloRefused extends Error {
 
 /**
  * The rooms a hello grants (ARCHITECTURE §6). A token joins the user's wallet, the creator's own room for a
- * creator, and the public room of `hello.creator` (or of the default creator when the user is not one); an
+ * creator (and its payouts room), and the public room of `hello.creator` (or of the default creator when the user is not one); an
  * overlay key joins that creator's overlay room. Every lookup goes through the repositories.
  */
 export async function grantFor(db: Executor, config: Config, hello: Hello): Promise<HelloGrant> {
@@ -75,6 +75,7 @@ export async function grantFor(db: Executor, config: Config, hello: Hello): Prom
       if (own) {
         grant.creatorOf = own.userId;
         add(`creator:${own.userId}`, creatorSpace(own.userId), 'full');
+        add(`payouts:${own.userId}`, payoutsSpace(own.userId), 'full');
       }
     }
     let publicOf: string | null = null;

@@ -5,7 +5,7 @@ import { getPhoneIdToken } from '../../test/firebaseEmulator.ts';
 import { issueSession } from '../modules/sessions/sessions.service.ts';
 import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../../test/factories.ts';
 import { insertTip } from '../modules/tips/tips.repository.ts';
-import { bumpSpace, creatorSpace, walletSpace } from '../modules/sync/spaces.ts';
+import { bumpSpace, creatorSpace, payoutsSpace, walletSpace } from '../modules/sync/spaces.ts';
 import { postLedgerEntry } from '../modules/wallet/ledger.ts';
 import { NOTIFY_CHANNEL, type NotifyPayload } from './notifyPayload.ts';
 import { TestSocket } from '../../test/realtime/testSocket.ts';
@@ -73,15 +73,18 @@ beforeAll(async () => {
 });
 
 describe('hello and credentials', () => {
-  it('welcomes a creator into its creator and wallet rooms with current versions, then pushes new tips with the phone', async () => {
+  it('welcomes a creator into its creator, payouts and wallet rooms with current versions, then pushes new tips with the phone and the earning', async () => {
     const socket = await TestSocket.hello(app.url, { token: creator.token });
     const welcome = socket.messages[0];
     expect(welcome?.type).toBe('welcome');
     if (welcome?.type !== 'welcome') throw new Error('no welcome');
-    expect(welcome.rooms.sort()).toEqual([`creator:${creator.id}`, `wallet:${creator.id}`].sort());
-    expect(Object.keys(welcome.versions).sort()).toEqual(
-      [creatorSpace(creator.id), walletSpace(creator.id)].sort(),
+    expect(welcome.rooms.sort()).toEqual(
+      [`creator:${creator.id}`, `payouts:${creator.id}`, `wallet:${creator.id}`].sort(),
     );
+    expect(Object.keys(welcome.versions).sort()).toEqual(
+      [creatorSpace(creator.id), payoutsSpace(creator.id), walletSpace(creator.id)].sort(),
+    );
+    const payoutsBefore = welcome.versions[payoutsSpace(creator.id)] ?? 0;
 
     const row = await sendTip(app, creator, viewer, 12_345, 'Namaste from Pune');
     const got = await socket.waitFor<TipMsg>((m) => m.type === 'tip:new' && m.data.id === row.id);
@@ -94,6 +97,14 @@ describe('hello and credentials', () => {
       status: 'unread',
     });
     expect(got.data.sender?.phone).toBe(maskPhone(viewer.phone));
+    // The tips trigger credited the earning in the tip's transaction: the payouts space follows the chat space.
+    const payout = await socket.waitFor<Extract<ServerMessage, { type: 'payout:update' }>>(
+      (m) => m.type === 'payout:update',
+    );
+    expect(payout.space).toBe(payoutsSpace(creator.id));
+    expect(payout.version).toBeGreaterThan(payoutsBefore);
+    expect(payout.data.balances.earnedPaise).toBeGreaterThanOrEqual(12_345);
+    expect(payout.data.version).toBe(payout.version);
     socket.close();
   });
 

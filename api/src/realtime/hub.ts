@@ -5,9 +5,10 @@ import type { Logger } from '../logger.ts';
 import type { AppDeps, RealtimeBus } from '../deps.ts';
 import { findOverlayByCreatorId } from '../modules/creators/overlay.repository.ts';
 import { pickSettings } from '../modules/creators/overlay.service.ts';
+import { getPayoutSummary } from '../modules/payouts/payouts.service.ts';
 import { findLatestSession } from '../modules/stream/stream.repository.ts';
 import { presentSession } from '../modules/stream/stream.presenter.ts';
-import { creatorSpace } from '../modules/sync/spaces.ts';
+import { creatorSpace, payoutsSpace } from '../modules/sync/spaces.ts';
 import { createConnections } from './connections.ts';
 import { createFanout, type FanoutHandlers } from './fanout.ts';
 import { createHelloHandler } from './hello.ts';
@@ -96,7 +97,12 @@ export function createRealtime(
     check: config.NODE_ENV === 'test',
     log,
   });
-  const publisher = createPublisher({ db, log, sender });
+  const publisher = createPublisher({
+    db,
+    log,
+    sender,
+    payoutSummary: (creatorId) => getPayoutSummary({ db, config }, creatorId),
+  });
   const { states } = publisher;
   const connections = createConnections({
     path: options.path ?? '/ws',
@@ -172,8 +178,10 @@ export function createRealtime(
     changed(spaces) {
       if (closed) return;
       for (const space of spaces) {
-        const state = states.get(space);
-        if (state) publisher.schedule(state);
+        for (const s of withPayouts(space)) {
+          const state = states.get(s);
+          if (state) publisher.schedule(state);
+        }
         fanout.space(space);
       }
     },
@@ -228,6 +236,14 @@ export function createRealtime(
   };
 }
 
+/**
+ * A space and the spaces that change with it: a tip in a creator's chat space is also an earning, credited by the
+ * tips trigger in the same transaction, so the creator's payouts space is read with it.
+ */
+function withPayouts(space: string): string[] {
+  return space.startsWith('creator:') ? [space, payoutsSpace(space.slice('creator:'.length))] : [space];
+}
+
 type RoomPusher = (creatorId: string, message: ServerMessage) => void;
 
 /** Sends an unversioned message (overlay settings, stream session) to this instance's creator and overlay rooms of that creator. */
@@ -261,7 +277,10 @@ function notificationHandlers(parts: {
     presence: (creatorId, instance, count) => presence.setRemote(creatorId, instance, count),
     ask: parts.announceAllPresence,
     changed(space, version) {
-      const state = publisher.states.get(space);
+      const [own, payouts] = withPayouts(space);
+      const payoutsState = payouts ? publisher.states.get(payouts) : undefined;
+      if (payoutsState) publisher.schedule(payoutsState);
+      const state = own ? publisher.states.get(own) : undefined;
       if (!state) return;
       if (version != null && state.published >= version && !state.queued) return;
       publisher.schedule(state);

@@ -1,6 +1,7 @@
 import {
   serverMessageSchema,
   type OverlaySettings,
+  type PayoutSummary,
   type ServerMessage,
   type StreamSession,
   type Tip,
@@ -41,6 +42,13 @@ export const msg = {
   /** The wallet's balance after its latest change. */
   walletUpdate: (space: string, version: number, data: Wallet): ServerMessage => ({
     type: 'wallet:update',
+    space,
+    version,
+    data,
+  }),
+  /** The creator's payouts summary after its latest change (issue 13). */
+  payoutUpdate: (space: string, version: number, data: PayoutSummary): ServerMessage => ({
+    type: 'payout:update',
     space,
     version,
     data,

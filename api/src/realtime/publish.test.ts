@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerMessage } from '@shabaash/shared';
+import { LIMITS, type ServerMessage } from '@shabaash/shared';
 import { createTestApp } from '../../test/harness.ts';
 import { buildCreator, buildUser } from '../../test/factories.ts';
 import { fakeConn } from '../../test/realtime/fakeConn.ts';
 import { createLogger } from '../logger.ts';
-import { creatorSpace, spaceVersion, walletSpace } from '../modules/sync/spaces.ts';
+import { creatorSpace, payoutsSpace, spaceVersion, walletSpace } from '../modules/sync/spaces.ts';
+import { releaseEarnings } from '../modules/payouts/earnings.repository.ts';
 import { insertTip } from '../modules/tips/tips.repository.ts';
 import { postLedgerEntry } from '../modules/wallet/ledger.ts';
+import { getPayoutSummary } from '../modules/payouts/payouts.service.ts';
 import { createPublisher } from './publish.ts';
 import { createSender } from './sending.ts';
 
@@ -14,7 +16,12 @@ const app = await createTestApp();
 const { db, config } = app.deps;
 const log = createLogger('silent');
 const newPublisher = () =>
-  createPublisher({ db, log, sender: createSender({ maxBufferedBytes: 1e6, check: true, log }) });
+  createPublisher({
+    db,
+    log,
+    sender: createSender({ maxBufferedBytes: 1e6, check: true, log }),
+    payoutSummary: (creatorId) => getPayoutSummary({ db, config }, creatorId),
+  });
 const versions = (sent: ServerMessage[]) =>
   sent.map((m) => ('version' in m ? `${m.type}@${m.version}` : m.type));
 
@@ -96,5 +103,43 @@ describe('the per-space publish queue', () => {
     expect(last).toMatchObject({ type: 'wallet:update', data: { balance: 125.5, balancePaise: 12550 } });
     const res = await app.request('GET', '/api/wallet/balance', { token: u.token });
     expect(res.body).toMatchObject({ balance: 125.5, balancePaise: 12550 });
+  });
+
+  it("a creator's payouts space: the catch-up sends the newest summary once, then each change sends the next", async () => {
+    const c = await buildCreator(db, config);
+    const v = await buildUser(db, config);
+    await tip(c.id, v.id);
+    await tip(c.id, v.id);
+    const space = payoutsSpace(c.id);
+    const afterTips = await spaceVersion(db, space);
+    expect(afterTips).toBeGreaterThan(0); // the tips trigger credited the earnings and bumped the space
+    const publisher = newPublisher();
+    const conn = fakeConn();
+    conn.subs.clear();
+    publisher.subscribe(conn, space, 'full', 0, afterTips);
+    await publisher.settled();
+    expect(versions(conn.fake.sent)).toEqual([`payout:update@${afterTips}`]);
+    // Two ₹50 tips under the free tier: no fee, ₹100 pending.
+    expect(conn.fake.sent[0]).toMatchObject({
+      data: { balances: { pendingPaise: 10_000 }, version: afterTips },
+    });
+    // Nothing new: a publish sends nothing.
+    publisher.schedule(publisher.states.get(space)!);
+    await publisher.settled();
+    expect(conn.fake.sent).toHaveLength(1);
+    // Earnings move (pending → available): one more summary, at the newer version.
+    await releaseEarnings(db, { holdMs: 0, freeTierPaise: LIMITS.starterFreeTierPaise, limit: 100 });
+    publisher.schedule(publisher.states.get(space)!);
+    await publisher.settled();
+    const last = conn.fake.sent.at(-1);
+    expect(last).toMatchObject({
+      type: 'payout:update',
+      space,
+      data: { balances: { pendingPaise: 0, availablePaise: 10_000 } },
+    });
+    const lastVersion = last?.type === 'payout:update' ? last.version : 0;
+    expect(lastVersion).toBeGreaterThan(afterTips);
+    const res = await app.request('GET', '/api/creator/payouts', { token: c.token });
+    expect(res.body).toMatchObject({ balances: { availablePaise: 10_000 }, version: lastVersion });
   });
 });

@@ -1,14 +1,17 @@
+import type { PayoutSummary, ServerMessage } from '@shabaash/shared';
 import type { Executor } from '../db/knex.ts';
 import type { Logger } from '../logger.ts';
 import { creatorChangesSince, walletChangesSince, type TipChangeRow } from '../modules/sync/changes.ts';
 import type { Sender } from './sending.ts';
+import { spaceVersion } from '../modules/sync/spaces.ts';
+import { msg } from './messages.ts';
 import { createdVersion, tipMessage, tipShapeKey, walletMessage } from './shaping.ts';
-import { parseSpace, type Conn, type Sub, type View } from './types.ts';
+import { parseSpace, type Conn, type SpaceKind, type Sub, type View } from './types.ts';
 
 /** One space tracked by this instance: its subscribers and the serial queue its pushes run on. */
 export interface SpaceState {
   space: string;
-  kind: 'creator' | 'wallet';
+  kind: SpaceKind;
   id: string;
   /** Every version ≤ published has been pushed to this instance's ready subscribers. */
   published: number;
@@ -38,7 +41,13 @@ export interface Publisher {
   stop(): void;
 }
 
-export function createPublisher(deps: { db: Executor; log: Logger; sender: Sender }): Publisher {
+export function createPublisher(deps: {
+  db: Executor;
+  log: Logger;
+  sender: Sender;
+  /** A creator's payouts summary (read after the space's version, so at least as new as it). */
+  payoutSummary(creatorId: string): Promise<PayoutSummary>;
+}): Publisher {
   const { db, log, sender } = deps;
   const states = new Map<string, SpaceState>();
   let stopped = false;
@@ -63,10 +72,11 @@ export function createPublisher(deps: { db: Executor; log: Logger; sender: Sende
     }
   }
 
-  function deliverWallet(
+  /** A snapshot space (wallet balance, payouts summary): only its newest state matters, sent once per version. */
+  function deliverSnapshot(
     space: string,
     version: number,
-    balancePaise: number,
+    message: () => ServerMessage,
     targets: Iterable<Conn>,
     includeUnready: boolean,
   ) {
@@ -75,9 +85,30 @@ export function createPublisher(deps: { db: Executor; log: Logger; sender: Sende
       const sub = conn.subs.get(space);
       if (!sub || (!sub.ready && !includeUnready) || version <= sub.lastSent) continue;
       sub.lastSent = version;
-      data ??= sender.encode(walletMessage(space, version, balancePaise));
+      data ??= sender.encode(message());
       sender.sendRaw(conn, data);
     }
+  }
+
+  /** Pushes a snapshot space's state when it moved past `since`; returns the version pushed (or `since`). */
+  async function publishSnapshot(
+    state: SpaceState,
+    since: number,
+    targets: Iterable<Conn>,
+    includeUnready: boolean,
+  ): Promise<number> {
+    if (state.kind === 'wallet') {
+      const w = await walletChangesSince(db, state.id, since, 0);
+      if (w.version <= since) return since;
+      const message = () => walletMessage(state.space, w.version, w.balancePaise);
+      deliverSnapshot(state.space, w.version, message, targets, includeUnready);
+      return w.version;
+    }
+    if ((await spaceVersion(db, state.space)) <= since) return since;
+    const summary = await deps.payoutSummary(state.id);
+    const message = () => msg.payoutUpdate(state.space, summary.version, summary);
+    deliverSnapshot(state.space, summary.version, message, targets, includeUnready);
+    return Math.max(since, summary.version);
   }
 
   function enqueue(state: SpaceState, task: () => Promise<void>): void {
@@ -99,12 +130,8 @@ export function createPublisher(deps: { db: Executor; log: Logger; sender: Sende
 
   /** Reads every version after `published` and pushes it to the ready subscribers. */
   async function publish(state: SpaceState): Promise<void> {
-    if (state.kind === 'wallet') {
-      const w = await walletChangesSince(db, state.id, state.published, 0);
-      if (w.version > state.published) {
-        deliverWallet(state.space, w.version, w.balancePaise, state.subs, false);
-        state.published = w.version;
-      }
+    if (state.kind !== 'creator') {
+      state.published = await publishSnapshot(state, state.published, state.subs, false);
       return;
     }
     for (;;) {
@@ -117,9 +144,8 @@ export function createPublisher(deps: { db: Executor; log: Logger; sender: Sende
 
   /** Sends one socket what it missed in a space after `sub.lastSent`, then marks it ready for live pushes. */
   async function catchUp(conn: Conn, state: SpaceState, sub: Sub): Promise<void> {
-    if (state.kind === 'wallet') {
-      const w = await walletChangesSince(db, state.id, sub.lastSent, 0);
-      deliverWallet(state.space, w.version, w.balancePaise, [conn], true);
+    if (state.kind !== 'creator') {
+      await publishSnapshot(state, sub.lastSent, [conn], true);
     } else {
       for (;;) {
         const changes = await creatorChangesSince(db, state.id, sub.lastSent, 500);

@@ -33,13 +33,15 @@ export interface Conn {
   apiTokenId: string | null;
 }
 
-/** `creator:<id>` or `wallet:<id>` split into its kind and id; null for anything else. */
-export function parseSpace(space: string): { kind: 'creator' | 'wallet'; id: string } | null {
+export type SpaceKind = 'creator' | 'wallet' | 'payouts';
+
+/** `creator:<id>`, `wallet:<id>` or `payouts:<id>` split into its kind and id; null for anything else. */
+export function parseSpace(space: string): { kind: SpaceKind; id: string } | null {
   const i = space.indexOf(':');
   if (i < 0) return null;
   const kind = space.slice(0, i);
   const id = space.slice(i + 1);
-  if (!id || (kind !== 'creator' && kind !== 'wallet')) return null;
+  if (!id || (kind !== 'creator' && kind !== 'wallet' && kind !== 'payouts')) return null;
   return { kind, id };
 }
 

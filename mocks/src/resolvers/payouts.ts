@@ -22,6 +22,7 @@ function mockPayouts(_state: MockState, creatorId: string) {
     nextPayoutAt: null,
     transfers: [],
     reversals: [],
+    version: 0,
   };
 }
 

@@ -9,6 +9,7 @@ const TYPES = new Set([
   'tip:deleted',
   'overlay:update',
   'wallet:update',
+  'payout:update',
   'overlay:presence',
   'pong',
   'stream:update',
@@ -47,6 +48,7 @@ export function isServerMessage(value: unknown): value is ServerMessage {
         typeof value.data.id === 'string'
       );
     case 'wallet:update':
+    case 'payout:update':
       return typeof value.space === 'string' && typeof value.version === 'number' && isRecord(value.data);
     case 'overlay:update':
       return isRecord(value.data);

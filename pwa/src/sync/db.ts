@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { Tip, TipStatus, WalletTransaction } from '@shabaash/shared';
+import type { PayoutSummary, Tip, TipStatus, WalletTransaction } from '@shabaash/shared';
 
 /** A chat of the queue as mirrored: the server's tip plus local optimistic marks. */
 export interface MirroredChat extends Tip {
@@ -70,15 +70,22 @@ export interface SyncNotice {
   createdAt: string;
 }
 
-/** Small key-value facts: the mirror's owner and the last known balance. */
+/** Small key-value facts: the mirror's owner, the last known balance and a creator's payouts summary. */
 export interface MetaRow {
-  key: 'owner' | 'balance';
+  key: 'owner' | 'balance' | 'payouts';
   value: unknown;
 }
 
 export interface MirroredBalance {
   balancePaise: number;
   /** When the server last confirmed it (ISO). */
+  confirmedAt: string;
+}
+
+/** A creator's payouts summary as last received (GET or `payout:update`), for the Payouts screen offline. */
+export interface MirroredPayouts {
+  summary: PayoutSummary;
+  /** When it was received (ISO). */
   confirmedAt: string;
 }
 

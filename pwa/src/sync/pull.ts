@@ -1,10 +1,11 @@
 import { type ServerMessage, type Tip, type User, type WalletTransaction } from '@shabaash/shared';
-import { creatorSpace, walletSpace } from '@shabaash/shared/core';
+import { creatorSpace, payoutsSpace, walletSpace } from '@shabaash/shared/core';
 import { api, ApiError, readToken } from '../api/client.ts';
 import { readStoredUser } from '../auth/sessionStorage.ts';
 import { reportApiReachable } from './connectivity.ts';
 import { allTables, db, type MirroredBalance, type MirroredChat } from './db.ts';
 import { coalescing } from './coalesce.ts';
+import { savePayouts } from './payouts.ts';
 
 /** The signed-in user whose data the mirror holds (null when signed out). */
 export function currentSyncUser(): User | null {
@@ -172,7 +173,8 @@ export function requestPull(): void {
 
 /**
  * Feeds one realtime message to the mirror. The next version of a mirrored space is applied at once; an older
- * one is a duplicate and dropped; a jump in versions (a gap), a welcome or a wallet update triggers a pull.
+ * one is a duplicate and dropped; a jump in versions (a gap), a welcome or a wallet update triggers a pull; a
+ * payouts summary newer than the saved one replaces it.
  * Returns true when the message concerned the mirror. The realtime client calls this for every message.
  */
 export async function applyRealtimeMessage(message: ServerMessage): Promise<boolean> {
@@ -180,6 +182,13 @@ export async function applyRealtimeMessage(message: ServerMessage): Promise<bool
   if (!user) return false;
   if (message.type === 'welcome') {
     requestPull();
+    return true;
+  }
+  if (message.type === 'payout:update') {
+    // A whole summary: the newest version is all that matters, so it is saved as is (no gap to fill).
+    if (message.space !== payoutsSpace(user.id)) return false;
+    await ensureMirrorOwner(user.id);
+    await savePayouts(user.id, message.data);
     return true;
   }
   if (message.type === 'wallet:update') {

@@ -26,6 +26,8 @@ export interface EarningRow {
   gross_paise: number;
   fee_paise: number;
   net_paise: number;
+  /** Part of the net reversed while pending or available: never sent. */
+  withheld_paise: number;
   state: EarningState;
   transfer_id: string | null;
   created_at: Date;
@@ -114,13 +116,14 @@ export async function lockBalances(tx: Executor, creatorId: string): Promise<Bal
 
 /**
  * Moves pending earnings to available: those older than the hold window, and every one of a Pro creator
- * (lifetime gross above the free tier). One statement per call, at most `limit` earnings; returns how many.
+ * (lifetime gross above the free tier). One statement per call, at most `limit` earnings; returns how many and
+ * whose. What moves is the net less any part already reversed (`withheld_paise`).
  */
 export async function releaseEarnings(
   db: Executor,
   opts: { holdMs: number; freeTierPaise: number; limit: number },
-): Promise<number> {
-  const result = await db.raw<{ rows: Array<{ n: number }> }>(
+): Promise<{ count: number; creatorIds: string[] }> {
+  const result = await db.raw<{ rows: Array<{ n: number; creators: string[] | null }> }>(
     `with picked as (
        select e.id from earnings e join creators c on c.user_id = e.creator_id
         where e.state = 'pending'
@@ -128,14 +131,15 @@ export async function releaseEarnings(
         order by e.creator_id limit ? for update of e skip locked),
      upd as (
        update earnings e set state = 'available', updated_at = now() from picked
-        where e.id = picked.id returning e.id, e.creator_id, e.net_paise)
-     select count(*)::int as n,
-            sum(case when net_paise > 0 and shabaash_move_earning(creator_id, 'release', 'pending', 'available',
-                     net_paise, id, null, id::text, null) then 1 else 0 end) as moved
+        where e.id = picked.id returning e.id, e.creator_id, e.net_paise - e.withheld_paise as amount)
+     select count(*)::int as n, array_agg(distinct creator_id) as creators,
+            sum(case when amount > 0 and shabaash_move_earning(creator_id, 'release', 'pending', 'available',
+                     amount, id, null, id::text, null) then 1 else 0 end) as moved
        from upd`,
     [opts.holdMs, opts.freeTierPaise, opts.limit],
   );
-  return Number(result.rows[0]?.n ?? 0);
+  const row = result.rows[0];
+  return { count: Number(row?.n ?? 0), creatorIds: row?.creators ?? [] };
 }
 
 /** Available earnings of one creator, locked, oldest first. */
@@ -158,20 +162,46 @@ export async function setEarningsState(
   await tx('earnings').whereIn('id', ids).update({ state, transfer_id: transferId, updated_at: tx.fn.now() });
 }
 
-/** Notes an earning's reversal: its state becomes `reversed` unless `keepState` (a debt on money in flight). */
-export async function markEarningReversed(
+/**
+ * Notes a reversal on its earning: the reason, the part withheld from sending when given, and state `reversed`
+ * once nothing of it is left to send or keep.
+ */
+export async function noteReversal(
   tx: Executor,
   id: string,
-  reason: string,
-  keepState = false,
+  note: { reason: string; withheldPaise: number | null; reversed: boolean },
 ): Promise<void> {
   await tx('earnings')
     .where({ id })
     .update({
-      ...(keepState ? {} : { state: 'reversed' }),
-      reversal_reason: reason,
+      ...(note.reversed ? { state: 'reversed' } : {}),
+      ...(note.withheldPaise !== null ? { withheld_paise: note.withheldPaise } : {}),
+      reversal_reason: note.reason,
       updated_at: tx.fn.now(),
     });
+}
+
+/** How much of an earning its reversals took so far (paise). */
+export async function reversedOfEarning(db: Executor, earningId: string): Promise<number> {
+  const row = await db('payout_reversals')
+    .where({ earning_id: earningId })
+    .sum<{ s: string | null }>({ s: 'amount_paise' })
+    .first();
+  return Number(row?.s ?? 0);
+}
+
+/** What Razorpay should have reversed on a reversal's transfer once it and every earlier one landed (paise). */
+export async function reversedViaTransfer(
+  db: Executor,
+  reversal: Pick<ReversalRow, 'id' | 'transfer_id'>,
+): Promise<number> {
+  // Compared in the database: a JS Date would drop the microseconds of created_at.
+  const row = await db('payout_reversals')
+    .where({ transfer_id: reversal.transfer_id, method: 'transfer_reversal' })
+    .where('created_at', '<=', db('payout_reversals').where({ id: reversal.id }).select('created_at'))
+    .sum<{ s: string | null }>({ s: 'amount_paise' })
+    .first();
+  return Number(row?.s ?? 0);
 }
 
 /** The earnings carried by one transfer. */
@@ -220,10 +250,14 @@ export interface ReversalRow {
   method: 'balance' | 'transfer_reversal' | 'debt';
   status: 'done' | 'requested' | 'failed';
   razorpay_reversal_id: string | null;
+  /** One reversal per earning and reference: a refund's id, 'dispute', or 'full' (rows before partial refunds). */
+  reference: string;
+  /** The payment's refunded total this reversal answered (paise); null for a lost dispute. */
+  refund_paise: number | null;
   created_at: Date;
 }
 
-/** Claims the one reversal of an earning; undefined when it was reversed before. */
+/** Claims the reversal of an earning for one refund (or dispute); undefined when that one was applied before. */
 export async function insertReversal(
   tx: Executor,
   r: Omit<ReversalRow, 'id' | 'created_at' | 'razorpay_reversal_id'> & { sourceEventId: string | null },
@@ -231,7 +265,7 @@ export async function insertReversal(
   const { sourceEventId, ...row } = r;
   const [inserted] = await tx('payout_reversals')
     .insert({ ...row, source_event_id: sourceEventId })
-    .onConflict('earning_id')
+    .onConflict(['earning_id', 'reference'])
     .ignore()
     .returning<ReversalRow[]>('*');
   return inserted;

@@ -18,14 +18,19 @@ const { db, config } = app.deps;
 type Op =
   | { kind: 'wallet'; rupees: number }
   | { kind: 'guest'; rupees: number }
-  | { kind: 'refund'; pick: number }
+  | { kind: 'refund'; pick: number; percent: number }
   | { kind: 'dispute'; pick: number }
   | { kind: 'cycle'; fail: boolean };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('wallet' as const), rupees: fc.integer({ min: 1, max: 500 }) }),
   fc.record({ kind: fc.constant('guest' as const), rupees: fc.integer({ min: 1, max: 500 }) }),
-  fc.record({ kind: fc.constant('refund' as const), pick: fc.nat() }),
+  // A refund of `percent` of what is left of the payment (100: the rest; less: a partial refund).
+  fc.record({
+    kind: fc.constant('refund' as const),
+    pick: fc.nat(),
+    percent: fc.oneof(fc.constant(100), fc.integer({ min: 1, max: 99 })),
+  }),
   fc.record({ kind: fc.constant('dispute' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('cycle' as const), fail: fc.boolean() }),
 );
@@ -33,7 +38,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 let n = 0;
 
 describe('earnings ledger identity (property)', () => {
-  it('holds after every tip, refund, lost dispute, payout and failed transfer, and paid equals what Razorpay kept', async () => {
+  it('holds after every tip, full or partial refund, lost dispute, payout and failed transfer, and paid equals what Razorpay kept', async () => {
     await fc.assert(
       fc.asyncProperty(fc.boolean(), fc.array(op, { minLength: 1, maxLength: 10 }), async (pro, ops) => {
         const creator = await buildCreator(
@@ -50,8 +55,15 @@ describe('earnings ledger identity (property)', () => {
           else if (o.kind === 'refund' || o.kind === 'dispute') {
             const pay = payments[o.pick % Math.max(1, payments.length)];
             if (!pay) continue;
-            if (o.kind === 'refund') sim.route.refund(pay);
-            else sim.route.loseDispute(pay);
+            if (o.kind === 'refund') {
+              const p = sim.payments.get(pay);
+              const left = p ? p.amount - p.amount_refunded : 0;
+              if (left <= 0) continue;
+              sim.route.refund(
+                pay,
+                o.percent === 100 ? undefined : Math.max(1, Math.floor((left * o.percent) / 100)),
+              );
+            } else sim.route.loseDispute(pay);
             await sim.idle();
           } else {
             sim.switches.routeFailTransfers = o.fail;

@@ -12,6 +12,7 @@ export function presentSummary(input: {
   nextPayoutAt: Date | null;
   transfers: TransferRow[];
   reversals: ReversalRow[];
+  version: number;
 }): PayoutSummary {
   const b = input.balances;
   const a = input.account;
@@ -54,5 +55,6 @@ export function presentSummary(input: {
       method: r.method,
       createdAt: r.created_at.toISOString(),
     })),
+    version: input.version,
   };
 }

@@ -4,6 +4,7 @@ import type { payoutCorrectionInputSchema, payoutOnboardingInputSchema } from '@
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { findCreatorByUserId } from '../creators/creators.repository.ts';
+import { payoutsSpace, spaceVersion } from '../sync/spaces.ts';
 import { balancesOf, listReversals } from './earnings.repository.ts';
 import {
   findLinkedAccount,
@@ -15,6 +16,7 @@ import {
 } from './linkedAccounts.repository.ts';
 import { presentSummary } from './payouts.presenter.ts';
 import { listTransfers } from './transfers.repository.ts';
+import { payoutsChanged } from './payouts.notify.ts';
 import { nextStarterBatch } from './transfers.service.ts';
 
 type OnboardingInput = z.output<typeof payoutOnboardingInputSchema>;
@@ -41,8 +43,15 @@ export const bankNameOf = (ifsc: string) => BANKS[ifsc.slice(0, 4)] ?? `${ifsc.s
 const routeStatus = (s: string): LinkedAccountStatus =>
   s === 'activated' || s === 'needs_clarification' || s === 'under_review' ? s : 'under_review';
 
-/** The creator's payouts page: onboarding, balances, plan, next payout and history. */
-export async function getPayoutSummary(deps: AppDeps, creatorId: string): Promise<PayoutSummary> {
+/**
+ * The creator's payouts page: onboarding, balances, plan, next payout and history. The payouts space's version
+ * is read first, so the summary is at least as new as the version it carries (the realtime push relies on it).
+ */
+export async function getPayoutSummary(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  creatorId: string,
+): Promise<PayoutSummary> {
+  const version = await spaceVersion(deps.db, payoutsSpace(creatorId));
   const [account, balances, transfers, reversals, creator] = await Promise.all([
     findLinkedAccount(deps.db, creatorId),
     balancesOf(deps.db, creatorId),
@@ -65,6 +74,7 @@ export async function getPayoutSummary(deps: AppDeps, creatorId: string): Promis
     nextPayoutAt,
     transfers,
     reversals,
+    version,
   });
 }
 
@@ -113,6 +123,7 @@ export async function onboard(
   await saveLinkedAccount(deps.db, row); // kept even if the next call fails, so the account is never orphaned
   const product = await deps.payments.route.configureRoute(accountId, bank);
   await recordRouteProduct(deps.db, creatorId, product.productId, routeStatus(product.status));
+  payoutsChanged(deps, [creatorId]);
   return getPayoutSummary(deps, creatorId);
 }
 
@@ -135,5 +146,6 @@ export async function correctOnboarding(
   });
   if (result.status === 'activated')
     await setLinkedAccountStatus(deps.db, account.account_id, 'activated', []);
+  payoutsChanged(deps, [creatorId]);
   return getPayoutSummary(deps, creatorId);
 }

@@ -19,6 +19,7 @@ const { app, sim } = ctx;
 const { db, config } = app.deps;
 const deps = app.deps;
 
+const FULL_REFUND = { reason: 'refund', refundId: null, refundedPaise: null, sourceEventId: null } as const;
 const IST_0930 = new Date('2026-11-25T04:00:00Z');
 const IST_1030 = new Date('2026-11-25T05:00:00Z');
 let emails = 0;
@@ -260,7 +261,7 @@ describe('exactly once across crashes and timeouts', () => {
     const paidGuestTip = async () => {
       const { creator, pay, t } = await transferredGuestTip();
       // The refund's transaction commits (share moved to reversed, reversal `requested`), then the process dies.
-      const { pending } = await db.transaction((tx) => reverseEarning(tx, pay, 'refund', null));
+      const { pending } = await db.transaction((tx) => reverseEarning(tx, pay, FULL_REFUND));
       if (!pending) throw new Error('no transfer reversal pending');
       return { creator, t, pending };
     };

@@ -4,7 +4,12 @@ import type { Executor } from '../../db/knex.ts';
 import type { Logger } from '../../logger.ts';
 import { setGatewayCharges } from './earnings.repository.ts';
 import { insertInboxEvent, setInboxOutcome } from '../payments/payments.repository.ts';
-import { setLinkedAccountStatus, type LinkedAccountStatus } from './linkedAccounts.repository.ts';
+import {
+  findLinkedAccountByAccountId,
+  setLinkedAccountStatus,
+  type LinkedAccountStatus,
+} from './linkedAccounts.repository.ts';
+import { payoutsChanged } from './payouts.notify.ts';
 import { requestTransferReversal, reverseEarning, type PendingReversal } from './reversals.service.ts';
 import { recordSettlement, lockTransfer } from './transfers.repository.ts';
 import { applyTransferOutcome, PAYOUT_KEY_NOTE } from './transfers.service.ts';
@@ -59,8 +64,12 @@ const envelopeSchema = z.object({
       .optional(),
     transfer: z.object({ entity: transferSchema }).optional(),
     settlement: z.object({ entity: z.object({ id: z.string(), utr: z.string().nullish() }) }).optional(),
-    payment: z.object({ entity: z.object({ id: z.string() }) }).optional(),
-    refund: z.object({ entity: z.object({ payment_id: z.string() }) }).optional(),
+    payment: z
+      .object({ entity: z.object({ id: z.string(), amount_refunded: z.number().int().nullish() }) })
+      .optional(),
+    refund: z
+      .object({ entity: z.object({ id: z.string(), payment_id: z.string(), amount: z.number().int() }) })
+      .optional(),
   }),
 });
 
@@ -106,7 +115,8 @@ export async function recordGatewayCharges(db: Executor, body: unknown): Promise
  * Route's webhooks, in one transaction each with the inbox row (a repeated event id changes nothing):
  * product.route.* set the linked account's status; transfer.processed / transfer.failed apply the outcome once;
  * settlement.processed records the UTR (and marks a transfer paid if its transfer.processed is late);
- * refund.processed and payment.dispute.lost reverse the tip's creator share once.
+ * refund.processed reverses the refund's proportional part of the tip's creator share once per refund, and
+ * payment.dispute.lost the rest of it.
  */
 export async function handlePayoutWebhook(
   deps: AppDeps,
@@ -127,6 +137,7 @@ export async function handlePayoutWebhook(
   const current =
     product?.id && accountId ? await deps.payments.route.fetchProduct(accountId, product.id) : undefined;
   let pending: PendingReversal | null = null;
+  const touched: string[] = [];
   const outcome = await deps.db.transaction(async (tx): Promise<PayoutOutcome> => {
     const paymentId = payload.refund?.entity.payment_id ?? payload.payment?.entity.id ?? null;
     const fresh = await insertInboxEvent(tx, { id: inboxId, event, paymentId, orderId: null, payload: body });
@@ -145,6 +156,8 @@ export async function handlePayoutWebhook(
           )
         : false;
       result = changed ? 'status_recorded' : 'status_unchanged';
+      const account = changed && accountId ? await findLinkedAccountByAccountId(tx, accountId) : undefined;
+      if (account) touched.push(account.creator_id);
     } else if (event === 'transfer.processed' || event === 'transfer.failed') {
       const t = payload.transfer?.entity;
       const key = t && !Array.isArray(t.notes) ? t.notes?.[PAYOUT_KEY_NOTE] : undefined;
@@ -159,6 +172,7 @@ export async function handlePayoutWebhook(
           reason: t.error?.description ?? (event === 'transfer.failed' ? 'The transfer failed.' : null),
         });
         result = applied ? 'transfer_applied' : 'transfer_unchanged';
+        if (applied) touched.push(row.creator_id);
       }
     } else if (event === 'settlement.processed' && settlement) {
       for (const t of settled) {
@@ -169,21 +183,26 @@ export async function handlePayoutWebhook(
         if (!row) continue;
         await applyTransferOutcome(tx, row, { status: 'processed', razorpayId: t.id });
         await recordSettlement(tx, row.id, settlement.id, settlement.utr ?? null);
+        touched.push(row.creator_id);
       }
       result = 'settlement_recorded';
     } else if (paymentId) {
-      const reversed = await reverseEarning(
-        tx,
-        paymentId,
-        event === 'refund.processed' ? 'refund' : 'dispute_lost',
-        inboxId,
-      );
+      const refund = payload.refund?.entity;
+      const reversed = await reverseEarning(tx, paymentId, {
+        reason: event === 'refund.processed' ? 'refund' : 'dispute_lost',
+        refundId: refund?.id ?? null,
+        // What the payment has refunded in all after this refund; a payload without it counts this refund alone.
+        refundedPaise: refund ? (payload.payment?.entity.amount_refunded ?? refund.amount) : null,
+        sourceEventId: inboxId,
+      });
       pending = reversed.pending;
+      if (reversed.creatorId) touched.push(reversed.creatorId);
       result = reversed.method === 'none' ? 'nothing_to_reverse' : 'reversed';
     } else result = 'nothing_to_reverse';
     await setInboxOutcome(tx, inboxId, result);
     return result;
   });
+  payoutsChanged(deps, touched);
   if (pending) await requestTransferReversal(deps, pending);
   if (outcome !== 'already_processed') log.info({ event, outcome }, 'payout webhook');
   return outcome;

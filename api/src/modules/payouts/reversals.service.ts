@@ -6,10 +6,13 @@ import {
   listRequestedReversals,
   insertReversal,
   lockEarningByPayment,
-  markEarningReversed,
   moveEarning,
+  noteReversal,
+  reversedOfEarning,
+  reversedViaTransfer,
   type ReversalRow,
 } from './earnings.repository.ts';
+import { payoutsChanged } from './payouts.notify.ts';
 import { lockTransfer } from './transfers.repository.ts';
 
 export type ReversalReason = 'refund' | 'dispute_lost';
@@ -20,23 +23,54 @@ export interface PendingReversal {
   razorpayTransferId: string;
 }
 
+/** What a reversal answers: a refund (its id, and what the payment has refunded in all) or a lost dispute. */
+export interface ReversalCause {
+  reason: ReversalReason;
+  /** The refund's id (one reversal per refund); null for a lost dispute. */
+  refundId: string | null;
+  /** The payment's `amount_refunded` after this refund (paise); null: the whole payment (a lost dispute). */
+  refundedPaise: number | null;
+  sourceEventId: string | null;
+}
+
 /**
- * Reverses the creator's share of the guest tip paid by `paymentId`, once (payout_reversals is unique per
- * earning): from pending or available when not yet transferred; through a transfer reversal when its transfer
- * was processed (returned for the caller to request after commit); otherwise (a transfer in flight) as a debt
- * recovered from the next earnings. Returns null when there is nothing (more) to reverse.
+ * The creator's share of a payment refunded by `refundedPaise` of its `grossPaise`: net × refunded ÷ gross,
+ * rounded DOWN to the paisa (the creator keeps a fraction of a paisa until the refund is whole), and exactly the
+ * whole net once everything is refunded. Cumulative, so several partial refunds never reverse more than the net.
+ */
+export function refundShare(netPaise: number, grossPaise: number, refundedPaise: number): number {
+  if (refundedPaise >= grossPaise) return netPaise;
+  if (refundedPaise <= 0 || grossPaise <= 0) return 0;
+  return Number((BigInt(netPaise) * BigInt(refundedPaise)) / BigInt(grossPaise));
+}
+
+/**
+ * Reverses the creator's share of the guest tip paid by `paymentId` for one refund or a lost dispute, once per
+ * refund (payout_reversals is unique per earning and reference): the proportional share of what the payment
+ * has refunded in all, less what earlier reversals took (a lost dispute takes the rest). From pending or
+ * available when not yet transferred (that part is withheld, never sent); through a transfer reversal when its
+ * transfer was processed (returned for the caller to request after commit); otherwise (a transfer in flight) as
+ * a debt recovered from the next earnings. Returns method 'none' when there is nothing (more) to reverse.
  */
 export async function reverseEarning(
   tx: Executor,
   paymentId: string,
-  reason: ReversalReason,
-  sourceEventId: string | null,
-): Promise<{ method: ReversalRow['method'] | 'none'; pending: PendingReversal | null }> {
+  cause: ReversalCause,
+): Promise<{
+  method: ReversalRow['method'] | 'none';
+  pending: PendingReversal | null;
+  creatorId: string | null;
+}> {
+  const none = { method: 'none' as const, pending: null, creatorId: null };
   const earning = await lockEarningByPayment(tx, paymentId);
-  if (!earning || earning.state === 'reversed') return { method: 'none', pending: null };
+  if (!earning || earning.state === 'reversed') return none;
   const creatorId = earning.creator_id;
-  const amountPaise = Number(earning.net_paise);
-  const base = { creatorId, earningId: earning.id, amountPaise, reference: earning.id, reason };
+  const net = Number(earning.net_paise);
+  const before = await reversedOfEarning(tx, earning.id);
+  const target =
+    cause.refundedPaise === null ? net : refundShare(net, Number(earning.gross_paise), cause.refundedPaise);
+  const amountPaise = Math.min(target, net) - before;
+  if (amountPaise <= 0) return none;
   const transfer = earning.transfer_id ? await lockTransfer(tx, { id: earning.transfer_id }) : undefined;
   const viaTransfer =
     earning.state === 'paid' && transfer?.status === 'processed' && transfer.razorpay_transfer_id;
@@ -51,26 +85,41 @@ export async function reverseEarning(
     earning_id: earning.id,
     transfer_id: earning.transfer_id,
     amount_paise: amountPaise,
-    reason,
+    reason: cause.reason,
     method,
     status: method === 'transfer_reversal' ? 'requested' : 'done',
-    sourceEventId,
+    reference: cause.refundId ?? (cause.reason === 'dispute_lost' ? 'dispute' : 'full'),
+    refund_paise: cause.refundedPaise,
+    sourceEventId: cause.sourceEventId,
   });
-  if (!reversal) return { method: 'none', pending: null };
+  if (!reversal) return none;
+  const move = {
+    creatorId,
+    earningId: earning.id,
+    amountPaise,
+    reference: reversal.id,
+    reason: cause.reason,
+  };
+  const whole = before + amountPaise >= net;
   if (method === 'balance') {
-    await moveEarning(tx, { ...base, kind: 'reversal', from: earning.state, to: 'reversed' });
-    await markEarningReversed(tx, earning.id, reason);
-    return { method, pending: null };
+    await moveEarning(tx, { ...move, kind: 'reversal', from: earning.state, to: 'reversed' });
+    const withheld = Number(earning.withheld_paise) + amountPaise;
+    await noteReversal(tx, earning.id, {
+      reason: cause.reason,
+      withheldPaise: withheld,
+      reversed: withheld >= net,
+    });
+    return { method, pending: null, creatorId };
   }
   if (method === 'transfer_reversal' && transfer?.razorpay_transfer_id) {
-    await moveEarning(tx, { ...base, kind: 'reversal', from: 'paid', to: 'reversed' });
-    await markEarningReversed(tx, earning.id, reason);
-    return { method, pending: { reversal, razorpayTransferId: transfer.razorpay_transfer_id } };
+    await moveEarning(tx, { ...move, kind: 'reversal', from: 'paid', to: 'reversed' });
+    await noteReversal(tx, earning.id, { reason: cause.reason, withheldPaise: null, reversed: whole });
+    return { method, pending: { reversal, razorpayTransferId: transfer.razorpay_transfer_id }, creatorId };
   }
   // In flight (or paid without a reversible transfer): the creator owes it; recovered from the next batch.
-  await moveEarning(tx, { ...base, kind: 'reversal', from: 'debt', to: 'reversed' });
-  await markEarningReversed(tx, earning.id, reason, true);
-  return { method, pending: null };
+  await moveEarning(tx, { ...move, kind: 'reversal', from: 'debt', to: 'reversed' });
+  await noteReversal(tx, earning.id, { reason: cause.reason, withheldPaise: null, reversed: false });
+  return { method, pending: null, creatorId };
 }
 
 /**
@@ -113,12 +162,13 @@ export async function requestTransferReversal(deps: AppDeps, pending: PendingRev
       await finishReversal(tx, reversal.id, { method: 'debt', status: 'done' });
     });
   }
+  payoutsChanged(deps, [reversal.creator_id]);
 }
 
 /**
  * Transfer reversals left `requested` (no answer from Razorpay): a guest payment's transfer carries exactly one
- * tip, so an `amount_reversed` that covers ours means the reversal landed (marked done); otherwise it is asked
- * for again. Runs after `PAYOUT_STUCK_AFTER_MS`, like the transfers' reconciliation.
+ * tip, so an `amount_reversed` that covers ours and every earlier one of that transfer (partial refunds) means the
+ * reversal landed (marked done); otherwise it is asked for again. Runs after `PAYOUT_STUCK_AFTER_MS`, like the transfers' reconciliation.
  */
 export async function reconcileReversals(deps: AppDeps, now = new Date()): Promise<number> {
   const stuck = await listRequestedReversals(
@@ -129,10 +179,12 @@ export async function reconcileReversals(deps: AppDeps, now = new Date()): Promi
   for (const reversal of stuck) {
     try {
       const transfer = await deps.payments.route.fetchTransfer(reversal.razorpay_transfer_id);
-      if ((transfer.amount_reversed ?? 0) >= Number(reversal.amount_paise)) {
+      const expected = await reversedViaTransfer(deps.db, reversal);
+      if ((transfer.amount_reversed ?? 0) >= expected) {
         await deps.db.transaction((tx) =>
           finishReversal(tx, reversal.id, { method: 'transfer_reversal', status: 'done' }),
         );
+        payoutsChanged(deps, [reversal.creator_id]);
       } else {
         await requestTransferReversal(deps, { reversal, razorpayTransferId: reversal.razorpay_transfer_id });
       }

@@ -19,6 +19,7 @@ import {
   type EarningState,
   type Movement,
 } from './earnings.repository.ts';
+import { payoutsChanged } from './payouts.notify.ts';
 import { findLinkedAccount } from './linkedAccounts.repository.ts';
 import {
   countAttempt,
@@ -75,7 +76,7 @@ export async function claimBatch(
     // Direct first: a debt is recovered from wallet earnings before guest payments.
     const ordered = [...groups.entries()].sort(([a], [b]) => (a === 'direct' ? -1 : b === 'direct' ? 1 : 0));
     for (const [key, earnings] of ordered) {
-      const gross = earnings.reduce((s, e) => s + Number(e.net_paise), 0);
+      const gross = earnings.reduce((s, e) => s + Number(e.net_paise) - Number(e.withheld_paise), 0);
       const take = Math.min(debt, gross);
       const amount = gross - take;
       if (amount > 0 && amount < MIN_TRANSFER_PAISE) continue;
@@ -225,13 +226,15 @@ function outcomeOf(t: RouteTransfer): { status: 'processed' | 'failed'; reason: 
 
 /** Records Razorpay's answer about a transfer (its id, and its outcome when final). */
 export async function recordAnswer(deps: AppDeps, transferId: string, answer: RouteTransfer): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  const creatorId = await deps.db.transaction(async (tx) => {
     const row = await lockTransfer(tx, { id: transferId });
-    if (!row) return;
+    if (!row) return null;
     await recordRazorpayTransfer(tx, row.id, answer.id);
     const outcome = outcomeOf(answer);
     if (outcome) await applyTransferOutcome(tx, row, { ...outcome, razorpayId: answer.id });
+    return row.creator_id;
   });
+  if (creatorId) payoutsChanged(deps, [creatorId]);
 }
 
 /**
@@ -255,6 +258,7 @@ export async function sendTransfer(deps: AppDeps, transfer: TransferRow): Promis
       if (refused) await applyTransferOutcome(tx, row, { status: 'failed', reason: err.message });
       else await countAttempt(tx, row.id);
     });
+    if (refused) payoutsChanged(deps, [transfer.creator_id]);
     deps.logger.warn({ transferId: transfer.id, refused, err: String(err) }, 'payout transfer not created');
     return;
   }
@@ -312,6 +316,29 @@ export async function reconcileTransfers(
   return { checked: stuck.length, resent };
 }
 
+/** Transfers one payout cycle keeps in flight at Razorpay at most (each call waits on the network). */
+export const TRANSFERS_IN_FLIGHT = 24;
+
+/**
+ * At most `limit` tasks running at once: `run` waits for a free slot, then starts the task without awaiting it.
+ * A task that throws is logged (a transfer left `created` is reconciled later).
+ */
+function boundedRunner(limit: number, log: AppDeps['logger']) {
+  const running = new Set<Promise<void>>();
+  return {
+    async run(task: () => Promise<void>): Promise<void> {
+      while (running.size >= limit) await Promise.race(running);
+      const p: Promise<void> = task()
+        .catch((err: unknown) => log.error({ err: String(err) }, 'payout transfer send failed'))
+        .finally(() => running.delete(p));
+      running.add(p);
+    },
+    async drain(): Promise<void> {
+      await Promise.all(running);
+    },
+  };
+}
+
 export interface PayoutCycleSummary {
   released: number;
   creators: number;
@@ -325,24 +352,28 @@ export interface PayoutCycleSummary {
  */
 export async function runPayoutCycle(
   deps: AppDeps,
-  opts: { now?: Date; forceStarter?: boolean; concurrency?: number } = {},
+  opts: { now?: Date; forceStarter?: boolean; concurrency?: number; inFlight?: number } = {},
 ): Promise<PayoutCycleSummary> {
   const now = opts.now ?? new Date();
   const summary: PayoutCycleSummary = { released: 0, creators: 0, transfers: 0, reconciled: 0 };
   if (!deps.config.PAYOUTS_ROUTE_ENABLED) return summary;
   const holdMs = deps.config.PAYOUT_HOLD_HOURS * 3_600_000;
   for (;;) {
-    const n = await releaseEarnings(deps.db, {
+    const released = await releaseEarnings(deps.db, {
       holdMs,
       freeTierPaise: LIMITS.starterFreeTierPaise,
       limit: 5000,
     });
-    summary.released += n;
-    if (n < 5000) break;
+    summary.released += released.count;
+    payoutsChanged(deps, released.creatorIds);
+    if (released.count < 5000) break;
   }
   const clock = istClock(now);
   const starterDue = opts.forceStarter === true || clock.hour >= deps.config.PAYOUT_BATCH_HOUR_IST;
   const concurrency = Math.max(1, opts.concurrency ?? 8);
+  // Claims run `concurrency` creators at a time (database work); their transfers go to Razorpay with at most
+  // `inFlight` calls open. A transfer is recorded before its call either way, so a crash changes nothing.
+  const sender = boundedRunner(Math.max(1, opts.inFlight ?? TRANSFERS_IN_FLIGHT), deps.logger);
   const seen = new Set<string>();
   for (;;) {
     const due = (
@@ -362,12 +393,14 @@ export async function runPayoutCycle(
         seen.add(creatorId);
         const transfers = await claimBatch(deps, creatorId, starterDue ? clock.date : null);
         summary.creators += 1;
-        for (const t of transfers) await sendTransfer(deps, t);
         summary.transfers += transfers.length;
+        payoutsChanged(deps, [creatorId]); // in transit now (or a debt recovered from available)
+        for (const t of transfers) await sender.run(() => sendTransfer(deps, t));
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
   }
+  await sender.drain();
   summary.reconciled = (await reconcileTransfers(deps, now)).checked + (await reconcileReversals(deps, now));
   return summary;
 }

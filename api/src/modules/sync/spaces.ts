@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/knex.ts';
 
 // The space names are part of the contract (clients keep a cursor per space).
-export { creatorSpace, walletSpace } from '@shabaash/shared';
+export { creatorSpace, payoutsSpace, walletSpace } from '@shabaash/shared';
 
 /**
  * Takes the next version of a space inside the caller's transaction. The row lock orders commits, so a

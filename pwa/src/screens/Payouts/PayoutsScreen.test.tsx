@@ -1,10 +1,17 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { PAYOUT_MESSAGES, type PayoutSummary } from '@shabaash/shared';
+import { PAYOUT_MESSAGES, payoutsSpace, type PayoutSummary } from '@shabaash/shared';
+import { setAppSocketFactory } from '../../realtime/appSocket.ts';
+import { createRealtimeSocket } from '../../realtime/socket.ts';
+import { clearMirror } from '../../sync/db.ts';
+import { reportApiReachable } from '../../sync/connectivity.ts';
+import { pullNow } from '../../sync/pull.ts';
 import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
+import { fakeSocketFactory } from '../../test/fakeSocket.ts';
 import { PayoutsScreen } from './PayoutsScreen.tsx';
 import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
 
@@ -21,11 +28,35 @@ function summary(overrides: Partial<PayoutSummary> = {}): PayoutSummary {
     nextPayoutAt: null,
     transfers: [],
     reversals: [],
+    version: 1,
     ...overrides,
   };
 }
 
 signInBeforeEach(server, creator);
+let sockets = fakeSocketFactory();
+beforeEach(async () => {
+  await clearMirror();
+  reportApiReachable(true);
+  // The screen listens to the realtime socket (payout:update); a fake one stands in for it.
+  sockets = fakeSocketFactory();
+  setAppSocketFactory((options) => createRealtimeSocket({ ...options, createSocket: sockets.factory }));
+  // The realtime bridge pulls the mirror on connect: the wallet, the chat queue and recent tips.
+  server.use(
+    http.get('*/api/wallet/balance', () => HttpResponse.json({ balance: 0, balancePaise: 0 })),
+    http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })),
+    http.get('*/api/creator/chats', () => HttpResponse.json({ tips: [], version: 0 })),
+    http.get('*/api/creator/chats/changes', () =>
+      HttpResponse.json({ tips: [], deleted: [], version: 0, reset: false }),
+    ),
+    http.get('*/api/tips/recent', () => HttpResponse.json({ tips: [] })),
+  );
+});
+afterEach(async () => {
+  cleanup();
+  await pullNow().catch(() => undefined);
+  setAppSocketFactory(null);
+});
 
 const FORM: Record<string, string> = {
   'Legal name (as on PAN)': 'Asha Verma',
@@ -123,5 +154,60 @@ describe('Payouts screen', () => {
     expect(screen.getByRole('button', { name: 'Send corrections' })).toBeTruthy();
     expect(screen.getByTestId('payout-utr').textContent).toBe('123456789012');
     expect(screen.getByText(/Starter — daily/)).toBeTruthy();
+  });
+
+  it('applies a payout:update push at once, ignores an older one, and stays readable offline from the mirror', async () => {
+    const active = {
+      status: 'activated' as const,
+      reasons: [],
+      legalName: 'Asha Verma',
+      bankName: 'HDFC Bank',
+      accountLast4: '9012',
+    };
+    server.use(http.get('*/api/creator/payouts', () => HttpResponse.json(summary({ onboarding: active }))));
+    renderWithApp(<PayoutsScreen />);
+    expect((await screen.findByTestId('balance-pending')).textContent).toBe('₹0.00');
+    await waitFor(() => expect(sockets.sockets.length).toBe(1));
+    const socket = sockets.last();
+    act(() => {
+      socket.open();
+      socket.push({
+        type: 'welcome',
+        rooms: [`payouts:${creator.id}`],
+        versions: { [payoutsSpace(creator.id)]: 1 },
+      });
+    });
+    const balances = { ...summary().balances, paidPaise: 9710 };
+    const transfer = {
+      id: 't1',
+      amountPaise: 9710,
+      status: 'processed' as const,
+      razorpayTransferId: 'trf_1',
+      utr: '998877665544',
+      failureReason: null,
+      createdAt: '2026-11-25T05:00:00.000Z',
+    };
+    const pushed = summary({ onboarding: active, balances, transfers: [transfer], version: 5 });
+    act(() =>
+      socket.push({ type: 'payout:update', space: payoutsSpace(creator.id), version: 5, data: pushed }),
+    );
+    await waitFor(() => expect(screen.getByTestId('balance-paid').textContent).toBe('₹97.10'));
+    expect(screen.getByTestId('payout-utr').textContent).toBe('998877665544');
+    // An older summary (a late answer) never replaces a newer one.
+    const stale = summary({ onboarding: active, version: 3 });
+    act(() =>
+      socket.push({ type: 'payout:update', space: payoutsSpace(creator.id), version: 3, data: stale }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('balance-paid').textContent).toBe('₹97.10');
+
+    // Offline: the server is unreachable, and the screen opened again shows the saved summary.
+    cleanup();
+    server.use(http.get('*/api/creator/payouts', () => HttpResponse.error()));
+    reportApiReachable(false);
+    renderWithApp(<PayoutsScreen />);
+    expect((await screen.findByTestId('balance-paid')).textContent).toBe('₹97.10');
+    expect((await screen.findByTestId('payouts-offline')).textContent).toContain("You're offline");
+    expect(screen.getByTestId('payout-utr').textContent).toBe('998877665544');
   });
 });

@@ -4,6 +4,8 @@ import { formatPaise, type PayoutSummary } from '@shabaash/shared';
 import { downloadFile } from '../../api/download.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { usePayouts } from '../../hooks/usePayouts.ts';
+import { dateTime as formatDateTime } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { OnboardingForm } from './OnboardingForm.tsx';
 import './payouts.css';
 
@@ -196,6 +198,7 @@ function Statements() {
 /** /creator/payouts: onboarding with its status, balances, plan and next payout, history, statements. */
 export function PayoutsScreen() {
   const payouts = usePayouts();
+  const { t } = useT();
   return (
     <div className="page container payouts">
       <h1 className="page-title">Payouts</h1>
@@ -204,9 +207,18 @@ export function PayoutsScreen() {
           Loading payouts…
         </p>
       ) : payouts.isError || !payouts.data ? (
-        <FormStatus error="Unable to load payouts. Please try again." />
+        <FormStatus
+          error={payouts.isOffline ? t('payouts.offlineNone') : 'Unable to load payouts. Please try again.'}
+        />
       ) : (
         <>
+          {payouts.isOffline ? (
+            <p className="muted" role="status" data-testid="payouts-offline">
+              {payouts.savedAt
+                ? t('payouts.offlineSaved', { savedAt: formatDateTime(payouts.savedAt) })
+                : t('payouts.offlineLast')}
+            </p>
+          ) : null}
           {!payouts.data.routeEnabled ? (
             <p className="muted">Payouts are switched off on this server.</p>
           ) : null}
