@@ -2,7 +2,7 @@ import { WS_CLOSE } from '@shabaash/shared';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/knex.ts';
 import type { Logger } from '../logger.ts';
-import { spaceVersions } from '../modules/sync/spaces.ts';
+import { currentVersions } from '../modules/sync/spaces.ts';
 import { grantFor, HelloRefused, type Hello, type HelloGrant } from './grants.ts';
 import { msg } from './messages.ts';
 import type { Presence } from './presence.ts';
@@ -76,7 +76,7 @@ export function createHelloHandler(parts: {
     const mark = revocation.beginAuth();
     try {
       grant = await grantFor(db, config, hello);
-      versions = await spaceVersions(db, [...grant.spaces.keys()]);
+      versions = await currentVersions(db, [...grant.spaces.keys()]);
       revoked = revocation.revokedSince(mark, grant);
     } catch (err) {
       if (err instanceof HelloRefused) return sender.refuse(conn, err.code, err.message);
