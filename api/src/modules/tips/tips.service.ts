@@ -80,7 +80,7 @@ export async function sendTip(
     const refusal = contentRefusal(context.settings, { message: input.message, amountPaise });
     let outcome: WalletTipOutcome;
     try {
-      outcome = await sendBatcherOf(db).send({
+      outcome = await sendBatcherOf(db, config.SEND_BATCHES_IN_FLIGHT).send({
         tipId: randomUUID(),
         userId,
         sessionId: session.sessionId,
