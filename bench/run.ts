@@ -171,7 +171,9 @@ async function main(): Promise<void> {
         { mix: 'hot', minimal: 'minimalHot', label: 'one hot creator', n: 1 },
         { mix: 'spread', minimal: 'minimalSpread', label: 'twenty creators', n: creators.length },
       ] as const;
+      const database = db;
       for (const { mix, minimal, label, n } of mixes) {
+        await settleDatabase(database);
         log(`HTTP tips/s, ${label}…`);
         const http = (
           await probed(`tips/s, ${mix === 'hot' ? 'hot' : '20 creators'}`, () =>
@@ -184,6 +186,7 @@ async function main(): Promise<void> {
           results.pgbench[mix] = results.pgbench[minimal] = null;
           continue;
         }
+        await settleDatabase(database);
         log(`minimal pgbench (prepared, ${SETTINGS.minimalClients} clients), ${label}…`);
         const min = await runPgbench({
           ...common,
@@ -194,6 +197,7 @@ async function main(): Promise<void> {
         results.pgbench[minimal] = min;
         results.ratio[minimal] = http.perSecond / min.tps;
         log(`  ${fmt(min.tps)} TPS`);
+        await settleDatabase(database);
         log(`pgbench, ${label}…`);
         const old = await runPgbench({ ...common, script: tipScript(viewers.length, n) });
         results.pgbench[mix] = old;
@@ -273,6 +277,19 @@ async function main(): Promise<void> {
     log('stopping the API and removing its temp dir…');
     await cleanup();
     log(`done in ${Math.round((performance.now() - T0) / 1000)} s`);
+  }
+}
+
+/**
+ * Starts a send measurement from the same database state as the others: WAL checkpointed and the hot tables
+ * vacuumed, so a checkpoint or autovacuum that the measurement before set off does not land in this one.
+ */
+async function settleDatabase(db: Db): Promise<void> {
+  try {
+    await db.raw('checkpoint');
+    await db.raw('vacuum (analyze) wallets, sync_spaces, creators, idempotency_keys');
+  } catch (err) {
+    log(`could not settle the database before a measurement: ${String(err)}`);
   }
 }
 
