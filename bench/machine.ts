@@ -37,21 +37,26 @@ export function openFileLimits(): { soft: number; hard: number } | null {
 }
 
 /**
- * 10,000 client sockets here plus 10,000 in the API (a child, which inherits our limit) need ~11,000 descriptors
- * per process. Node cannot raise its own limit, so when the soft limit is too low but the hard one allows, re-run
- * this script under `ulimit -n`; otherwise open as many idle sockets as the limit allows and say so.
+ * N client sockets here plus N in the API (a child, which inherits our limit) need N + 1,500 descriptors per
+ * process. Node cannot raise its own limit, so when the soft limit is below that and the hard one is higher,
+ * re-run this script (same arguments) under `ulimit -n`; then open as many idle sockets as the limit allows
+ * (up to SETTINGS.idleSockets) and say so.
  */
 export function ensureFileLimit(): { idleSockets: number; note: string } {
   const need = SETTINGS.idleSockets + 1500;
   const limits = openFileLimits();
   if (!limits) return { idleSockets: SETTINGS.idleSockets, note: 'open-file limit unknown' };
   if (limits.soft >= need) return { idleSockets: SETTINGS.idleSockets, note: `ulimit -n ${limits.soft}` };
-  if (limits.hard >= need && !process.env.SHABAASH_BENCH_REEXEC) {
-    const target = Math.min(limits.hard, 65_536);
+  if (limits.hard > limits.soft && !process.env.SHABAASH_BENCH_REEXEC) {
+    const target = Math.min(limits.hard, need);
     log(`ulimit -n is ${limits.soft}; re-running under ulimit -n ${target}`);
+    const args = process.argv
+      .slice(2)
+      .map((a) => `'${a.replace(/'/g, "'\\''")}'`)
+      .join(' ');
     const r = spawnSync(
       'sh',
-      ['-c', `ulimit -n ${target} && exec "${process.execPath}" --import tsx bench/run.ts`],
+      ['-c', `ulimit -n ${target} && exec "${process.execPath}" --import tsx bench/run.ts ${args}`],
       {
         cwd: REPO_ROOT,
         stdio: 'inherit',

@@ -11,11 +11,14 @@ export type BenchProduct = RunningProduct;
  * The API as `npm start` runs it, in its own process (startProduct), without the sandbox demo accounts.
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the API process there (open it in Chrome DevTools).
  */
-export function startBenchProduct(env: Record<string, string>): Promise<BenchProduct> {
+export function startBenchProduct(
+  env: Record<string, string>,
+  extraNodeArgs: string[] = [],
+): Promise<BenchProduct> {
   const nodeArgs = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
-    : [];
-  // The bench opens every socket from loopback, 50 per creator on one session and 10,000 idle ones: lift the
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, ...extraNodeArgs]
+    : extraNodeArgs;
+  // The bench opens every socket from loopback, 50 per creator on one session and 10,000 idle ones (up to 100,000): lift the
   // per-account and per-address socket caps (production defaults 20 and 2,000) and full catch-up budgets out of its way.
   const caps = {
     WS_MAX_SOCKETS_PER_USER: '1000000',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { LoopResult, Summary } from './load.ts';
 import type { PgbenchResult } from './pgbench.ts';
+import type { ProbeReport } from './probe.ts';
 import { REPO_ROOT } from './product.ts';
 import type { machine } from './machine.ts';
 import { fmt, MiB, ms, SETTINGS, T0 } from './settings.ts';
@@ -74,6 +75,8 @@ export interface Results {
   memory?: IdleMemory & { perSocketBytes: number | null };
   speech?: SpeechPhase;
   webhooks?: WebhooksPhase;
+  /** What the API process saw during each measuring job (bench/apiProbe.mjs); null when it did not answer. */
+  diagnostics: Record<string, ProbeReport | null>;
   durationSeconds?: number;
 }
 
@@ -155,7 +158,20 @@ export function rowsOf(r: Results): Row[] {
     rows.push([
       'API RSS: no sockets → idle sockets',
       m.rssBefore && m.rssAfter ? `${fmt(m.rssBefore / MiB)} → ${fmt(m.rssAfter / MiB)} MiB` : 'n/a',
-      `${fmt(m.open)}/${fmt(m.requested)} sockets hello'd (overlay key) in ${(m.openMs / 1000).toFixed(1)} s${m.perSocketBytes ? `; ${fmt(m.perSocketBytes / 1024, 1)} KiB per socket` : ''}; target < 1 GiB at 10,000${failures(m)}`,
+      `${fmt(m.open)}/${fmt(m.requested)} sockets hello'd (overlay key) in ${(m.openMs / 1000).toFixed(1)} s${m.perSocketBytes ? `; ${fmt(m.perSocketBytes / 1024, 1)} KiB per socket` : ''}; target 100,000 in < 1 GiB${failures(m)}`,
+    ]);
+    if (m.open < SETTINGS.idleSockets && m.perSocketBytes && m.rssBefore) {
+      const at = m.rssBefore + SETTINGS.idleSockets * m.perSocketBytes;
+      rows.push([
+        `  API RSS at ${fmt(SETTINGS.idleSockets)} idle sockets (extrapolated)`,
+        `${fmt(at / MiB)} MiB`,
+        `not measured: the open-file limit fits ${fmt(m.requested)}; base + ${fmt(SETTINGS.idleSockets)} × the per-socket figure`,
+      ]);
+    }
+    rows.push([
+      'Hellos/s (overlay key)',
+      fmt(m.open / (m.openMs / 1000)),
+      `${fmt(m.open)} sockets connected and welcomed, ${SETTINGS.idleBatch} at a time, from one load-generator process; target ≥ 5,000`,
     ]);
   } else rows.push(['API RSS with idle sockets', 'not run', '']);
   const sp = r.speech;
@@ -213,10 +229,30 @@ export function printAndSave(r: Results): void {
     `Load average (1 min): ${mc.loadAverage} at start, ${mc.loadAverageEnd} at end. Run time ${r.durationSeconds} s.`,
     ...r.notes.map((n) => `Note: ${n}`),
   ];
-  console.log(`\n${header.join('\n')}\n\n${table(rowsOf(r))}\n`);
+  console.log(`\n${header.join('\n')}\n\n${table(rowsOf(r))}\n\n${table(diagnosticRows(r))}\n`);
   const resultsDir = path.join(REPO_ROOT, 'bench', 'results');
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${r.takenAt.replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, JSON.stringify(r, null, 2));
   console.log(`JSON: ${path.relative(REPO_ROOT, file)}`);
+}
+
+/** The tail diagnostics of each measuring job, as the API process saw them (bench/apiProbe.mjs). */
+export function diagnosticRows(r: Results): Row[] {
+  const rows: Row[] = [
+    ['API process during', 'Event-loop delay p50/p99/max', 'GC, pool waits, socket writes'],
+  ];
+  for (const [phase, d] of Object.entries(r.diagnostics)) {
+    if (!d) {
+      rows.push([phase, 'no probe answer', '']);
+      continue;
+    }
+    const { gcMs: gc, poolWaitMs: pool, socketWrites: w } = d;
+    rows.push([
+      phase,
+      `${ms(d.eventLoopDelayMs.p50)} / ${ms(d.eventLoopDelayMs.p99)} / ${ms(d.eventLoopDelayMs.max)}`,
+      `GC ${fmt(gc.count)} pauses, ${ms(gc.total)} total, max ${ms(gc.max)}; pool waits ${fmt(pool.count)}, p50/p99/max ${ms(pool.p50)} / ${ms(pool.p99)} / ${ms(pool.max)}, ≤ ${pool.pendingMax} queued; ${fmt(w.sends)} socket writes, ${fmt(w.sendsBehind)} behind unsent bytes (max ${fmt(w.bufferedMax / 1024, 1)} KiB)`,
+    ]);
+  }
+  return rows;
 }

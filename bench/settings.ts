@@ -16,7 +16,8 @@ export const SETTINGS = {
   latencyRate: 200,
   latencyMs: 10_000,
   socketsPerCreator: 50,
-  idleSockets: 10_000,
+  /** Issue 16's target; the open-file limit may allow fewer (machine.ts#ensureFileLimit says so). */
+  idleSockets: 100_000,
   idleBatch: 500,
   recentConcurrency: 32,
   recentMs: 10_000,

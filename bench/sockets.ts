@@ -48,23 +48,23 @@ export function openSocket(
   });
 }
 
+/** Closes one socket and resolves when it is closed (terminating it if that takes longer than `timeoutMs`). */
+export function closeSocket(ws: WebSocket, timeoutMs = 5000): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (ws.readyState === WebSocket.CLOSED) return resolve();
+    const timer = setTimeout(() => {
+      ws.terminate();
+      resolve();
+    }, timeoutMs);
+    ws.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    ws.close(1000, 'bench done');
+  });
+}
+
 /** Closes sockets and resolves when all are closed (terminating any that take longer than 5 s). */
 export async function closeAll(sockets: readonly OpenSocket[]): Promise<void> {
-  await Promise.all(
-    sockets.map(
-      ({ ws }) =>
-        new Promise<void>((resolve) => {
-          if (ws.readyState === WebSocket.CLOSED) return resolve();
-          const timer = setTimeout(() => {
-            ws.terminate();
-            resolve();
-          }, 5000);
-          ws.once('close', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          ws.close(1000, 'bench done');
-        }),
-    ),
-  );
+  await Promise.all(sockets.map(({ ws }) => closeSocket(ws)));
 }

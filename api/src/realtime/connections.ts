@@ -16,6 +16,13 @@ import { sleep, type Conn } from './types.ts';
 export interface Connections {
   /** Every socket open on this instance (any phase). */
   readonly conns: ReadonlySet<Conn>;
+  /**
+   * Welcomed sockets of this instance per account: `user:<id>` or `api-token:<id>`. Counted on welcome and close,
+   * never scanned, so a reconnect storm stays linear (so are the per-address counts).
+   */
+  socketsOf(account: string): number;
+  /** Records a socket its hello just welcomed (phase `ready`, `userId` and `apiTokenId` set). */
+  welcomed(conn: Conn): void;
   /** Handles websocket upgrades on the configured path of this HTTP server. */
   attach(server: http.Server): void;
   /** Stops accepting upgrades and heartbeats, closes every socket with `code` (terminating after 1 s). */
@@ -46,6 +53,18 @@ export function createConnections(deps: {
     clientTracking: false,
   });
   const conns = new Set<Conn>();
+  const perIp = new Map<string, number>();
+  const unauthenticatedPerIp = new Map<string, number>();
+  const perAccount = new Map<string, number>();
+  const count = (map: Map<string, number>, key: string, by: number) => {
+    const n = (map.get(key) ?? 0) + by;
+    if (n > 0) map.set(key, n);
+    else map.delete(key);
+  };
+  const accountsOf = (conn: Conn) => [
+    ...(conn.userId ? [`user:${conn.userId}`] : []),
+    ...(conn.apiTokenId ? [`api-token:${conn.apiTokenId}`] : []),
+  ];
   const servers: Array<{
     server: http.Server;
     listener: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -74,23 +93,20 @@ export function createConnections(deps: {
     const wasReady = conn.phase === 'ready';
     conn.phase = 'closed';
     if (conn.helloTimer) clearTimeout(conn.helloTimer);
-    conns.delete(conn);
+    if (conns.delete(conn)) {
+      count(perIp, conn.ip, -1);
+      if (wasReady) for (const account of accountsOf(conn)) count(perAccount, account, -1);
+      else count(unauthenticatedPerIp, conn.ip, -1);
+    }
     deps.onClose(conn, wasReady);
   }
 
   function onConnection(ws: WebSocket, req: http.IncomingMessage): void {
     const ip = addressKey(clientIp(req, deps.trustProxy));
-    let fromIp = 0;
-    let unauthenticated = 0;
-    for (const c of conns) {
-      if (c.ip !== ip) continue;
-      fromIp++;
-      if (c.phase === 'hello' || c.phase === 'auth') unauthenticated++;
-    }
     const refusal =
-      fromIp >= deps.maxSocketsPerIp
+      (perIp.get(ip) ?? 0) >= deps.maxSocketsPerIp
         ? 'Too many connections from this address'
-        : unauthenticated >= deps.maxUnauthenticatedSocketsPerIp
+        : (unauthenticatedPerIp.get(ip) ?? 0) >= deps.maxUnauthenticatedSocketsPerIp
           ? 'Too many unauthenticated connections from this address'
           : null;
     if (refusal) {
@@ -111,6 +127,8 @@ export function createConnections(deps: {
       apiTokenId: null,
     };
     conns.add(conn);
+    count(perIp, ip, +1);
+    count(unauthenticatedPerIp, ip, +1);
     conn.helloTimer = setTimeout(() => {
       conn.helloTimer = null;
       if (conn.phase === 'hello')
@@ -144,6 +162,12 @@ export function createConnections(deps: {
 
   return {
     conns,
+    socketsOf: (account) => perAccount.get(account) ?? 0,
+    welcomed(conn) {
+      if (!conns.has(conn)) return;
+      count(unauthenticatedPerIp, conn.ip, -1);
+      for (const account of accountsOf(conn)) count(perAccount, account, +1);
+    },
     attach(server) {
       const listener = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
         const pathname = (req.url ?? '').split('?')[0];

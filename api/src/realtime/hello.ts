@@ -2,7 +2,7 @@ import { WS_CLOSE } from '@shabaash/shared';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/knex.ts';
 import type { Logger } from '../logger.ts';
-import { spaceVersions } from '../modules/sync/spaces.ts';
+import { currentVersions } from '../modules/sync/spaces.ts';
 import { grantFor, HelloRefused, type Hello, type HelloGrant } from './grants.ts';
 import { msg } from './messages.ts';
 import type { Presence } from './presence.ts';
@@ -26,8 +26,10 @@ export function createHelloHandler(parts: {
   presence: Presence;
   revocation: Revocation;
   isClosed(): boolean;
-  /** Every socket of this instance (for the per-user cap). */
-  conns: Iterable<Conn>;
+  /** Welcomed sockets of this instance per account (`user:<id>`, `api-token:<id>`), for the caps. */
+  socketsOf(account: string): number;
+  /** Records a socket just welcomed. */
+  welcomed(conn: Conn): void;
   maxSocketsPerUser: number;
   maxSocketsPerApiToken: number;
   /** Budgets of full catch-ups (replayThrottle.ts), and how many versions behind counts as one. */
@@ -76,7 +78,7 @@ export function createHelloHandler(parts: {
     const mark = revocation.beginAuth();
     try {
       grant = await grantFor(db, config, hello);
-      versions = await spaceVersions(db, [...grant.spaces.keys()]);
+      versions = await currentVersions(db, [...grant.spaces.keys()]);
       revoked = revocation.revokedSince(mark, grant);
     } catch (err) {
       if (err instanceof HelloRefused) return sender.refuse(conn, err.code, err.message);
@@ -88,19 +90,11 @@ export function createHelloHandler(parts: {
     if (conn.phase !== 'auth' || parts.isClosed()) return;
     if (revoked) return sender.refuse(conn, WS_CLOSE.unauthorized, revokedReason(grant));
     const userId = grant.session?.userId ?? null;
-    if (userId) {
-      let open = 0;
-      for (const c of parts.conns) if (c.userId === userId) open++;
-      if (open >= parts.maxSocketsPerUser)
-        return sender.refuse(conn, WS_CLOSE.tooManySockets, 'Too many connections for this account');
-    }
+    if (userId && parts.socketsOf(`user:${userId}`) >= parts.maxSocketsPerUser)
+      return sender.refuse(conn, WS_CLOSE.tooManySockets, 'Too many connections for this account');
     const tokenId = grant.apiTokenId;
-    if (tokenId) {
-      let open = 0;
-      for (const c of parts.conns) if (c.apiTokenId === tokenId) open++;
-      if (open >= parts.maxSocketsPerApiToken)
-        return sender.refuse(conn, WS_CLOSE.tooManySockets, 'Too many connections for this API token');
-    }
+    if (tokenId && parts.socketsOf(`api-token:${tokenId}`) >= parts.maxSocketsPerApiToken)
+      return sender.refuse(conn, WS_CLOSE.tooManySockets, 'Too many connections for this API token');
     if (isFullReplay(grant, versions, hello.since)) {
       // The account's own budget first; the address budget is a generous ceiling (many viewers share one NAT).
       const account = userId ?? grant.overlayOf ?? (tokenId && `api-token:${tokenId}`);
@@ -115,6 +109,7 @@ export function createHelloHandler(parts: {
     conn.session = grant.session;
     conn.userId = userId;
     conn.apiTokenId = tokenId;
+    parts.welcomed(conn);
     sender.send(conn, msg.welcome(grant.rooms, versions));
     join(conn, grant, versions, hello.since);
   };

@@ -164,7 +164,8 @@ export function createRealtime(
     presence,
     revocation,
     isClosed,
-    conns: connections.conns,
+    socketsOf: connections.socketsOf,
+    welcomed: connections.welcomed,
     maxSocketsPerUser: options.maxSocketsPerUser ?? config.WS_MAX_SOCKETS_PER_USER,
     maxSocketsPerApiToken: options.maxSocketsPerApiToken ?? config.WS_MAX_SOCKETS_PER_API_TOKEN,
     replays: {

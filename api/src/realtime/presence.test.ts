@@ -12,7 +12,11 @@ const sender = createSender({ maxBufferedBytes: 1e6, check: true, log: createLog
 function setup() {
   const creatorRoom = fakeConn({ [space]: { view: 'full' } });
   const overlayRoom = fakeConn({ [space]: { view: 'overlay' } });
-  const state = { space, subs: new Set([creatorRoom, overlayRoom]) } as unknown as SpaceState;
+  const state = {
+    space,
+    subs: new Set([creatorRoom, overlayRoom]),
+    full: new Set([creatorRoom]),
+  } as unknown as SpaceState;
   const announced: string[] = [];
   let now = 1000;
   const presence = createPresence({

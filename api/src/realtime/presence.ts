@@ -49,7 +49,7 @@ export function createPresence(deps: {
     const state = deps.publisher.states.get(creatorSpace(creatorId));
     if (!state) return;
     const data = deps.sender.encode(msg.overlayPresence(total(creatorId)));
-    for (const conn of only ? [only] : state.subs) {
+    for (const conn of only ? [only] : state.full) {
       if (conn.subs.get(state.space)?.view === 'full') deps.sender.sendRaw(conn, data);
     }
   }

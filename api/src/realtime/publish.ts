@@ -16,6 +16,8 @@ export interface SpaceState {
   /** Every version ≤ published has been pushed to this instance's ready subscribers. */
   published: number;
   subs: Set<Conn>;
+  /** The subscribers with the creator's own view ('full'): presence goes to them alone, without a scan. */
+  full: Set<Conn>;
   chain: Promise<void>;
   queued: boolean;
 }
@@ -55,7 +57,7 @@ export function createPublisher(deps: {
   function deliverTipRow(space: string, row: TipChangeRow, targets: Iterable<Conn>, includeUnready: boolean) {
     const version = Number(row.version);
     const created = createdVersion(row);
-    const cache = new Map<string, string | null>();
+    const cache = new Map<string, Buffer | null>();
     for (const conn of targets) {
       const sub = conn.subs.get(space);
       if (!sub || (!sub.ready && !includeUnready) || version <= sub.lastSent) continue;
@@ -80,7 +82,7 @@ export function createPublisher(deps: {
     targets: Iterable<Conn>,
     includeUnready: boolean,
   ) {
-    let data: string | null = null;
+    let data: Buffer | null = null;
     for (const conn of targets) {
       const sub = conn.subs.get(space);
       if (!sub || (!sub.ready && !includeUnready) || version <= sub.lastSent) continue;
@@ -170,18 +172,26 @@ export function createPublisher(deps: {
           ...parsed,
           published: currentVersion,
           subs: new Set(),
+          full: new Set(),
           chain: Promise.resolve(),
           queued: false,
         };
         states.set(space, state);
+        // A change that committed after the hello read `currentVersion` may have been announced before this
+        // instance tracked the space: read once, so `published` is what the database holds from here on.
+        schedule(state);
       }
       const sub: Sub = { view, lastSent: startVersion, ready: false };
       conn.subs.set(space, sub);
       state.subs.add(conn);
+      if (view === 'full') state.full.add(conn);
       const s = state;
       enqueue(s, async () => {
         if (conn.phase === 'closed') return;
-        await catchUp(conn, s, sub);
+        // Already holding everything this instance has published (a reconnect at the current version): no
+        // read. Later versions reach it as a ready subscriber, since every publish runs after this on the queue.
+        if (sub.lastSent >= s.published) sub.ready = true;
+        else await catchUp(conn, s, sub);
       });
     },
     unsubscribeAll(conn) {
@@ -189,6 +199,7 @@ export function createPublisher(deps: {
         const state = states.get(space);
         if (!state) continue;
         state.subs.delete(conn);
+        state.full.delete(conn);
         if (state.subs.size === 0) states.delete(space);
       }
       conn.subs.clear();

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { principal, requireCreator } from '../../http/auth.ts';
+import { answerConditional } from '../../http/conditional.ts';
 import { contractRouter } from '../../http/contract.ts';
 import { findOverlayByCreatorId } from './overlay.repository.ts';
 import { creatorAnalytics, creatorRecentTips, exportTipsCsv } from './analytics.service.ts';
@@ -9,10 +10,13 @@ import { creatorAnalytics, creatorRecentTips, exportTipsCsv } from './analytics.
 export function analyticsRoutes(deps: AppDeps): Router {
   const { router, route } = contractRouter(deps.config);
 
-  route('analytics', async ({ ctx }) => creatorAnalytics(deps.db, principal(ctx.state).userId));
+  // From the instance's read cache, with ETag / 304 (issue 16).
+  route('analytics', async ({ ctx }) =>
+    answerConditional(ctx, await creatorAnalytics(deps.db, principal(ctx.state).userId), 'no-store'),
+  );
 
   route('creatorRecentTips', async ({ ctx }) => ({
-    tips: await creatorRecentTips(deps.db, principal(ctx.state).userId),
+    tips: answerConditional(ctx, await creatorRecentTips(deps.db, principal(ctx.state).userId), 'no-store'),
   }));
 
   // A CSV download, not a JSON call of the contract (the browser follows a link to it).

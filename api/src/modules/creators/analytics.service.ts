@@ -1,5 +1,7 @@
 import { LIMITS, paiseToRupees, type Analytics, type Tip } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
+import { readCacheOf, type CachedRead } from '../sync/readCache.ts';
+import { creatorSpace } from '../sync/spaces.ts';
 import { presentTip, type TipRow } from '../tips/tips.presenter.ts';
 import { allTipsOfCreator, creatorTipTotals, newestTipsOfCreator } from '../tips/tips.repository.ts';
 
@@ -13,20 +15,25 @@ import { allTipsOfCreator, creatorTipTotals, newestTipsOfCreator } from '../tips
  *   its payment was captured). Viewers' wallet top-ups are not tied to any creator, so this is the creator's
  *   meaningful count of money that came in through the payment gateway.
  */
-export async function creatorAnalytics(db: AppDeps['db'], creatorId: string): Promise<Analytics> {
-  const totals = await creatorTipTotals(db, creatorId);
-  return {
-    totalEarnings: paiseToRupees(totals.grossPaise - totals.feePaise),
-    totalSuccessfulTopUps: totals.guestPayments,
-    totalTipsAmount: paiseToRupees(totals.grossPaise),
-    totalTipsCount: totals.count,
-  };
+export function creatorAnalytics(db: AppDeps['db'], creatorId: string): Promise<CachedRead<Analytics>> {
+  // Every tip, guest ones included, bumps the creator space: the figures are cached at its version.
+  return readCacheOf(db).read(db, `analytics:${creatorId}`, creatorSpace(creatorId), async () => {
+    const totals = await creatorTipTotals(db, creatorId);
+    return {
+      totalEarnings: paiseToRupees(totals.grossPaise - totals.feePaise),
+      totalSuccessfulTopUps: totals.guestPayments,
+      totalTipsAmount: paiseToRupees(totals.grossPaise),
+      totalTipsCount: totals.count,
+    };
+  });
 }
 
 /** The creator suite's recent support list: the newest 10 non-deleted tips (phones masked to the last 4 digits). */
-export async function creatorRecentTips(db: AppDeps['db'], creatorId: string): Promise<Tip[]> {
-  const rows = await newestTipsOfCreator(db, creatorId, LIMITS.recentTipsKept);
-  return rows.map((row) => presentTip(row, { includePhone: true }));
+export function creatorRecentTips(db: AppDeps['db'], creatorId: string): Promise<CachedRead<Tip[]>> {
+  return readCacheOf(db).read(db, `creatorRecent:${creatorId}`, creatorSpace(creatorId), async () => {
+    const rows = await newestTipsOfCreator(db, creatorId, LIMITS.recentTipsKept);
+    return rows.map((row) => presentTip(row, { includePhone: true }));
+  });
 }
 
 const CSV_HEADER = [

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@shabaash/shared';
 import type { Config } from '../../config.ts';
+import { coalesced, type LoadMany } from '../../db/coalesce.ts';
 import type { Executor } from '../../db/knex.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -49,17 +50,34 @@ export function handleKey(handle: string): string {
   return handle.trim().toLowerCase();
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Creators by one unique column, many keys in one read (for db/coalesce.ts: concurrent lookups share it). */
+function creatorsBy(
+  column: 'handle' | 'overlay_key' | 'user_id',
+  keyOf: (c: CreatorRecord) => string,
+): LoadMany<CreatorRecord> {
+  return async (db, keys) => {
+    const wanted = column === 'user_id' ? keys.filter((k) => UUID_RE.test(k)) : keys;
+    const found = new Map<string, CreatorRecord>();
+    if (wanted.length === 0) return found;
+    const rows = await db('creators').whereIn(column, wanted).select<CreatorRecord[]>(CREATOR_COLUMNS);
+    for (const row of rows) found.set(keyOf(row), row);
+    return found;
+  };
+}
+const creatorsByHandle = creatorsBy('handle', (c) => c.handle);
+const creatorsByOverlayKey = creatorsBy('overlay_key', (c) => c.overlayKey);
+const creatorsByUserId = creatorsBy('user_id', (c) => c.userId);
+
 /** The creator with this handle (case-insensitive; handles are stored lower-case), or null. */
-export async function findCreatorByHandle(db: Executor, handle: string): Promise<CreatorRecord | null> {
-  return findCreator(db, { handle: handleKey(handle) });
+export function findCreatorByHandle(db: Executor, handle: string): Promise<CreatorRecord | null> {
+  return coalesced(db, creatorsByHandle, handleKey(handle));
 }
 
 /** The creator whose overlay key this is, or null for an unknown key. */
-export async function findCreatorByOverlayKey(
-  db: Executor,
-  overlayKey: string,
-): Promise<CreatorRecord | null> {
-  return findCreator(db, { overlay_key: overlayKey });
+export function findCreatorByOverlayKey(db: Executor, overlayKey: string): Promise<CreatorRecord | null> {
+  return coalesced(db, creatorsByOverlayKey, overlayKey);
 }
 
 /** Saves a creator's overlay settings; returns the updated creator, or null when there is none. */
@@ -82,8 +100,8 @@ export async function updateCreatorOverlaySettings(
 }
 
 /** The creator profile of a user, or null. */
-export async function findCreatorByUserId(db: Executor, userId: string): Promise<CreatorRecord | null> {
-  return findCreator(db, { user_id: userId });
+export function findCreatorByUserId(db: Executor, userId: string): Promise<CreatorRecord | null> {
+  return coalesced(db, creatorsByUserId, userId.toLowerCase());
 }
 
 /** The platform's default creator: DEFAULT_CREATOR's handle if it exists, else the oldest creator; null if none. */

@@ -1,7 +1,9 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { principal } from '../../http/auth.ts';
+import { answerConditional } from '../../http/conditional.ts';
 import { contractRouter } from '../../http/contract.ts';
+import { etagOf } from '../sync/readCache.ts';
 import {
   getOverlay,
   pickSettings,
@@ -28,9 +30,10 @@ export function overlayRoutes(deps: AppDeps): Router {
     saveOverlaySettings(deps, principal(ctx.state).userId, input),
   );
 
+  // Settings are not versioned by a space, so not kept: two point reads, with ETag / 304 (issue 16).
   route('publicOverlay', async ({ ctx, query }) => {
-    ctx.set('Cache-Control', 'no-store');
-    return publicOverlaySettings(deps.db, query.key);
+    const settings = await publicOverlaySettings(deps.db, query.key);
+    return answerConditional(ctx, { body: settings, etag: etagOf(settings) }, 'no-cache');
   });
 
   route('rotateOverlayKey', async ({ ctx }) => ({

@@ -1,4 +1,5 @@
 import type { Role } from '@shabaash/shared';
+import type { LoadMany } from '../../db/coalesce.ts';
 import type { Executor } from '../../db/knex.ts';
 import type { SessionClaims } from '../../http/auth.ts';
 
@@ -20,14 +21,33 @@ export function liveSessionSql(alias: string): string {
   return `${alias}.id = ?::uuid and ${alias}.user_id = ?::uuid and ${alias}.revoked_at is null and ${alias}.expires_at > now()`;
 }
 
-/** The role of the user whose live session the claims name; null when the session is revoked, expired or unknown. */
-export async function findLiveSessionRole(db: Executor, claims: SessionClaims): Promise<Role | null> {
-  const result = await db.raw<{ rows: Array<{ role: Role }> }>(
-    `select u.role from sessions s join users u on u.id = s.user_id where ${liveSessionSql('s')}`,
-    [claims.sessionId, claims.userId],
-  );
-  return result.rows[0]?.role ?? null;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The key of a session lookup in `liveSessionRoles`: `<sessionId>:<userId>`, lower-case. */
+export function sessionKey(claims: SessionClaims): string {
+  return `${claims.sessionId}:${claims.userId}`.toLowerCase();
 }
+
+/**
+ * The roles of the users whose live sessions these keys (`sessionKey`) name, in one read (the many-key form of
+ * `liveSessionSql`, for db/coalesce.ts); a key whose session is revoked, expired or unknown is absent.
+ */
+export const liveSessionRoles: LoadMany<Role> = async (db, keys) => {
+  const pairs = keys
+    .map((k) => k.split(':'))
+    .filter(([s, u]) => UUID_RE.test(s ?? '') && UUID_RE.test(u ?? ''));
+  const roles = new Map<string, Role>();
+  if (pairs.length === 0) return roles;
+  const result = await db.raw<{ rows: Array<{ sid: string; uid: string; role: Role }> }>(
+    `select s.id::text as sid, s.user_id::text as uid, u.role
+       from unnest(?::uuid[], ?::uuid[]) as c(sid, uid)
+       join sessions s on s.id = c.sid and s.user_id = c.uid and s.revoked_at is null and s.expires_at > now()
+       join users u on u.id = s.user_id`,
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])] as unknown as readonly string[], // JS array → PostgreSQL array
+  );
+  for (const row of result.rows) roles.set(`${row.sid}:${row.uid}`, row.role);
+  return roles;
+};
 
 /** Revokes one session (logout). */
 export async function revokeSession(db: Executor, sessionId: string): Promise<void> {

@@ -1,9 +1,10 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { randomBytes, webcrypto } from 'node:crypto';
 import type { Config } from '../../config.ts';
+import { coalesced } from '../../db/coalesce.ts';
 import type { Executor } from '../../db/knex.ts';
 import type { SessionClaims, SessionPrincipal } from '../../http/auth.ts';
-import { findLiveSessionRole, insertSession } from './sessions.repository.ts';
+import { insertSession, liveSessionRoles, sessionKey } from './sessions.repository.ts';
 
 export type { SessionClaims, SessionPrincipal } from '../../http/auth.ts';
 
@@ -100,9 +101,12 @@ export async function verifySessionToken(config: Config, token: string): Promise
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The principal of verified claims when their session row is live (one query with the role); else null. */
+/**
+ * The principal of verified claims when their session row is live (one query with the role); else null.
+ * Concurrent lookups (HTTP requests, hellos) share one round trip (db/coalesce.ts).
+ */
 export async function principalOf(db: Executor, claims: SessionClaims): Promise<SessionPrincipal | null> {
-  const role = await findLiveSessionRole(db, claims);
+  const role = await coalesced(db, liveSessionRoles, sessionKey(claims));
   return role ? { ...claims, role } : null;
 }
 

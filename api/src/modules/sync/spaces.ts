@@ -1,3 +1,4 @@
+import { coalesced, type LoadMany } from '../../db/coalesce.ts';
 import type { Executor } from '../../db/knex.ts';
 
 // The space names are part of the contract (clients keep a cursor per space).
@@ -36,4 +37,19 @@ export async function spaceVersions(
     .select<Array<{ space: string; version: number }>>('space', 'version');
   for (const row of rows) versions[row.space] = Number(row.version);
   return versions;
+}
+
+const versionsOf: LoadMany<number> = async (db, spaces) =>
+  new Map(Object.entries(await spaceVersions(db, spaces)));
+
+/**
+ * Current versions of these spaces, read after the call (every commit that finished before it is counted);
+ * concurrent calls (hellos, cached reads) share one round trip (db/coalesce.ts).
+ */
+export async function currentVersions(
+  db: Executor,
+  spaces: readonly string[],
+): Promise<Record<string, number>> {
+  const versions = await Promise.all(spaces.map((s) => coalesced(db, versionsOf, s)));
+  return Object.fromEntries(spaces.map((s, i) => [s, versions[i] ?? 0]));
 }

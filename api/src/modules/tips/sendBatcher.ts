@@ -23,7 +23,7 @@ const isStatementError = (err: unknown) =>
 
 /**
  * Group commit for wallet tips, per API instance (one per database handle). A send that finds no round trip in
- * flight goes at once, alone; sends that arrive while one is in flight wait for it to return and then go
+ * flight (fewer than SEND_BATCHES_IN_FLIGHT, default 1) goes at once, alone; sends that arrive while one is in flight wait for it to return and then go
  * together, in ONE call of `shabaash_send_wallet_tips`, as soon as a round trip returns. A batch also goes as soon
  * as it reaches SEND_BATCH_CAP, even with a round trip in flight. Nothing ever waits on a timer. Two sends of the same Idempotency-Key never
  * share a batch (the later one goes in the next, and replays). Each send gets its own outcome; if the batch
@@ -34,12 +34,16 @@ export class SendBatcher {
   private readonly queue: Pending[] = [];
   private inFlight = 0;
 
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    /** Batches allowed in flight at once (SEND_BATCHES_IN_FLIGHT, default 1). */
+    private readonly maxInFlight = 1,
+  ) {}
 
   send(tip: WalletTipInput): Promise<WalletTipOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ tip, resolve, reject });
-      if (this.inFlight === 0 || this.queue.length >= SEND_BATCH_CAP) this.flush();
+      if (this.inFlight < this.maxInFlight || this.queue.length >= SEND_BATCH_CAP) this.flush();
     });
   }
 
@@ -96,10 +100,10 @@ export class SendBatcher {
 const batchers = new WeakMap<Executor, SendBatcher>();
 
 /** The batcher of this API instance's database handle. */
-export function sendBatcherOf(db: Executor): SendBatcher {
+export function sendBatcherOf(db: Executor, maxInFlight = 1): SendBatcher {
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = new SendBatcher(db);
+    batcher = new SendBatcher(db, maxInFlight);
     batchers.set(db, batcher);
   }
   return batcher;

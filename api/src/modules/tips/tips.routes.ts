@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { principal, requireSessionClaims, sessionClaims } from '../../http/auth.ts';
+import { answerConditional } from '../../http/conditional.ts';
 import { contractRouter } from '../../http/contract.ts';
 import { IDEMPOTENT_REPLAYED_HEADER, readIdempotencyKey } from '../../http/idempotency.ts';
 import { resolveDisplayCreator } from '../creators/overlay.service.ts';
@@ -23,15 +24,15 @@ export function tipsRoutes(deps: AppDeps): Router {
     { auth: requireSessionClaims },
   );
 
+  // Both from the instance's read cache, with ETag / 304 (issue 16); recent tips carry the caller's own phone.
   route('recentTips', async ({ ctx, query }) => {
-    ctx.set('Cache-Control', 'no-store');
-    return { tips: await recentTips(deps, principal(ctx.state).userId, query.creator) };
+    const read = await recentTips(deps, principal(ctx.state).userId, query.creator);
+    return { tips: answerConditional(ctx, read, 'no-store') };
   });
 
   route('displayTips', async ({ ctx, query }) => {
-    const creatorId = await resolveDisplayCreator(deps, query);
-    ctx.set('Cache-Control', 'no-store');
-    return { tips: await displayTips(deps, creatorId) };
+    const read = await displayTips(deps, await resolveDisplayCreator(deps, query));
+    return { tips: answerConditional(ctx, read, 'no-cache') };
   });
 
   return router;

@@ -12,6 +12,7 @@ import {
 } from '../safety/safety.service.ts';
 import { tipContextOf } from '../safety/tipContext.ts';
 import { principalOf, type SessionClaims } from '../sessions/sessions.service.ts';
+import { readCacheOf, type CachedRead } from '../sync/readCache.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { isInsufficientBalance } from '../wallet/ledger.ts';
 import { sendBatcherOf } from './sendBatcher.ts';
@@ -79,7 +80,7 @@ export async function sendTip(
     const refusal = contentRefusal(context.settings, { message: input.message, amountPaise });
     let outcome: WalletTipOutcome;
     try {
-      outcome = await sendBatcherOf(db).send({
+      outcome = await sendBatcherOf(db, config.SEND_BATCHES_IN_FLIGHT).send({
         tipId: randomUUID(),
         userId,
         sessionId: session.sessionId,
@@ -132,20 +133,30 @@ function presentSentTip(snapshot: WalletTipSnapshot): SendTipResponse {
 
 /**
  * The viewer dashboard's recent activity for a creator: that creator's pushed-live tips plus the caller's own
- * tips to them, newest first, at most 10. Phone numbers only on the caller's own tips.
+ * tips to them, newest first, at most 10. Phone numbers only on the caller's own tips. Served from the
+ * instance's read cache at the creator space's current version (sync/readCache.ts).
  */
 export async function recentTips(
   deps: Pick<AppDeps, 'db' | 'config'>,
   userId: string,
   handle?: string,
-): Promise<Tip[]> {
+): Promise<CachedRead<Tip[]>> {
   const creator = await resolveCreator(deps.db, deps.config, handle);
-  const rows = await recentTipsForViewer(deps.db, creator.userId, userId, LIMITS.recentTipsKept);
-  return rows.map((row) => presentTip(row, { ownPhone: row.sender_id === userId }));
+  return readCacheOf(deps.db).read(
+    deps.db,
+    `recent:${creator.userId}:${userId}`,
+    creatorSpace(creator.userId),
+    async () => {
+      const rows = await recentTipsForViewer(deps.db, creator.userId, userId, LIMITS.recentTipsKept);
+      return rows.map((row) => presentTip(row, { ownPhone: row.sender_id === userId }));
+    },
+  );
 }
 
-/** The overlay's tips of a creator (pushed live, most recent first, at most 10, no phone numbers). */
-export async function displayTips(deps: Pick<AppDeps, 'db'>, creatorId: string): Promise<Tip[]> {
-  const rows = await liveTipsOfCreator(deps.db, creatorId, LIMITS.recentTipsKept);
-  return rows.map((row) => presentTip(row));
+/** The overlay's tips of a creator (pushed live, most recent first, at most 10, no phone numbers); cached as above. */
+export function displayTips(deps: Pick<AppDeps, 'db'>, creatorId: string): Promise<CachedRead<Tip[]>> {
+  return readCacheOf(deps.db).read(deps.db, `display:${creatorId}`, creatorSpace(creatorId), async () => {
+    const rows = await liveTipsOfCreator(deps.db, creatorId, LIMITS.recentTipsKept);
+    return rows.map((row) => presentTip(row));
+  });
 }

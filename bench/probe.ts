@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchProduct } from './product.ts';
+import { REPO_ROOT } from './product.ts';
+import { sleep } from './settings.ts';
+
+/** What bench/apiProbe.mjs reports from inside the API process for one phase (issue 16, tail diagnostics). */
+export interface ProbeReport {
+  /** The window's length, and the CPU time (user + system) the API process used in it. */
+  windowMs: number;
+  cpuMs: number;
+  eventLoopDelayMs: { p50: number; p99: number; max: number };
+  gcMs: { count: number; p50: number; p99: number; max: number; total: number };
+  poolWaitMs: { count: number; p50: number; p99: number; max: number; total: number; pendingMax: number };
+  socketWrites: { sends: number; sendsBehind: number; bufferedMax: number };
+}
+
+/** Node arguments and environment that preload the probe into the API process. */
+export function probeSetup(): { nodeArgs: string[]; env: Record<string, string>; file: string } {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-probe-')), 'probe.json');
+  return {
+    nodeArgs: ['--import', path.join(REPO_ROOT, 'bench', 'apiProbe.mjs')],
+    env: { BENCH_PROBE_FILE: file },
+    file,
+  };
+}
+
+/** Asks the API process for what it saw since the last read (SIGUSR2) and starts a new window; null if no answer. */
+export async function readProbe(product: BenchProduct, file: string): Promise<ProbeReport | null> {
+  fs.rmSync(file, { force: true });
+  try {
+    process.kill(product.pid, 'SIGUSR2');
+  } catch {
+    return null;
+  }
+  for (let i = 0; i < 500; i++) {
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as ProbeReport;
+    await sleep(20);
+  }
+  return null;
+}
