@@ -27,12 +27,14 @@ describe('LanguageSwitch', () => {
       </>,
     );
     expect(screen.getByRole('status').textContent).toBe('Loading...');
+    document.title = 'Shabaash — Rupee superchats for Indian live streamers';
     expect(screen.getByRole('link', { name: 'English' }).getAttribute('aria-current')).toBe('true');
     // Before hydration the option is a plain link the server answers in that language.
     expect(screen.getByRole('link', { name: 'हिंदी' }).getAttribute('href')).toBe('?lang=hi');
     await user.click(screen.getByRole('link', { name: 'हिंदी' }));
     await screen.findByText('लोड हो रहा है...');
     expect(document.documentElement.lang).toBe('hi');
+    expect(document.title).toBe('Shabaash — भारतीय लाइव स्ट्रीमर्स के लिए रुपयों में सुपरचैट');
     expect(localStorage.getItem('shabaash.lang')).toBe('hi');
     expect(document.cookie).toContain('shabaash.lang=hi');
     expect(screen.getByRole('navigation', { name: 'भाषा' })).toBeTruthy();
