@@ -70,6 +70,9 @@ const PRERENDER_DIR = here('./node_modules/.prerender');
 interface PrerenderModule {
   PRERENDERED_ROUTES: ReadonlyArray<{ path: string; file: string; screen: string }>;
   renderRoute: (path: string, language: (typeof CATALOGUE_LANGUAGES)[number]) => Promise<string>;
+  pageMeta: (
+    language: (typeof CATALOGUE_LANGUAGES)[number],
+  ) => Promise<{ title: string; description: string }>;
 }
 
 /**
@@ -95,7 +98,7 @@ function prerenderPublicRoutes(): Plugin {
         this.warn('no prerender bundle (run `npm run build`): public routes ship as the plain shell');
         return;
       }
-      const { PRERENDERED_ROUTES, renderRoute } = (await import(
+      const { PRERENDERED_ROUTES, renderRoute, pageMeta } = (await import(
         pathToFileURL(entry).href
       )) as PrerenderModule;
       const chunks = Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
@@ -135,7 +138,15 @@ function prerenderPublicRoutes(): Plugin {
           .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
         for (const language of CATALOGUE_LANGUAGES) {
           const markup = await renderRoute(route.path, language);
+          const meta = await pageMeta(language);
+          const attr = (text: string) =>
+            text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
           const html = page
+            .replace(/<title>[^<]*<\/title>/, `<title>${attr(meta.title)}</title>`)
+            .replace(
+              /(<meta\s+name="description"\s+content=")[^"]*"/,
+              (_m, start: string) => `${start}${attr(meta.description)}"`,
+            )
             .replace(
               /<html lang="[^"]*"/,
               `<html lang="${language === 'hi' ? 'hi' : 'en-IN'}" data-page-lang="${language}"`,

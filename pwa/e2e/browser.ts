@@ -20,12 +20,13 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone-sized context (360×780) unless a viewport is given. */
+/** A phone-sized context (360×780) unless a viewport is given; `locale` sets the browser's language (hi-IN). */
 export async function newPhoneContext(
   browser: Browser,
-  options: { width?: number; height?: number } = {},
+  options: { width?: number; height?: number; locale?: string } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
+    ...(options.locale ? { locale: options.locale } : {}),
     viewport: { width: options.width ?? 360, height: options.height ?? 780 },
     deviceScaleFactor: 2,
     isMobile: true,

@@ -8,6 +8,7 @@ import {
   type Endpoints,
 } from '@shabaash/shared';
 import { ROUTES } from '@shabaash/shared/core';
+import { errorText } from '../i18n/errors.ts';
 
 /** Base path of every call (SPEC §7: the API host under /api). */
 export const API_BASE = '/api';
@@ -218,11 +219,9 @@ export async function api<N extends EndpointName>(
   return parsed.data as EndpointOutput<N>;
 }
 
-/** The message to show for a failed call: the server's message, else the error's own message, else `fallback`. */
+/** The message to show for a failed call (the server's, else the error's own, else `fallback`), in the chosen language. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
+  return errorText(error instanceof Error ? error : null, fallback);
 }
 
 /** The server's message when the server answered (or local validation failed), else `fallback`. */
@@ -232,7 +231,7 @@ export function serverMessage(error: unknown, fallback: string): string {
     (error.status > 0 || error.code === 'VALIDATION_FAILED') &&
     error.message
   ) {
-    return error.message;
+    return errorText(error, fallback);
   }
-  return fallback;
+  return errorText(null, fallback);
 }

@@ -3,6 +3,7 @@ import { LIMITS } from '@shabaash/shared';
 import { FormStatus } from '../components/FormStatus.tsx';
 import { SandboxOtpHint } from '../components/SandboxOtpHint.tsx';
 import type { OtpFlow } from './useOtpFlow.ts';
+import { richText, useT } from '../i18n/i18n.tsx';
 
 /** Step 2 of an OTP form: where the code went, the code field, the screen's extra fields, submit and Resend OTP. */
 export function OtpCodeStep({
@@ -25,10 +26,11 @@ export function OtpCodeStep({
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   children?: ReactNode;
 }) {
+  const { t } = useT();
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <p className="muted">
-        We texted a 6-digit code to <strong>+91 {flow.phone10}</strong>.
+        {richText('otp.sentTo', { strong: (text) => <strong>{text}</strong> }, { phone: flow.phone10 ?? '' })}
       </p>
       <div className="field">
         <label htmlFor={id}>{codeLabel}</label>
@@ -55,7 +57,7 @@ export function OtpCodeStep({
         onClick={flow.resend}
         disabled={flow.isBusy || locked}
       >
-        Resend OTP
+        {t('otp.resend')}
       </button>
     </form>
   );

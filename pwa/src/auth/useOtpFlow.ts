@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES, normalizePhone } from '@shabaash/shared';
 import { RecaptchaUnavailableError } from './phoneAuth.ts';
+import { translate } from '../i18n/i18n.tsx';
 import { OtpNotRequestedError, usePhoneOtp } from './usePhoneOtp.ts';
 
 /** A check a screen adds to a step: the message to show, or null when the input is fine. */
@@ -58,7 +59,7 @@ export function useOtpFlow() {
   const confirmCode = async (check?: StepCheck): Promise<{ firebaseToken: string; phone: string } | null> => {
     clearStatus();
     if (!/^\d{6}$/.test(code.trim())) {
-      fail('Enter the 6-digit code we sent you.');
+      fail(translate('otp.enterCode'));
       return null;
     }
     const problem = check?.();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LIMITS } from '@shabaash/shared';
 import type { FieldBinding } from './fieldBinding.tsx';
+import { translate, useT } from '../i18n/i18n.tsx';
 
 /** An Indian mobile number field (10 digits; +91, spaces and dashes are accepted and normalised on submit). */
 export function PhoneField({
@@ -44,6 +45,7 @@ export function PasswordField({
   /** Shown at the end of the label's row (e.g. the "Forgot password?" link). */
   labelAside?: ReactNode;
 }) {
+  const { t } = useT();
   return (
     <div className="field">
       {labelAside ? (
@@ -66,7 +68,7 @@ export function PasswordField({
       />
       {isNew ? (
         <p id={`${id}-hint`} className="hint">
-          At least {LIMITS.passwordMinLength} characters.
+          {t('field.passwordHint', { min: LIMITS.passwordMinLength })}
         </p>
       ) : null}
     </div>
@@ -76,6 +78,6 @@ export function PasswordField({
 /** The message for a new password that is too short, or null. */
 export function newPasswordProblem(password: string): string | null {
   return password.length < LIMITS.passwordMinLength
-    ? `Password must be at least ${LIMITS.passwordMinLength} characters.`
+    ? translate('field.passwordTooShort', { min: LIMITS.passwordMinLength })
     : null;
 }

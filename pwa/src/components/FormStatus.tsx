@@ -1,16 +1,23 @@
-/** Success or error line under a form; announced by screen readers. */
+import { localizeText } from '../i18n/errors.ts';
+import { useT } from '../i18n/i18n.tsx';
+
+/**
+ * Success or error line under a form; announced by screen readers. A shared English message (MESSAGES, a server
+ * error) shows in the chosen language.
+ */
 export function FormStatus({ error, success }: { error?: string | null; success?: string | null }) {
+  useT();
   if (error) {
     return (
       <p className="form-status form-status-error" role="alert">
-        {error}
+        {localizeText(error)}
       </p>
     );
   }
   if (success) {
     return (
       <p className="form-status form-status-success" role="status">
-        {success}
+        {localizeText(success)}
       </p>
     );
   }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LIMITS } from '@shabaash/shared';
 import { FieldError, type FieldBinding } from './fieldBinding.tsx';
+import { useT } from '../i18n/i18n.tsx';
 
 /** The tip amount in rupees (decimal keypad, min ₹1, paise allowed); `error` is shown under it and announced. */
 export function TipAmountField({
@@ -19,10 +20,11 @@ export function TipAmountField({
   min?: number;
   hint?: ReactNode;
 }) {
+  const { t } = useT();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="field">
-      <label htmlFor={id}>Amount (₹)</label>
+      <label htmlFor={id}>{t('tip.amountLabel')}</label>
       <input
         id={id}
         name="amount"
@@ -66,11 +68,12 @@ export function TipMessageField({
   const describedBy = [hint ? `${id}-hint` : null, `${id}-count`, error ? `${id}-error` : null]
     .filter(Boolean)
     .join(' ');
+  const { t } = useT();
   return (
     <div className="field">
       <div className="field-label-row">
         <label htmlFor={id}>
-          Message <span className="optional">(optional)</span>
+          {t('tip.messageLabel')} <span className="optional">{t('field.optional')}</span>
         </label>
         <span className="hint" id={`${id}-count`}>
           {value.length}/{LIMITS.messageMaxLength}

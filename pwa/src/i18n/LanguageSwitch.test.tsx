@@ -27,15 +27,19 @@ describe('LanguageSwitch', () => {
       </>,
     );
     expect(screen.getByRole('status').textContent).toBe('Loading...');
-    expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
-    await user.click(screen.getByRole('button', { name: 'हिंदी' }));
+    document.title = 'Shabaash — Rupee superchats for Indian live streamers';
+    expect(screen.getByRole('link', { name: 'English' }).getAttribute('aria-current')).toBe('true');
+    // Before hydration the option is a plain link the server answers in that language.
+    expect(screen.getByRole('link', { name: 'हिंदी' }).getAttribute('href')).toBe('?lang=hi');
+    await user.click(screen.getByRole('link', { name: 'हिंदी' }));
     await screen.findByText('लोड हो रहा है...');
     expect(document.documentElement.lang).toBe('hi');
+    expect(document.title).toBe('Shabaash — भारतीय लाइव स्ट्रीमर्स के लिए रुपयों में सुपरचैट');
     expect(localStorage.getItem('shabaash.lang')).toBe('hi');
     expect(document.cookie).toContain('shabaash.lang=hi');
-    expect(screen.getByRole('group', { name: 'भाषा' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'हिंदी' }).getAttribute('aria-pressed')).toBe('true');
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(screen.getByRole('navigation', { name: 'भाषा' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'हिंदी' }).getAttribute('aria-current')).toBe('true');
+    await user.click(screen.getByRole('link', { name: 'English' }));
     await screen.findByText('Loading...');
     expect(document.documentElement.lang).toBe('en-IN');
   });

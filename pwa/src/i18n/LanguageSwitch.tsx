@@ -1,31 +1,36 @@
-import { useState } from 'react';
+import type { MouseEvent } from 'react';
 import { chooseLanguage, useT } from './i18n.tsx';
 import { LANGUAGES, type Language } from './language.ts';
 
-/** The language switch (English / हिंदी): each name in its own script, the current one pressed. */
+/**
+ * The language switch (English / हिंदी), each name in its own script, the current one marked. Each option is a
+ * link to `?lang=<language>`, so it works before the page has hydrated (the server then sends that language's
+ * prerendered page and the app stores the choice); once hydrated, a click switches in place with no reload.
+ */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { t, language } = useT();
-  const [pending, setPending] = useState<Language | null>(null);
-  const choose = (next: Language) => {
-    if (next === language || pending) return;
-    setPending(next);
-    void chooseLanguage(next).finally(() => setPending(null));
+  const choose = (event: MouseEvent<HTMLAnchorElement>, next: Language) => {
+    event.preventDefault();
+    if (next !== language) void chooseLanguage(next);
   };
   return (
-    <div className={`language-switch ${className}`.trim()} role="group" aria-label={t('language.label')}>
+    <nav className={`language-switch ${className}`.trim()} aria-label={t('language.label')}>
       {LANGUAGES.map((option) => (
-        <button
+        <a
           key={option}
-          type="button"
+          href={`?lang=${option}`}
+          hrefLang={option}
           lang={option === 'hi' ? 'hi' : 'en'}
           className="language-option"
-          aria-pressed={option === language}
-          aria-busy={pending === option || undefined}
-          onClick={() => choose(option)}
+          aria-current={option === language ? 'true' : undefined}
+          onClick={(event) => choose(event, option)}
+          aria-label={t(`language.${option}`)}
         >
-          {t(`language.${option}`)}
-        </button>
+          {/* Phones show the short name ("EN", "हि"), which the accessible name (the full one) begins with. */}
+          <span className="language-full">{t(`language.${option}`)}</span>
+          <span className="language-short">{t(`language.short.${option}`)}</span>
+        </a>
       ))}
-    </div>
+    </nav>
   );
 }

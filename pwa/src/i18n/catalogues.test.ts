@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, SAFETY_MESSAGES } from '@shabaash/shared';
+import { CHECKOUT, MESSAGES, SAFETY_MESSAGES } from '@shabaash/shared';
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { compileCatalogue } from './cataloguePlugin.ts';
 import en from './messages/en.json';
@@ -54,6 +54,8 @@ describe('message catalogues', () => {
     for (const [name, text] of Object.entries(SAFETY_MESSAGES)) {
       if (typeof text === 'string') expect(english[`safety.${name}`]).toBe(text);
     }
+    expect(english['checkout.title']).toBe(CHECKOUT.title);
+    expect(english['checkout.description']).toBe(CHECKOUT.description);
     expect(english['safety.minimumTip']!.replace('{amount}', '₹10.00')).toBe(
       SAFETY_MESSAGES.minimumTip('₹10.00'),
     );

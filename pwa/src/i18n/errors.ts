@@ -2,10 +2,10 @@ import { MESSAGES, SAFETY_MESSAGES, type ErrorCode } from '@shabaash/shared';
 import { currentLanguage, translate, type MessageKey } from './i18n.tsx';
 
 /**
- * Server errors in the chosen language. The API's envelope carries `{ message, code }`: English shows the server's
- * own message (SPEC's texts, word for word); Hindi shows the catalogue text of that exact message when it is one
- * of the shared MESSAGES / SAFETY_MESSAGES (catalogue keys `msg.<name>` / `safety.<name>`), else the text of its
- * code, else the server's message.
+ * Server and shared texts in the chosen language. The API's error envelope carries `{ message, code }`, and the
+ * shared MESSAGES / SAFETY_MESSAGES are English. English shows the text as it is (SPEC's words); Hindi shows the
+ * catalogue text of that exact message (`msg.<name>` / `safety.<name>`, with its placeholders), else the text of its
+ * code, else the server's own words.
  */
 const BY_CODE: Partial<Record<ErrorCode, MessageKey>> = {
   UNAUTHENTICATED: 'error.code.UNAUTHENTICATED',
@@ -19,8 +19,24 @@ const BY_CODE: Partial<Record<ErrorCode, MessageKey>> = {
   INTERNAL: 'error.code.INTERNAL',
 };
 
+/** Shared messages with a value inside: the English pattern, its catalogue key and the placeholder's name. */
+const SENTINEL = '\u0000';
+const PATTERNS: ReadonlyArray<[RegExp, MessageKey, string]> = [
+  [SAFETY_MESSAGES.minimumTip(SENTINEL), 'safety.minimumTip' as const, 'amount'] as const,
+  [
+    SAFETY_MESSAGES.messageTooLong(SENTINEL as unknown as number),
+    'safety.messageTooLong' as const,
+    'max',
+  ] as const,
+].map(([english, key, name]) => {
+  const [before = '', after = ''] = english
+    .split(SENTINEL)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return [new RegExp(`^${before}(.+)${after}$`), key, name];
+});
+
 let byText: Map<string, MessageKey> | null = null;
-function keyOfServerText(text: string): MessageKey | undefined {
+function keyOfText(text: string): MessageKey | undefined {
   byText ??= new Map([
     ...Object.entries(MESSAGES).map(([name, message]) => [message, `msg.${name}`] as [string, MessageKey]),
     ...Object.entries(SAFETY_MESSAGES as Record<string, unknown>)
@@ -30,14 +46,23 @@ function keyOfServerText(text: string): MessageKey | undefined {
   return byText.get(text);
 }
 
-/** The text to show for a failure `{ message, code }` (an ApiError, or anything with a message). */
-export function errorText(error: unknown, fallback: MessageKey = 'error.generic'): string {
-  const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
-  const serverText = typeof message === 'string' && message ? message : null;
-  if (currentLanguage() === 'en') return serverText ?? translate(fallback);
-  const key =
-    (serverText ? keyOfServerText(serverText) : undefined) ??
-    (typeof code === 'string' ? BY_CODE[code as ErrorCode] : undefined);
+/** A server or shared English text (with its error code, when it is one) in the chosen language. */
+export function localizeText(text: string, code?: string): string {
+  if (currentLanguage() === 'en') return text;
+  const key = keyOfText(text);
   if (key) return translate(key);
-  return serverText ?? translate(fallback);
+  for (const [pattern, patternKey, name] of PATTERNS) {
+    const value = pattern.exec(text)?.[1];
+    if (value !== undefined) return translate(patternKey, { [name]: value });
+  }
+  const codeKey = code ? BY_CODE[code as ErrorCode] : undefined;
+  return codeKey ? translate(codeKey) : text;
+}
+
+/** The text to show for a failure `{ message, code }` (an ApiError, or any Error), else the fallback's. */
+export function errorText(error: unknown, fallback: string = translate('error.generic')): string {
+  const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
+  if (typeof message === 'string' && message)
+    return localizeText(message, typeof code === 'string' ? code : undefined);
+  return localizeText(fallback);
 }

@@ -26,8 +26,12 @@ export async function activateLanguage(language: Language): Promise<void> {
     i18n.load(language, await fetchCatalogue(language));
     loaded.add(language);
   }
+  const previousTitle = i18n.locale ? translate('meta.title') : null;
   i18n.activate(language);
   applyHtmlLang(language);
+  // The page's own title follows the language too (a screen that set its own title keeps it).
+  if (typeof document !== 'undefined' && document.title === previousTitle)
+    document.title = translate('meta.title');
 }
 
 /** The language switch's action: stores the choice, then loads and shows it. */

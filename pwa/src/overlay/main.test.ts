@@ -118,4 +118,44 @@ describe('bare overlay page', () => {
     errors.mockRestore();
     stop();
   });
+
+  it("speaks the creator's show language: Hindi waiting and empty-message texts, back to English on an update", async () => {
+    server.use(
+      http.get('*/api/creator/overlay/public', () =>
+        HttpResponse.json({
+          overlayTheme: 'neon',
+          font: 'Inter',
+          color: '#112233',
+          sound: 'none',
+          show: { language: 'hi' },
+        }),
+      ),
+      http.get('*/api/tips/display', () => HttpResponse.json({ tips: [] })),
+    );
+    const { root, fake, stop } = mount();
+    await vi.waitFor(() => expect(card(root)?.textContent).toBe('अगले सुपरचैट का इंतज़ार है...'));
+    fake.last().open();
+    fake.last().push({
+      type: 'tip:status',
+      space: SPACE,
+      version: 4,
+      data: tip('h', { name: '', message: '' }),
+    });
+    expect(card(root)?.querySelector('.ov-name')?.textContent).toBe('गुमनाम');
+    expect(card(root)?.querySelector('.ov-message')?.textContent).toBe('कोई मैसेज नहीं');
+    fake.last().push({
+      type: 'overlay:update',
+      space: SPACE,
+      version: 5,
+      data: {
+        overlayTheme: 'neon',
+        font: 'Inter',
+        color: '#112233',
+        sound: 'none',
+        show: { language: 'en' },
+      },
+    } as never);
+    expect(card(root)?.querySelector('.ov-message')?.textContent).toBe('No message attached');
+    stop();
+  });
 });

@@ -5,12 +5,10 @@ import { createRealtimeSocket, type SocketFactory } from '../realtime/socket.ts'
 import { initialOverlayState, overlayReducer, type OverlayEvent, type OverlayState } from './overlayState.ts';
 import { fontStack, loadOverlayFont } from './fonts.ts';
 import { playTipSound } from './sound.ts';
+import { OVERLAY_TEXTS, showLanguage, type OverlayTexts } from './texts.ts';
 import './overlay.css';
 
 // The bare OBS overlay (SPEC §2 Overlay display): plain DOM, no framework, no login, no service worker.
-
-const WAITING_TEXT = 'Waiting for the next superchat...';
-const NO_MESSAGE_TEXT = 'No message attached';
 
 const rupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
@@ -27,8 +25,11 @@ function safeImage(src: string | null): string | null {
   return src && /^(data:image\/|https?:\/\/)/i.test(src) ? src : null;
 }
 
-/** Draws the state into the root: one card at the bottom (tip or waiting text) in the overlay's colour and font. */
-function render(root: HTMLElement, state: OverlayState): void {
+/**
+ * Draws the state into the root: one card at the bottom (tip or waiting text) in the overlay's colour and font, its
+ * own texts in the creator's show language.
+ */
+function render(root: HTMLElement, state: OverlayState, texts: OverlayTexts): void {
   const { settings, tip } = state;
   const theme = settings.overlayTheme.replace(/[^a-z0-9-]/gi, '') || OVERLAY_DEFAULTS.overlayTheme;
   const card = el('div', `ov-card ov-theme-${theme}${tip ? ' ov-has-tip' : ' ov-waiting'}`);
@@ -40,7 +41,7 @@ function render(root: HTMLElement, state: OverlayState): void {
   card.setAttribute('role', 'status');
   card.setAttribute('aria-live', 'polite');
   if (!tip) {
-    card.append(el('p', 'ov-waiting-text', WAITING_TEXT));
+    card.append(el('p', 'ov-waiting-text', texts.waiting));
   } else {
     card.dataset.tipId = tip.id;
     const pic = safeImage(tip.profilePic);
@@ -55,11 +56,12 @@ function render(root: HTMLElement, state: OverlayState): void {
     }
     const head = el('div', 'ov-head');
     const who = el('div', 'ov-who');
-    who.append(el('span', 'ov-name', tip.name), el('span', 'ov-amount', rupees.format(tip.amount)));
+    const name = tip.name === OVERLAY_TEXTS.en.anonymous ? texts.anonymous : tip.name;
+    who.append(el('span', 'ov-name', name), el('span', 'ov-amount', rupees.format(tip.amount)));
     head.append(avatar, who);
     card.append(
       head,
-      el('p', tip.message ? 'ov-message' : 'ov-message ov-empty', tip.message || NO_MESSAGE_TEXT),
+      el('p', tip.message ? 'ov-message' : 'ov-message ov-empty', tip.message || texts.noMessage),
     );
   }
   root.replaceChildren(card);
@@ -77,15 +79,22 @@ export function startOverlay(
 ): () => void {
   const key = new URLSearchParams(search).get('key') ?? '';
   let state = initialOverlayState();
+  // The creator's show language (settings load or overlay:update), English until one says otherwise.
+  let texts = OVERLAY_TEXTS.en;
   const dispatch = (event: OverlayEvent) => {
+    const payload =
+      event.type === 'settings' ? event.settings : event.type === 'overlay:update' ? event.data : null;
+    const language = showLanguage(payload);
+    const nextTexts = language ? OVERLAY_TEXTS[language] : texts;
     const next = overlayReducer(state, event);
-    if (next === state) return;
+    if (next === state && nextTexts === texts) return;
     const wentLive = next.liveCount > state.liveCount;
     state = next;
-    render(root, state);
+    texts = nextTexts;
+    render(root, state, texts);
     if (wentLive) playTipSound(state.settings.sound);
   };
-  render(root, state);
+  render(root, state, texts);
 
   if (!key) {
     console.warn('Overlay: no ?key= in the link; showing defaults.');

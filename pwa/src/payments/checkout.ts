@@ -1,4 +1,5 @@
 import { CHECKOUT, MESSAGES } from '@shabaash/shared';
+import { translate } from '../i18n/i18n.tsx';
 
 /** What Razorpay's `handler` receives after a successful payment. */
 export interface RazorpaySuccess {
@@ -131,7 +132,7 @@ export function failureMessage(response: RazorpayFailure | undefined): string {
 
 /**
  * Loads the script if needed, then opens checkout with the SPEC §7 options (key, order id, amount, currency,
- * title, description, prefilled name, theme #38bdf8). Resolves once the dialog is open; rejects with a
+ * title and description in the chosen language, prefilled name, theme #38bdf8). Resolves once the dialog is open; rejects with a
  * CheckoutError (SPEC §8 text) when the SDK cannot be loaded or constructed. The client never credits
  * anything itself: only the webhook does.
  */
@@ -143,8 +144,9 @@ export async function openCheckout(request: CheckoutRequest, callbacks: Checkout
       order_id: request.order.id,
       amount: request.order.amount,
       currency: request.order.currency,
-      name: CHECKOUT.title,
-      description: CHECKOUT.description,
+      // Our texts in the dialog, in the chosen language (English: CHECKOUT's, word for word).
+      name: translate('checkout.title'),
+      description: translate('checkout.description'),
       prefill: request.payerName ? { name: request.payerName } : {},
       theme: { color: CHECKOUT.themeColor },
       handler: (response) => callbacks.onPaid(response),

@@ -3,7 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppFrame, AppRoutes } from '../App.tsx';
 import { createQueryClient } from '../api/queryClient.ts';
-import { activateLanguage } from '../i18n/i18n.tsx';
+import { activateLanguage, translate } from '../i18n/i18n.tsx';
 import type { Language } from '../i18n/language.ts';
 
 /** The routes prerendered at build time for signed-out visitors, with the screen module each one shows. */
@@ -46,4 +46,10 @@ export async function renderRoute(path: string, language: Language): Promise<str
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The page's <title> and meta description in a language (the shell's own are SPEC's English). */
+export async function pageMeta(language: Language): Promise<{ title: string; description: string }> {
+  await activateLanguage(language);
+  return { title: translate('meta.title'), description: translate('meta.description') };
 }

@@ -14,6 +14,7 @@ import {
   WEBHOOK_VERIFY_EXAMPLE,
 } from '@shabaash/shared/webhookProtocol';
 import './developers.css';
+import { richText, useT } from '../../i18n/i18n.tsx';
 
 /** Terms in code type with what each means. */
 function Glossary({ entries }: { entries: Array<[string, string]> }) {
@@ -31,55 +32,58 @@ function Glossary({ entries }: { entries: Array<[string, string]> }) {
   );
 }
 
-const AUTH_LABEL = { public: 'None', user: 'Session', creator: 'Creator session' } as const;
+const AUTH_LABEL = { public: 'dev.auth.public', user: 'dev.auth.user', creator: 'dev.auth.creator' } as const;
+/** Inline code in a translated paragraph: every tag of the message renders as <code>. */
+const code = (text: string) => <code>{text}</code>;
+const codeTags = (...names: string[]) => Object.fromEntries(names.map((name) => [name, code]));
 
 /** /developers: the public API reference (prerendered, no data fetching: everything comes from shared/). */
 export function DevelopersScreen() {
+  const { t } = useT();
   return (
     <article className="page container developers" aria-labelledby="developers-title">
-      <p className="eyebrow">Developers</p>
+      <p className="eyebrow">{t('dev.eyebrow')}</p>
       <h1 id="developers-title" className="page-title">
-        Build on Shabaash
+        {t('dev.title')}
       </h1>
       <p>
-        Wire rupee tips into your bot, lights and sound board. The full machine-readable contract is the
-        OpenAPI 3.1 document at <a href="/api/openapi.json">/api/openapi.json</a>, generated from the same
-        schemas the server validates with. Every error answers <code>{'{ code, message, field? }'}</code>.
+        {richText(
+          'dev.intro',
+          { openapi: (text) => <a href="/api/openapi.json">{text}</a>, code },
+          { envelope: '{ code, message, field? }' },
+        )}
       </p>
-      <nav aria-label="On this page">
+      <nav aria-label={t('dev.toc')}>
         <ul className="developers-toc">
           <li>
-            <a href="#http">HTTP endpoints</a>
+            <a href="#http">{t('dev.http')}</a>
           </li>
           <li>
-            <a href="#tokens">API tokens</a>
+            <a href="#tokens">{t('dev.tokens')}</a>
           </li>
           <li>
-            <a href="#realtime">Realtime socket</a>
+            <a href="#realtime">{t('dev.realtime')}</a>
           </li>
           <li>
-            <a href="#webhooks">Webhooks</a>
+            <a href="#webhooks">{t('dev.webhooks')}</a>
           </li>
           <li>
-            <a href="#bots">Events socket for bots</a>
+            <a href="#bots">{t('dev.bots')}</a>
           </li>
         </ul>
       </nav>
 
       <section aria-labelledby="http">
-        <h2 id="http">HTTP endpoints</h2>
-        <p>
-          All paths are under <code>/api</code>. Signed-in calls send{' '}
-          <code>Authorization: Bearer &lt;token&gt;</code>.
-        </p>
-        <div className="developers-scroll" role="region" aria-label="Endpoints" tabIndex={0}>
+        <h2 id="http">{t('dev.http')}</h2>
+        <p>{richText('dev.http.body', { code })}</p>
+        <div className="developers-scroll" role="region" aria-label={t('dev.endpoints')} tabIndex={0}>
           <table>
             <thead>
               <tr>
-                <th scope="col">Method</th>
-                <th scope="col">Path</th>
-                <th scope="col">Auth</th>
-                <th scope="col">What it does</th>
+                <th scope="col">{t('dev.col.method')}</th>
+                <th scope="col">{t('dev.col.path')}</th>
+                <th scope="col">{t('dev.col.auth')}</th>
+                <th scope="col">{t('dev.col.what')}</th>
               </tr>
             </thead>
             <tbody>
@@ -91,7 +95,7 @@ export function DevelopersScreen() {
                   <td>
                     <code>/api{entry.path}</code>
                   </td>
-                  <td>{AUTH_LABEL[entry.auth]}</td>
+                  <td>{t(AUTH_LABEL[entry.auth])}</td>
                   <td>{entry.summary}</td>
                 </tr>
               ))}
@@ -101,13 +105,8 @@ export function DevelopersScreen() {
       </section>
 
       <section aria-labelledby="tokens">
-        <h2 id="tokens">API tokens</h2>
-        <p>
-          For bots and tools, make a token in the Creator Suite (<strong>API tokens</strong>): name it, choose
-          its scopes, and copy it once: we keep only its hash. Send it as{' '}
-          <code>Authorization: Bearer shb_…</code>. A token reaches only your own data, is rate-limited on its
-          own, shows when it was last used, and stops working the moment you revoke it.
-        </p>
+        <h2 id="tokens">{t('dev.tokens')}</h2>
+        <p>{richText('dev.tokens.body', { code, b: (text) => <strong>{text}</strong> })}</p>
         <Glossary
           entries={Object.entries(API_TOKEN_SCOPE_ENDPOINTS).map(([scope, names]) => [
             scope,
@@ -116,24 +115,20 @@ export function DevelopersScreen() {
                   .map((name) => `${API_REFERENCE[name].method} /api${API_REFERENCE[name].path}`)
                   .join(', ')
               : scope === 'events:subscribe'
-                ? 'The events socket for bots (below).'
-                : 'Payout reads, when payouts arrive.',
+                ? t('dev.tokens.events')
+                : t('dev.tokens.payouts'),
           ])}
         />
       </section>
 
       <section aria-labelledby="realtime">
-        <h2 id="realtime">Realtime socket</h2>
-        <p>
-          Open a WebSocket to <code>/ws</code> and send <code>hello</code> first. The server answers{' '}
-          <code>welcome</code>, then every event after the versions you sent in <code>since</code>, in version
-          order, then live events. Deduplicate by space and version.
-        </p>
-        <h3>You send</h3>
+        <h2 id="realtime">{t('dev.realtime')}</h2>
+        <p>{richText('dev.realtime.body', codeTags('code', 'hello', 'welcome', 'since'))}</p>
+        <h3>{t('dev.send')}</h3>
         <Glossary entries={Object.entries(WS_CLIENT_MESSAGES)} />
-        <h3>You receive</h3>
+        <h3>{t('dev.receive')}</h3>
         <Glossary entries={Object.entries(WS_SERVER_MESSAGES)} />
-        <h3>Close codes</h3>
+        <h3>{t('dev.closeCodes')}</h3>
         <Glossary
           entries={(Object.keys(WS_CLOSE) as (keyof typeof WS_CLOSE)[]).map((name) => [
             String(WS_CLOSE[name]),
@@ -143,23 +138,17 @@ export function DevelopersScreen() {
       </section>
 
       <section aria-labelledby="webhooks">
-        <h2 id="webhooks">Webhooks</h2>
+        <h2 id="webhooks">{t('dev.webhooks')}</h2>
         <p>
-          Each delivery is a JSON <code>POST</code> with an event <code>id</code>, the <code>event</code>{' '}
-          name, a <code>createdAt</code> timestamp and its <code>data</code>. The{' '}
-          <code>{WEBHOOK_SIGNATURE_HEADER}</code> header is the hex HMAC-SHA256 of the raw body with your
-          endpoint&apos;s secret, the same style as Razorpay&apos;s webhooks.{' '}
-          <code>{WEBHOOK_EVENT_ID_HEADER}</code> repeats the event id: a retry carries the same id, so ignore
-          ids you have already handled.
+          {richText(
+            'dev.webhooks.body',
+            codeTags('post', 'id', 'event', 'created', 'data', 'code', 'code2'),
+            { signatureHeader: WEBHOOK_SIGNATURE_HEADER, eventIdHeader: WEBHOOK_EVENT_ID_HEADER },
+          )}
         </p>
         <Glossary entries={Object.entries(WEBHOOK_EVENT_MEANINGS)} />
-        <h3>Verify the signature in Node</h3>
-        <div
-          className="developers-code"
-          role="region"
-          aria-label="Signature verification in Node"
-          tabIndex={0}
-        >
+        <h3>{t('dev.verify')}</h3>
+        <div className="developers-code" role="region" aria-label={t('dev.verifyRegion')} tabIndex={0}>
           <pre>
             <code>{WEBHOOK_VERIFY_EXAMPLE}</code>
           </pre>
@@ -167,23 +156,17 @@ export function DevelopersScreen() {
       </section>
 
       <section aria-labelledby="bots">
-        <h2 id="bots">Events socket for bots</h2>
-        <p>
-          No public URL or tunnel needed: your bot opens the socket itself. Make a token with the{' '}
-          <code>events:subscribe</code> scope and send it in <code>hello</code>:
-        </p>
-        <div className="developers-code" role="region" aria-label="Bot hello" tabIndex={0}>
+        <h2 id="bots">{t('dev.bots')}</h2>
+        <p>{richText('dev.bots.body', codeTags('code', 'hello'))}</p>
+        <div className="developers-code" role="region" aria-label={t('dev.bots.helloRegion')} tabIndex={0}>
           <pre>
             <code>{'{ "type": "hello", "token": "shb_…", "since": { "creator:<id>": 41 } }'}</code>
           </pre>
         </div>
         <p>{BOT_HELLO_DESCRIPTION}</p>
-        <h3>Example client in plain JavaScript</h3>
-        <p>
-          It prints each tip as it goes live (<code>tip.live</code>), reconnects with backoff and catches up
-          on what it missed.
-        </p>
-        <div className="developers-code" role="region" aria-label="Example bot client" tabIndex={0}>
+        <h3>{t('dev.bots.example')}</h3>
+        <p>{richText('dev.bots.exampleBody', { code })}</p>
+        <div className="developers-code" role="region" aria-label={t('dev.bots.exampleRegion')} tabIndex={0}>
           <pre>
             <code>{BOT_SOCKET_EXAMPLE}</code>
           </pre>

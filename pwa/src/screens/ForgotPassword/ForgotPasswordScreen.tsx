@@ -8,6 +8,7 @@ import { OtpCodeStep, OtpFooter } from '../../auth/OtpSteps.tsx';
 import { newPasswordProblem, PasswordField, PhoneField } from '../../components/AccountFields.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import '../../styles/auth.css';
+import { richText, useT } from '../../i18n/i18n.tsx';
 
 /** POST /api/auth/reset-password with the Firebase ID token. */
 function useResetPassword() {
@@ -19,6 +20,7 @@ function useResetPassword() {
 /** /forgot-password (SPEC §2, §4): phone and Send OTP, then OTP and new password; back to /login after 1.5 s. */
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
+  const { t } = useT();
   const flow = useOtpFlow();
   const reset = useResetPassword();
   const [phone, setPhone] = useState('');
@@ -54,33 +56,33 @@ export function ForgotPasswordScreen() {
   return (
     <section className="auth-page">
       <div className="auth-card card">
-        <p className="eyebrow">Step {flow.step} of 2</p>
-        <h1 className="page-title">Reset your password</h1>
+        <p className="eyebrow">{t('otp.step', { step: flow.step })}</p>
+        <h1 className="page-title">{t('forgot.title')}</h1>
         {flow.step === 1 ? (
           <form className="form" onSubmit={handleSendOtp} noValidate>
             <PhoneField
               id="forgot-phone"
-              label="Registered phone number"
+              label={t('forgot.phone')}
               binding={{ value: phone, onChange: (e) => setPhone(e.target.value) }}
             />
             <FormStatus error={flow.error} success={flow.success} />
             <button type="submit" className="button button-primary button-block" disabled={flow.isBusy}>
-              {flow.isBusy ? 'Sending OTP…' : 'Send OTP'}
+              {flow.isBusy ? t('otp.sending') : t('otp.send')}
             </button>
           </form>
         ) : (
           <OtpCodeStep
             flow={flow}
             id="forgot-otp"
-            codeLabel="OTP"
-            submitLabel="Reset password"
-            busyLabel="Resetting…"
+            codeLabel={t('forgot.codeLabel')}
+            submitLabel={t('forgot.submit')}
+            busyLabel={t('forgot.busy')}
             locked={isDone}
             onSubmit={handleReset}
           >
             <PasswordField
               id="forgot-password"
-              label="New password"
+              label={t('forgot.newPassword')}
               isNew
               binding={{ value: password, onChange: (e) => setPassword(e.target.value) }}
             />
@@ -88,10 +90,13 @@ export function ForgotPasswordScreen() {
         )}
         <OtpFooter flow={flow} />
         <p className="auth-switch">
-          Remembered it?{' '}
-          <Link to="/login" className="text-link">
-            Back to login
-          </Link>
+          {richText('forgot.remembered', {
+            link: (text) => (
+              <Link to="/login" className="text-link">
+                {text}
+              </Link>
+            ),
+          })}
         </p>
       </div>
     </section>

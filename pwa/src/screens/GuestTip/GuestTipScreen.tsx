@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatRupees, LIMITS, MESSAGES, rupeesToPaise } from '@shabaash/shared';
+import { LIMITS, MESSAGES, rupeesToPaise } from '@shabaash/shared';
 import { errorMessage } from '../../api/client.ts';
 import { useConfig } from '../../api/useConfig.ts';
 import { CheckoutError, openCheckout } from '../../payments/checkout.ts';
@@ -13,19 +13,16 @@ import './guestTip.css';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { usePrerenderedField } from '../../hooks/usePrerenderedField.ts';
 import { parseRupeeAmount } from '../../lib/amount.ts';
-
-export const GUEST_TIP_TEXT = {
-  heading: 'Send a Guest Superchat',
-  submit: 'Continue to the payment provider',
-  preparing: 'Preparing Checkout…',
-  messageHint: 'Maximum 280 characters.',
-} as const;
+import { richText, useT } from '../../i18n/i18n.tsx';
+import { localizeText } from '../../i18n/errors.ts';
+import { rupees as formatAmount } from '../../i18n/format.ts';
 
 type Status = { kind: 'info' | 'success' | 'error'; text: string };
 
 /** /guest-tip (SPEC §2, §4 Guest checkout): tip a creator (from `?c=<handle>`) without an account. */
 export function GuestTipScreen() {
   const hydrated = useHydrated();
+  const { t } = useT();
   const id = useId();
   const [params] = useSearchParams();
   const config = useConfig();
@@ -67,8 +64,8 @@ export function GuestTipScreen() {
     if (isPreparing) return;
     setAmountError(null);
     setSubmitBlock(null);
-    const rupees = parseRupeeAmount(amount);
-    if (rupees === null) {
+    const value = parseRupeeAmount(amount);
+    if (value === null) {
       setAmountError(MESSAGES.invalidAmount);
       return;
     }
@@ -77,7 +74,7 @@ export function GuestTipScreen() {
     try {
       // The creator's minimum, in the server's words, before any order exists (unreachable: the server checks).
       const minimum = await queryClient.fetchQuery(tipRulesQuery(creator)).catch(() => null);
-      if (minimum && rupeesToPaise(rupees) < minimum.minAmountPaise) {
+      if (minimum && rupeesToPaise(value) < minimum.minAmountPaise) {
         setAmountError(minimum.minimumMessage);
         setIsPreparing(false);
         return;
@@ -90,7 +87,7 @@ export function GuestTipScreen() {
       }
       let order;
       try {
-        order = await guestOrder.mutateAsync({ amount: rupees, message, name, creator });
+        order = await guestOrder.mutateAsync({ amount: value, message, name, creator });
       } catch (caught) {
         setStatus({ kind: 'error', text: errorMessage(caught, MESSAGES.guestCheckoutFailed) });
         setIsPreparing(false);
@@ -128,25 +125,25 @@ export function GuestTipScreen() {
   return (
     <div className="page container guest-tip">
       <section className="card guest-card" aria-labelledby={`${id}-title`}>
-        <p className="eyebrow">No account needed</p>
+        <p className="eyebrow">{t('guestTip.eyebrow')}</p>
         <h1 id={`${id}-title`} className="page-title">
-          {GUEST_TIP_TEXT.heading}
+          {t('guestTip.heading')}
         </h1>
         <p className="guest-creator" data-testid="guest-creator">
-          {creatorLabel ? (
-            <>
-              You're tipping <strong>{creatorLabel}</strong>
-            </>
-          ) : config.isPending ? (
-            'Finding the creator…'
-          ) : (
-            "You're tipping the featured creator"
-          )}
+          {creatorLabel
+            ? richText(
+                'guestTip.tipping',
+                { strong: (text) => <strong>{text}</strong> },
+                { creator: creatorLabel },
+              )
+            : config.isPending
+              ? t('guestTip.finding')
+              : t('guestTip.featured')}
         </p>
         <form className="form" onSubmit={handleSubmit} noValidate>
           <div className="field">
             <label htmlFor={`${id}-name`}>
-              Name <span className="optional">(optional)</span>
+              {t('field.name')} <span className="optional">{t('field.optional')}</span>
             </label>
             <input
               id={`${id}-name`}
@@ -162,13 +159,13 @@ export function GuestTipScreen() {
             binding={amountField.inputProps}
             error={amountError}
             min={rules?.minAmount}
-            hint={rules ? `Minimum ${formatRupees(rules.minAmount)} for this creator.` : undefined}
+            hint={rules ? t('guestTip.minimum', { amount: formatAmount(rules.minAmount) }) : undefined}
           />
           <TipMessageField
             id={`${id}-message`}
             value={message}
             rows={3}
-            hint={GUEST_TIP_TEXT.messageHint}
+            hint={t('guestTip.messageHint')}
             error={messageBlock}
             binding={{
               ...messageField.inputProps,
@@ -179,22 +176,22 @@ export function GuestTipScreen() {
             }}
           />
           <ul className="guest-notes">
-            <li>The creator is notified instantly when your payment goes through.</li>
-            <li>Your message is queued for the creator's approval before it appears on stream.</li>
+            <li>{t('guestTip.note1')}</li>
+            <li>{t('guestTip.note2')}</li>
           </ul>
           <button
             type="submit"
             className="button button-primary button-block button-large"
             disabled={!hydrated || isPreparing || messageBlock !== null}
           >
-            {isPreparing ? GUEST_TIP_TEXT.preparing : GUEST_TIP_TEXT.submit}
+            {isPreparing ? t('guestTip.preparing') : t('guestTip.submit')}
           </button>
           <p
             className={`guest-status guest-status-${status.kind}`}
             role={status.kind === 'error' ? 'alert' : 'status'}
             data-testid="guest-status"
           >
-            {status.text}
+            {localizeText(status.text)}
           </p>
         </form>
       </section>

@@ -6,88 +6,58 @@ import { Logo } from '../../components/Logo.tsx';
 import { ThemeToggle } from '../../theme/ThemeToggle.tsx';
 import { FeatureIcon } from './FeatureIcon.tsx';
 import { LeadForm } from './LeadForm.tsx';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch.tsx';
+import { richText, useT } from '../../i18n/i18n.tsx';
 import '../../styles/landing.css';
 
 const FEATURES = [
-  {
-    icon: 'wallet',
-    title: 'Viewer wallets',
-    body: 'Top up once with UPI or card, then tip in a tap. Every rupee in and out shows up in your wallet activity.',
-  },
-  {
-    icon: 'bolt',
-    title: 'Guest superchat checkout',
-    body: 'No account? No problem. Fans send a superchat straight from the guest page through a secure checkout.',
-  },
-  {
-    icon: 'shield',
-    title: 'Chat moderation',
-    body: 'Every message waits in your Chat Loader queue. Push the good ones live, copy or delete the rest.',
-  },
-  {
-    icon: 'video',
-    title: 'Chroma-key overlay',
-    body: 'A green-screen overlay for OBS that updates in real time the moment you push a superchat live.',
-  },
-  {
-    icon: 'chart',
-    title: 'Creator analytics and payouts',
-    body: 'See earnings, tip counts and top-ups at a glance, with every tip ready for settlement.',
-  },
-  {
-    icon: 'phone',
-    title: 'Phone and OTP sign-up',
-    body: 'Sign up with your mobile number and a one-time code. No email, no fuss.',
-  },
+  { icon: 'wallet', key: 'wallet' },
+  { icon: 'bolt', key: 'guest' },
+  { icon: 'shield', key: 'moderation' },
+  { icon: 'video', key: 'overlay' },
+  { icon: 'chart', key: 'analytics' },
+  { icon: 'phone', key: 'otp' },
 ] as const;
 
-const STEPS = [
-  {
-    title: 'Register',
-    body: 'Sign up with your phone and verify the OTP. Your wallet is created instantly.',
-  },
-  {
-    title: 'Go Live',
-    body: 'Add your overlay link to OBS as a browser source and share your guest tipping link.',
-  },
-  { title: 'Get Paid', body: 'Fans send rupee superchats, you push them live and watch your earnings grow.' },
-] as const;
+const STEPS = ['register', 'live', 'paid'] as const;
 
 /** The landing page of SPEC §1 and §2. */
 export function LandingScreen() {
   const { data: config } = useConfig();
   const { user } = useAuth();
+  const { t } = useT();
   const contactEmail = config?.contactEmail || DEFAULT_CONTACT_EMAIL;
 
   return (
     <div className="landing">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('nav.skip')}
       </a>
       <header className="landing-header">
         <div className="container landing-header-inner">
-          <Link to="/" className="navbar-brand" aria-label="Shabaash home">
+          <Link to="/" className="navbar-brand" aria-label={t('nav.home')}>
             <Logo />
           </Link>
-          <nav className="landing-anchors" aria-label="Sections">
-            <a href="#features">Features</a>
-            <a href="#how-it-works">How it works</a>
-            <a href="#platform">Platform</a>
-            <Link to="/guest-tip">Guest tipping</Link>
+          <nav className="landing-anchors" aria-label={t('landing.sections')}>
+            <a href="#features">{t('landing.nav.features')}</a>
+            <a href="#how-it-works">{t('landing.nav.how')}</a>
+            <a href="#platform">{t('landing.nav.platform')}</a>
+            <Link to="/guest-tip">{t('nav.guestTipping')}</Link>
           </nav>
           <div className="landing-header-actions">
+            <LanguageSwitch />
             <ThemeToggle />
             {user ? (
               <Link to={homePathFor(user.role)} className="button button-primary button-small">
-                Open dashboard
+                {t('landing.openDashboard')}
               </Link>
             ) : (
               <>
                 <Link to="/login" className="button button-ghost button-small">
-                  Login
+                  {t('nav.login')}
                 </Link>
                 <Link to="/register" className="button button-primary button-small">
-                  Get started
+                  {t('nav.getStarted')}
                 </Link>
               </>
             )}
@@ -99,42 +69,41 @@ export function LandingScreen() {
         <section className="hero" aria-labelledby="hero-title">
           <div className="container hero-inner">
             <div className="hero-copy">
-              <p className="eyebrow">Superchats for Indian live streamers</p>
+              <p className="eyebrow">{t('landing.eyebrow')}</p>
               <h1 id="hero-title" className="hero-title">
-                Turn every <span className="gradient-text">shabaash</span> into rupees on stream.
+                {richText('landing.title', {
+                  accent: (text) => <span className="gradient-text">{text}</span>,
+                })}
               </h1>
-              <p className="hero-lede">
-                Viewers tip in rupees with a wallet or a one-off guest checkout. You moderate from your phone
-                and the best messages land on your OBS overlay in real time.
-              </p>
+              <p className="hero-lede">{t('landing.lede')}</p>
               <div className="button-row">
                 <Link to="/register" className="button button-primary button-large">
-                  Get started free
+                  {t('landing.ctaStart')}
                 </Link>
                 <Link to="/guest-tip" className="button button-secondary button-large">
-                  Send a guest tip
+                  {t('landing.ctaGuest')}
                 </Link>
               </div>
               <dl className="claims">
                 <div>
-                  <dt>Tips processed</dt>
+                  <dt>{t('landing.claim.tips')}</dt>
                   <dd>2.5M+</dd>
                 </div>
                 <div>
-                  <dt>Checkout time</dt>
-                  <dd>&lt; 15 s</dd>
+                  <dt>{t('landing.claim.checkout')}</dt>
+                  <dd>{t('landing.claim.checkoutValue')}</dd>
                 </div>
                 <div>
-                  <dt>Code needed for overlays</dt>
-                  <dd>None</dd>
+                  <dt>{t('landing.claim.code')}</dt>
+                  <dd>{t('landing.claim.codeValue')}</dd>
                 </div>
               </dl>
             </div>
             <div className="hero-visual" aria-hidden="true">
               <div className="stream-frame">
                 <div className="stream-top">
-                  <span className="live-dot">LIVE</span>
-                  <span className="viewers">12.4K watching</span>
+                  <span className="live-dot">{t('landing.demo.live')}</span>
+                  <span className="viewers">{t('landing.demo.watching')}</span>
                 </div>
                 <div className="superchat-card">
                   <span className="avatar avatar-initial">P</span>
@@ -142,7 +111,7 @@ export function LandingScreen() {
                     <p className="superchat-name">
                       Priya <span className="superchat-amount">₹501.00</span>
                     </p>
-                    <p className="superchat-message">That clutch was insane! Shabaash bhai!</p>
+                    <p className="superchat-message">{t('landing.demo.message1')}</p>
                   </div>
                 </div>
                 <div className="superchat-card superchat-card-muted">
@@ -151,7 +120,7 @@ export function LandingScreen() {
                     <p className="superchat-name">
                       Rohan <span className="superchat-amount">₹101.00</span>
                     </p>
-                    <p className="superchat-message">First superchat from Pune!</p>
+                    <p className="superchat-message">{t('landing.demo.message2')}</p>
                   </div>
                 </div>
               </div>
@@ -161,18 +130,18 @@ export function LandingScreen() {
 
         <section id="features" className="section" aria-labelledby="features-title">
           <div className="container">
-            <p className="eyebrow">Features</p>
+            <p className="eyebrow">{t('landing.nav.features')}</p>
             <h2 id="features-title" className="section-title">
-              Everything a stream needs to get paid
+              {t('landing.features.title')}
             </h2>
             <ul className="feature-grid">
               {FEATURES.map((feature) => (
-                <li key={feature.title} className="feature card">
+                <li key={feature.key} className="feature card">
                   <span className="feature-icon">
                     <FeatureIcon name={feature.icon} />
                   </span>
-                  <h3>{feature.title}</h3>
-                  <p>{feature.body}</p>
+                  <h3>{t(`landing.feature.${feature.key}.title`)}</h3>
+                  <p>{t(`landing.feature.${feature.key}.body`)}</p>
                 </li>
               ))}
             </ul>
@@ -181,18 +150,18 @@ export function LandingScreen() {
 
         <section id="how-it-works" className="section section-alt" aria-labelledby="steps-title">
           <div className="container">
-            <p className="eyebrow">How it works</p>
+            <p className="eyebrow">{t('landing.nav.how')}</p>
             <h2 id="steps-title" className="section-title">
-              Live in three steps
+              {t('landing.steps.title')}
             </h2>
             <ol className="steps">
               {STEPS.map((step, index) => (
-                <li key={step.title} className="step card">
+                <li key={step} className="step card">
                   <span className="step-number" aria-hidden="true">
                     {index + 1}
                   </span>
-                  <h3>{step.title}</h3>
-                  <p>{step.body}</p>
+                  <h3>{t(`landing.step.${step}.title`)}</h3>
+                  <p>{t(`landing.step.${step}.body`)}</p>
                 </li>
               ))}
             </ol>
@@ -201,58 +170,55 @@ export function LandingScreen() {
 
         <section id="platform" className="section" aria-labelledby="platform-title">
           <div className="container">
-            <p className="eyebrow">Platform</p>
+            <p className="eyebrow">{t('landing.nav.platform')}</p>
             <h2 id="platform-title" className="section-title">
-              Simple pricing that grows with you
+              {t('landing.pricing.title')}
             </h2>
             <div className="pricing">
               <article className="price-card card" aria-labelledby="plan-starter">
-                <h3 id="plan-starter">Starter</h3>
+                <h3 id="plan-starter">{t('landing.plan.starter')}</h3>
                 <p className="price">
-                  0% <span>platform fee</span>
+                  0% <span>{t('landing.plan.starterFee')}</span>
                 </p>
-                <p>On your first ₹25K in tips. Only the payment provider&apos;s standard rates apply.</p>
+                <p>{t('landing.plan.starterBody')}</p>
                 <ul className="checklist">
-                  <li>Viewer wallets and guest checkout</li>
-                  <li>Chat Loader moderation</li>
-                  <li>Real-time OBS overlay</li>
+                  <li>{t('landing.plan.starter1')}</li>
+                  <li>{t('landing.plan.starter2')}</li>
+                  <li>{t('landing.plan.starter3')}</li>
                 </ul>
                 <Link to="/register" className="button button-secondary button-block">
-                  Start free
+                  {t('landing.plan.starterCta')}
                 </Link>
               </article>
               <article className="price-card price-card-featured card" aria-labelledby="plan-pro">
-                <p className="badge">Most popular</p>
-                <h3 id="plan-pro">Pro</h3>
+                <p className="badge">{t('landing.plan.popular')}</p>
+                <h3 id="plan-pro">{t('landing.plan.pro')}</h3>
                 <p className="price">
-                  2.9% <span>flat fee</span>
+                  2.9% <span>{t('landing.plan.proFee')}</span>
                 </p>
-                <p>On tips above ₹25K. Keep everything in Starter, plus:</p>
+                <p>{t('landing.plan.proBody')}</p>
                 <ul className="checklist">
-                  <li>Instant settlements</li>
-                  <li>Priority support</li>
-                  <li>Creator analytics and payouts</li>
+                  <li>{t('landing.plan.pro1')}</li>
+                  <li>{t('landing.plan.pro2')}</li>
+                  <li>{t('landing.plan.pro3')}</li>
                 </ul>
                 <Link to="/creator" className="button button-primary button-block">
-                  Open the creator suite
+                  {t('landing.plan.proCta')}
                 </Link>
               </article>
             </div>
 
             <figure className="testimonial card">
               <blockquote>
-                <p>
-                  “I set up the overlay between two matches and my chat went wild. Superchats show up the
-                  second I push them, and payouts just work.”
-                </p>
+                <p>{t('landing.quote')}</p>
               </blockquote>
               <figcaption>
                 <span className="avatar avatar-initial" aria-hidden="true">
                   A
                 </span>
                 <span>
-                  <strong>Aarav Mehta</strong>
-                  <span className="muted"> · BGMI streamer, 180K followers</span>
+                  <strong>{t('landing.quoteName')}</strong>
+                  <span className="muted"> · {t('landing.quoteRole')}</span>
                 </span>
               </figcaption>
             </figure>
@@ -262,11 +228,11 @@ export function LandingScreen() {
         <section className="section section-alt" aria-labelledby="lead-title">
           <div className="container lead">
             <div>
-              <p className="eyebrow">Stay in the loop</p>
+              <p className="eyebrow">{t('landing.lead.eyebrow')}</p>
               <h2 id="lead-title" className="section-title">
-                Get a text when new creator drops go live
+                {t('landing.lead.title')}
               </h2>
-              <p className="muted">Leave your mobile number. We only text about launches, never spam.</p>
+              <p className="muted">{t('landing.lead.body')}</p>
             </div>
             <LeadForm />
           </div>
@@ -277,28 +243,28 @@ export function LandingScreen() {
         <div className="container footer-inner">
           <div>
             <Logo />
-            <p className="muted small">Rupee superchats for Indian live streamers.</p>
+            <p className="muted small">{t('footer.tagline')}</p>
           </div>
-          <nav aria-label="Footer">
+          <nav aria-label={t('footer.label')}>
             <ul className="footer-links">
               <li>
-                <Link to="/guest-tip">Guest tipping</Link>
+                <Link to="/guest-tip">{t('nav.guestTipping')}</Link>
               </li>
               <li>
-                <Link to="/creator">Creator suite</Link>
+                <Link to="/creator">{t('footer.creatorSuite')}</Link>
               </li>
               <li>
-                <Link to="/login">Login</Link>
+                <Link to="/login">{t('nav.login')}</Link>
               </li>
               <li>
-                <Link to="/privacy">Privacy</Link>
+                <Link to="/privacy">{t('footer.privacy')}</Link>
               </li>
               <li>
                 <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
               </li>
             </ul>
           </nav>
-          <p className="muted small">© {new Date().getFullYear()} Shabaash. Made in India.</p>
+          <p className="muted small">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         </div>
       </footer>
     </div>

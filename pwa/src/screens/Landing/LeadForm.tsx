@@ -4,6 +4,8 @@ import { errorMessage } from '../../api/client.ts';
 import { useCreateLead, type LeadPayload } from './useCreateLead.ts';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { usePrerenderedField } from '../../hooks/usePrerenderedField.ts';
+import { useT } from '../../i18n/i18n.tsx';
+import { localizeText } from '../../i18n/errors.ts';
 
 export const LEAD_TAGS = ['landing', 'newsletter'];
 
@@ -29,6 +31,7 @@ export function buildLeadPayload(fields: {
 /** The landing page's lead-capture form: idle, Sending…, success or error (SPEC §4). */
 export function LeadForm() {
   const hydrated = useHydrated();
+  const { t } = useT();
   const id = useId();
   const createLead = useCreateLead();
   const name = usePrerenderedField();
@@ -61,18 +64,18 @@ export function LeadForm() {
       <div className="lead-fields">
         <div className="field">
           <label htmlFor={`${id}-name`}>
-            Name <span className="optional">(optional)</span>
+            {t('field.name')} <span className="optional">{t('field.optional')}</span>
           </label>
           <input id={`${id}-name`} name="name" autoComplete="name" maxLength={80} {...name.inputProps} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-email`}>
-            Email <span className="optional">(optional)</span>
+            {t('field.email')} <span className="optional">{t('field.optional')}</span>
           </label>
           <input id={`${id}-email`} name="email" type="email" autoComplete="email" {...email.inputProps} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-phone`}>Mobile number</label>
+          <label htmlFor={`${id}-phone`}>{t('landing.lead.phone')}</label>
           <input
             id={`${id}-phone`}
             name="phone"
@@ -88,15 +91,15 @@ export function LeadForm() {
         </div>
       </div>
       <button type="submit" className="button button-primary" disabled={!hydrated || isSending}>
-        {isSending ? 'Sending…' : 'Notify me'}
+        {isSending ? t('landing.lead.sending') : t('landing.lead.submit')}
       </button>
       <div id={`${id}-status`} className="lead-status" aria-live="polite">
         {state.kind === 'success' && (
-          <p className="form-status form-status-success">{MESSAGES.leadCaptured}</p>
+          <p className="form-status form-status-success">{t('msg.leadCaptured')}</p>
         )}
         {state.kind === 'error' && (
           <p className="form-status form-status-error" role="alert">
-            {state.message}
+            {localizeText(state.message)}
           </p>
         )}
       </div>

@@ -10,10 +10,12 @@ import { useLogin } from './useLogin.ts';
 import '../../styles/auth.css';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { usePrerenderedField } from '../../hooks/usePrerenderedField.ts';
+import { richText, useT } from '../../i18n/i18n.tsx';
 
 /** /login (SPEC §2): phone and password; creators land on /creator, everyone else on /dashboard. */
 export function LoginScreen() {
   const hydrated = useHydrated();
+  const { t } = useT();
   const navigate = useNavigate();
   const { login } = useAuth();
   const loginMutation = useLogin();
@@ -41,18 +43,18 @@ export function LoginScreen() {
   return (
     <section className="auth-page">
       <div className="auth-card card">
-        <h1 className="page-title">Welcome back</h1>
-        <p className="muted">Log in with your phone number to tip creators and manage your wallet.</p>
+        <h1 className="page-title">{t('login.title')}</h1>
+        <p className="muted">{t('login.lede')}</p>
         <form className="form" onSubmit={handleSubmit} noValidate>
-          <PhoneField id="login-phone" label="Phone number" binding={phone.inputProps} />
+          <PhoneField id="login-phone" label={t('field.phone')} binding={phone.inputProps} />
           <PasswordField
             id="login-password"
-            label="Password"
+            label={t('field.password')}
             isNew={false}
             binding={password.inputProps}
             labelAside={
               <Link to="/forgot-password" className="text-link small">
-                Forgot password?
+                {t('login.forgot')}
               </Link>
             }
           />
@@ -62,14 +64,17 @@ export function LoginScreen() {
             className="button button-primary button-block"
             disabled={!hydrated || loginMutation.isPending}
           >
-            {loginMutation.isPending ? 'Logging in…' : 'Login'}
+            {loginMutation.isPending ? t('login.busy') : t('login.submit')}
           </button>
         </form>
         <p className="auth-switch">
-          New to Shabaash?{' '}
-          <Link to="/register" className="text-link">
-            Create an account
-          </Link>
+          {richText('login.new', {
+            link: (text) => (
+              <Link to="/register" className="text-link">
+                {text}
+              </Link>
+            ),
+          })}
         </p>
       </div>
     </section>

@@ -1,67 +1,56 @@
 import { Link } from 'react-router-dom';
 import { DEFAULT_CONTACT_EMAIL, useConfig } from '../../api/useConfig.ts';
+import { richText, useT, type MessageKey } from '../../i18n/i18n.tsx';
+
+const COLLECTED = ['name', 'password', 'picture', 'wallet', 'guest'] as const;
+const KEPT = ['account', 'chats', 'records', 'logs'] as const;
+const bold = { b: (text: string) => <strong>{text}</strong> };
 
 /** /privacy: what Shabaash collects, why, for how long, and the grievance contact (DPDP Act 2023). */
 export function PrivacyScreen() {
+  const { t } = useT();
   const { data: config } = useConfig();
   const contact = config?.contactEmail || DEFAULT_CONTACT_EMAIL;
   return (
     <article className="page container privacy" aria-labelledby="privacy-title">
       <h1 id="privacy-title" className="page-title">
-        Privacy notice
+        {t('privacy.title')}
       </h1>
-      <p className="muted">How Shabaash handles your personal data under India&rsquo;s DPDP Act, 2023.</p>
+      <p className="muted">{t('privacy.lede')}</p>
 
-      <h2>What we collect, and why</h2>
+      <h2>{t('privacy.collect')}</h2>
       <ul>
-        <li>
-          <strong>Name and phone number</strong>: to create your account, verify it with a one-time code and
-          sign you in. Creators you tip see your name and only the last 4 digits of your phone number.
-        </li>
-        <li>
-          <strong>Password</strong>: stored only as a one-way hash.
-        </li>
-        <li>
-          <strong>Profile picture</strong> (optional): shown next to your superchats.
-        </li>
-        <li>
-          <strong>Wallet, payments and superchats</strong>: amounts, messages, dates and payment references,
-          to move your money, show your superchats and keep the accounts the law requires.
-        </li>
-        <li>
-          <strong>Guest superchats</strong>: the name and message you enter, and the payment reference.
-        </li>
+        {COLLECTED.map((item) => (
+          <li key={item}>{richText(`privacy.collect.${item}` satisfies MessageKey, bold)}</li>
+        ))}
       </ul>
-      <p>
-        We do not sell your data or use it for advertising. Payments are processed by Razorpay and phone codes
-        are sent by Google Firebase, each only for that purpose.
-      </p>
+      <p>{t('privacy.noSale')}</p>
 
-      <h2>How long we keep it</h2>
+      <h2>{t('privacy.keep')}</h2>
       <ul>
-        <li>Your account data: until you delete your account.</li>
-        <li>Superchat messages on a creator&rsquo;s chat list: cleared after 24 hours.</li>
-        <li>
-          Payment, wallet and superchat records: as long as Indian tax and payment law requires (up to 8
-          years), even after you delete your account, under the name &ldquo;Deleted user&rdquo;.
-        </li>
-        <li>Server logs: never contain your phone number, password, codes or messages.</li>
+        {KEPT.map((item) => (
+          <li key={item}>{t(`privacy.keep.${item}`)}</li>
+        ))}
       </ul>
 
-      <h2>Your rights</h2>
+      <h2>{t('privacy.rights')}</h2>
       <p>
-        From your{' '}
-        <Link to="/dashboard" className="text-link">
-          dashboard
-        </Link>{' '}
-        you can download all your data as a file and delete your account. You may also ask us to correct your
-        data or withdraw consent.
+        {richText('privacy.rights.body', {
+          link: (text) => (
+            <Link to="/dashboard" className="text-link">
+              {text}
+            </Link>
+          ),
+        })}
       </p>
 
-      <h2>Grievance officer</h2>
+      <h2>{t('privacy.grievance')}</h2>
       <p>
-        Write to <a href={`mailto:${contact}`}>{contact}</a>. We reply within 30 days. If you are not
-        satisfied, you may complain to the Data Protection Board of India.
+        {richText(
+          'privacy.grievance.body',
+          { mail: (text) => <a href={`mailto:${contact}`}>{text}</a> },
+          { email: contact },
+        )}
       </p>
     </article>
   );

@@ -10,6 +10,7 @@ import { OtpCodeStep, OtpFooter } from '../../auth/OtpSteps.tsx';
 import { newPasswordProblem, PasswordField, PhoneField } from '../../components/AccountFields.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import '../../styles/auth.css';
+import { richText, useT } from '../../i18n/i18n.tsx';
 
 /** POST /api/auth/register with the Firebase ID token; answers { token, user }. */
 function useRegister() {
@@ -21,6 +22,7 @@ function useRegister() {
 /** /register (SPEC §2, §4): details and Send OTP, then the 6-digit code; logs in and redirects by role. */
 export function RegisterScreen() {
   const navigate = useNavigate();
+  const { t } = useT();
   const { login } = useAuth();
   const flow = useOtpFlow();
   const register = useRegister();
@@ -30,7 +32,7 @@ export function RegisterScreen() {
 
   const handleSendOtp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!name.trim()) return flow.fail('Name is required.');
+    if (!name.trim()) return flow.fail(t('field.nameRequired'));
     await flow.sendCode(phone, () => newPasswordProblem(password));
   };
 
@@ -56,17 +58,17 @@ export function RegisterScreen() {
   return (
     <section className="auth-page">
       <div className="auth-card card">
-        <p className="eyebrow">Step {flow.step} of 2</p>
-        <h1 className="page-title">Create your Shabaash account</h1>
-        <ul className="perks" aria-label="Why join">
-          <li>A welcome bonus lands in your wallet when it is created.</li>
-          <li>Earn cashback rewards every time you tip from your wallet.</li>
+        <p className="eyebrow">{t('otp.step', { step: flow.step })}</p>
+        <h1 className="page-title">{t('register.title')}</h1>
+        <ul className="perks" aria-label={t('register.perks')}>
+          <li>{t('register.perkBonus')}</li>
+          <li>{t('register.perkCashback')}</li>
         </ul>
 
         {flow.step === 1 ? (
           <form className="form" onSubmit={handleSendOtp} noValidate>
             <div className="field">
-              <label htmlFor="register-name">Full name</label>
+              <label htmlFor="register-name">{t('register.fullName')}</label>
               <input
                 id="register-name"
                 name="name"
@@ -79,44 +81,48 @@ export function RegisterScreen() {
             </div>
             <PhoneField
               id="register-phone"
-              label="Phone number"
+              label={t('field.phone')}
               binding={{ value: phone, onChange: (e) => setPhone(e.target.value) }}
             />
             <PasswordField
               id="register-password"
-              label="Password"
+              label={t('field.password')}
               isNew
               binding={{ value: password, onChange: (e) => setPassword(e.target.value) }}
             />
             <FormStatus error={flow.error} success={flow.success} />
             <button type="submit" className="button button-primary button-block" disabled={flow.isBusy}>
-              {flow.isBusy ? 'Sending OTP…' : 'Send OTP'}
+              {flow.isBusy ? t('otp.sending') : t('otp.send')}
             </button>
           </form>
         ) : (
           <OtpCodeStep
             flow={flow}
             id="register-otp"
-            codeLabel="6-digit code"
-            submitLabel="Verify and continue"
-            busyLabel="Verifying…"
+            codeLabel={t('register.codeLabel')}
+            submitLabel={t('register.verify')}
+            busyLabel={t('register.verifying')}
             onSubmit={handleVerify}
           />
         )}
         <OtpFooter flow={flow} />
         <p className="muted small">
-          We use your name and phone number for your account; creators you tip see only its last 4 digits.
-          Read our{' '}
-          <Link to="/privacy" className="text-link">
-            privacy notice
-          </Link>
-          .
+          {richText('register.privacy', {
+            link: (text) => (
+              <Link to="/privacy" className="text-link">
+                {text}
+              </Link>
+            ),
+          })}
         </p>
         <p className="auth-switch">
-          Already have an account?{' '}
-          <Link to="/login" className="text-link">
-            Login
-          </Link>
+          {richText('register.haveAccount', {
+            link: (text) => (
+              <Link to="/login" className="text-link">
+                {text}
+              </Link>
+            ),
+          })}
         </p>
       </div>
     </section>
