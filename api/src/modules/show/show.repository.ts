@@ -1,28 +1,14 @@
 import type { ShowSettings } from '@shabaash/shared';
 import type { Executor } from '../../db/knex.ts';
+import { creatorSettingsTable } from '../creators/settingsTable.repository.ts';
+
+const showSettingsTable = creatorSettingsTable<ShowSettings>('creator_show_settings');
 
 /** A creator's stored show settings, or null when they kept the defaults. */
-export async function findShowSettings(
-  db: Executor,
-  creatorId: string,
-): Promise<Partial<ShowSettings> | null> {
-  const row = await db('creator_show_settings')
-    .where({ creator_id: creatorId })
-    .first<{ settings: Partial<ShowSettings> } | undefined>('settings');
-  return row?.settings ?? null;
-}
+export const findShowSettings = showSettingsTable.find;
 
 /** Stores a creator's show settings (validated by showSettingsSchema). */
-export async function upsertShowSettings(
-  db: Executor,
-  creatorId: string,
-  settings: ShowSettings,
-): Promise<void> {
-  await db('creator_show_settings')
-    .insert({ creator_id: creatorId, settings: JSON.stringify(settings), updated_at: db.fn.now() })
-    .onConflict('creator_id')
-    .merge();
-}
+export const upsertShowSettings = showSettingsTable.upsert;
 
 /** What the speech job needs of a tip: its amount, message, status and the sender's phone (never read). */
 export interface SpeechSource {

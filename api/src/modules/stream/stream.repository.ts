@@ -1,5 +1,6 @@
 import type { SupporterRange, WidgetSettings } from '@shabaash/shared';
 import type { Executor } from '../../db/knex.ts';
+import { creatorSettingsTable } from '../creators/settingsTable.repository.ts';
 
 export interface SessionRow {
   id: string;
@@ -116,25 +117,10 @@ export async function topSupporters(
   return result.rows;
 }
 
+const widgetSettingsTable = creatorSettingsTable<WidgetSettings>('creator_widget_settings');
+
 /** A creator's stored widget settings, or null when they kept the defaults. */
-export async function findWidgetSettings(
-  db: Executor,
-  creatorId: string,
-): Promise<Partial<WidgetSettings> | null> {
-  const row = await db('creator_widget_settings')
-    .where({ creator_id: creatorId })
-    .first<{ settings: Partial<WidgetSettings> } | undefined>('settings');
-  return row?.settings ?? null;
-}
+export const findWidgetSettings = widgetSettingsTable.find;
 
 /** Stores a creator's widget settings (validated by widgetSettingsSchema). */
-export async function upsertWidgetSettings(
-  db: Executor,
-  creatorId: string,
-  settings: WidgetSettings,
-): Promise<void> {
-  await db('creator_widget_settings')
-    .insert({ creator_id: creatorId, settings: JSON.stringify(settings), updated_at: db.fn.now() })
-    .onConflict('creator_id')
-    .merge();
-}
+export const upsertWidgetSettings = widgetSettingsTable.upsert;
