@@ -17,7 +17,7 @@ import {
 import { presentSummary } from './payouts.presenter.ts';
 import { listTransfers } from './transfers.repository.ts';
 import { payoutsChanged } from './payouts.notify.ts';
-import { nextStarterBatch } from './transfers.service.ts';
+import { nextStarterBatch } from './batchSchedule.ts';
 
 type OnboardingInput = z.output<typeof payoutOnboardingInputSchema>;
 type CorrectionInput = z.output<typeof payoutCorrectionInputSchema>;

@@ -3,7 +3,8 @@ import { LIMITS, gstOfFeePaise, type PayoutStatement } from '@shabaash/shared';
 import { buildCreator, buildUser } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { balances, guestTip, onboardCreator, walletTip } from '../../../test/payouts.ts';
-import { istClock, runPayoutCycle } from './transfers.service.ts';
+import { istClock } from './batchSchedule.ts';
+import { runPayoutCycle } from './transfers.service.ts';
 
 const ctx = await createPaymentsTestApp({
   PAYOUT_HOLD_HOURS: '0',
