@@ -75,6 +75,19 @@ export interface Realtime extends RealtimeBus {
   };
 }
 
+/** The per-account socket and full catch-up limits of hello (options override the configuration). */
+function helloLimits(options: RealtimeOptions, config: AppDeps['config']) {
+  return {
+    maxSocketsPerUser: options.maxSocketsPerUser ?? config.WS_MAX_SOCKETS_PER_USER,
+    maxSocketsPerApiToken: options.maxSocketsPerApiToken ?? config.WS_MAX_SOCKETS_PER_API_TOKEN,
+    replays: {
+      perUserPerMinute: options.fullReplaysPerUserPerMinute ?? config.WS_FULL_REPLAYS_PER_USER_PER_MINUTE,
+      perIpPerMinute: options.fullReplaysPerIpPerMinute ?? config.WS_FULL_REPLAYS_PER_IP_PER_MINUTE,
+      versions: options.fullReplayVersions ?? 1000,
+    },
+  };
+}
+
 /**
  * Creates the realtime hub of one API instance (ARCHITECTURE §6) by wiring its parts: `connections` (the ws
  * server), `grants` (what a hello may see), `publish` (per-space queue that reads changes and pushes them,
@@ -166,13 +179,7 @@ export function createRealtime(
     isClosed,
     socketsOf: connections.socketsOf,
     welcomed: connections.welcomed,
-    maxSocketsPerUser: options.maxSocketsPerUser ?? config.WS_MAX_SOCKETS_PER_USER,
-    maxSocketsPerApiToken: options.maxSocketsPerApiToken ?? config.WS_MAX_SOCKETS_PER_API_TOKEN,
-    replays: {
-      perUserPerMinute: options.fullReplaysPerUserPerMinute ?? config.WS_FULL_REPLAYS_PER_USER_PER_MINUTE,
-      perIpPerMinute: options.fullReplaysPerIpPerMinute ?? config.WS_FULL_REPLAYS_PER_IP_PER_MINUTE,
-      versions: options.fullReplayVersions ?? 1000,
-    },
+    ...helloLimits(options, config),
   });
 
   return {
