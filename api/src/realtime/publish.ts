@@ -43,6 +43,36 @@ export interface Publisher {
   stop(): void;
 }
 
+/**
+ * Sends one changed tip row of `space` to the subscribers among `targets` that have not seen its version (ready
+ * ones only, unless `includeUnready`), shaped per view and encoded once per shape.
+ */
+function deliverTipRow(
+  sender: Sender,
+  space: string,
+  row: TipChangeRow,
+  targets: Iterable<Conn>,
+  includeUnready: boolean,
+) {
+  const version = Number(row.version);
+  const created = createdVersion(row);
+  const cache = new Map<string, Buffer | null>();
+  for (const conn of targets) {
+    const sub = conn.subs.get(space);
+    if (!sub || (!sub.ready && !includeUnready) || version <= sub.lastSent) continue;
+    const isNew = created > sub.lastSent;
+    sub.lastSent = version;
+    const key = tipShapeKey(sub.view, isNew);
+    let data = cache.get(key);
+    if (data === undefined) {
+      const message = tipMessage(space, row, sub.view, isNew);
+      data = message ? sender.encode(message) : null;
+      cache.set(key, data);
+    }
+    if (data) sender.sendRaw(conn, data);
+  }
+}
+
 export function createPublisher(deps: {
   db: Executor;
   log: Logger;
@@ -53,26 +83,6 @@ export function createPublisher(deps: {
   const { db, log, sender } = deps;
   const states = new Map<string, SpaceState>();
   let stopped = false;
-
-  function deliverTipRow(space: string, row: TipChangeRow, targets: Iterable<Conn>, includeUnready: boolean) {
-    const version = Number(row.version);
-    const created = createdVersion(row);
-    const cache = new Map<string, Buffer | null>();
-    for (const conn of targets) {
-      const sub = conn.subs.get(space);
-      if (!sub || (!sub.ready && !includeUnready) || version <= sub.lastSent) continue;
-      const isNew = created > sub.lastSent;
-      sub.lastSent = version;
-      const key = tipShapeKey(sub.view, isNew);
-      let data = cache.get(key);
-      if (data === undefined) {
-        const message = tipMessage(space, row, sub.view, isNew);
-        data = message ? sender.encode(message) : null;
-        cache.set(key, data);
-      }
-      if (data) sender.sendRaw(conn, data);
-    }
-  }
 
   /** A snapshot space (wallet balance, payouts summary): only its newest state matters, sent once per version. */
   function deliverSnapshot(
@@ -138,7 +148,7 @@ export function createPublisher(deps: {
     }
     for (;;) {
       const changes = await creatorChangesSince(db, state.id, state.published, 500);
-      for (const row of changes.rows) deliverTipRow(state.space, row, state.subs, false);
+      for (const row of changes.rows) deliverTipRow(sender, state.space, row, state.subs, false);
       state.published = Math.max(state.published, changes.version);
       if (!changes.hasMore) return;
     }
@@ -151,7 +161,7 @@ export function createPublisher(deps: {
     } else {
       for (;;) {
         const changes = await creatorChangesSince(db, state.id, sub.lastSent, 500);
-        for (const row of changes.rows) deliverTipRow(state.space, row, [conn], true);
+        for (const row of changes.rows) deliverTipRow(sender, state.space, row, [conn], true);
         if (!changes.hasMore) break;
         sub.lastSent = Math.max(sub.lastSent, changes.version);
       }
