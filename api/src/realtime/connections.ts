@@ -29,6 +29,19 @@ export interface Connections {
   close(code: number, reason: string): Promise<void>;
 }
 
+/** A text frame as a client message of the contract, or null for a binary, non-JSON or unknown one. */
+function parseClientFrame(raw: RawData, isBinary: boolean): ClientMessage | null {
+  if (isBinary) return null;
+  const text = Array.isArray(raw)
+    ? Buffer.concat(raw).toString('utf8')
+    : (raw instanceof ArrayBuffer ? Buffer.from(raw) : raw).toString('utf8');
+  try {
+    return clientMessageSchema.parse(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
 export function createConnections(deps: {
   path: string;
   helloTimeoutMs: number;
@@ -72,16 +85,8 @@ export function createConnections(deps: {
 
   function onMessage(conn: Conn, raw: RawData, isBinary: boolean): void {
     conn.alive = true;
-    let parsed: ClientMessage;
-    try {
-      if (isBinary) throw new Error('binary');
-      const text = Array.isArray(raw)
-        ? Buffer.concat(raw).toString('utf8')
-        : (raw instanceof ArrayBuffer ? Buffer.from(raw) : raw).toString('utf8');
-      parsed = clientMessageSchema.parse(JSON.parse(text));
-    } catch {
-      return sender.refuse(conn, WS_CLOSE.badMessage, 'Malformed message');
-    }
+    const parsed = parseClientFrame(raw, isBinary);
+    if (!parsed) return sender.refuse(conn, WS_CLOSE.badMessage, 'Malformed message');
     if (parsed.type === 'ping') return sender.send(conn, msg.pong());
     if (conn.phase !== 'hello') return sender.refuse(conn, WS_CLOSE.badMessage, 'Duplicate hello');
     if (conn.helloTimer) clearTimeout(conn.helloTimer);
