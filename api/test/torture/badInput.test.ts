@@ -199,7 +199,7 @@ const PRINCIPALS: Principal[] = [
 ];
 
 /** Routes whose bodies are ignored and which a valid principal would really change (logout, key rotation). */
-const MUTATES_WITHOUT_INPUT = new Set(['logout', 'rotateOverlayKey']);
+const MUTATES_WITHOUT_INPUT = new Set(['logout', 'rotateOverlayKey', 'startStream', 'endStream']);
 /** Read-only POSTs: a generated body that happens to be valid may answer 2xx (it still changes nothing). */
 const READ_ONLY_POSTS = new Set(['safetyCheck']);
 
