@@ -118,9 +118,10 @@ export async function runPayoutBench(): Promise<{
         overlayKeyRotated() {},
         apiTokenRevoked() {},
         streamUpdated() {},
+        showEvent() {},
       },
       // The batch pushes no tip live, so no speech is ever queued.
-      speech: { tipLive() {} },
+      speech: { tipLive() {}, testSpeech: () => Promise.reject(new Error('no speech in this bench')) },
       payments: gateway,
       checkout: { keyId: 'rzp_test_bench', scriptUrl: '/sandbox/checkout.js' },
     } satisfies AppDeps;

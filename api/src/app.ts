@@ -27,6 +27,7 @@ import { apiTokensRoutes } from './modules/apiTokens/apiTokens.routes.ts';
 import { apiTokenAuth } from './modules/apiTokens/apiTokens.auth.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { speechRoutes } from './modules/show/speech.routes.ts';
+import { showRoutes } from './modules/show/show.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { streamRoutes } from './modules/stream/stream.routes.ts';
 
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     apiTokensRoutes(deps),
     webhooksRoutes(deps),
     speechRoutes(deps),
+    showRoutes(deps),
     payoutsRoutes(deps),
     streamRoutes(deps),
   ]) {

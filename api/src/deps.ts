@@ -1,8 +1,9 @@
-import type { OverlaySettings, StreamSession } from '@shabaash/shared';
+import type { OverlaySettings, ShowMessage, StreamSession } from '@shabaash/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/knex.ts';
 import type { Logger } from './logger.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
+import type { SpeechAudio, SpeechRequest } from './speech/engine.ts';
 
 /** Verifies a phone-verification provider's ID token (Firebase; the Auth emulator in sandbox). */
 export interface PhoneIdentity {
@@ -24,12 +25,16 @@ export interface RealtimeBus {
   apiTokenRevoked(tokenId: string): void;
   /** A creator's stream session started or ended (pushed as stream:update to the creator's and overlay rooms). */
   streamUpdated(creatorId: string, session: StreamSession | null): void;
+  /** A show moment for the creator's overlays only (test alert, speech ready, skip reading), on every instance. */
+  showEvent(creatorId: string, message: ShowMessage): void;
 }
 
 /** Text-to-speech of tips pushed live (modules/show/speech.jobs.ts), done off the request path. */
 export interface SpeechJobs {
   /** Call after the commit that put this tip live: synthesises and caches its speech in the background. */
   tipLive(tipId: string): void;
+  /** The test alert's speech (a fixed text), made once per instance and kept. */
+  testSpeech(request: SpeechRequest): Promise<SpeechAudio>;
 }
 
 /** Razorpay through the official SDK (real or the local simulator); declared once, in payments/gateway.ts. */

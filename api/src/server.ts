@@ -152,7 +152,7 @@ export async function startServer(
     stops.push(() => realtime.close());
     await realtime.ready();
 
-    const speech = new SpeechQueue({ db, logger, engine: createSpeechEngine(config) });
+    const speech = new SpeechQueue({ db, logger, engine: createSpeechEngine(config), realtime });
     stops.push(() => speech.close());
     const demoAccounts = await seedSandboxIfEnabled({ db, config, realtime, speech });
 

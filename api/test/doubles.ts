@@ -1,4 +1,4 @@
-import type { OverlaySettings, StreamSession } from '@shabaash/shared';
+import type { OverlaySettings, ShowMessage, StreamSession } from '@shabaash/shared';
 import type { RealtimeBus } from '../src/deps.ts';
 
 /** Records what the services announce; TEMPORARY until the real realtime hub is wired into the harness. */
@@ -17,5 +17,9 @@ export class RecordingBus implements RealtimeBus {
   readonly streamUpdates: Array<{ creatorId: string; session: StreamSession | null }> = [];
   streamUpdated(creatorId: string, session: StreamSession | null): void {
     this.streamUpdates.push({ creatorId, session });
+  }
+  readonly shows: Array<{ creatorId: string; message: ShowMessage }> = [];
+  showEvent(creatorId: string, message: ShowMessage): void {
+    this.shows.push({ creatorId, message });
   }
 }

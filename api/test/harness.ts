@@ -87,7 +87,13 @@ export async function createTestApp(
   const config = testConfig(options.env);
   let url = '';
   const payments = await startPayments(config, () => `${url}/api/webhooks/razorpay`);
-  const speech = new SpeechQueue({ db, logger: createLogger('silent'), engine: createSpeechEngine(config) });
+  const speech = new SpeechQueue({
+    db,
+    logger: createLogger('silent'),
+    engine: createSpeechEngine(config),
+    // deps.realtime becomes the hub below when a test asks for one.
+    realtime: { showEvent: (...args) => deps.realtime.showEvent(...args) },
+  });
   let deps: AppDeps = {
     config,
     db,

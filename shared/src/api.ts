@@ -5,6 +5,7 @@ import * as t from './apiTokens.ts';
 import * as w from './webhooks.ts';
 import * as p from './payouts.ts';
 import * as sw from './schemas/widgets.ts';
+import * as show from './showAlerts.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -160,6 +161,23 @@ export const endpoints = define({
   overlaySpeech: {
     method: 'GET',
     path: '/overlay/speech/:id',
+    auth: 'public',
+    query: s.overlayKeyQuerySchema,
+    output: z.unknown(),
+  },
+  // ---- the show (issue 14): test alert, skip reading, the test alert's speech ----
+  sendTestAlert: {
+    method: 'POST',
+    path: '/creator/show/test-alert',
+    auth: 'creator',
+    input: show.testAlertInputSchema,
+    output: show.testTipSchema,
+  },
+  skipSpeech: { method: 'POST', path: '/creator/show/skip-speech', auth: 'creator', output: show.okSchema },
+  /** The test alert's speech: audio bytes for the creator whose overlay key is given. */
+  overlayTestSpeech: {
+    method: 'GET',
+    path: '/overlay/test-speech',
     auth: 'public',
     query: s.overlayKeyQuerySchema,
     output: z.unknown(),

@@ -148,6 +148,24 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'public',
     summary: "A live tip's speech audio (WAV or MP3) by overlay key; 404 until it is ready.",
   },
+  sendTestAlert: {
+    method: 'POST',
+    path: '/creator/show/test-alert',
+    auth: 'creator',
+    summary: 'Show a marked test tip on your overlays (tier, sound, speech); stores nothing, moves no money.',
+  },
+  skipSpeech: {
+    method: 'POST',
+    path: '/creator/show/skip-speech',
+    auth: 'creator',
+    summary: 'Stop the speech playing on every connected overlay.',
+  },
+  overlayTestSpeech: {
+    method: 'GET',
+    path: '/overlay/test-speech',
+    auth: 'public',
+    summary: "The test alert's speech audio by overlay key.",
+  },
   chats: {
     method: 'GET',
     path: '/creator/chats',
@@ -356,6 +374,9 @@ export const WS_SERVER_MESSAGES: Record<ServerMessageType, string> = {
   'stream:update': 'A stream session started or ended: the latest session (issue 14).',
   'tip:paid':
     'Overlay rooms only: a tip was paid (its id, none of its text), so widgets recount while it waits for moderation (versioned).',
+  'show:test': 'Overlays only: show this marked test tip (not stored, not versioned).',
+  'speech:ready': 'Overlays only: the speech of this live tip can be fetched from /api/overlay/speech/:id.',
+  'speech:skip': 'Overlays only: stop the speech playing now.',
 };
 
 /** What each close code on /ws means. */

@@ -12,3 +12,4 @@ export * from './botProtocol.ts';
 export * from './tiers.ts';
 export * from './speechText.ts';
 export * from './payouts.ts';
+export * from './showAlerts.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { payoutSummarySchema } from './payouts.ts';
 import { overlaySettingsSchema, tipSchema, walletSchema } from './schemas.ts';
 import { streamSessionSchema } from './schemas/widgets.ts';
+import { showMessageSchemas } from './showAlerts.ts';
 
 export { WS_CLOSE, WS_HEARTBEAT_MS, WS_HELLO_TIMEOUT_MS } from './wsProtocol.ts';
 
@@ -45,6 +46,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tip:paid'), ...versioned, data: z.object({ id: z.string() }) }),
   /** A stream session started or ended (issue 14): the creator's latest session, to the creator and overlay rooms. */
   z.object({ type: z.literal('stream:update'), data: z.object({ session: streamSessionSchema.nullable() }) }),
+  // The show (issue 14): test alert, speech ready, skip reading; overlay sockets only.
+  ...showMessageSchemas,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageType = ServerMessage['type'];

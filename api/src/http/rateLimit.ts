@@ -30,6 +30,10 @@ export function rateLimits(config: Config) {
     leadsPerIp: perMinute(config.LEADS_LIMIT_PER_IP_PER_MINUTE),
     guestOrderPerIp: perMinute(config.GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE),
     guestOrderPerCreator: perMinute(config.GUEST_ORDER_LIMIT_PER_CREATOR_PER_MINUTE),
+    /** The show (issue 14): test alerts and skips per creator, test speech fetches per overlay key. */
+    testAlertPerCreator: perMinute(10),
+    skipSpeechPerCreator: perMinute(60),
+    testSpeechPerKey: perMinute(30),
   } as const satisfies Record<string, RateLimitRule>;
 }
 

@@ -21,6 +21,7 @@ function instance() {
     overlayChanged: async (c) => void seen.push(`overlay ${c}`),
     streamChanged: async (c) => void seen.push(`stream ${c}`),
     reconnected: () => seen.push('reconnected'),
+    show: (c, m) => seen.push(`show ${c} ${m.type}`),
   };
   let closed = false;
   const fanout = createFanout({
@@ -52,7 +53,9 @@ describe('NOTIFY out, LISTEN in', () => {
     a.fanout.rotated(creatorId);
     a.fanout.presence(creatorId);
     a.fanout.stream(creatorId);
-    await expect.poll(() => b.seen.length).toBe(7);
+    a.fanout.show(creatorId, { type: 'speech:ready', data: { tipId: 't1' } });
+    a.fanout.show(creatorId, { type: 'speech:skip' });
+    await expect.poll(() => b.seen.length).toBe(9);
     expect(b.seen.sort()).toEqual(
       [
         'changed creator:known 9',
@@ -62,11 +65,13 @@ describe('NOTIFY out, LISTEN in', () => {
         `rotated ${creatorId}`,
         `presence ${creatorId} 1`,
         `stream ${creatorId}`,
+        `show ${creatorId} speech:ready`,
+        `show ${creatorId} speech:skip`,
       ].sort(),
     );
     expect(a.seen).toEqual([]);
-    // One payload for the news and one for presence (kept apart so each stays under the NOTIFY size limit).
-    expect(a.fanout.stats().notifiesSent - sentBefore).toBe(2);
+    // One payload each for the news, the show moments and presence (kept apart so each stays under 8 KB).
+    expect(a.fanout.stats().notifiesSent - sentBefore).toBe(3);
     await a.close();
     await b.close();
   });
@@ -80,7 +85,22 @@ describe('NOTIFY out, LISTEN in', () => {
       NOTIFY_CHANNEL,
       JSON.stringify({ instance: 'x', changes: [{ space: 's', version: 1 }] }),
     );
+    // A show entry of an unknown shape is dropped alone; the valid one still arrives.
+    await sendNotify(
+      app.deps.db,
+      NOTIFY_CHANNEL,
+      JSON.stringify({
+        instance: 'x',
+        shows: [
+          { creatorId, message: { type: 'show:test', data: { id: 1 } } },
+          { creatorId, message: { type: 'speech:skip' } },
+        ],
+      }),
+    );
     await expect.poll(() => b.seen.filter((s) => s.startsWith('changed'))).toEqual(['changed s 1']);
+    await expect
+      .poll(() => b.seen.filter((s) => s.startsWith('show')))
+      .toEqual([`show ${creatorId} speech:skip`]);
     expect(b.fanout.stats().notificationsReceived).toBeGreaterThanOrEqual(2);
     await b.close();
   });

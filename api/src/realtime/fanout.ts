@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Executor } from '../db/knex.ts';
 import { openListener, sendNotify } from '../db/notify.ts';
+import type { ShowMessage } from '@shabaash/shared';
 import type { Logger } from '../logger.ts';
 import { NOTIFY_CHANNEL, parseNotifyPayload, type NotifyPayload } from './notifyPayload.ts';
 import { sleep } from './types.ts';
@@ -19,6 +20,8 @@ export interface FanoutHandlers {
   overlayChanged(creatorId: string): Promise<void>;
   /** A stream session of this creator started or ended elsewhere (issue 14). */
   streamChanged(creatorId: string): Promise<void>;
+  /** A show moment for a creator's overlays (test alert, speech ready, skip reading). */
+  show(creatorId: string, message: ShowMessage): void;
   /** The LISTEN connection came back: notifications sent meanwhile are lost. */
   reconnected(): void;
 }
@@ -33,6 +36,7 @@ export interface Fanout {
   rotated(creatorId: string): void;
   apiTokenRevoked(tokenId: string): void;
   presence(creatorId: string): void;
+  show(creatorId: string, message: ShowMessage): void;
   /** Sends every pending NOTIFY now. */
   flush(): Promise<void>;
   /** Resolves once the LISTEN connection is up. */
@@ -65,6 +69,7 @@ export function createFanout(deps: {
   const pendingRotated = new Set<string>();
   const pendingApiTokens = new Set<string>();
   const pendingPresence = new Set<string>();
+  const pendingShows: PendingNews['shows'] = [];
   let pendingAsk = false;
   let flushTimer: NodeJS.Timeout | null = null;
 
@@ -85,6 +90,7 @@ export function createFanout(deps: {
       pendingRotated.size > 0 ||
       pendingApiTokens.size > 0 ||
       pendingPresence.size > 0 ||
+      pendingShows.length > 0 ||
       pendingAsk
     );
   }
@@ -103,6 +109,7 @@ export function createFanout(deps: {
         count: deps.localPresence(creatorId),
       })),
       ask: pendingAsk,
+      shows: pendingShows.splice(0),
       changes: [],
     };
     pendingSpaces.clear();
@@ -146,6 +153,7 @@ export function createFanout(deps: {
       handlers.presence(entry.creatorId, payload.instance, entry.count);
     if (payload.ask) handlers.ask();
     for (const change of payload.changes) handlers.changed(change.space, change.version);
+    for (const entry of payload.shows ?? []) handlers.show(entry.creatorId, entry.message);
     for (const creatorId of payload.overlays) await handlers.overlayChanged(creatorId);
     for (const creatorId of payload.streams ?? []) await handlers.streamChanged(creatorId);
   }
@@ -179,6 +187,7 @@ export function createFanout(deps: {
     rotated: queue((creatorId: string) => pendingRotated.add(creatorId)),
     apiTokenRevoked: queue((tokenId: string) => pendingApiTokens.add(tokenId)),
     presence: queue((creatorId: string) => pendingPresence.add(creatorId)),
+    show: queue((creatorId: string, message: ShowMessage) => pendingShows.push({ creatorId, message })),
     flush,
     ready: listening.ready,
     stopTimer() {
@@ -198,6 +207,8 @@ interface PendingNews {
   rotated: string[];
   revokedApiTokens: string[];
   presence: Array<{ creatorId: string; count: number }>;
+  /** Small messages (a test tip is the largest, well under 1 KB). */
+  shows: Array<{ creatorId: string; message: ShowMessage }>;
   ask: boolean;
 }
 
@@ -220,6 +231,10 @@ export function buildPayloads(instance: string, news: PendingNews): NotifyPayloa
   if (news.revokedApiTokens.length > 0) current.revokedApiTokens = news.revokedApiTokens;
   if (news.ask) current.ask = true;
   payloads.push(current);
+  // Show moments in payloads of at most 5 (a test tip carries a short message; 5 stay far under 8 KB).
+  for (let i = 0; i < news.shows.length; i += 5) {
+    payloads.push({ ...empty(), shows: news.shows.slice(i, i + 5) });
+  }
   // Presence in payloads of at most 100 creators (~6 KB).
   for (let i = 0; i < news.presence.length; i += 100) {
     payloads.push({ ...empty(), presence: news.presence.slice(i, i + 100) });

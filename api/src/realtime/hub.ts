@@ -1,5 +1,11 @@
 import type http from 'node:http';
-import { WS_CLOSE, WS_HEARTBEAT_MS, WS_HELLO_TIMEOUT_MS, type ServerMessage } from '@shabaash/shared';
+import {
+  WS_CLOSE,
+  WS_HEARTBEAT_MS,
+  WS_HELLO_TIMEOUT_MS,
+  type ServerMessage,
+  type ShowMessage,
+} from '@shabaash/shared';
 import type { Executor } from '../db/knex.ts';
 import type { Logger } from '../logger.ts';
 import type { AppDeps, RealtimeBus } from '../deps.ts';
@@ -144,6 +150,7 @@ export function createRealtime(
   const announceAllPresence = () => presence.localCreators().forEach((c) => fanout.presence(c));
 
   const pushToRooms = roomPusher(publisher, sender);
+  const pushShow = showPusher(publisher, sender);
   const fanout = createFanout({
     db,
     databaseUrl: options.databaseUrl,
@@ -159,6 +166,7 @@ export function createRealtime(
       presence,
       revocation,
       pushToRooms,
+      pushShow,
       announceAllPresence,
     }),
   });
@@ -218,6 +226,11 @@ export function createRealtime(
       revocation.closeRevokedApiTokens(tokenId);
       fanout.apiTokenRevoked(tokenId);
     },
+    showEvent(creatorId, message) {
+      if (closed) return;
+      pushShow(creatorId, message);
+      fanout.show(creatorId, message);
+    },
     attach: (server) => connections.attach(server),
     ready: () => fanout.ready(),
     async close() {
@@ -267,6 +280,20 @@ function roomPusher(publisher: Publisher, sender: Sender): RoomPusher {
   };
 }
 
+type ShowPusher = (creatorId: string, message: ShowMessage) => void;
+
+/** Sends a show moment to this instance's overlay sockets of that creator (never to the Chat Loader or viewers). */
+function showPusher(publisher: Publisher, sender: Sender): ShowPusher {
+  return (creatorId, message) => {
+    const state = publisher.states.get(creatorSpace(creatorId));
+    if (!state) return;
+    const data = sender.encode(message);
+    for (const conn of state.subs) {
+      if (conn.subs.get(state.space)?.view === 'overlay') sender.sendRaw(conn, data);
+    }
+  };
+}
+
 /** What this instance does with another instance's news. */
 function notificationHandlers(parts: {
   db: Executor;
@@ -275,6 +302,7 @@ function notificationHandlers(parts: {
   presence: Presence;
   revocation: Revocation;
   pushToRooms: RoomPusher;
+  pushShow: ShowPusher;
   announceAllPresence(): void;
 }): FanoutHandlers {
   const { db, log, publisher, presence, revocation } = parts;
@@ -284,6 +312,7 @@ function notificationHandlers(parts: {
     apiTokenRevoked: (tokenId) => revocation.closeRevokedApiTokens(tokenId),
     presence: (creatorId, instance, count) => presence.setRemote(creatorId, instance, count),
     ask: parts.announceAllPresence,
+    show: parts.pushShow,
     changed(space, version) {
       const [own, payouts] = withPayouts(space);
       const payoutsState = payouts ? publisher.states.get(payouts) : undefined;

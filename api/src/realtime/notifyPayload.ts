@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { showMessageSchemas } from '@shabaash/shared';
 import { UUID_RE } from './types.ts';
 
 /** The PostgreSQL channel every instance LISTENs on; payloads are `NotifyPayload` JSON. */
 export const NOTIFY_CHANNEL = 'shabaash_changes';
 
+const showEntrySchema = z.object({
+  creatorId: z.string().regex(UUID_RE),
+  message: z.discriminatedUnion('type', showMessageSchemas),
+});
 const presenceEntrySchema = z.object({ creatorId: z.string().regex(UUID_RE), count: z.number().int() });
 
 /**
@@ -26,6 +31,11 @@ export const notifyPayloadSchema = z.object({
     .array(z.unknown())
     // A malformed entry is dropped on its own; the rest of the payload still counts.
     .transform((entries) => entries.flatMap((e) => presenceEntrySchema.safeParse(e).data ?? []))
+    .optional(),
+  /** Show moments (test alert, speech ready, skip) for a creator's overlays; a malformed entry is dropped alone. */
+  shows: z
+    .array(z.unknown())
+    .transform((entries) => entries.flatMap((e) => showEntrySchema.safeParse(e).data ?? []))
     .optional(),
   /** A new instance asks the others to announce their presence counts now. */
   ask: z.literal(true).optional(),

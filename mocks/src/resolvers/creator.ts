@@ -78,6 +78,26 @@ export const creatorResolvers = {
   overlaySpeech: () => {
     throw notFound('Speech');
   },
+  // ---- the show (issue 14): the mocks answer as the API does, with nothing to play ----
+  sendTestAlert: (ctx) => {
+    creatorOf(ctx.state, requireUser(ctx));
+    const amount = ctx.input.amount ?? 500;
+    return {
+      id: `test-${newId(ctx.state, 'd')}`,
+      name: 'Test alert',
+      amount,
+      amountPaise: Math.round(amount * 100),
+      message: 'This is a test alert. Your superchats will look and sound like this.',
+      speech: false,
+    };
+  },
+  skipSpeech: (ctx) => {
+    creatorOf(ctx.state, requireUser(ctx));
+    return { ok: true as const };
+  },
+  overlayTestSpeech: () => {
+    throw notFound('Speech');
+  },
   chats: (ctx) => {
     const creator = creatorOf(ctx.state, requireUser(ctx));
     const { state, query } = ctx;

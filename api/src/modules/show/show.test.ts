@@ -31,7 +31,12 @@ beforeAll(async () => {
   engine = new RecordingEngine();
   app = await createTestApp({
     extend: (deps) => {
-      speech = new SpeechQueue({ db: deps.db, logger: createLogger('silent'), engine });
+      speech = new SpeechQueue({
+        db: deps.db,
+        logger: createLogger('silent'),
+        engine,
+        realtime: deps.realtime,
+      });
       return { ...deps, speech };
     },
   });

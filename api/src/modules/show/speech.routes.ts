@@ -2,8 +2,10 @@ import Router from '@koa/router';
 import { overlayKeyQuerySchema } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
+import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
 import { parseInput } from '../../http/validate.ts';
 import { findTipSpeechByOverlayKey } from './show.repository.ts';
+import { testAlertSpeech } from './show.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,6 +26,18 @@ export function speechRoutes(deps: AppDeps): Router {
     ctx.set('Content-Type', speech.mime);
     ctx.set('Cache-Control', 'private, max-age=86400, immutable');
     ctx.set('Last-Modified', speech.createdAt.toUTCString());
+    ctx.body = speech.audio;
+  });
+
+  // GET /overlay/test-speech?key=… (`endpoints.overlayTestSpeech`): the test alert's speech, made on demand.
+  router.get('/test-speech', async (ctx) => {
+    const { key } = parseInput(overlayKeyQuerySchema, ctx.query);
+    await enforceRateLimits(ctx, deps.db, [
+      { key: `test-speech:key:${key.slice(0, 64)}`, rule: rateLimits(deps.config).testSpeechPerKey },
+    ]);
+    const speech = await testAlertSpeech(deps, key);
+    ctx.set('Content-Type', speech.mime);
+    ctx.set('Cache-Control', 'no-store');
     ctx.body = speech.audio;
   });
 

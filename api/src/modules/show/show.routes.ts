@@ -1,0 +1,31 @@
+import type Router from '@koa/router';
+import type { AppDeps } from '../../deps.ts';
+import { principal } from '../../http/auth.ts';
+import { contractRouter } from '../../http/contract.ts';
+import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
+import { sendTestAlert, skipSpeech } from './show.service.ts';
+
+/** The show's creator calls (issue 14): POST /creator/show/test-alert and POST /creator/show/skip-speech. */
+export function showRoutes(deps: AppDeps): Router {
+  const { router, route } = contractRouter(deps.config);
+  const limits = rateLimits(deps.config);
+
+  route('sendTestAlert', async ({ ctx, input }) => {
+    const creatorId = principal(ctx.state).userId;
+    await enforceRateLimits(ctx, deps.db, [
+      { key: `test-alert:creator:${creatorId}`, rule: limits.testAlertPerCreator },
+    ]);
+    return sendTestAlert(deps, creatorId, input.amount);
+  });
+
+  route('skipSpeech', async ({ ctx }) => {
+    const creatorId = principal(ctx.state).userId;
+    await enforceRateLimits(ctx, deps.db, [
+      { key: `skip-speech:creator:${creatorId}`, rule: limits.skipSpeechPerCreator },
+    ]);
+    skipSpeech(deps, creatorId);
+    return { ok: true as const };
+  });
+
+  return router;
+}
