@@ -10,6 +10,8 @@ export * from './money.ts';
 export * from './wsProtocol.ts';
 // The OBS widgets' settings, texts and links (issue 14).
 export * from './widgets.ts';
+// The show's tiers and TTS defaults (issue 14), for the overlay.
+export * from './tiers.ts';
 
 /** The closed set of error codes; each maps to one HTTP status. */
 export const ERROR_STATUS = {

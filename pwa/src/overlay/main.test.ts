@@ -49,7 +49,10 @@ describe('bare overlay page', () => {
     expect(fake.last().sent[0]).toEqual({ type: 'hello', overlayKey: 'key-1', since: {} });
     fake.last().push({ type: 'welcome', rooms: ['overlay:c1'], versions: { [SPACE]: 3 } });
     await vi.waitFor(() => expect(card(root)?.textContent).toContain('Priya'));
-    await vi.waitFor(() => expect(card(root)?.style.getPropertyValue('--ov-accent')).toBe('#112233'));
+    await vi.waitFor(() => expect(card(root)?.className).toContain('ov-theme-neon'));
+    // A tip's card takes its tier's colour (₹1,250: the ₹1,000 tier of the defaults, magenta).
+    expect(card(root)?.style.getPropertyValue('--ov-accent')).toBe('#d81b60');
+    expect(card(root)?.dataset.tier).toBe('5');
     expect(seenKeys).toEqual(['key-1']);
     expect(card(root)?.textContent).toContain('₹1,250.00');
     expect(card(root)?.textContent).toContain('Great stream!');
@@ -66,16 +69,18 @@ describe('bare overlay page', () => {
     expect(card(root)?.querySelector('.ov-initial')?.textContent).toBe('A');
     expect(card(root)?.querySelector('.ov-amount')?.textContent).toBe('₹99.50');
     expect(card(root)?.querySelector('.ov-message')?.textContent).toBe('No message attached');
+    expect(card(root)?.style.getPropertyValue('--ov-accent')).toBe('#00897b');
 
     fake.last().push({
       type: 'overlay:update',
       data: { overlayTheme: 'classic', font: 'Poppins', color: '#abcdef', sound: 'none' },
     });
-    expect(card(root)?.style.getPropertyValue('--ov-accent')).toBe('#abcdef');
     expect(card(root)?.style.fontFamily).toBe('Poppins, Inter, sans-serif');
 
     fake.last().push({ type: 'tip:deleted', space: SPACE, version: 5, data: { id: 'g' } });
     expect(card(root)?.textContent).toBe('Waiting for the next superchat...');
+    // The waiting card keeps the overlay's own colour.
+    expect(card(root)?.style.getPropertyValue('--ov-accent')).toBe('#abcdef');
     stop();
   });
 
@@ -156,6 +161,85 @@ describe('bare overlay page', () => {
       },
     } as never);
     expect(card(root)?.querySelector('.ov-message')?.textContent).toBe('No message attached');
+    stop();
+  });
+});
+
+describe('the show on the overlay (issue 14)', () => {
+  const show = {
+    tiers: [
+      { minAmount: 0, color: '#111111', seconds: 1 },
+      { minAmount: 500, color: '#fb8c00', seconds: 1 },
+    ],
+    autoAdvance: false,
+    tts: { enabled: true, minAmount: 100, maxChars: 200, volume: 55, hinglishInHindi: false },
+    language: 'en',
+  };
+  const speechAudio = () => document.querySelector<HTMLAudioElement>('audio.ov-speech');
+
+  async function mountWithShow() {
+    server.use(
+      http.get('*/api/creator/overlay/public', () =>
+        HttpResponse.json({ overlayTheme: 'classic', font: 'Inter', color: '#112233', sound: 'none', show }),
+      ),
+      http.get('*/api/tips/display', () => HttpResponse.json({ tips: [] })),
+    );
+    const mounted = mount();
+    mounted.fake.last().open();
+    mounted.fake.last().push({ type: 'welcome', rooms: ['overlay:c1'], versions: { [SPACE]: 3 } });
+    await vi.waitFor(() => expect(card(mounted.root)?.style.getPropertyValue('--ov-accent')).toBe('#112233'));
+    return mounted;
+  }
+
+  it('shows the card at once in its tier colour, reads it when its speech is ready, and Skip stops it', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { root, fake, stop } = await mountWithShow();
+    fake.last().push({ type: 'tip:status', space: SPACE, version: 4, data: tip('t1', { amount: 500 }) });
+    expect(card(root)?.style.getPropertyValue('--ov-accent')).toBe('#fb8c00');
+    expect(speechAudio()?.getAttribute('src')).toBeNull(); // the card never waits for speech
+    fake.last().push({ type: 'speech:ready', data: { tipId: 'other' } });
+    fake.last().push({ type: 'speech:ready', data: { tipId: 't1' } });
+    await vi.waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+    expect(speechAudio()?.getAttribute('src')).toBe('/api/overlay/speech/t1?key=key-1');
+    expect(speechAudio()?.volume).toBeCloseTo(0.55);
+    fake.last().push({ type: 'speech:skip' });
+    expect(speechAudio()?.getAttribute('src')).toBeNull();
+    expect(speechAudio()?.dataset.state).toBe('stopped');
+
+    // Below the TTS minimum (₹100): no speech even when the API says ready.
+    fake.last().push({ type: 'tip:status', space: SPACE, version: 5, data: tip('t2', { amount: 50 }) });
+    fake.last().push({ type: 'speech:ready', data: { tipId: 't2' } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(play).toHaveBeenCalledTimes(1);
+    play.mockRestore();
+    stop();
+  });
+
+  it('a test alert shows marked, reads its test speech, and leaves after its tier time', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { root, fake, stop } = await mountWithShow();
+    fake.last().push({ type: 'tip:status', space: SPACE, version: 4, data: tip('live', { amount: 20 }) });
+    fake.last().push({
+      type: 'show:test',
+      data: {
+        id: 'test-1',
+        name: 'Test alert',
+        amount: 500,
+        amountPaise: 50_000,
+        message: 'Hello',
+        speech: true,
+      },
+    });
+    expect(card(root)?.className).toContain('ov-test');
+    expect(card(root)?.querySelector('.ov-test-badge')?.textContent).toBe('TEST');
+    expect(card(root)?.style.getPropertyValue('--ov-accent')).toBe('#fb8c00');
+    await vi.waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+    expect(speechAudio()?.getAttribute('src')).toBe('/api/overlay/test-speech?key=key-1');
+    // After the tier's 1 s the live tip is back, without a second sound or speech.
+    await vi.waitFor(() => expect(card(root)?.dataset.tipId).toBe('live'), { timeout: 2000 });
+    expect(card(root)?.className).not.toContain('ov-test');
+    expect(play).toHaveBeenCalledTimes(1);
+    play.mockRestore();
     stop();
   });
 });

@@ -1,10 +1,18 @@
-import { OVERLAY_DEFAULTS } from '@shabaash/shared/core';
+import { OVERLAY_DEFAULTS, rupeesToPaise, tierFor } from '@shabaash/shared/core';
 import { el } from '../lib/dom.ts';
 import { getJson } from '../lib/getJson.ts';
 import { createRealtimeSocket, type SocketFactory } from '../realtime/socket.ts';
-import { initialOverlayState, overlayReducer, type OverlayEvent, type OverlayState } from './overlayState.ts';
+import {
+  initialOverlayState,
+  overlayReducer,
+  shownTip,
+  type OverlayEvent,
+  type OverlayState,
+  type OverlayTip,
+} from './overlayState.ts';
 import { fontStack, loadOverlayFont } from './fonts.ts';
-import { playTipSound } from './sound.ts';
+import { playTipSound, soundDurationMs } from './sound.ts';
+import { createSpeechPlayer } from './speech.ts';
 import { OVERLAY_TEXTS, showLanguage, type OverlayTexts } from './texts.ts';
 import './overlay.css';
 
@@ -25,15 +33,33 @@ function safeImage(src: string | null): string | null {
   return src && /^(data:image\/|https?:\/\/)/i.test(src) ? src : null;
 }
 
+/** The tier of a tip (its index among the creator's tiers, and its colour). */
+function tierOf(state: OverlayState, tip: OverlayTip) {
+  const tier = tierFor(rupeesToPaise(tip.amount), state.show.tiers);
+  return { index: state.show.tiers.indexOf(tier), color: tier.color, seconds: tier.seconds };
+}
+
 /**
- * Draws the state into the root: one card at the bottom (tip or waiting text) in the overlay's colour and font, its
- * own texts in the creator's show language.
+ * Draws the state into the root: one card at the bottom (tip or waiting text) in the overlay's font, a tip's card
+ * in its tier's colour (the waiting card in the overlay's colour), a test alert marked TEST; its own texts in the
+ * creator's show language.
  */
 function render(root: HTMLElement, state: OverlayState, texts: OverlayTexts): void {
-  const { settings, tip } = state;
+  const { settings } = state;
+  const tip = shownTip(state);
   const theme = settings.overlayTheme.replace(/[^a-z0-9-]/gi, '') || OVERLAY_DEFAULTS.overlayTheme;
-  const card = el('div', `ov-card ov-theme-${theme}${tip ? ' ov-has-tip' : ' ov-waiting'}`);
-  card.style.setProperty('--ov-accent', safeColor(settings.color));
+  const card = el(
+    'div',
+    `ov-card ov-theme-${theme}${tip ? ' ov-has-tip' : ' ov-waiting'}${tip?.test ? ' ov-test' : ''}`,
+  );
+  const tier = tip ? tierOf(state, tip) : null;
+  const accent = safeColor(tier?.color ?? settings.color);
+  card.style.setProperty('--ov-accent', accent);
+  // Dark text on light tier colours (yellow), white on the rest.
+  const n = parseInt(accent.slice(1), 16);
+  const luma = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+  card.style.setProperty('--ov-on-accent', luma > 165 ? '#16142a' : '#fff');
+  if (tier) card.dataset.tier = String(tier.index);
   card.style.fontFamily = fontStack(settings.font, OVERLAY_DEFAULTS.fontStack, OVERLAY_DEFAULTS.font);
   loadOverlayFont(settings.font).catch((error: unknown) =>
     console.error('Overlay font failed to load', error),
@@ -59,6 +85,7 @@ function render(root: HTMLElement, state: OverlayState, texts: OverlayTexts): vo
     const name = tip.name === OVERLAY_TEXTS.en.anonymous ? texts.anonymous : tip.name;
     who.append(el('span', 'ov-name', name), el('span', 'ov-amount', rupees.format(tip.amount)));
     head.append(avatar, who);
+    if (tip.test) head.append(el('span', 'ov-test-badge', texts.testBadge));
     card.append(
       head,
       el('p', tip.message ? 'ov-message' : 'ov-message ov-empty', tip.message || texts.noMessage),
@@ -79,6 +106,8 @@ export function startOverlay(
 ): () => void {
   const key = new URLSearchParams(search).get('key') ?? '';
   let state = initialOverlayState();
+  const speech = createSpeechPlayer(key);
+  let expiry: ReturnType<typeof setTimeout> | undefined;
   // The creator's show language (settings load or overlay:update), English until one says otherwise.
   let texts = OVERLAY_TEXTS.en;
   const dispatch = (event: OverlayEvent) => {
@@ -89,10 +118,37 @@ export function startOverlay(
     const next = overlayReducer(state, event);
     if (next === state && nextTexts === texts) return;
     const wentLive = next.liveCount > state.liveCount;
+    const before = shownTip(state);
+    const autoBefore = state.show.autoAdvance;
     state = next;
     texts = nextTexts;
     render(root, state, texts);
-    if (wentLive) playTipSound(state.settings.sound);
+    const shown = shownTip(state);
+    if (shown !== before || state.show.autoAdvance !== autoBefore) armExpiry(shown);
+    if (shown === before) return;
+    if (!shown || !wentLive) return speech.stop();
+    playTipSound(state.settings.sound);
+    onLive(shown);
+  };
+  /** A test alert always leaves after its tier's time; a tip only with auto-advance (SPEC §4 otherwise). */
+  const armExpiry = (shown: OverlayTip | null) => {
+    clearTimeout(expiry);
+    if (!shown || !(shown.test || state.show.autoAdvance)) return;
+    const id = shown.id;
+    expiry = setTimeout(() => dispatch({ type: 'expired', id }), tierOf(state, shown).seconds * 1000);
+  };
+  /** The alert sound plays first; then the speech, when the creator's TTS reads this tip. */
+  const onLive = (tip: OverlayTip) => {
+    const { tts } = state.show;
+    const reads = tip.test
+      ? tip.test.speech
+      : tts.enabled && rupeesToPaise(tip.amount) >= rupeesToPaise(tts.minAmount);
+    if (!reads) return speech.stop();
+    speech.live(tip.id, {
+      url: tip.test ? `/api/overlay/test-speech?key=${encodeURIComponent(key)}` : null,
+      afterMs: soundDurationMs(state.settings.sound),
+      volume: tts.volume,
+    });
   };
   render(root, state, texts);
 
@@ -134,12 +190,16 @@ export function startOverlay(
   });
   socket.onMessage((message) => {
     if (message.type === 'welcome') return loadDisplay();
+    if (message.type === 'speech:ready') return speech.ready(message.data.tipId);
+    if (message.type === 'speech:skip') return speech.stop();
     dispatch(message);
   });
   // If the socket cannot connect at first, still show the current live tip.
   const fallback = setTimeout(loadDisplay, 3000);
   return () => {
     clearTimeout(fallback);
+    clearTimeout(expiry);
+    speech.stop();
     socket.close();
   };
 }

@@ -148,3 +148,95 @@ describe('overlay state rules (SPEC §4 Overlay)', () => {
     });
   });
 });
+
+describe('the show (issue 14): show settings, test alerts and auto-advance', () => {
+  const show = (autoAdvance: boolean) => ({
+    tiers: [
+      { minAmount: 0, color: '#111111', seconds: 3 },
+      { minAmount: 100, color: '#222222', seconds: 9 },
+    ],
+    autoAdvance,
+    tts: { enabled: true, minAmount: 0, maxChars: 200, volume: 40, hinglishInHindi: true },
+    language: 'hi',
+  });
+  const looks = { overlayTheme: 'neon', font: 'Inter', color: '#123456', sound: 'chime' };
+  const run = (events: OverlayEvent[], from: OverlayState = initialOverlayState()) =>
+    events.reduce(overlayReducer, from);
+  const test = (id: string): ServerMessage => ({
+    type: 'show:test',
+    data: { id, name: 'Test alert', amount: 500, amountPaise: 50_000, message: 'hi', speech: true },
+  });
+
+  it('takes valid show settings and ignores malformed ones (the last good ones stay)', () => {
+    const good = run([{ type: 'settings', settings: { ...looks, show: show(true) } }]);
+    expect(good.show).toEqual(show(true));
+    const descending = { ...show(false), tiers: [...show(false).tiers].reverse() };
+    for (const bad of [descending, { ...show(false), tts: { volume: 'loud' } }, { tiers: [] }, 'x']) {
+      const after = run([{ type: 'overlay:update', data: { ...looks, show: bad } } as OverlayEvent], good);
+      expect(after.show).toEqual(show(true));
+      expect(after.settings.sound).toBe('chime');
+    }
+  });
+
+  it('without auto-advance, SPEC §4 stays exact: a new live tip replaces the card and expiry changes nothing', () => {
+    const a = tip('a');
+    const b = tip('b');
+    const state = run([
+      { type: 'settings', settings: { ...looks, show: show(false) } },
+      statusTip(a),
+      statusTip(b),
+    ]);
+    expect(state.tip?.id).toBe('b');
+    expect(state.queue).toEqual([]);
+    expect(run([{ type: 'expired', id: 'b' }], state)).toBe(state);
+  });
+
+  it('with auto-advance, tips pushed live wait their turn; expiry shows the next, then clears', () => {
+    const [a, b, c] = [tip('a'), tip('b'), tip('c')];
+    let state = run([{ type: 'settings', settings: { ...looks, show: show(true) } }, statusTip(a)]);
+    const liveAfterA = state.liveCount;
+    state = run([statusTip(b), newTip(c)], state);
+    expect(state.tip?.id).toBe('a');
+    expect(state.queue.map((q) => q.id)).toEqual(['b', 'c']);
+    expect(state.liveCount).toBe(liveAfterA); // no sound for a tip still waiting
+    state = run([{ type: 'expired', id: 'a' }], state);
+    expect(state.tip?.id).toBe('b');
+    expect(state.liveCount).toBe(liveAfterA + 1);
+    // A queued tip taken off live (unread) or deleted never shows; deleting the card on screen advances.
+    state = run([deleted('c'), deleted('b')], state);
+    expect(state.tip).toBeNull();
+    state = run([statusTip(tip('d')), { type: 'expired', id: 'd' }], state);
+    expect(state.tip).toBeNull();
+    // A stale expiry (another card's) changes nothing.
+    state = run([statusTip(tip('e'))], state);
+    expect(run([{ type: 'expired', id: 'd' }], state)).toBe(state);
+  });
+
+  it('turning auto-advance off shows the latest tip pushed live, as SPEC §4 would', () => {
+    const [a, b, c] = [tip('a'), tip('b'), tip('c')];
+    let state = run([
+      { type: 'settings', settings: { ...looks, show: show(true) } },
+      statusTip(a),
+      statusTip(b),
+      statusTip(c),
+    ]);
+    state = run([{ type: 'overlay:update', data: { ...looks, show: show(false) } } as OverlayEvent], state);
+    expect(state.tip?.id).toBe('c');
+    expect(state.queue).toEqual([]);
+  });
+
+  it('a test alert shows over the live tip with a sound cue, expires back to it, and a live tip replaces it', () => {
+    const a = tip('a');
+    let state = run([statusTip(a)]);
+    const count = state.liveCount;
+    state = run([test('test-1')], state);
+    expect(state.test).toMatchObject({ id: 'test-1', amount: 500, test: { speech: true } });
+    expect(state.tip?.id).toBe('a');
+    expect(state.liveCount).toBe(count + 1);
+    expect(run([{ type: 'expired', id: 'test-1' }], state).test).toBeNull();
+    const replaced = run([statusTip(tip('b'))], state);
+    expect(replaced.test).toBeNull();
+    expect(replaced.tip?.id).toBe('b');
+    expect(run([{ type: 'revoked' }], state).test).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import type { OverlaySettings, ServerMessage } from '@shabaash/shared';
-import { OVERLAY_DEFAULTS } from '@shabaash/shared/core';
+import { defaultShowSettings, OVERLAY_DEFAULTS, type ShowSettings } from '@shabaash/shared/core';
+import { pickShow } from './show.ts';
 
 // Pure state rules of the bare overlay (SPEC §4 Overlay). Type-only imports of the barrel and the zod-free core:
 // nothing from zod reaches this bundle.
@@ -11,11 +12,20 @@ export interface OverlayTip {
   amount: number;
   message: string;
   version: number;
+  /** A test alert (never a stored tip); `speech` says whether the overlay reads it. */
+  test?: { speech: boolean };
 }
 
 export interface OverlayState {
+  /** The live tip (SPEC §4). */
   tip: OverlayTip | null;
+  /** A test alert shown over the live tip until its tier's time runs out (or a tip goes live). */
+  test: OverlayTip | null;
+  /** Auto-advance only: tips pushed live while a card was on screen, shown in turn. */
+  queue: OverlayTip[];
   settings: OverlaySettings;
+  /** Tiers, auto-advance and TTS (issue 14): the defaults until valid settings arrive. */
+  show: ShowSettings;
   /** Increments each time a realtime event puts a tip live (the cue for the sound); loads never count. */
   liveCount: number;
   /** True once a realtime event put a tip live, so a slower initial load cannot overwrite it. */
@@ -45,12 +55,17 @@ export type OverlayEvent =
   | { type: 'settings'; settings: unknown }
   /** The overlay key was rotated (or is unknown): stop showing the creator's tip; settings stay. */
   | { type: 'revoked' }
+  /** The on-screen time of this card ran out (auto-advance, or a test alert). */
+  | { type: 'expired'; id: string }
   | ServerMessage;
 
 /** The starting state: no tip, default settings. */
 export function initialOverlayState(): OverlayState {
   return {
     tip: null,
+    test: null,
+    queue: [],
+    show: defaultShowSettings(),
     settings: {
       overlayTheme: OVERLAY_DEFAULTS.overlayTheme,
       font: OVERLAY_DEFAULTS.font,
@@ -89,26 +104,63 @@ export function pickSettings(value: unknown): Partial<OverlaySettings> {
   return picked;
 }
 
+/** What the card shows: a test alert over the live tip. */
+export function shownTip(state: OverlayState): OverlayTip | null {
+  return state.test ?? state.tip;
+}
+
 function goLive(state: OverlayState, input: TipInput): OverlayState {
   const tip = toOverlayTip(input);
   // The same tip at the same version is already on screen: nothing changes, no second sound.
   if (state.tip && state.tip.id === tip.id && state.tip.version === tip.version)
     return { ...state, touched: true };
-  return { ...state, tip, liveCount: state.liveCount + 1, touched: true };
+  // Auto-advance: another card is on screen, so this one waits its turn (a newer version replaces its place).
+  if (state.show.autoAdvance && state.tip && state.tip.id !== tip.id) {
+    const queue = state.queue.some((q) => q.id === tip.id)
+      ? state.queue.map((q) => (q.id === tip.id ? tip : q))
+      : [...state.queue, tip];
+    return { ...state, queue, touched: true };
+  }
+  return { ...state, tip, test: null, liveCount: state.liveCount + 1, touched: true };
+}
+
+/** The current card is done: the next queued tip goes live, or the card clears. */
+function advance(state: OverlayState): OverlayState {
+  const [next, ...queue] = state.queue;
+  if (!next) return { ...state, tip: null };
+  return { ...state, tip: next, queue, liveCount: state.liveCount + 1 };
+}
+
+function withSettings(state: OverlayState, value: unknown): OverlayState {
+  const settings = { ...state.settings, ...pickSettings(value) };
+  const show = pickShow(
+    typeof value === 'object' && value !== null ? (value as { show?: unknown }).show : null,
+  );
+  if (!show) return { ...state, settings };
+  // Auto-advance turned off: SPEC §4 again, so the latest tip pushed live is the one on screen.
+  const last = state.queue.at(-1);
+  if (!show.autoAdvance && last) {
+    return { ...state, settings, show, tip: last, queue: [], liveCount: state.liveCount + 1 };
+  }
+  return { ...state, settings, show };
 }
 
 const MAX_DROPPED = 50;
 
 function clearIfSame(state: OverlayState, id: string): OverlayState {
   const dropped = state.touched ? state.dropped : [...state.dropped, id].slice(-MAX_DROPPED);
-  if (state.tip?.id !== id) return { ...state, dropped };
-  return { ...state, tip: null, dropped };
+  const queue = state.queue.filter((q) => q.id !== id);
+  if (state.tip?.id !== id) return { ...state, dropped, queue };
+  return advance({ ...state, dropped, queue });
 }
 
 /**
  * SPEC §4 Overlay: one tip at a time. tip:new with status read replaces the current tip (unread new tips are
  * ignored); tip:status read replaces it, any other status clears it when it is the same tip; tip:deleted clears
  * it when it is the same tip; the display list's first tip is taken on load; overlay:update merges settings.
+ * The show (issue 14): a test alert shows over the live tip until it expires or a tip goes live. With
+ * auto-advance on (off by default), a tip pushed live while another is on screen waits in a queue, and a card
+ * whose tier time expired gives way to the next queued tip, or clears.
  */
 export function overlayReducer(state: OverlayState, event: OverlayEvent): OverlayState {
   switch (event.type) {
@@ -119,13 +171,9 @@ export function overlayReducer(state: OverlayState, event: OverlayEvent): Overla
     }
     case 'settings':
       if (state.settingsTouched) return state;
-      return { ...state, settings: { ...state.settings, ...pickSettings(event.settings) } };
+      return withSettings(state, event.settings);
     case 'overlay:update':
-      return {
-        ...state,
-        settings: { ...state.settings, ...pickSettings(event.data) },
-        settingsTouched: true,
-      };
+      return { ...withSettings(state, event.data), settingsTouched: true };
     case 'tip:new':
       return event.data.status === 'read' ? goLive(state, event.data) : state;
     case 'tip:status':
@@ -133,7 +181,14 @@ export function overlayReducer(state: OverlayState, event: OverlayEvent): Overla
     case 'tip:deleted':
       return clearIfSame(state, event.data.id);
     case 'revoked':
-      return { ...state, tip: null, touched: true };
+      return { ...state, tip: null, test: null, queue: [], touched: true };
+    case 'show:test': {
+      const test = { ...toOverlayTip(event.data), test: { speech: event.data.speech } };
+      return { ...state, test, liveCount: state.liveCount + 1 };
+    }
+    case 'expired':
+      if (state.test?.id === event.id) return { ...state, test: null };
+      return state.tip?.id === event.id && state.show.autoAdvance ? advance(state) : state;
     default:
       return state;
   }

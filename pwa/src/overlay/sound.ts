@@ -23,6 +23,13 @@ export const SOUND_NAMES = ['default', 'chime', 'coin', 'none'] as const;
 
 let context: AudioContext | null = null;
 
+/** How long a sound plays (ms), so speech can start after it; 0 for `none`. */
+export function soundDurationMs(name: string): number {
+  if (name === 'none') return 0;
+  const notes = SOUNDS[name] ?? SOUNDS.default ?? [];
+  return Math.ceil(Math.max(0, ...notes.map((n) => n.at + n.length)) * 1000) + 150;
+}
+
 /** Plays the overlay's tip sound (unknown names fall back to `default`, `none` is silent); never throws. */
 export function playTipSound(name: string): void {
   if (name === 'none') return;

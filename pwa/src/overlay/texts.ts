@@ -8,6 +8,8 @@ const EN = {
   waiting: 'Waiting for the next superchat...',
   noMessage: 'No message attached',
   anonymous: 'Anonymous',
+  /** The mark on a test alert's card (issue 14). */
+  testBadge: 'TEST',
 };
 export type OverlayTexts = typeof EN;
 
@@ -17,6 +19,7 @@ export const OVERLAY_TEXTS: Record<Language, OverlayTexts> = {
     waiting: 'अगले सुपरचैट का इंतज़ार है...',
     noMessage: 'कोई मैसेज नहीं',
     anonymous: 'गुमनाम',
+    testBadge: 'टेस्ट',
   },
 };
 

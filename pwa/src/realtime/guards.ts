@@ -14,6 +14,9 @@ const TYPES = new Set([
   'pong',
   'stream:update',
   'tip:paid',
+  'show:test',
+  'speech:ready',
+  'speech:skip',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -56,6 +59,15 @@ export function isServerMessage(value: unknown): value is ServerMessage {
       return isRecord(value.data) && typeof value.data.connected === 'boolean';
     case 'stream:update':
       return isRecord(value.data) && (value.data.session === null || isRecord(value.data.session));
+    case 'show:test':
+      return (
+        isRecord(value.data) &&
+        typeof value.data.id === 'string' &&
+        typeof value.data.amount === 'number' &&
+        typeof value.data.speech === 'boolean'
+      );
+    case 'speech:ready':
+      return isRecord(value.data) && typeof value.data.tipId === 'string';
     default:
       return true;
   }

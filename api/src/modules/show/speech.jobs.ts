@@ -21,14 +21,15 @@ export async function synthesiseTipSpeech(
 ): Promise<SpeechOutcome> {
   const tip = await findSpeechSource(deps.db, tipId);
   if (!tip || tip.deleted || tip.status !== 'read') return 'not-live';
-  if (tip.hasSpeech) {
-    onReady(tip.creatorId);
-    return 'cached';
-  }
   const { tts } = await getShowSettings(deps.db, tip.creatorId);
   if (!tts.enabled) return 'tts-off';
   if (tip.amountPaise < rupeesToPaise(tts.minAmount)) return 'below-minimum';
   if (isMessageBlocked(await getSafety(deps.db, tip.creatorId), tip.message)) return 'blocked';
+  // Cached from an earlier push: announced again, after the same checks (settings may have changed since).
+  if (tip.hasSpeech) {
+    onReady(tip.creatorId);
+    return 'cached';
+  }
   const text = cleanSpeechText(tip.message, { maxChars: tts.maxChars, senderPhone: tip.senderPhone });
   if (!text) return 'nothing-to-read';
   const voice = voiceFor(text, tts.hinglishInHindi);

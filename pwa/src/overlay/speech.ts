@@ -1,0 +1,76 @@
+// Speech on the overlay (issue 14): an <audio> element that plays a tip's speech after the alert sound. The card
+// never waits for it: a real tip's speech plays when the API says it is ready (speech:ready on the overlay's
+// socket, possibly before the card's own event arrives); a test alert's speech is fetched at once.
+// The element's data-state (playing, ended, stopped, failed) and data-tip-id say what it did.
+
+const REMEMBERED_READY = 20;
+
+export interface SpeechPlayer {
+  /** A card went live: stop what was playing; read `tipId` after `afterMs`, from `url` or once it is ready. */
+  live(tipId: string, options: { url?: string | null; afterMs: number; volume: number }): void;
+  /** The API has this tip's speech. */
+  ready(tipId: string): void;
+  /** Stop reading now (Skip reading, or the card left the screen). */
+  stop(): void;
+}
+
+export function createSpeechPlayer(key: string): SpeechPlayer {
+  const audio = document.createElement('audio');
+  audio.className = 'ov-speech';
+  audio.preload = 'auto';
+  document.body.append(audio);
+  const setState = (state: string) => (audio.dataset.state = state);
+  audio.addEventListener('playing', () => setState('playing'));
+  audio.addEventListener('ended', () => setState('ended'));
+
+  const readyIds: string[] = [];
+  let wanted: { tipId: string; notBefore: number; volume: number; started: boolean } | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const tipUrl = (tipId: string) =>
+    `/api/overlay/speech/${encodeURIComponent(tipId)}?key=${encodeURIComponent(key)}`;
+
+  function play(url: string): void {
+    const want = wanted;
+    if (!want || want.started) return;
+    want.started = true;
+    timer = setTimeout(
+      () => {
+        if (wanted !== want) return;
+        audio.src = url;
+        audio.volume = Math.min(1, Math.max(0, want.volume / 100));
+        audio.dataset.tipId = want.tipId;
+        audio.play().catch((error: unknown) => {
+          setState('failed');
+          console.warn('Overlay speech could not play', error);
+        });
+      },
+      Math.max(0, want.notBefore - Date.now()),
+    );
+  }
+
+  function stop(): void {
+    wanted = null;
+    clearTimeout(timer);
+    if (audio.getAttribute('src')) {
+      audio.pause();
+      audio.removeAttribute('src');
+      setState('stopped');
+    }
+  }
+
+  return {
+    live(tipId, { url, afterMs, volume }) {
+      stop();
+      wanted = { tipId, notBefore: Date.now() + afterMs, volume, started: false };
+      if (url) play(url);
+      else if (readyIds.includes(tipId)) play(tipUrl(tipId));
+    },
+    ready(tipId) {
+      readyIds.push(tipId);
+      if (readyIds.length > REMEMBERED_READY) readyIds.shift();
+      if (wanted?.tipId === tipId) play(tipUrl(tipId));
+    },
+    stop,
+  };
+}
