@@ -1,0 +1,161 @@
+import type { ShowTier } from '@shabaash/shared';
+import { TierChip } from '../../components/TierChip.tsx';
+import {
+  formatAmount,
+  initialOf,
+  rowTime,
+  timeOfDay,
+  type ChatSort,
+  type ChatView,
+  type groupChatsByDay,
+} from '../../lib/chatQueue.ts';
+import { tierOfAmount } from '../../lib/tiers.ts';
+import { CHAT_TEXT } from './chatText.ts';
+
+export function ChatAvatar({ chat, size = 44 }: { chat: ChatView; size?: number }) {
+  return chat.profilePic ? (
+    <img className="avatar" src={chat.profilePic} alt="" width={size} height={size} />
+  ) : (
+    <span className="avatar avatar-initial" style={{ width: size, height: size }} aria-hidden="true">
+      {initialOf(chat.name)}
+    </span>
+  );
+}
+
+/** What a row can do; each returns once its toast is shown. */
+export interface ChatRowActions {
+  pushLive(chat: ChatView): void;
+  copyMessage(chat: ChatView): void;
+  blockSender(chat: ChatView): void;
+  deleteChat(chat: ChatView): void;
+}
+
+interface ChatTableProps {
+  groups: ReturnType<typeof groupChatsByDay>;
+  sort: ChatSort;
+  tiers: readonly ShowTier[] | undefined;
+  flaggedIds: ReadonlySet<string>;
+  walletTipIds: ReadonlySet<string>;
+  highlightId: string | null;
+  busyId: string | null;
+  actions: ChatRowActions;
+}
+
+/** The live list grouped by day: viewer, message, amount with its tier, status and the row's actions. */
+export function ChatTable({
+  groups,
+  sort,
+  tiers,
+  flaggedIds,
+  walletTipIds,
+  highlightId,
+  busyId,
+  actions,
+}: ChatTableProps) {
+  return (
+    <table className="cl-table">
+      <thead>
+        <tr>
+          <th scope="col">Viewer</th>
+          <th scope="col">Message</th>
+          <th scope="col">Amount</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      {groups.map((group) => (
+        <tbody key={group.label} className="cl-group">
+          <tr className="cl-group-row">
+            <th colSpan={4} scope="colgroup">
+              {group.label}
+            </th>
+          </tr>
+          {group.chats.map((chat) => {
+            const isLive = chat.status === 'read';
+            const isFlagged = !isLive && flaggedIds.has(chat.id);
+            const busy = busyId === chat.id;
+            return (
+              <tr
+                key={chat.id}
+                id={`chat-row-${chat.id}`}
+                data-testid="chat-row"
+                data-chat-id={chat.id}
+                data-pending={chat.pending ? 'true' : undefined}
+                data-flagged={isFlagged ? 'true' : undefined}
+                className={`cl-row${highlightId === chat.id ? ' is-highlighted' : ''}${chat.pending ? ' is-pending' : ''}`}
+              >
+                <td className="cl-viewer">
+                  <ChatAvatar chat={chat} />
+                  <span className="cl-viewer-text">
+                    <strong className="cl-name">{chat.name}</strong>
+                    <time className="muted small" dateTime={rowTime(chat, sort)}>
+                      {timeOfDay(rowTime(chat, sort))}
+                    </time>
+                  </span>
+                </td>
+                <td className={chat.message ? 'cl-message' : 'cl-message muted'}>
+                  {chat.message || CHAT_TEXT.noMessageProvided}
+                </td>
+                <td className="cl-amount">
+                  {formatAmount(chat.amount)} <TierChip tier={tierOfAmount(chat.amount, tiers)} />
+                </td>
+                <td className="cl-status">
+                  <span className={isLive ? 'cl-badge is-live' : 'cl-badge is-waiting'}>
+                    {isLive ? 'Live now' : 'Waiting'}
+                  </span>
+                  {chat.pending ? (
+                    <span className="cl-pending-mark" data-testid="pending-mark">
+                      {CHAT_TEXT.pending}
+                    </span>
+                  ) : null}
+                  {isFlagged ? (
+                    <span className="cl-flag" data-testid="flagged-mark">
+                      {CHAT_TEXT.flagged}
+                      <span className="cl-sr-only">{CHAT_TEXT.flaggedAria}</span>
+                    </span>
+                  ) : null}
+                  <span className="cl-row-actions">
+                    {!isLive ? (
+                      <button
+                        type="button"
+                        className="button button-primary button-small cl-button"
+                        disabled={busy}
+                        onClick={() => actions.pushLive(chat)}
+                      >
+                        Show on live
+                      </button>
+                    ) : null}
+                    <button
+                      type="button"
+                      className="button button-secondary button-small cl-button"
+                      onClick={() => actions.copyMessage(chat)}
+                    >
+                      Copy message
+                    </button>
+                    {walletTipIds.has(chat.id) ? (
+                      <button
+                        type="button"
+                        className="button button-ghost button-small cl-button"
+                        disabled={busy}
+                        onClick={() => actions.blockSender(chat)}
+                      >
+                        {CHAT_TEXT.blockSender}
+                      </button>
+                    ) : null}
+                    <button
+                      type="button"
+                      className="button button-ghost button-small cl-button cl-delete"
+                      disabled={busy}
+                      onClick={() => actions.deleteChat(chat)}
+                    >
+                      Delete
+                    </button>
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      ))}
+    </table>
+  );
+}
