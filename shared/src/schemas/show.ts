@@ -17,9 +17,9 @@ export const showTierSchema = z.object({
   minAmount: showAmountSchema,
   color: hexColorSchema,
   seconds: z
-    .number()
-    .int()
-    .min(SHOW_LIMITS.minSeconds)
+    .number({ error: 'Enter the seconds on screen as a whole number.' })
+    .int({ error: 'Enter the seconds on screen as a whole number.' })
+    .min(SHOW_LIMITS.minSeconds, { error: 'A tier must stay on screen at least 1 second.' })
     .max(SHOW_LIMITS.maxSeconds, {
       error: `A tier can stay on screen at most ${SHOW_LIMITS.maxSeconds} seconds.`,
     }),
@@ -29,13 +29,17 @@ export const ttsSettingsSchema = z.object({
   enabled: z.boolean(),
   minAmount: showAmountSchema,
   maxChars: z
-    .number()
-    .int()
-    .min(SHOW_LIMITS.minTtsChars)
+    .number({ error: 'Enter the characters to read as a whole number.' })
+    .int({ error: 'Enter the characters to read as a whole number.' })
+    .min(SHOW_LIMITS.minTtsChars, { error: `Read at least ${SHOW_LIMITS.minTtsChars} characters.` })
     .max(SHOW_LIMITS.maxTtsChars, {
       error: `Read at most ${SHOW_LIMITS.maxTtsChars} characters.`,
     }),
-  volume: z.number().int().min(0).max(100),
+  volume: z
+    .number({ error: 'Volume goes from 0 to 100.' })
+    .int({ error: 'Volume goes from 0 to 100.' })
+    .min(0, { error: 'Volume goes from 0 to 100.' })
+    .max(100, { error: 'Volume goes from 0 to 100.' }),
   hinglishInHindi: z.boolean(),
 });
 

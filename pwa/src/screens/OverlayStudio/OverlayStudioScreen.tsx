@@ -4,6 +4,9 @@ import { LIMITS, OVERLAY_DEFAULTS } from '@shabaash/shared';
 import { useAuth } from '../../auth/useAuth.ts';
 import { overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
 import { copyText } from '../../lib/clipboard.ts';
+import { FormStatus } from '../../components/FormStatus.tsx';
+import { TestAlertButton } from '../../components/TestAlertButton.tsx';
+import { ShowEditor } from './ShowEditor.tsx';
 import { WidgetSettings } from './WidgetSettings.tsx';
 import './overlayStudio.css';
 
@@ -21,6 +24,7 @@ export function OverlayStudioScreen() {
   const overlayKey = keyFromUrl ?? overlay.data?.overlayKey ?? null;
   const [copied, setCopied] = useState(false);
   const [copyError, setCopyError] = useState<string | null>(null);
+  const [testStatus, setTestStatus] = useState<{ error?: string; success?: string }>({});
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const isDisplay = params.get('display') === '1';
 
@@ -103,6 +107,16 @@ export function OverlayStudioScreen() {
                   {copyError}
                 </p>
               ) : null}
+              {overlay.data && !keyFromUrl ? (
+                <div className="os-test">
+                  <TestAlertButton
+                    onOutcome={(kind, text) =>
+                      setTestStatus(kind === 'error' ? { error: text } : { success: text })
+                    }
+                  />
+                  <FormStatus error={testStatus.error} success={testStatus.success} />
+                </div>
+              ) : null}
             </>
           ) : overlay.isFetching ? (
             <p className="muted">Loading...</p>
@@ -125,6 +139,7 @@ export function OverlayStudioScreen() {
             )}
           </div>
         </section>
+        {overlay.data && !keyFromUrl ? <ShowEditor looks={overlay.data} /> : null}
       </div>
       <WidgetSettings />
     </div>

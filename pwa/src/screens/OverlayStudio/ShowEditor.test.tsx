@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import { defaultShowSettings } from '@shabaash/shared';
+import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { OverlayStudioScreen } from './OverlayStudioScreen.tsx';
+
+// Overlay Studio (issue 14): tiers, auto-advance and TTS settings with the shared schema's messages; tier preview
+// and test alerts.
+
+const server = setupServer();
+const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
+const looks = { overlayTheme: 'neon', font: 'Inter', color: '#123456', sound: 'chime' };
+let saved: unknown[] = [];
+let tests: unknown[] = [];
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  saved = [];
+  tests = [];
+  storeSession(creator);
+  server.use(
+    http.get('*/api/users/me', () => HttpResponse.json({ user: creator })),
+    // The live preview's iframe (the overlay page itself is not under test here).
+    http.get('*/overlay', () => HttpResponse.text('', { headers: { 'content-type': 'text/html' } })),
+    http.get('*/api/creator/overlay', () =>
+      HttpResponse.json({
+        ...looks,
+        show: defaultShowSettings(),
+        handle: 'asha',
+        displayName: 'Asha Live',
+        overlayKey: 'ok_secret',
+      }),
+    ),
+    http.put('*/api/creator/settings', async ({ request }) => {
+      const body = await request.json();
+      saved.push(body);
+      return HttpResponse.json(body);
+    }),
+    http.post('*/api/creator/show/test-alert', async ({ request }) => {
+      const body = (await request.json()) as { amount?: number };
+      tests.push(body);
+      const amount = body.amount ?? 500;
+      return HttpResponse.json({
+        id: 'test-1',
+        name: 'Test alert',
+        amount,
+        amountPaise: amount * 100,
+        message: 'This is a test alert.',
+        speech: true,
+      });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+describe('Overlay Studio: tiers and text-to-speech', () => {
+  it('previews each tier and sends a test alert of that tier', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<OverlayStudioScreen />, { path: '/overlay' });
+    const previews = await screen.findAllByTestId('tier-preview');
+    expect(previews).toHaveLength(7);
+    expect(previews.map((p) => p.textContent)).toContain('Your fan₹500.00₹500+ · 20sSend test alert (₹500+)');
+    await user.click(screen.getByRole('button', { name: 'Send test alert (₹500+)' }));
+    expect(
+      await screen.findByText('Test alert sent to your overlay. It is not saved anywhere.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send test alert (₹0+)' }));
+    await user.click(screen.getByRole('button', { name: 'Send test alert' }));
+    expect(tests).toEqual([{ amount: 500 }, { amount: 1 }, {}]);
+  });
+
+  it('explains invalid values with the shared messages at their fields, saves nothing, then saves when fixed', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<OverlayStudioScreen />, { path: '/overlay' });
+    await screen.findAllByTestId('tier-row');
+    const tier2 = within(screen.getAllByTestId('tier-row')[2] as HTMLElement);
+    await user.clear(tier2.getByLabelText('From (₹)'));
+    await user.type(tier2.getByLabelText('From (₹)'), '20');
+    await user.clear(screen.getByLabelText('Volume (0–100)'));
+    await user.type(screen.getByLabelText('Volume (0–100)'), '150');
+    await user.click(screen.getByRole('button', { name: 'Save tiers and speech' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Tier minimums must go up from one tier to the next.',
+    );
+    const volume = screen.getByLabelText('Volume (0–100)');
+    expect(volume.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(volume.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Volume goes from 0 to 100.',
+    );
+    expect(saved).toEqual([]);
+
+    await user.clear(tier2.getByLabelText('From (₹)'));
+    await user.type(tier2.getByLabelText('From (₹)'), '150');
+    await user.clear(volume);
+    await user.type(volume, '40');
+    await user.click(screen.getByLabelText('Auto-advance'));
+    await user.click(screen.getByLabelText('Read Hinglish in Hindi'));
+    await user.click(screen.getByRole('button', { name: 'Save tiers and speech' }));
+    expect(await screen.findByText('Tiers and speech saved. Open overlays update now.')).toBeTruthy();
+    const show = defaultShowSettings();
+    expect(saved).toEqual([
+      {
+        ...looks,
+        show: {
+          ...show,
+          tiers: show.tiers.map((t, i) => (i === 2 ? { ...t, minAmount: 150 } : t)),
+          autoAdvance: true,
+          tts: { ...show.tts, volume: 40, hinglishInHindi: true },
+        },
+      },
+    ]);
+  });
+
+  it('allows at most 6 tiers above the base tier', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<OverlayStudioScreen />, { path: '/overlay' });
+    await screen.findAllByTestId('tier-row');
+    expect(screen.getByRole('button', { name: 'Add tier' })).toHaveProperty('disabled', true);
+    expect(screen.getByText('You can set at most 6 tiers above the base tier.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove tier 6' }));
+    expect(screen.getAllByTestId('tier-row')).toHaveLength(6);
+    await user.click(screen.getByRole('button', { name: 'Add tier' }));
+    expect(screen.getAllByTestId('tier-row')).toHaveLength(7);
+  });
+});

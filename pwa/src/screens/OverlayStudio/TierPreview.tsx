@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import type { ShowTier } from '@shabaash/shared';
+import { FormStatus } from '../../components/FormStatus.tsx';
+import { TestAlertButton } from '../../components/TestAlertButton.tsx';
+import { textOn, tierName } from '../../lib/tiers.ts';
+import { SHOW_TEXT } from './showText.ts';
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+
+/** Each tier as a small overlay card in its colour, with a test alert of that tier (at its minimum, ₹1 for the base). */
+export function TierPreview({ tiers }: { tiers: readonly ShowTier[] }) {
+  const [status, setStatus] = useState<{ error?: string; success?: string }>({});
+  return (
+    <section className="card" aria-labelledby="os-tiers-preview-title">
+      <h2 className="card-title" id="os-tiers-preview-title">
+        {SHOW_TEXT.previewTitle}
+      </h2>
+      <p className="muted small">{SHOW_TEXT.previewHint}</p>
+      <ul className="os-tier-previews">
+        {tiers.map((tier, index) => {
+          const amount = Math.max(1, Number.isFinite(tier.minAmount) ? tier.minAmount : 1);
+          const name = tierName(tier);
+          return (
+            <li key={index} className="os-tier-preview" data-testid="tier-preview">
+              <div className="os-tier-card" style={{ borderColor: tier.color }}>
+                <span className="os-tier-name">{SHOW_TEXT.previewName}</span>
+                <span
+                  className="os-tier-amount"
+                  style={{ background: tier.color, color: textOn(tier.color) }}
+                >
+                  {rupees.format(amount)}
+                </span>
+                <span className="muted small">
+                  {name} · {tier.seconds}s
+                </span>
+              </div>
+              <TestAlertButton
+                amount={amount}
+                className="button button-secondary button-small"
+                label={SHOW_TEXT.testThisTier(name)}
+                onOutcome={(kind, text) => setStatus(kind === 'error' ? { error: text } : { success: text })}
+              />
+            </li>
+          );
+        })}
+      </ul>
+      <FormStatus error={status.error} success={status.success} />
+    </section>
+  );
+}
