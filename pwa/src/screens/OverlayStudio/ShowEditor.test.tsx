@@ -25,7 +25,9 @@ beforeEach(() => {
   server.use(
     http.get('*/api/users/me', () => HttpResponse.json({ user: creator })),
     // The live preview's iframe (the overlay page itself is not under test here).
-    http.get('*/overlay', () => HttpResponse.text('', { headers: { 'content-type': 'text/html' } })),
+    http.get(`${window.location.origin}/overlay`, () =>
+      HttpResponse.text('', { headers: { 'content-type': 'text/html' } }),
+    ),
     http.get('*/api/creator/overlay', () =>
       HttpResponse.json({
         ...looks,
