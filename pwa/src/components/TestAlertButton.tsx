@@ -1,11 +1,6 @@
 import { serverMessage } from '../api/client.ts';
 import { useSendTestAlert } from '../hooks/useShowActions.ts';
-
-export const TEST_ALERT_TEXT = {
-  button: 'Send test alert',
-  sent: 'Test alert sent to your overlay. It is not saved anywhere.',
-  failed: 'Unable to send a test alert. Please try again.',
-} as const;
+import { useT } from '../i18n/i18n.tsx';
 
 export type ShowOutcome = (kind: 'success' | 'error', text: string) => void;
 
@@ -17,25 +12,26 @@ export function TestAlertButton({
   amount,
   onOutcome,
   className = 'button button-secondary',
-  label = TEST_ALERT_TEXT.button,
+  label,
 }: {
   amount?: number;
   onOutcome: ShowOutcome;
   className?: string;
   label?: string;
 }) {
+  const { t } = useT();
   const send = useSendTestAlert();
   async function handleClick() {
     try {
       await send.mutateAsync(amount === undefined ? {} : { amount });
-      onOutcome('success', TEST_ALERT_TEXT.sent);
+      onOutcome('success', t('show.testAlertSent'));
     } catch (error) {
-      onOutcome('error', serverMessage(error, TEST_ALERT_TEXT.failed));
+      onOutcome('error', serverMessage(error, t('show.testAlertFailed')));
     }
   }
   return (
     <button type="button" className={className} disabled={send.isPending} onClick={() => void handleClick()}>
-      {label}
+      {label ?? t('show.testAlert')}
     </button>
   );
 }

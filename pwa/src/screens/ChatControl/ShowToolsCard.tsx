@@ -1,25 +1,26 @@
 import { serverMessage } from '../../api/client.ts';
 import { TestAlertButton, type ShowOutcome } from '../../components/TestAlertButton.tsx';
 import { useSkipSpeech } from '../../hooks/useShowActions.ts';
-import { CHAT_TEXT } from './chatText.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 /** The show on stream (issue 14): send a test alert, or stop the speech on every connected overlay. */
 export function ShowToolsCard({ onOutcome }: { onOutcome: ShowOutcome }) {
+  const { t } = useT();
   const skip = useSkipSpeech();
   async function handleSkip() {
     try {
       await skip.mutateAsync();
-      onOutcome('success', CHAT_TEXT.skipped);
+      onOutcome('success', t('show.skipped'));
     } catch (error) {
-      onOutcome('error', serverMessage(error, CHAT_TEXT.skipFailed));
+      onOutcome('error', serverMessage(error, t('show.skipFailed')));
     }
   }
   return (
     <section className="card cl-card" aria-labelledby="cl-show-title">
       <h2 className="card-title" id="cl-show-title">
-        {CHAT_TEXT.showTitle}
+        {t('show.onStream')}
       </h2>
-      <p className="muted small">{CHAT_TEXT.showHint}</p>
+      <p className="muted small">{t('show.onStreamHint')}</p>
       <div className="cl-tools">
         <button
           type="button"
@@ -27,7 +28,7 @@ export function ShowToolsCard({ onOutcome }: { onOutcome: ShowOutcome }) {
           disabled={skip.isPending}
           onClick={() => void handleSkip()}
         >
-          {CHAT_TEXT.skipReading}
+          {t('show.skipReading')}
         </button>
         <TestAlertButton className="button button-secondary cl-button" onOutcome={onOutcome} />
       </div>

@@ -24,13 +24,6 @@ export const CHAT_TEXT = {
   confirmBlock: (name: string) =>
     `Block ${name}? They will not be able to send you superchats until you unblock them in Stream safety.`,
   blockFailed: 'Unable to block this sender. Please try again.',
-  // The show (issue 14)
-  showTitle: 'On stream',
-  showHint: 'Try your alert on the overlay, or stop the message being read aloud right now.',
-  skipReading: 'Skip reading',
-  skipped: 'Reading stopped on your overlays.',
-  skipFailed: 'Unable to stop the reading. Please try again.',
-  tier: 'Tier',
 } as const;
 
 /** "Showing N chat(s) (live + queued)". */

@@ -10,7 +10,7 @@ import {
 import { serverMessage } from '../../api/client.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useSaveOverlaySettings } from '../../hooks/useCreatorOverlay.ts';
-import { SHOW_TEXT } from './showText.ts';
+import { useT } from '../../i18n/i18n.tsx';
 import { TierPreview } from './TierPreview.tsx';
 
 type Errors = Record<string, string>;
@@ -56,6 +56,7 @@ function Field({
 
 /** Overlay Studio: edit tiers (base + up to 6), auto-advance and TTS; preview each tier; save with the looks. */
 export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: string } }) {
+  const { t } = useT();
   const save = useSaveOverlaySettings();
   const [draft, setDraft] = useState<ShowSettings>(() => looks.show ?? defaultShowSettings());
   const [loadedFrom, setLoadedFrom] = useState(looks.overlayKey);
@@ -96,16 +97,16 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
     const result = validate(draft);
     if ('errors' in result) {
       setErrors(result.errors);
-      setStatus({ error: result.errors.tiers ?? result.errors.form ?? SHOW_TEXT.fixErrors });
+      setStatus({ error: result.errors.tiers ?? result.errors.form ?? t('show.fixErrors') });
       return;
     }
     setErrors({});
     try {
       const { overlayTheme, font, color, sound } = looks;
       await save.mutateAsync({ overlayTheme, font, color, sound, show: result.show });
-      setStatus({ success: SHOW_TEXT.saved });
+      setStatus({ success: t('show.saved') });
     } catch (error) {
-      setStatus({ error: serverMessage(error, SHOW_TEXT.saveFailed) });
+      setStatus({ error: serverMessage(error, t('show.saveFailed')) });
     }
   }
 
@@ -113,22 +114,24 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
     <>
       <section className="card os-show" aria-labelledby="os-show-title">
         <h2 className="card-title" id="os-show-title">
-          {SHOW_TEXT.title}
+          {t('show.title')}
         </h2>
-        <p className="muted small">{SHOW_TEXT.intro}</p>
+        <p className="muted small">{t('show.intro')}</p>
         <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
           <fieldset className="os-fieldset">
-            <legend>{SHOW_TEXT.tiersLegend}</legend>
+            <legend>{t('show.tiersLegend')}</legend>
             <ol className="os-tiers">
               {draft.tiers.map((tier, i) => {
                 const id = (field: string) => `os-tiers-${i}-${field}`;
                 return (
                   <li key={i} className="os-tier" data-testid="tier-row">
-                    <span className="os-tier-title">{i === 0 ? SHOW_TEXT.baseTier : SHOW_TEXT.tierN(i)}</span>
+                    <span className="os-tier-title">
+                      {i === 0 ? t('show.baseTier') : t('show.tierN', { n: i })}
+                    </span>
                     {i > 0 ? (
                       <Field
                         id={id('minAmount')}
-                        label={SHOW_TEXT.minAmount}
+                        label={t('show.minAmount')}
                         error={errors[`tiers.${i}.minAmount`]}
                       >
                         <input
@@ -140,7 +143,7 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
                         />
                       </Field>
                     ) : null}
-                    <Field id={id('color')} label={SHOW_TEXT.color} error={errors[`tiers.${i}.color`]}>
+                    <Field id={id('color')} label={t('show.color')} error={errors[`tiers.${i}.color`]}>
                       <div className="os-color-row">
                         <input
                           id={id('color')}
@@ -149,7 +152,9 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
                           onChange={(e) => setTier(i, { color: e.target.value })}
                         />
                         <input
-                          aria-label={`${i === 0 ? SHOW_TEXT.baseTier : SHOW_TEXT.tierN(i)} ${SHOW_TEXT.colorHex}`}
+                          aria-label={t('show.colorHex', {
+                            tier: i === 0 ? t('show.baseTier') : t('show.tierN', { n: i }),
+                          })}
                           className="os-hex"
                           maxLength={7}
                           value={tier.color}
@@ -158,7 +163,7 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
                         />
                       </div>
                     </Field>
-                    <Field id={id('seconds')} label={SHOW_TEXT.seconds} error={errors[`tiers.${i}.seconds`]}>
+                    <Field id={id('seconds')} label={t('show.seconds')} error={errors[`tiers.${i}.seconds`]}>
                       <input
                         id={id('seconds')}
                         inputMode="numeric"
@@ -171,10 +176,10 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
                       <button
                         type="button"
                         className="button button-ghost button-small"
-                        aria-label={`${SHOW_TEXT.removeTier} ${i}`}
+                        aria-label={t('show.removeTierN', { n: i })}
                         onClick={() => setDraft((d) => ({ ...d, tiers: d.tiers.filter((_, j) => j !== i) }))}
                       >
-                        {SHOW_TEXT.removeTier}
+                        {t('show.removeTier')}
                       </button>
                     ) : null}
                   </li>
@@ -182,31 +187,33 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
               })}
             </ol>
             <button type="button" className="button button-secondary" disabled={!canAdd} onClick={addTier}>
-              {SHOW_TEXT.addTier}
+              {t('show.addTier')}
             </button>
-            {!canAdd ? <p className="muted small">{SHOW_TEXT.maxTiersReached}</p> : null}
+            {!canAdd ? (
+              <p className="muted small">{t('show.maxTiersReached', { max: SHOW_LIMITS.maxTiers })}</p>
+            ) : null}
             <label className="os-check">
               <input
                 type="checkbox"
                 checked={draft.autoAdvance}
                 onChange={(e) => setDraft((d) => ({ ...d, autoAdvance: e.target.checked }))}
               />
-              <span>{SHOW_TEXT.autoAdvance}</span>
+              <span>{t('show.autoAdvance')}</span>
             </label>
-            <p className="muted small">{SHOW_TEXT.autoAdvanceHint}</p>
+            <p className="muted small">{t('show.autoAdvanceHint')}</p>
           </fieldset>
 
           <fieldset className="os-fieldset">
-            <legend>{SHOW_TEXT.ttsLegend}</legend>
+            <legend>{t('show.ttsLegend')}</legend>
             <label className="os-check">
               <input
                 type="checkbox"
                 checked={draft.tts.enabled}
                 onChange={(e) => setTts({ enabled: e.target.checked })}
               />
-              <span>{SHOW_TEXT.ttsEnabled}</span>
+              <span>{t('show.ttsEnabled')}</span>
             </label>
-            <Field id="os-tts-minAmount" label={SHOW_TEXT.ttsMinAmount} error={errors['tts.minAmount']}>
+            <Field id="os-tts-minAmount" label={t('show.ttsMinAmount')} error={errors['tts.minAmount']}>
               <input
                 id="os-tts-minAmount"
                 inputMode="decimal"
@@ -215,7 +222,7 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
                 {...aria('tts.minAmount')}
               />
             </Field>
-            <Field id="os-tts-maxChars" label={SHOW_TEXT.ttsMaxChars} error={errors['tts.maxChars']}>
+            <Field id="os-tts-maxChars" label={t('show.ttsMaxChars')} error={errors['tts.maxChars']}>
               <input
                 id="os-tts-maxChars"
                 inputMode="numeric"
@@ -224,7 +231,7 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
                 {...aria('tts.maxChars')}
               />
             </Field>
-            <Field id="os-tts-volume" label={SHOW_TEXT.ttsVolume} error={errors['tts.volume']}>
+            <Field id="os-tts-volume" label={t('show.ttsVolume')} error={errors['tts.volume']}>
               <input
                 id="os-tts-volume"
                 inputMode="numeric"
@@ -239,13 +246,13 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
                 checked={draft.tts.hinglishInHindi}
                 onChange={(e) => setTts({ hinglishInHindi: e.target.checked })}
               />
-              <span>{SHOW_TEXT.hinglish}</span>
+              <span>{t('show.hinglish')}</span>
             </label>
-            <p className="muted small">{SHOW_TEXT.hinglishHint}</p>
+            <p className="muted small">{t('show.hinglishHint')}</p>
           </fieldset>
 
           <button type="submit" className="button button-primary" disabled={save.isPending}>
-            {SHOW_TEXT.save}
+            {t('show.save')}
           </button>
           <FormStatus error={status.error} success={status.success} />
         </form>

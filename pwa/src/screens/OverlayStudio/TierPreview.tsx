@@ -3,19 +3,20 @@ import type { ShowTier } from '@shabaash/shared';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { TestAlertButton } from '../../components/TestAlertButton.tsx';
 import { textOn, tierName } from '../../lib/tiers.ts';
-import { SHOW_TEXT } from './showText.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 
 /** Each tier as a small overlay card in its colour, with a test alert of that tier (at its minimum, ₹1 for the base). */
 export function TierPreview({ tiers }: { tiers: readonly ShowTier[] }) {
+  const { t } = useT();
   const [status, setStatus] = useState<{ error?: string; success?: string }>({});
   return (
     <section className="card" aria-labelledby="os-tiers-preview-title">
       <h2 className="card-title" id="os-tiers-preview-title">
-        {SHOW_TEXT.previewTitle}
+        {t('show.previewTitle')}
       </h2>
-      <p className="muted small">{SHOW_TEXT.previewHint}</p>
+      <p className="muted small">{t('show.previewHint')}</p>
       <ul className="os-tier-previews">
         {tiers.map((tier, index) => {
           const amount = Math.max(1, Number.isFinite(tier.minAmount) ? tier.minAmount : 1);
@@ -23,7 +24,7 @@ export function TierPreview({ tiers }: { tiers: readonly ShowTier[] }) {
           return (
             <li key={index} className="os-tier-preview" data-testid="tier-preview">
               <div className="os-tier-card" style={{ borderColor: tier.color }}>
-                <span className="os-tier-name">{SHOW_TEXT.previewName}</span>
+                <span className="os-tier-name">{t('show.previewName')}</span>
                 <span
                   className="os-tier-amount"
                   style={{ background: tier.color, color: textOn(tier.color) }}
@@ -37,7 +38,7 @@ export function TierPreview({ tiers }: { tiers: readonly ShowTier[] }) {
               <TestAlertButton
                 amount={amount}
                 className="button button-secondary button-small"
-                label={SHOW_TEXT.testThisTier(name)}
+                label={t('show.testThisTier', { name })}
                 onOutcome={(kind, text) => setStatus(kind === 'error' ? { error: text } : { success: text })}
               />
             </li>
