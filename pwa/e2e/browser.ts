@@ -3,12 +3,16 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this offline machine needs. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags this offline machine needs. `autoplay` lets pages play audio
+ * without a click, as OBS's browser source does (the overlay's speech journeys).
+ */
+export async function launchBrowser(options: { autoplay?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
+      ...(options.autoplay ? ['--autoplay-policy=no-user-gesture-required'] : []),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',
