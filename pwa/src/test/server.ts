@@ -33,3 +33,32 @@ export function signIn(server: TestServer, user: User): void {
 export function signInBeforeEach(server: TestServer, user: User): void {
   beforeEach(() => signIn(server, user));
 }
+
+/**
+ * The reads a signed-in creator's Chat Loader makes besides its chats: the mirror's wallet and recent tips, the
+ * safety flags, the stream session (none), and the creator's overlay (settings, handle `asha`, key `ok_secret`, plus `overlay` given).
+ */
+export function creatorLoaderHandlers(overlay: Record<string, unknown> = {}) {
+  return [
+    http.get('*/api/wallet/balance', () => HttpResponse.json({ balance: 0, balancePaise: 0 })),
+    http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })),
+    http.get('*/api/tips/recent', () => HttpResponse.json({ tips: [] })),
+    http.get('*/api/creator/safety/flags', () => HttpResponse.json({ ids: [] })),
+    // Issue 14's stream session card (StreamSession.test.tsx covers it).
+    http.get('*/api/creator/stream', () =>
+      HttpResponse.json({ session: null, totals: { amount: 0, amountPaise: 0, count: 0, topTip: null } }),
+    ),
+    http.get('*/api/creator/overlay', () =>
+      HttpResponse.json({
+        overlayTheme: 'classic',
+        font: 'Poppins',
+        color: '#ff5c5c',
+        sound: 'default',
+        handle: 'asha',
+        displayName: 'Asha Live',
+        overlayKey: 'ok_secret',
+        ...overlay,
+      }),
+    ),
+  ];
+}

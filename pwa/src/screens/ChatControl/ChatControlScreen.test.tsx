@@ -10,6 +10,7 @@ import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx
 import { setAppSocketFactory } from '../../realtime/appSocket.ts';
 import { createRealtimeSocket } from '../../realtime/socket.ts';
 import { fakeSocketFactory } from '../../test/fakeSocket.ts';
+import { creatorLoaderHandlers } from '../../test/server.ts';
 import { clearMirror } from '../../sync/db.ts';
 import { pullNow } from '../../sync/pull.ts';
 import { replayOutbox } from '../../sync/outbox.ts';
@@ -100,25 +101,7 @@ function serve(tips: Tip[] | (() => Response), calls: Calls = { patched: [], del
   served.tombstones = [];
   server.use(
     http.get('*/api/users/me', () => HttpResponse.json({ user: creator })),
-    http.get('*/api/wallet/balance', () => HttpResponse.json({ balance: 0, balancePaise: 0 })),
-    http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })),
-    http.get('*/api/tips/recent', () => HttpResponse.json({ tips: [] })),
-    http.get('*/api/creator/safety/flags', () => HttpResponse.json({ ids: [] })),
-    // Issue 14's stream session card (StreamSession.test.tsx covers it).
-    http.get('*/api/creator/stream', () =>
-      HttpResponse.json({ session: null, totals: { amount: 0, amountPaise: 0, count: 0, topTip: null } }),
-    ),
-    http.get('*/api/creator/overlay', () =>
-      HttpResponse.json({
-        overlayTheme: 'classic',
-        font: 'Poppins',
-        color: '#ff5c5c',
-        sound: 'default',
-        handle: 'asha',
-        displayName: 'Asha Live',
-        overlayKey: 'ok_secret',
-      }),
-    ),
+    ...creatorLoaderHandlers(),
     http.get('*/api/creator/chats', ({ request }) => {
       if (typeof tips === 'function') return tips();
       const since = new URL(request.url).searchParams.get('since');

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { defaultShowSettings, type Tip } from '@shabaash/shared';
-import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
+import { creatorLoaderHandlers, mswServerForFile, signInBeforeEach } from '../../test/server.ts';
 import { setAppSocketFactory } from '../../realtime/appSocket.ts';
 import { createRealtimeSocket } from '../../realtime/socket.ts';
 import { fakeSocketFactory } from '../../test/fakeSocket.ts';
@@ -15,23 +15,16 @@ import { ChatControlScreen } from './ChatControlScreen.tsx';
 
 // The show in the Chat Loader (issue 14): tier chips on rows, Skip reading and Send test alert.
 
-const server = setupServer();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
+const server = mswServerForFile();
+signInBeforeEach(server, creator);
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(async () => {
   await clearMirror();
   const fake = fakeSocketFactory();
   setAppSocketFactory((options) => createRealtimeSocket({ ...options, createSocket: fake.factory }));
-  storeSession(creator);
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-  setAppSocketFactory(null);
-});
-afterAll(() => server.close());
+afterEach(() => setAppSocketFactory(null));
 
 function tip(id: string, amount: number): Tip {
   const at = new Date().toISOString();
@@ -60,23 +53,7 @@ function serve(tips: Tip[]) {
     { minAmount: 250, color: '#fb8c00', seconds: 20 },
   ];
   server.use(
-    http.get('*/api/users/me', () => HttpResponse.json({ user: creator })),
-    http.get('*/api/wallet/balance', () => HttpResponse.json({ balance: 0, balancePaise: 0 })),
-    http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })),
-    http.get('*/api/tips/recent', () => HttpResponse.json({ tips: [] })),
-    http.get('*/api/creator/safety/flags', () => HttpResponse.json({ ids: [] })),
-    http.get('*/api/creator/overlay', () =>
-      HttpResponse.json({
-        overlayTheme: 'classic',
-        font: 'Poppins',
-        color: '#ff5c5c',
-        sound: 'default',
-        show,
-        handle: 'asha',
-        displayName: 'Asha Live',
-        overlayKey: 'ok_secret',
-      }),
-    ),
+    ...creatorLoaderHandlers({ show }),
     http.get('*/api/creator/chats', () => HttpResponse.json({ tips, version: 1 })),
     http.get('*/api/creator/chats/changes', () =>
       HttpResponse.json({ tips: [], deleted: [], version: 1, reset: false }),

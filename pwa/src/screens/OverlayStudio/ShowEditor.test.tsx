@@ -1,29 +1,27 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { defaultShowSettings } from '@shabaash/shared';
-import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
+import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
 import { OverlayStudioScreen } from './OverlayStudioScreen.tsx';
 
 // Overlay Studio (issue 14): tiers, auto-advance and TTS settings with the shared schema's messages; tier preview
 // and test alerts.
 
-const server = setupServer();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
 const looks = { overlayTheme: 'neon', font: 'Inter', color: '#123456', sound: 'chime' };
 let saved: unknown[] = [];
 let tests: unknown[] = [];
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const server = mswServerForFile();
+signInBeforeEach(server, creator);
 beforeEach(() => {
   saved = [];
   tests = [];
-  storeSession(creator);
   server.use(
-    http.get('*/api/users/me', () => HttpResponse.json({ user: creator })),
     // The live preview's iframe (the overlay page itself is not under test here).
     http.get(`${window.location.origin}/overlay`, () =>
       HttpResponse.text('', { headers: { 'content-type': 'text/html' } }),
@@ -57,12 +55,6 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-});
-afterAll(() => server.close());
 
 describe('Overlay Studio: tiers and text-to-speech', () => {
   it('previews each tier and sends a test alert of that tier', async () => {

@@ -54,6 +54,23 @@ function Field({
   );
 }
 
+function Check({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  label: string;
+}) {
+  return (
+    <label className="os-check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
 /** Overlay Studio: edit tiers (base + up to 6), auto-advance and TTS; preview each tier; save with the looks. */
 export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: string } }) {
   const { t } = useT();
@@ -192,27 +209,21 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
             {!canAdd ? (
               <p className="muted small">{t('show.maxTiersReached', { max: SHOW_LIMITS.maxTiers })}</p>
             ) : null}
-            <label className="os-check">
-              <input
-                type="checkbox"
-                checked={draft.autoAdvance}
-                onChange={(e) => setDraft((d) => ({ ...d, autoAdvance: e.target.checked }))}
-              />
-              <span>{t('show.autoAdvance')}</span>
-            </label>
+            <Check
+              checked={draft.autoAdvance}
+              onChange={(checked) => setDraft((d) => ({ ...d, autoAdvance: checked }))}
+              label={t('show.autoAdvance')}
+            />
             <p className="muted small">{t('show.autoAdvanceHint')}</p>
           </fieldset>
 
           <fieldset className="os-fieldset">
             <legend>{t('show.ttsLegend')}</legend>
-            <label className="os-check">
-              <input
-                type="checkbox"
-                checked={draft.tts.enabled}
-                onChange={(e) => setTts({ enabled: e.target.checked })}
-              />
-              <span>{t('show.ttsEnabled')}</span>
-            </label>
+            <Check
+              checked={draft.tts.enabled}
+              onChange={(checked) => setTts({ enabled: checked })}
+              label={t('show.ttsEnabled')}
+            />
             <Field id="os-tts-minAmount" label={t('show.ttsMinAmount')} error={errors['tts.minAmount']}>
               <input
                 id="os-tts-minAmount"
@@ -240,14 +251,11 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
                 {...aria('tts.volume')}
               />
             </Field>
-            <label className="os-check">
-              <input
-                type="checkbox"
-                checked={draft.tts.hinglishInHindi}
-                onChange={(e) => setTts({ hinglishInHindi: e.target.checked })}
-              />
-              <span>{t('show.hinglish')}</span>
-            </label>
+            <Check
+              checked={draft.tts.hinglishInHindi}
+              onChange={(checked) => setTts({ hinglishInHindi: checked })}
+              label={t('show.hinglish')}
+            />
             <p className="muted small">{t('show.hinglishHint')}</p>
           </fieldset>
 
