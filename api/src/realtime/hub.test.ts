@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WS_CLOSE, maskPhone, type ServerMessage, type TipStatus } from '@shabaash/shared';
+import {
+  WS_CLOSE,
+  defaultShowSettings,
+  maskPhone,
+  type ServerMessage,
+  type TipStatus,
+} from '@shabaash/shared';
 import { authEmulatorUrl, createTestApp, type TestApp } from '../../test/harness.ts';
 import { getPhoneIdToken } from '../../test/firebaseEmulator.ts';
 import { issueSession } from '../modules/sessions/sessions.service.ts';
@@ -377,12 +383,23 @@ describe('two instances over one database', () => {
       .where({ user_id: c.id })
       .update({ overlay_theme: 'retro', font: 'Mukta', color: '#123456', sound: 'dhol' });
     app.deps.realtime.overlayUpdated(c.id, settings);
-    expect((await overlayOnB.waitFor<OverlayMsg>((m) => m.type === 'overlay:update')).data).toEqual(settings);
+    // B reads the settings again, the show's tiers and TTS (defaults here) included.
+    expect((await overlayOnB.waitFor<OverlayMsg>((m) => m.type === 'overlay:update')).data).toEqual({
+      ...settings,
+      show: defaultShowSettings(),
+      widgets: defaultWidgetSettings(),
+    });
+
+    // A show moment announced on A (Skip reading) reaches the overlay on B, and not the Chat Loader.
+    app.deps.realtime.showEvent(c.id, { type: 'speech:skip' });
+    await overlayOnB.waitFor((m) => m.type === 'speech:skip');
 
     // Nothing is pushed twice on B (its own publish + A's notification).
     await sleep(200);
     expect(creatorOnB.messages.filter((m) => isTip(m) && m.data.id === row.id)).toHaveLength(2); // tip:new + tip:status
     expect(overlayOnB.messages.filter((m) => isTip(m))).toHaveLength(1);
+    expect(overlayOnB.messages.filter((m) => m.type === 'speech:skip')).toHaveLength(1);
+    expect(creatorOnB.messages.filter((m) => m.type === 'speech:skip')).toHaveLength(0);
     creatorOnB.close();
     overlayOnB.close();
   });

@@ -9,8 +9,8 @@ import {
 import type { Executor } from '../db/knex.ts';
 import type { Logger } from '../logger.ts';
 import type { AppDeps, RealtimeBus } from '../deps.ts';
-import { findOverlayByCreatorId } from '../modules/creators/overlay.repository.ts';
-import { pickSettings } from '../modules/creators/overlay.service.ts';
+import { AppError } from '../http/errors.ts';
+import { getOverlay, pickSettings } from '../modules/creators/overlay.service.ts';
 import { getPayoutSummary } from '../modules/payouts/payouts.service.ts';
 import { findLatestSession } from '../modules/stream/stream.repository.ts';
 import { presentSession } from '../modules/stream/stream.presenter.ts';
@@ -325,9 +325,10 @@ function notificationHandlers(parts: {
     async overlayChanged(creatorId) {
       if (!publisher.states.has(creatorSpace(creatorId)) || !UUID_RE.test(creatorId)) return;
       try {
-        const profile = await findOverlayByCreatorId(db, creatorId);
-        if (profile) parts.pushToRooms(creatorId, msg.overlayUpdate(pickSettings(profile)));
+        // The show and widget settings travel with the looks, as they do on the instance that saved them.
+        parts.pushToRooms(creatorId, msg.overlayUpdate(pickSettings(await getOverlay(db, creatorId))));
       } catch (err) {
+        if (err instanceof AppError && err.code === 'NOT_FOUND') return; // the creator is gone
         log.error({ err }, 'could not read overlay settings for a notification');
       }
     },
