@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultShowSettings, type OverlaySettings } from '@shabaash/shared';
+import type { RecordingBus } from '../../../test/doubles.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildCreator, type BuiltCreator, creatorAndViewer } from '../../../test/factories.ts';
 import { createLogger } from '../../logger.ts';
@@ -144,6 +145,21 @@ describe('speech of tips pushed live', () => {
     expect((await fetch(speechUrl(hindi.id, other.overlayKey))).status).toBe(404);
     expect((await fetch(speechUrl(hindi.id, 'wrong-key'))).status).toBe(404);
     expect((await fetch(`${app.url}/api/overlay/speech/${hindi.id}`)).status).toBe(400);
+    // Cached: pushing the tip live again synthesises nothing and serves the same bytes, announced again.
+    const first = Buffer.from(await (await fetch(speechUrl(hindi.id, creator.overlayKey))).arrayBuffer());
+    const requests = engine.requests.length;
+    await app.request('PATCH', `/api/creator/chats/${hindi.id}/status`, {
+      token: creator.token,
+      body: { status: 'unread' },
+    });
+    await pushLive(creator, hindi.id);
+    expect(engine.requests).toHaveLength(requests);
+    const again = Buffer.from(await (await fetch(speechUrl(hindi.id, creator.overlayKey))).arrayBuffer());
+    expect(again.equals(first)).toBe(true);
+    const ready = (app.deps.realtime as RecordingBus).shows.filter(
+      (s) => s.message.type === 'speech:ready' && s.message.data.tipId === hindi.id,
+    );
+    expect(ready).toHaveLength(2);
     // Rotating the key invalidates the old link.
     const rotated = await app.request<{ overlayKey: string }>('POST', '/api/creator/overlay-key/rotate', {
       token: creator.token,
