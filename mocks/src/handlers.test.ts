@@ -7,7 +7,7 @@ import {
   serverMessageSchema,
   type ServerMessage,
 } from '@shabaash/shared';
-import { CREATOR, MOCK_PASSWORD, VIEWER } from './fixtures.ts';
+import { CREATOR, MOCK_PASSWORD, OVERLAY_KEYS, VIEWER } from './fixtures.ts';
 import { createMockServer } from './node.ts';
 import { resetMockState } from './state.ts';
 
@@ -157,5 +157,31 @@ describe('mock realtime', () => {
       .poll(() => received.find((m) => m.type === 'tip:deleted'))
       .toMatchObject({ space, version: 12, data: { id } });
     socket.close();
+  });
+
+  it('sends a test alert and Skip reading to the creator’s overlay only (issue 14)', async () => {
+    const open = async (hello: Record<string, unknown>) => {
+      const socket = new WebSocket('ws://localhost/ws');
+      const received: ServerMessage[] = [];
+      socket.addEventListener('message', (e) =>
+        received.push(serverMessageSchema.parse(JSON.parse(String(e.data)))),
+      );
+      await new Promise((resolve) => socket.addEventListener('open', resolve));
+      socket.send(JSON.stringify({ type: 'hello', ...hello }));
+      await expect.poll(() => received[0]?.type).toBe('welcome');
+      return { socket, received };
+    };
+    const overlay = await open({ overlayKey: OVERLAY_KEYS[CREATOR.user.id] });
+    const loader = await open({ token: CREATOR.token });
+    const sent = await call('POST', '/creator/show/test-alert', CREATOR.token, { amount: 1000 });
+    expect(sent.body).toMatchObject({ name: 'Test alert', amount: 1000, amountPaise: 100_000 });
+    await expect
+      .poll(() => overlay.received.find((m) => m.type === 'show:test'))
+      .toEqual({ type: 'show:test', data: sent.body });
+    await call('POST', '/creator/show/skip-speech', CREATOR.token);
+    await expect.poll(() => overlay.received.some((m) => m.type === 'speech:skip')).toBe(true);
+    expect(loader.received.filter((m) => m.type === 'show:test' || m.type === 'speech:skip')).toEqual([]);
+    overlay.socket.close();
+    loader.socket.close();
   });
 });

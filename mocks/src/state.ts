@@ -7,6 +7,7 @@ import {
   type OverlaySettings,
   type PaymentOrderStatus,
   type SafetySettings,
+  type ShowMessage,
   type Tip,
   type TipStatus,
   type User,
@@ -62,7 +63,9 @@ export interface MockOrder extends PaymentOrderStatus {
 export type MockChange =
   | { kind: 'tip'; space: string; row: MockTipRow }
   | { kind: 'wallet'; space: string; userId: string; version: number; balancePaise: number }
-  | { kind: 'overlay'; creatorId: string; settings: OverlaySettings };
+  | { kind: 'overlay'; creatorId: string; settings: OverlaySettings }
+  /** The show (issue 14): a test alert or Skip reading, for the creator's overlays only. */
+  | { kind: 'show'; creatorId: string; message: ShowMessage };
 
 export interface MockState {
   users: Map<string, { user: User; password: string }>;

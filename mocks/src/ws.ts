@@ -189,6 +189,8 @@ export function createWsHandlers(state: MockState, options: MockRealtimeOptions 
           version: change.version,
           data: { balance: paiseToRupees(change.balancePaise), balancePaise: change.balancePaise },
         });
+      } else if (change.kind === 'show') {
+        if (conn.overlayOf === change.creatorId) send(conn, change.message);
       } else if (conn.overlayOf === change.creatorId || conn.creatorOf === change.creatorId) {
         send(conn, { type: 'overlay:update', data: change.settings });
       }

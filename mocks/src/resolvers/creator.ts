@@ -1,6 +1,12 @@
-import { paiseToRupees, type Tip } from '@shabaash/shared';
+import {
+  paiseToRupees,
+  rupeesToPaise,
+  TEST_ALERT_DEFAULT_RUPEES,
+  TEST_ALERT_TEXT,
+  type Tip,
+} from '@shabaash/shared';
 import { creatorOf, liveTips, newestFirst, notFound, requireUser, type MockResolvers } from '../context.ts';
-import { creatorSpace, deleteTip, newId, setTipStatus, versionOf, type MockState } from '../state.ts';
+import { creatorSpace, deleteTip, emit, newId, setTipStatus, versionOf, type MockState } from '../state.ts';
 
 function chatList(
   state: MockState,
@@ -80,19 +86,21 @@ export const creatorResolvers = {
   },
   // ---- the show (issue 14): the mocks answer as the API does, with nothing to play ----
   sendTestAlert: (ctx) => {
-    creatorOf(ctx.state, requireUser(ctx));
-    const amount = ctx.input.amount ?? 500;
-    return {
+    const creator = creatorOf(ctx.state, requireUser(ctx));
+    const amount = ctx.input.amount ?? TEST_ALERT_DEFAULT_RUPEES;
+    const tip = {
       id: `test-${newId(ctx.state, 'd')}`,
-      name: 'Test alert',
+      ...TEST_ALERT_TEXT.en,
       amount,
-      amountPaise: Math.round(amount * 100),
-      message: 'This is a test alert. Your superchats will look and sound like this.',
+      amountPaise: rupeesToPaise(amount),
       speech: false,
     };
+    emit(ctx.state, { kind: 'show', creatorId: creator.userId, message: { type: 'show:test', data: tip } });
+    return tip;
   },
   skipSpeech: (ctx) => {
-    creatorOf(ctx.state, requireUser(ctx));
+    const creator = creatorOf(ctx.state, requireUser(ctx));
+    emit(ctx.state, { kind: 'show', creatorId: creator.userId, message: { type: 'speech:skip' } });
     return { ok: true as const };
   },
   overlayTestSpeech: () => {
