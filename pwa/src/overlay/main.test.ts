@@ -173,8 +173,9 @@ describe('the show on the overlay (issue 14)', () => {
     ],
     autoAdvance: false,
     tts: { enabled: true, minAmount: 100, maxChars: 200, volume: 55, hinglishInHindi: false },
-    language: 'en',
+    language: 'en' as const,
   };
+  const looks = () => ({ overlayTheme: 'classic', font: 'Inter', color: '#112233', sound: 'none' });
   const speechAudio = () => document.querySelector<HTMLAudioElement>('audio.ov-speech');
 
   async function mountWithShow() {
@@ -212,6 +213,22 @@ describe('the show on the overlay (issue 14)', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(play).toHaveBeenCalledTimes(1);
     play.mockRestore();
+    stop();
+  });
+
+  it('auto-advance: turned on, the card on screen leaves after its tier time; tips pushed live meanwhile show in turn', async () => {
+    const { root, fake, stop } = await mountWithShow();
+    const auto = { ...show, autoAdvance: true };
+    fake.last().push({ type: 'tip:status', space: SPACE, version: 4, data: tip('a', { amount: 20 }) });
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(card(root)?.dataset.tipId).toBe('a'); // off: SPEC §4, the card stays
+    fake.last().push({ type: 'overlay:update', data: { ...looks(), show: auto } });
+    fake.last().push({ type: 'tip:status', space: SPACE, version: 5, data: tip('b', { amount: 20 }) });
+    expect(card(root)?.dataset.tipId).toBe('a'); // b waits its turn
+    await vi.waitFor(() => expect(card(root)?.dataset.tipId).toBe('b'), { timeout: 1500 });
+    await vi.waitFor(() => expect(card(root)?.textContent).toBe('Waiting for the next superchat...'), {
+      timeout: 1500,
+    });
     stop();
   });
 
