@@ -1,8 +1,9 @@
 import { DEFAULT_TIERS, rupeesToPaise, tierFor, type ShowTier } from '@shabaash/shared';
+import { count } from '../i18n/format.ts';
 
 /** "₹500+" (the base tier: "₹0+"), the short name of a tier the Chat Loader and the Studio show. */
 export function tierName(tier: ShowTier): string {
-  return `₹${tier.minAmount.toLocaleString('en-IN')}+`;
+  return `₹${count(tier.minAmount)}+`;
 }
 
 /** The tier of an amount in rupees among the creator's tiers (the defaults until they load). */

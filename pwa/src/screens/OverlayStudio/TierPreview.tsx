@@ -3,9 +3,9 @@ import type { ShowTier } from '@shabaash/shared';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { TestAlertButton } from '../../components/TestAlertButton.tsx';
 import { textOn, tierName } from '../../lib/tiers.ts';
+import { rupees } from '../../i18n/format.ts';
 import { useT } from '../../i18n/i18n.tsx';
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 
 /** Each tier as a small overlay card in its colour, with a test alert of that tier (at its minimum, ₹1 for the base). */
 export function TierPreview({ tiers }: { tiers: readonly ShowTier[] }) {
@@ -29,7 +29,7 @@ export function TierPreview({ tiers }: { tiers: readonly ShowTier[] }) {
                   className="os-tier-amount"
                   style={{ background: tier.color, color: textOn(tier.color) }}
                 >
-                  {rupees.format(amount)}
+                  {rupees(amount)}
                 </span>
                 <span className="muted small">
                   {name} · {tier.seconds}s
