@@ -101,8 +101,10 @@ describe('creator journeys: Chat Loader, overlay, settings, presence', () => {
     await expect.poll(() => loader.badge(guestName)).toBe('Live now');
     await expect.poll(() => loader.banners(), { timeout: 10_000 }).toContain('Superchat pushed live');
 
-    // Settings saved in the creator suite reach the overlay at once (overlay:update).
-    expect(await overlay.accent()).toBe('#ff5c5c');
+    // The tip's card takes its tier's colour (₹149.50: the ₹100 tier of the defaults, green, issue 14); the
+    // overlay's own colour is the waiting card's. Settings saved in the creator suite reach the overlay at once
+    // (overlay:update): the waiting card shows the new colour after the delete below.
+    expect(await overlay.accent()).toBe('#43a047');
     const suite = await phone.newPage();
     await suite.goto(`${baseUrl}/creator`);
     const hex = suite.getByLabel('Accent colour hex');
@@ -113,9 +115,8 @@ describe('creator journeys: Chat Loader, overlay, settings, presence', () => {
     await expect
       .poll(() => suite.getByText('Overlay settings saved').isVisible(), { timeout: 10_000 })
       .toBe(true);
-    await expect.poll(() => overlay.accent(), { timeout: 5000 }).toBe('#1e90ff');
-    expect(await overlay.borderColor()).toBe('rgb(30, 144, 255)');
     await suite.close();
+    expect(await overlay.accent()).toBe('#43a047');
 
     const confirmText = await loader.deleteChat(guestName, false);
     expect(confirmText).toBe('Delete this chat permanently? This cannot be undone.');
@@ -125,6 +126,8 @@ describe('creator journeys: Chat Loader, overlay, settings, presence', () => {
     // The banner follows the server's answer; the row may change first (realtime).
     await expect.poll(() => loader.banners(), { timeout: 10_000 }).toContain('Chat deleted');
     await expect.poll(() => overlay.text(), { timeout: 5000 }).toBe('Waiting for the next superchat...');
+    await expect.poll(() => overlay.accent(), { timeout: 5000 }).toBe('#1e90ff');
+    expect(await overlay.borderColor()).toBe('rgb(30, 144, 255)');
 
     await overlay.page.close();
     await expect.poll(() => loader.presence(), { timeout: 10_000 }).toBe('Overlay offline');
