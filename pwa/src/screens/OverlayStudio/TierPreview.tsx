@@ -6,7 +6,6 @@ import { textOn, tierName } from '../../lib/tiers.ts';
 import { rupees } from '../../i18n/format.ts';
 import { useT } from '../../i18n/i18n.tsx';
 
-
 /** Each tier as a small overlay card in its colour, with a test alert of that tier (at its minimum, ₹1 for the base). */
 export function TierPreview({ tiers }: { tiers: readonly ShowTier[] }) {
   const { t } = useT();
