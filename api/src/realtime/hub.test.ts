@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   WS_CLOSE,
   defaultShowSettings,
+  defaultWidgetSettings,
   maskPhone,
   type ServerMessage,
   type TipStatus,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultShowSettings, type OverlaySettings } from '@shabaash/shared';
+import { defaultShowSettings, defaultWidgetSettings, type OverlaySettings } from '@shabaash/shared';
 import type { RecordingBus } from '../../../test/doubles.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildCreator, type BuiltCreator, creatorAndViewer } from '../../../test/factories.ts';
@@ -101,18 +101,18 @@ describe('show settings (tiers, auto-advance, TTS) in the overlay settings', () 
       body: { ...looks, show: mine },
     });
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ ...looks, show: mine });
+    expect(put.body).toEqual({ ...looks, show: mine, widgets: defaultWidgetSettings() });
     const pub = await app.request(
       'GET',
       `/api/creator/overlay/public?key=${encodeURIComponent(creator.overlayKey)}`,
     );
-    expect(pub.body).toEqual({ ...looks, show: mine });
+    expect(pub.body).toEqual({ ...looks, show: mine, widgets: defaultWidgetSettings() });
     // A PUT of the looks alone keeps the stored show settings.
     const looksOnly = await app.request('PUT', '/api/creator/settings', {
       token: creator.token,
       body: looks,
     });
-    expect(looksOnly.body).toEqual({ ...looks, show: mine });
+    expect(looksOnly.body).toEqual({ ...looks, show: mine, widgets: defaultWidgetSettings() });
   });
 });
 
