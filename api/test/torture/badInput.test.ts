@@ -198,8 +198,18 @@ const PRINCIPALS: Principal[] = [
   { name: 'creator', token: creator.token },
 ];
 
-/** Routes whose bodies are ignored and which a valid principal would really change (logout, key rotation). */
-const MUTATES_WITHOUT_INPUT = new Set(['logout', 'rotateOverlayKey', 'startStream', 'endStream']);
+/**
+ * Routes whose bodies are ignored (or all optional) and which a valid principal would really act on: logout, key
+ * rotation, a stream's start and end, and the show's test alert and Skip reading (overlay messages, nothing stored).
+ */
+const MUTATES_WITHOUT_INPUT = new Set([
+  'logout',
+  'rotateOverlayKey',
+  'startStream',
+  'endStream',
+  'sendTestAlert',
+  'skipSpeech',
+]);
 /** Read-only POSTs: a generated body that happens to be valid may answer 2xx (it still changes nothing). */
 const READ_ONLY_POSTS = new Set(['safetyCheck']);
 
