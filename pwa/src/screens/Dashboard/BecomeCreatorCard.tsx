@@ -4,12 +4,14 @@ import { serverMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useBecomeCreator } from './useDashboardMutations.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 /** "Become a creator" (ARCHITECTURE §1): choose a handle and display name; the user becomes a creator. */
 export function BecomeCreatorCard() {
   const { user, isCreator, updateUser } = useAuth();
   const navigate = useNavigate();
   const becomeCreator = useBecomeCreator();
+  const { t } = useT();
   const id = useId();
   const [handle, setHandle] = useState('');
   const [displayName, setDisplayName] = useState(user?.name ?? '');
@@ -25,21 +27,19 @@ export function BecomeCreatorCard() {
       updateUser(result.user);
       navigate('/creator');
     } catch (caught) {
-      setError(serverMessage(caught, 'Could not create your creator profile. Please try again.'));
+      setError(serverMessage(caught, t('dashboard.becomeCreator.failed')));
     }
   };
 
   return (
     <section className="card become-creator" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card-title">
-        Become a creator
+        {t('dashboard.becomeCreator.title')}
       </h2>
-      <p className="muted">
-        Stream on YouTube, Twitch or Loco? Pick a handle and start receiving superchats with an OBS overlay.
-      </p>
+      <p className="muted">{t('dashboard.becomeCreator.lede')}</p>
       <form className="form" onSubmit={handleSubmit} noValidate>
         <div className="field">
-          <label htmlFor={`${id}-handle`}>Handle</label>
+          <label htmlFor={`${id}-handle`}>{t('dashboard.becomeCreator.handle')}</label>
           <input
             id={`${id}-handle`}
             name="handle"
@@ -54,12 +54,11 @@ export function BecomeCreatorCard() {
             onChange={(e) => setHandle(e.target.value)}
           />
           <p id={`${id}-handle-hint`} className="hint">
-            3–30 characters: letters, numbers, - and _. Your guest link becomes /guest-tip?c=
-            {handle || 'handle'}.
+            {t('dashboard.becomeCreator.handleHint', { handle: handle || 'handle' })}
           </p>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-display`}>Display name</label>
+          <label htmlFor={`${id}-display`}>{t('dashboard.becomeCreator.displayName')}</label>
           <input
             id={`${id}-display`}
             name="displayName"
@@ -71,7 +70,9 @@ export function BecomeCreatorCard() {
         </div>
         <FormStatus error={error} />
         <button type="submit" className="button button-primary" disabled={becomeCreator.isPending}>
-          {becomeCreator.isPending ? 'Creating…' : 'Become a creator'}
+          {becomeCreator.isPending
+            ? t('dashboard.becomeCreator.creating')
+            : t('dashboard.becomeCreator.title')}
         </button>
       </form>
     </section>

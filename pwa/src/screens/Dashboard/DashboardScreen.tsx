@@ -8,20 +8,22 @@ import { RecentTips } from './slots/RecentTips.tsx';
 import { SendTipForm } from './slots/SendTipForm.tsx';
 import { WalletActivity } from './slots/WalletActivity.tsx';
 import '../../styles/dashboard.css';
+import { useT } from '../../i18n/i18n.tsx';
 
 /** /dashboard (SPEC §2): welcome, Add Money, balance, send tip, wallet activity, profile picture, recent tips. */
 export function DashboardScreen() {
   const { user } = useAuth();
+  const { t } = useT();
   if (!user) return null;
   return (
     <div className="page container dashboard">
       <header className="dashboard-header">
         <div>
-          <p className="eyebrow">Viewer Dashboard</p>
-          <h1 className="page-title">Welcome back, {user.name}</h1>
+          <p className="eyebrow">{t('dashboard.eyebrow')}</p>
+          <h1 className="page-title">{t('dashboard.welcome', { name: user.name })}</h1>
         </div>
         <Link to="/add-money" className="button button-primary">
-          Add Money
+          {t('dashboard.addMoney')}
         </Link>
       </header>
       <div className="dashboard-grid">

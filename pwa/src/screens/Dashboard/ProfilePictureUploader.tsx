@@ -6,11 +6,13 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { PROFILE_PIC_TYPES, readAsDataUrl, validateProfilePic } from './profilePicture.ts';
 import { useUpdateProfilePic } from './useDashboardMutations.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 /** Profile-picture uploader (SPEC §2 dashboard, §5 rules): validates, uploads a data URL, merges the user. */
 export function ProfilePictureUploader() {
   const { user, updateUser } = useAuth();
   const upload = useUpdateProfilePic();
+  const { t } = useT();
   const inputId = useId();
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -49,13 +51,13 @@ export function ProfilePictureUploader() {
   return (
     <section className="card" aria-labelledby={`${inputId}-title`}>
       <h2 id={`${inputId}-title`} className="card-title">
-        Profile picture
+        {t('dashboard.profilePic.title')}
       </h2>
       <div className="profile-pic-row">
         <Avatar name={user.name} src={user.profilePic} size={64} />
         <div>
           <label htmlFor={inputId} className="button button-secondary button-small file-button">
-            {upload.isPending ? 'Uploading…' : 'Choose image'}
+            {upload.isPending ? t('dashboard.profilePic.uploading') : t('dashboard.profilePic.choose')}
           </label>
           <input
             id={inputId}
@@ -65,7 +67,7 @@ export function ProfilePictureUploader() {
             onChange={handleChange}
             disabled={upload.isPending}
           />
-          <p className="hint">PNG, JPG or WebP, up to 1 MB.</p>
+          <p className="hint">{t('dashboard.profilePic.hint')}</p>
         </div>
       </div>
       <FormStatus error={error} success={success} />

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatPaise } from '@shabaash/shared';
 import { api, serverMessage } from '../../api/client.ts';
 import { DEFAULT_CONTACT_EMAIL, useConfig } from '../../api/useConfig.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useBalance } from '../../hooks/useWallet.ts';
+import { useT, richText } from '../../i18n/i18n.tsx';
+import { money } from '../../i18n/format.ts';
 
 /** Saves a JSON value as a file download. */
 function download(name: string, value: unknown): void {
@@ -29,6 +30,7 @@ export function YourDataCard() {
   const { logout } = useAuth();
   const { data: config } = useConfig();
   const balance = useBalance();
+  const { t } = useT();
   const contact = config?.contactEmail || DEFAULT_CONTACT_EMAIL;
   const [busy, setBusy] = useState<'export' | 'delete' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -44,9 +46,9 @@ export function YourDataCard() {
     try {
       const data = await api('exportMyData');
       download(`shabaash-data-${new Date().toISOString().slice(0, 10)}.json`, data);
-      setSuccess('Your data was downloaded.');
+      setSuccess(t('dashboard.yourData.downloaded'));
     } catch (caught) {
-      setError(serverMessage(caught, 'Could not download your data. Please try again.'));
+      setError(serverMessage(caught, t('dashboard.yourData.downloadFailed')));
     } finally {
       setBusy(null);
     }
@@ -61,7 +63,7 @@ export function YourDataCard() {
       await logout();
       navigate('/', { replace: true });
     } catch (caught) {
-      setError(serverMessage(caught, 'Could not delete your account. Please try again.'));
+      setError(serverMessage(caught, t('dashboard.yourData.deleteFailed')));
       void balance.refetch?.();
       setBusy(null);
     }
@@ -70,14 +72,16 @@ export function YourDataCard() {
   return (
     <section className="card your-data" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card-title">
-        Your data
+        {t('dashboard.yourData.title')}
       </h2>
       <p className="muted">
-        Download everything we hold about you, or delete your account. See our{' '}
-        <Link to="/privacy" className="text-link">
-          privacy notice
-        </Link>
-        .
+        {richText('dashboard.yourData.lede', {
+          link: (text) => (
+            <Link to="/privacy" className="text-link">
+              {text}
+            </Link>
+          ),
+        })}
       </p>
       <div className="button-row">
         <button
@@ -86,7 +90,7 @@ export function YourDataCard() {
           onClick={exportData}
           disabled={busy !== null}
         >
-          {busy === 'export' ? 'Preparing…' : 'Download my data'}
+          {busy === 'export' ? t('dashboard.yourData.preparing') : t('dashboard.yourData.download')}
         </button>
         {!confirming && (
           <button
@@ -95,30 +99,31 @@ export function YourDataCard() {
             onClick={() => setConfirming(true)}
             disabled={busy !== null}
           >
-            Delete account
+            {t('dashboard.yourData.delete')}
           </button>
         )}
       </div>
       {confirming && (
         <div className="delete-account" role="group" aria-labelledby={`${id}-delete-title`}>
-          <h3 id={`${id}-delete-title`}>Delete your account?</h3>
-          <p>
-            Your name, phone number, picture and password are erased and you are signed out everywhere at
-            once. Your payments, wallet entries and tips stay in our records, as Indian law requires, under
-            the name &ldquo;Deleted user&rdquo;.
-          </p>
+          <h3 id={`${id}-delete-title`}>{t('dashboard.yourData.confirmTitle')}</h3>
+          <p>{t('dashboard.yourData.whatHappens')}</p>
           {balancePaise === null ? (
-            <p className="muted">Loading your balance…</p>
+            <p className="muted">{t('dashboard.yourData.loadingBalance')}</p>
           ) : (
             <p data-testid="delete-balance">
-              Your wallet holds <strong>{formatPaise(balancePaise)}</strong>. After deletion it can no longer
-              be spent; it stays in our records and is refunded to your original payment method if you write
-              to <a href={`mailto:${contact}`}>{contact}</a> within 180 days.
+              {richText(
+                'dashboard.yourData.balance',
+                {
+                  strong: (text) => <strong>{text}</strong>,
+                  mail: (text) => <a href={`mailto:${contact}`}>{text}</a>,
+                },
+                { amount: money(balancePaise), contact },
+              )}
             </p>
           )}
           <label className="checkbox">
-            <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />I
-            understand, delete my account
+            <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+            {t('dashboard.yourData.understand')}
           </label>
           <div className="button-row">
             <button
@@ -127,7 +132,7 @@ export function YourDataCard() {
               disabled={!confirmed || balancePaise === null || busy !== null}
               onClick={deleteAccount}
             >
-              {busy === 'delete' ? 'Deleting…' : 'Delete my account'}
+              {busy === 'delete' ? t('dashboard.yourData.deleting') : t('dashboard.yourData.deleteMine')}
             </button>
             <button
               type="button"
@@ -138,7 +143,7 @@ export function YourDataCard() {
               }}
               disabled={busy !== null}
             >
-              Keep my account
+              {t('dashboard.yourData.keep')}
             </button>
           </div>
         </div>

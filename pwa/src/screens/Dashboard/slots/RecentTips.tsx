@@ -1,14 +1,14 @@
 import { useId } from 'react';
-import { MESSAGES, formatPaise, type Tip } from '@shabaash/shared';
+import type { Tip } from '@shabaash/shared';
 import { errorMessage } from '../../../api/client.ts';
 import { useRecentTips } from '../../../hooks/useTips.ts';
 import { useDefaultCreatorHandle } from '../../../hooks/referringCreator.ts';
 import './slots.css';
-
-const timeFormatter = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+import { useT, translate } from '../../../i18n/i18n.tsx';
+import { money, dateTime } from '../../../i18n/format.ts';
 
 function tipName(tip: Tip): string {
-  return tip.name || tip.sender?.name || tip.guestName || 'Anonymous';
+  return tip.name || tip.sender?.name || tip.guestName || translate('dashboard.anonymous');
 }
 
 function TipRow({ tip }: { tip: Tip & { pending?: 0 | 1 } }) {
@@ -27,17 +27,17 @@ function TipRow({ tip }: { tip: Tip & { pending?: 0 | 1 } }) {
       <div className="tip-main">
         <p className="tip-head">
           <strong className="tip-name">{name}</strong>
-          <span className="tip-amount">{formatPaise(tip.amountPaise)}</span>
+          <span className="tip-amount">{money(tip.amountPaise)}</span>
         </p>
         {tip.pending === 1 ? (
           <p className="tx-pending-mark" data-testid="pending-mark">
-            Queued — sends when online
+            {translate('dashboard.queuedMark')}
           </p>
         ) : null}
         {tip.message ? <p className="tip-message">{tip.message}</p> : null}
         {Number.isNaN(created.getTime()) ? null : (
           <time className="tip-date" dateTime={tip.createdAt}>
-            {timeFormatter.format(created)}
+            {dateTime(created)}
           </time>
         )}
       </div>
@@ -53,20 +53,21 @@ export function RecentTips() {
   const id = useId();
   const creator = useDefaultCreatorHandle();
   const tips = useRecentTips(creator.handle, creator.isResolved);
+  const { t } = useT();
   return (
     <section className="card" aria-labelledby={`${id}-title`} aria-busy={tips.isPending}>
       <h2 id={`${id}-title`} className="card-title">
-        Recent tip activity
+        {t('dashboard.recent.title')}
       </h2>
       <div aria-live="polite">
         {tips.isError && !tips.data ? (
           <p className="form-status form-status-error" role="alert">
-            {errorMessage(tips.error, 'Could not load recent tips.')}
+            {errorMessage(tips.error, t('dashboard.recent.loadFailed'))}
           </p>
         ) : !tips.data ? (
-          <p className="muted">Loading...</p>
+          <p className="muted">{t('page.loading')}</p>
         ) : tips.data.length === 0 ? (
-          <p className="muted empty-text">{MESSAGES.noRecentTips}</p>
+          <p className="muted empty-text">{t('msg.noRecentTips')}</p>
         ) : (
           <ul className="tip-list">
             {tips.data.map((tip) => (

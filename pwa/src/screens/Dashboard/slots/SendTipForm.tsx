@@ -5,7 +5,6 @@ import { serverMessage } from '../../../api/client.ts';
 import { useConfig } from '../../../api/useConfig.ts';
 import { FormStatus } from '../../../components/FormStatus.tsx';
 import { TipAmountField, TipMessageField } from '../../../components/TipFields.tsx';
-import { QUEUED_TEXT } from '../../../sync/outboxOutcome.ts';
 import { useSendTip } from '../../../hooks/useTips.ts';
 import {
   normalizeHandle,
@@ -14,6 +13,7 @@ import {
 } from '../../../hooks/referringCreator.ts';
 import { parseRupeeAmount } from '../../../lib/amount.ts';
 import './slots.css';
+import { useT } from '../../../i18n/i18n.tsx';
 
 /**
  * Dashboard send-tip form: creator (defaults to the one whose link brought the viewer, else the default
@@ -25,6 +25,7 @@ export function SendTipForm() {
   const location = useLocation();
   const config = useConfig();
   const sendTip = useSendTip();
+  const { t } = useT();
   const [creator, setCreator] = useState<string>(
     () => rememberCreatorFromSearch(location.search) ?? readRememberedCreator() ?? '',
   );
@@ -74,7 +75,7 @@ export function SendTipForm() {
           },
         },
       );
-      setSuccess(outcome.status === 'sent' ? MESSAGES.tipSent : QUEUED_TEXT);
+      setSuccess(outcome.status === 'sent' ? MESSAGES.tipSent : t('sync.queued'));
       setAmount('');
       setMessage('');
     } catch (caught) {
@@ -85,11 +86,11 @@ export function SendTipForm() {
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card-title">
-        Send a tip
+        {t('dashboard.sendTip.title')}
       </h2>
       <form className="form" onSubmit={handleSubmit} noValidate>
         <div className="field">
-          <label htmlFor={`${id}-creator`}>Creator</label>
+          <label htmlFor={`${id}-creator`}>{t('dashboard.sendTip.creator')}</label>
           <input
             id={`${id}-creator`}
             name="creator"
@@ -109,7 +110,7 @@ export function SendTipForm() {
             ))}
           </datalist>
           <p id={`${id}-creator-hint`} className="hint">
-            The creator's handle, as in their link /guest-tip?c=handle.
+            {t('dashboard.sendTip.creatorHint')}
           </p>
         </div>
         <TipAmountField
@@ -125,7 +126,7 @@ export function SendTipForm() {
         />
         <FormStatus error={error} success={success} />
         <button type="submit" className="button button-primary" disabled={sendTip.isPending}>
-          {sendTip.isPending ? 'Sending…' : 'Send tip'}
+          {sendTip.isPending ? t('dashboard.sendTip.sending') : t('dashboard.sendTip.submit')}
         </button>
       </form>
     </section>

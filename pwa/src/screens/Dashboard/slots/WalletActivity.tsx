@@ -1,20 +1,16 @@
 import { useId } from 'react';
-import { MESSAGES, formatPaise } from '@shabaash/shared';
 import { errorMessage } from '../../../api/client.ts';
 import { useTransactions } from '../../../hooks/useWallet.ts';
 import type { MirroredTransaction } from '../../../sync/db.ts';
 import './slots.css';
-
-const dateFormatter = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+import { useT, translate } from '../../../i18n/i18n.tsx';
+import { money, dateTime } from '../../../i18n/format.ts';
 
 /** "12 Mar 2026, 7:05 pm" for an ISO timestamp (empty when unreadable). */
 function formatWhen(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormatter.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateTime(date);
 }
-
-/** The mark on a queued tip that is not charged yet. */
-export const PENDING_TX_TEXT = 'Queued — sends when online';
 
 function TransactionRow({ tx }: { tx: MirroredTransaction }) {
   const sign = tx.type === 'credit' ? '+' : '−';
@@ -29,7 +25,7 @@ function TransactionRow({ tx }: { tx: MirroredTransaction }) {
         <p className="tx-description">{tx.description}</p>
         {pending ? (
           <p className="tx-pending-mark" data-testid="pending-mark">
-            {PENDING_TX_TEXT}
+            {translate('dashboard.queuedMark')}
           </p>
         ) : null}
         <time className="tx-date" dateTime={tx.createdAt}>
@@ -37,9 +33,11 @@ function TransactionRow({ tx }: { tx: MirroredTransaction }) {
         </time>
       </div>
       <p className="tx-amount">
-        <span className="visually-hidden">{tx.type === 'credit' ? 'Credit' : 'Debit'} </span>
+        <span className="visually-hidden">
+          {translate(tx.type === 'credit' ? 'dashboard.activity.credit' : 'dashboard.activity.debit')}{' '}
+        </span>
         {sign}
-        {formatPaise(tx.amountPaise)}
+        {money(tx.amountPaise)}
       </p>
     </li>
   );
@@ -52,24 +50,25 @@ function TransactionRow({ tx }: { tx: MirroredTransaction }) {
 export function WalletActivity() {
   const id = useId();
   const transactions = useTransactions();
+  const { t } = useT();
   return (
     <section className="card" aria-labelledby={`${id}-title`} aria-busy={transactions.isPending}>
       <h2 id={`${id}-title`} className="card-title">
-        Wallet activity
+        {t('dashboard.activity.title')}
       </h2>
       {transactions.isOffline ? (
         <p className="hint" data-testid="activity-offline">
-          You're offline. Showing saved activity.
+          {t('dashboard.activity.offline')}
         </p>
       ) : null}
       {transactions.isError && !transactions.data ? (
         <p className="form-status form-status-error" role="alert">
-          {errorMessage(transactions.error, 'Could not load your wallet activity.')}
+          {errorMessage(transactions.error, t('dashboard.activity.loadFailed'))}
         </p>
       ) : !transactions.data ? (
-        <p className="muted">Loading...</p>
+        <p className="muted">{t('page.loading')}</p>
       ) : transactions.data.length === 0 ? (
-        <p className="muted empty-text">{MESSAGES.noTransactions}</p>
+        <p className="muted empty-text">{t('msg.noTransactions')}</p>
       ) : (
         <ul className="tx-list">
           {transactions.data.map((tx) => (
