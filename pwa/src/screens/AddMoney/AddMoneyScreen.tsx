@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { LIMITS, MESSAGES, formatPaise, type PaymentOrder, type PaymentOrderStatus } from '@shabaash/shared';
+import { LIMITS, MESSAGES, type PaymentOrder, type PaymentOrderStatus } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { useConfig } from '../../api/useConfig.ts';
 import { useAuth } from '../../auth/useAuth.ts';
@@ -8,18 +8,24 @@ import { FormStatus } from '../../components/FormStatus.tsx';
 import { CheckoutError, openCheckout } from '../../payments/checkout.ts';
 import { useAddMoney, useBalance, useOrderStatus, useRefreshWallet } from '../../hooks/useWallet.ts';
 import { parseRupeeAmount } from '../../lib/amount.ts';
+import { richText, useT, type MessageKey } from '../../i18n/i18n.tsx';
+import { money } from '../../i18n/format.ts';
 import './addMoney.css';
+
+/** The top-up minimum as the page has always written it ("₹10"). */
+const MINIMUM = `₹${LIMITS.topUpMinRupees}`;
+const strong = (text: string) => <strong>{text}</strong>;
 
 /** Quick picks for the amount, in rupees. */
 const QUICK_AMOUNTS_RUPEES = [100, 250, 500, 1000] as const;
 
 type Phase = 'idle' | 'creating' | 'checkout' | 'paid' | 'failed';
 
-const ORDER_STATE_TEXT: Record<PaymentOrderStatus['status'], string> = {
-  created: 'Pending: waiting for the payment provider to confirm.',
-  paid: 'Received: the money is in your wallet.',
-  failed: 'Failed: no money was added.',
-};
+const ORDER_STATE_TEXT = {
+  created: 'addMoney.order.created',
+  paid: 'addMoney.order.paid',
+  failed: 'addMoney.order.failed',
+} as const satisfies Record<PaymentOrderStatus['status'], MessageKey>;
 
 function OrderStatusLine({
   orderId,
@@ -31,16 +37,17 @@ function OrderStatusLine({
   onPaid: () => void;
 }) {
   const status = useOrderStatus(orderId, startedAt);
+  const { t } = useT();
   const state = status.data?.status;
   // The webhook may land later than the 4 s refresh: refresh once more when the order is confirmed paid.
   useEffect(() => {
     if (state === 'paid') onPaid();
   }, [state, onPaid]);
-  if (!status.data) return <dd>Checking…</dd>;
+  if (!status.data) return <dd>{t('addMoney.order.checking')}</dd>;
   const { failureReason } = status.data;
   return (
     <dd data-order-status={status.data.status}>
-      {ORDER_STATE_TEXT[status.data.status]}
+      {t(ORDER_STATE_TEXT[status.data.status])}
       {status.data.status === 'failed' && failureReason ? ` ${failureReason}` : ''}
     </dd>
   );
@@ -56,26 +63,27 @@ function OrderConfirmation({
   onPaid: () => void;
 }) {
   const id = useId();
+  const { t } = useT();
   return (
     <section className="card order-box" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card-title">
-        Order confirmation
+        {t('addMoney.order.title')}
       </h2>
       <dl className="order-details">
         <div>
-          <dt>Order ID</dt>
+          <dt>{t('addMoney.order.id')}</dt>
           <dd className="order-id">{order.id}</dd>
         </div>
         <div>
-          <dt>Amount</dt>
-          <dd className="order-amount">{formatPaise(order.amount)}</dd>
+          <dt>{t('addMoney.order.amount')}</dt>
+          <dd className="order-amount">{money(order.amount)}</dd>
         </div>
         <div>
-          <dt>Currency</dt>
+          <dt>{t('addMoney.order.currency')}</dt>
           <dd>{order.currency}</dd>
         </div>
         <div aria-live="polite">
-          <dt>Payment status</dt>
+          <dt>{t('addMoney.order.status')}</dt>
           <OrderStatusLine orderId={order.id} startedAt={startedAt} onPaid={onPaid} />
         </div>
       </dl>
@@ -91,6 +99,7 @@ export function AddMoneyScreen() {
   const addMoney = useAddMoney();
   const refreshWallet = useRefreshWallet();
   const balance = useBalance();
+  const { t } = useT();
   const [amount, setAmount] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -166,26 +175,24 @@ export function AddMoneyScreen() {
   return (
     <div className="page container add-money">
       <header className="add-money-header">
-        <p className="eyebrow">Wallet</p>
-        <h1 className="page-title">Add Money</h1>
-        <p className="muted">
-          Top up your Shabaash wallet with UPI or card and tip your favourite creators in one tap.
-        </p>
+        <p className="eyebrow">{t('addMoney.eyebrow')}</p>
+        <h1 className="page-title">{t('addMoney.title')}</h1>
+        <p className="muted">{t('addMoney.lede')}</p>
       </header>
       <div className="add-money-grid">
         <section className="card" aria-labelledby={`${id}-form-title`}>
           <h2 id={`${id}-form-title`} className="card-title">
-            Amount
+            {t('addMoney.amount')}
           </h2>
           <p className="muted current-balance">
-            Current balance:{' '}
+            {t('addMoney.currentBalance')}{' '}
             <strong data-testid="current-balance">
-              {balance.data ? formatPaise(balance.data.balancePaise) : '…'}
+              {balance.data ? money(balance.data.balancePaise) : '…'}
             </strong>
           </p>
           <form className="form" onSubmit={handleSubmit} noValidate>
             <div className="field">
-              <label htmlFor={`${id}-amount`}>Amount (₹)</label>
+              <label htmlFor={`${id}-amount`}>{t('addMoney.amountLabel')}</label>
               <input
                 id={`${id}-amount`}
                 name="amount"
@@ -201,10 +208,10 @@ export function AddMoneyScreen() {
                 onChange={(e) => setAmount(e.target.value)}
               />
               <p id={`${id}-amount-hint`} className="hint">
-                Minimum ₹{LIMITS.topUpMinRupees}.
+                {t('addMoney.minimum', { amount: MINIMUM })}
               </p>
             </div>
-            <div className="quick-amounts" role="group" aria-label="Quick amounts">
+            <div className="quick-amounts" role="group" aria-label={t('addMoney.quickAmounts')}>
               {QUICK_AMOUNTS_RUPEES.map((value) => (
                 <button
                   key={value}
@@ -220,16 +227,16 @@ export function AddMoneyScreen() {
             <FormStatus error={error} success={success} />
             <button type="submit" className="button button-primary button-block" disabled={isBusy}>
               {phase === 'creating'
-                ? 'Creating order…'
+                ? t('addMoney.creating')
                 : phase === 'checkout'
-                  ? 'Waiting for payment…'
-                  : 'Add Money'}
+                  ? t('addMoney.waiting')
+                  : t('addMoney.submit')}
             </button>
           </form>
           {phase === 'paid' ? (
             <p className="hint add-money-back">
               <Link to="/dashboard" className="text-link">
-                Back to your dashboard
+                {t('addMoney.back')}
               </Link>
             </p>
           ) : null}
@@ -240,19 +247,12 @@ export function AddMoneyScreen() {
           ) : null}
           <section className="card" aria-labelledby={`${id}-how-title`}>
             <h2 id={`${id}-how-title`} className="card-title">
-              How it works
+              {t('addMoney.how.title')}
             </h2>
             <ol className="steps">
-              <li>
-                <strong>Enter an amount.</strong> Anything from ₹{LIMITS.topUpMinRupees}.
-              </li>
-              <li>
-                <strong>Pay securely.</strong> Use UPI or a card in the payment provider's checkout.
-              </li>
-              <li>
-                <strong>Tip away.</strong> Your wallet is credited as soon as the payment provider confirms
-                the payment.
-              </li>
+              <li>{richText('addMoney.how.amount', { strong }, { amount: MINIMUM })}</li>
+              <li>{richText('addMoney.how.pay', { strong })}</li>
+              <li>{richText('addMoney.how.tip', { strong })}</li>
             </ol>
           </section>
         </div>
