@@ -4,21 +4,23 @@ import { serverMessage } from '../../api/client.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../../hooks/useDeveloperAccess.ts';
 import { SecretOnce, useSecretCreation } from './SecretOnce.tsx';
+import { richText, translate, useT, type MessageKey } from '../../i18n/i18n.tsx';
+import { dateTime } from '../../i18n/format.ts';
 import './developerAccess.css';
 
-export const SCOPE_TEXT: Record<ApiTokenScope, string> = {
-  'tips:read': 'Read your chats and recent tips',
-  'tips:moderate': 'Push chats live, mark them or delete them',
-  'events:subscribe': 'Receive your events live on a socket (bots)',
-  'payouts:read': 'Read your payouts (when payouts arrive)',
+const SCOPE_TEXT: Record<ApiTokenScope, MessageKey> = {
+  'tips:read': 'apiTokens.scope.tipsRead',
+  'tips:moderate': 'apiTokens.scope.tipsModerate',
+  'events:subscribe': 'apiTokens.scope.eventsSubscribe',
+  'payouts:read': 'apiTokens.scope.payoutsRead',
 };
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+const when = (iso: string | null) => (iso ? dateTime(iso) : translate('apiTokens.never'));
 
 /** The "API tokens" card of /creator: make named, scoped tokens (secret shown once), see last use, revoke. */
 export function ApiTokensSection() {
   const tokens = useApiTokens();
+  const { t } = useT();
   const create = useCreateApiToken();
   const revoke = useRevokeApiToken();
   const [name, setName] = useState('');
@@ -28,8 +30,8 @@ export function ApiTokensSection() {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const made = await createWithSecret(() => create.mutateAsync({ name, scopes }), {
-      success: 'Token created.',
-      failed: 'Unable to create the token. Please try again.',
+      success: t('apiTokens.created'),
+      failed: t('apiTokens.createFailed'),
     });
     if (made) setName('');
   };
@@ -40,43 +42,42 @@ export function ApiTokensSection() {
   return (
     <section className="card dev-card" aria-labelledby="cs-tokens-title">
       <h2 className="card-title" id="cs-tokens-title">
-        API tokens
+        {t('apiTokens.title')}
       </h2>
       <p className="muted small">
-        For bots and tools such as Streamer.bot. A token reaches only your own data. See{' '}
-        <a href="/developers">the developer reference</a>.
+        {richText('apiTokens.intro', { link: (text) => <a href="/developers">{text}</a> })}
       </p>
-      {secret ? <SecretOnce label="Your new API token" secret={secret} onDone={dismiss} /> : null}
+      {secret ? <SecretOnce label={t('apiTokens.newToken')} secret={secret} onDone={dismiss} /> : null}
       {tokens.isPending ? (
-        <p className="muted">Loading tokens...</p>
+        <p className="muted">{t('apiTokens.loading')}</p>
       ) : tokens.isError ? (
-        <FormStatus error="Unable to load your tokens. Please try again." />
+        <FormStatus error={t('apiTokens.loadFailed')} />
       ) : tokens.data.tokens.length === 0 ? (
-        <p className="muted small">No API tokens yet.</p>
+        <p className="muted small">{t('apiTokens.none')}</p>
       ) : (
-        <ul className="dev-list" aria-label="Your API tokens">
+        <ul className="dev-list" aria-label={t('apiTokens.list')}>
           {tokens.data.tokens.map((token) => (
             <li key={token.id} className="dev-item">
               <div>
                 <strong>{token.name}</strong> <code>{token.prefix}…</code>
                 <p className="muted small">{token.scopes.join(', ')}</p>
-                <p className="muted small">Last used: {when(token.lastUsedAt)}</p>
+                <p className="muted small">{t('apiTokens.lastUsed', { when: when(token.lastUsedAt) })}</p>
               </div>
               <button
                 type="button"
                 className="button button-ghost button-small"
-                aria-label={`Revoke ${token.name}`}
+                aria-label={t('apiTokens.revokeName', { name: token.name })}
                 disabled={revoke.isPending}
                 onClick={() =>
                   revoke.mutate(token.id, {
                     onError: (caught) =>
                       setStatus({
-                        error: serverMessage(caught, 'Unable to revoke the token. Please try again.'),
+                        error: serverMessage(caught, t('apiTokens.revokeFailed')),
                       }),
                   })
                 }
               >
-                Revoke
+                {t('apiTokens.revoke')}
               </button>
             </li>
           ))}
@@ -84,7 +85,7 @@ export function ApiTokensSection() {
       )}
       <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
         <div className="field">
-          <label htmlFor="dev-token-name">Token name</label>
+          <label htmlFor="dev-token-name">{t('apiTokens.name')}</label>
           <input
             id="dev-token-name"
             value={name}
@@ -94,7 +95,7 @@ export function ApiTokensSection() {
           />
         </div>
         <fieldset className="dev-fieldset">
-          <legend>Scopes</legend>
+          <legend>{t('apiTokens.scopes')}</legend>
           {API_TOKEN_SCOPES.map((scope) => (
             <label key={scope} className="dev-check">
               <input
@@ -103,14 +104,14 @@ export function ApiTokensSection() {
                 onChange={(e) => toggle(scope, e.target.checked)}
               />
               <span>
-                <code>{scope}</code> {SCOPE_TEXT[scope]}
+                <code>{scope}</code> {t(SCOPE_TEXT[scope])}
               </span>
             </label>
           ))}
         </fieldset>
         <FormStatus error={status.error} success={status.success} />
         <button type="submit" className="button button-primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create token'}
+          {create.isPending ? t('apiTokens.creating') : t('apiTokens.create')}
         </button>
       </form>
     </section>

@@ -8,6 +8,8 @@ import { CreatorScreen } from './CreatorScreen.tsx';
 import { OverlayStudioScreen } from '../OverlayStudio/OverlayStudioScreen.tsx';
 import { mswServerForFile } from '../../test/server.ts';
 import { DEFAULT_SAFETY } from '@shabaash/shared/core';
+import { activateLanguage } from '../../i18n/i18n.tsx';
+import { WEBHOOK_EVENT_MEANINGS } from '@shabaash/shared/webhookProtocol';
 
 const server = mswServerForFile();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
@@ -47,8 +49,9 @@ beforeEach(() => {
     http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [] })),
   );
 });
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
+  await activateLanguage('en');
 });
 
 describe('Creator suite', () => {
@@ -64,6 +67,30 @@ describe('Creator suite', () => {
     expect((screen.getByRole('textbox', { name: 'Overlay link' }) as HTMLInputElement).value).toBe(
       `${window.location.origin}/overlay?key=ok_secret&display=1`,
     );
+  });
+
+  it('reads in Hindi: titles, sections, the empty text and Indian-grouped money', async () => {
+    await activateLanguage('hi');
+    renderWithApp(<CreatorScreen />);
+    expect(await screen.findByText('₹1,23,456.50')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'क्रिएटर सुइट' })).toBeTruthy();
+    expect(screen.getByText('कुल कमाई')).toBeTruthy();
+    expect(
+      await screen.findByText('अभी तक कोई टिप नहीं। सपोर्ट पाना शुरू करने के लिए अपना overlay लिंक शेयर करें।'),
+    ).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'overlay लिंक' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'स्ट्रीम सेफ़्टी' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'API टोकन' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'वेबहुक' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'सेटिंग्स सेव करें' })).toBeTruthy();
+    expect(screen.queryByText('Overlay settings')).toBeNull();
+  });
+
+  it('words each webhook event as the shared protocol does, in English', async () => {
+    renderWithApp(<CreatorScreen />);
+    for (const meaning of Object.values(WEBHOOK_EVENT_MEANINGS)) {
+      expect(await screen.findByText(meaning)).toBeTruthy();
+    }
   });
 
   it('saves overlay settings, or shows Failed to save settings', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { formatRupees, MESSAGES, OVERLAY_DEFAULTS, type OverlaySettings, type Tip } from '@shabaash/shared';
+import { MESSAGES, OVERLAY_DEFAULTS, type OverlaySettings, type Tip } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useCreatorAnalytics, useCreatorRecentTips } from '../../hooks/useCreatorAnalytics.ts';
@@ -16,45 +16,52 @@ import { OVERLAY_FONTS } from '../../overlay/fontFaces.ts';
 import { SafetySection } from './SafetySection.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
+import { translate, useT, type MessageKey } from '../../i18n/i18n.tsx';
+import { count, dateTime, rupees } from '../../i18n/format.ts';
 import './creator.css';
 
-export const THEMES = [
-  { value: 'classic', label: 'Classic' },
-  { value: 'light', label: 'Light' },
-  { value: 'neon', label: 'Neon' },
-  { value: 'minimal', label: 'Minimal' },
-] as const;
+const THEMES = [
+  { value: 'classic', label: 'creator.theme.classic' },
+  { value: 'light', label: 'creator.theme.light' },
+  { value: 'neon', label: 'creator.theme.neon' },
+  { value: 'minimal', label: 'creator.theme.minimal' },
+] as const satisfies ReadonlyArray<{ value: string; label: MessageKey }>;
 /** The fonts the overlay self-hosts (pwa/src/overlay/fontFaces.ts), in the Studio's order. */
-export const FONTS = Object.keys(OVERLAY_FONTS);
-export const SOUNDS = [
-  { value: 'default', label: 'Default tone' },
-  { value: 'chime', label: 'Chime' },
-  { value: 'coin', label: 'Coin' },
-  { value: 'none', label: 'No sound' },
-] as const;
+const FONTS = Object.keys(OVERLAY_FONTS);
+const SOUNDS = [
+  { value: 'default', label: 'creator.sound.default' },
+  { value: 'chime', label: 'creator.sound.chime' },
+  { value: 'coin', label: 'creator.sound.coin' },
+  { value: 'none', label: 'creator.sound.none' },
+] as const satisfies ReadonlyArray<{ value: string; label: MessageKey }>;
 
-export const ROTATE_CONFIRM =
-  'Rotate the overlay key? Your current overlay link stops working and you will need to paste the new link into OBS.';
-export const ROTATED_MESSAGE = 'Overlay key rotated. Update the browser source in OBS with the new link.';
-export const ROTATE_FAILED_MESSAGE = 'Unable to rotate the overlay key. Please try again.';
-
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+/** A select's options: the known ones in the chosen language, plus the saved value when it is none of them. */
+function optionsWith(
+  known: ReadonlyArray<{ value: string; label: MessageKey }>,
+  current: string,
+): Array<{ value: string; label: string }> {
+  const options = known.map((option) => ({ value: option.value, label: translate(option.label) }));
+  return known.some((option) => option.value === current)
+    ? options
+    : [...options, { value: current, label: current }];
+}
 
 function tipName(tip: Tip): string {
-  return tip.name || tip.sender?.name || tip.guestName || 'Anonymous';
+  return tip.name || tip.sender?.name || tip.guestName || translate('creator.anonymous');
 }
 
 function AnalyticsCards() {
   const analytics = useCreatorAnalytics();
+  const { t } = useT();
   const a = analytics.data;
   const cards = [
-    { label: 'Total earnings', value: a ? formatRupees(a.totalEarnings) : '—' },
-    { label: 'Successful top-ups', value: a ? a.totalSuccessfulTopUps.toLocaleString('en-IN') : '—' },
-    { label: 'Tips amount', value: a ? formatRupees(a.totalTipsAmount) : '—' },
-    { label: 'Tips received', value: a ? a.totalTipsCount.toLocaleString('en-IN') : '—' },
+    { label: t('creator.stat.totalEarnings'), value: a ? rupees(a.totalEarnings) : '—' },
+    { label: t('creator.stat.topUps'), value: a ? count(a.totalSuccessfulTopUps) : '—' },
+    { label: t('creator.stat.tipsAmount'), value: a ? rupees(a.totalTipsAmount) : '—' },
+    { label: t('creator.stat.tipsCount'), value: a ? count(a.totalTipsCount) : '—' },
   ];
   return (
-    <section aria-label="Analytics" className="cs-analytics">
+    <section aria-label={t('creator.analytics')} className="cs-analytics">
       {cards.map((card) => (
         <div className="card cs-stat" key={card.label}>
           <p className="muted small">{card.label}</p>
@@ -67,8 +74,9 @@ function AnalyticsCards() {
 
 function OverlayLinkCard() {
   const overlay = useCreatorOverlay();
+  const { t } = useT();
   const rotate = useRotateOverlayKey();
-  const { exportCsv, isExporting, error: exportError } = useCreatorExport();
+  const { exportCsv, isExporting, failed: exportFailed } = useCreatorExport();
   const [status, setStatus] = useState<{ error?: string; success?: string }>({});
   const link = overlay.data ? overlayLink(window.location.origin, overlay.data.overlayKey) : null;
 
@@ -81,27 +89,25 @@ function OverlayLinkCard() {
   }
 
   async function handleRotate() {
-    if (!window.confirm(ROTATE_CONFIRM)) return;
+    if (!window.confirm(t('creator.link.rotateConfirm'))) return;
     try {
       await rotate.mutateAsync();
-      setStatus({ success: ROTATED_MESSAGE });
+      setStatus({ success: t('creator.link.rotated') });
     } catch (error) {
-      setStatus({ error: serverMessage(error, ROTATE_FAILED_MESSAGE) });
+      setStatus({ error: serverMessage(error, t('creator.link.rotateFailed')) });
     }
   }
 
   return (
     <section className="card" aria-labelledby="cs-link-title">
       <h2 className="card-title" id="cs-link-title">
-        Overlay link
+        {t('creator.link.title')}
       </h2>
-      <p className="muted small">
-        Paste this link into OBS as a browser source. Anyone holding it can view your overlay.
-      </p>
+      <p className="muted small">{t('creator.link.hint')}</p>
       {link ? (
-        <input className="cs-link" readOnly value={link} aria-label="Overlay link" />
+        <input className="cs-link" readOnly value={link} aria-label={t('creator.link.title')} />
       ) : (
-        <p className="muted">Loading...</p>
+        <p className="muted">{t('page.loading')}</p>
       )}
       <div className="button-row cs-actions">
         <button
@@ -110,10 +116,10 @@ function OverlayLinkCard() {
           disabled={!link}
           onClick={() => void handleCopy()}
         >
-          Copy overlay link
+          {t('creator.link.copy')}
         </button>
         <Link className="button button-secondary" to="/overlay">
-          Open Overlay Studio
+          {t('creator.link.studio')}
         </Link>
         <button
           type="button"
@@ -121,7 +127,7 @@ function OverlayLinkCard() {
           disabled={isExporting}
           onClick={() => void exportCsv()}
         >
-          {isExporting ? 'Exporting…' : 'Export CSV'}
+          {isExporting ? t('creator.link.exporting') : t('creator.link.export')}
         </button>
         <button
           type="button"
@@ -129,16 +135,20 @@ function OverlayLinkCard() {
           disabled={!link || rotate.isPending}
           onClick={() => void handleRotate()}
         >
-          Rotate overlay key
+          {t('creator.link.rotate')}
         </button>
       </div>
-      <FormStatus error={status.error ?? exportError} success={status.success} />
+      <FormStatus
+        error={status.error ?? (exportFailed ? t('creator.link.exportFailed') : null)}
+        success={status.success}
+      />
     </section>
   );
 }
 
 function SettingsForm() {
   const overlay = useCreatorOverlay();
+  const { t } = useT();
   const save = useSaveOverlaySettings();
   const [form, setForm] = useState<OverlaySettings>({
     overlayTheme: OVERLAY_DEFAULTS.overlayTheme,
@@ -171,37 +181,33 @@ function SettingsForm() {
   const set = <K extends keyof OverlaySettings>(key: K, value: OverlaySettings[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   const fonts: string[] = FONTS.includes(form.font) ? [...FONTS] : [...FONTS, form.font];
-  const themes: Array<{ value: string; label: string }> = THEMES.some((t) => t.value === form.overlayTheme)
-    ? [...THEMES]
-    : [...THEMES, { value: form.overlayTheme, label: form.overlayTheme }];
-  const sounds: Array<{ value: string; label: string }> = SOUNDS.some((s) => s.value === form.sound)
-    ? [...SOUNDS]
-    : [...SOUNDS, { value: form.sound, label: form.sound }];
+  const themes = optionsWith(THEMES, form.overlayTheme);
+  const sounds = optionsWith(SOUNDS, form.sound);
 
   return (
     <section className="card" aria-labelledby="cs-settings-title">
       <h2 className="card-title" id="cs-settings-title">
-        Overlay settings
+        {t('creator.settings.title')}
       </h2>
       <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
         {/* Disabled until the saved settings arrive, so nothing typed early is overwritten by the load. */}
         <fieldset className="cs-fieldset" disabled={!data}>
           <div className="field">
-            <label htmlFor="cs-theme">Theme</label>
+            <label htmlFor="cs-theme">{t('creator.settings.theme')}</label>
             <select
               id="cs-theme"
               value={form.overlayTheme}
               onChange={(e) => set('overlayTheme', e.target.value)}
             >
-              {themes.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
+              {themes.map((theme) => (
+                <option key={theme.value} value={theme.value}>
+                  {theme.label}
                 </option>
               ))}
             </select>
           </div>
           <div className="field">
-            <label htmlFor="cs-font">Font</label>
+            <label htmlFor="cs-font">{t('creator.settings.font')}</label>
             <select id="cs-font" value={form.font} onChange={(e) => set('font', e.target.value)}>
               {fonts.map((f) => (
                 <option key={f} value={f}>
@@ -211,7 +217,7 @@ function SettingsForm() {
             </select>
           </div>
           <div className="field">
-            <label htmlFor="cs-color">Accent colour</label>
+            <label htmlFor="cs-color">{t('creator.settings.color')}</label>
             <div className="cs-color-row">
               <input
                 id="cs-color"
@@ -220,7 +226,7 @@ function SettingsForm() {
                 onChange={(e) => set('color', e.target.value)}
               />
               <input
-                aria-label="Accent colour hex"
+                aria-label={t('creator.settings.colorHex')}
                 className="cs-hex"
                 value={form.color}
                 maxLength={7}
@@ -229,7 +235,7 @@ function SettingsForm() {
             </div>
           </div>
           <div className="field">
-            <label htmlFor="cs-sound">Sound</label>
+            <label htmlFor="cs-sound">{t('creator.settings.sound')}</label>
             <select id="cs-sound" value={form.sound} onChange={(e) => set('sound', e.target.value)}>
               {sounds.map((s) => (
                 <option key={s.value} value={s.value}>
@@ -240,7 +246,7 @@ function SettingsForm() {
           </div>
         </fieldset>
         <button type="submit" className="button button-primary" disabled={save.isPending || !data}>
-          Save settings
+          {t('creator.settings.save')}
         </button>
         <FormStatus error={status.error} success={status.success} />
       </form>
@@ -250,16 +256,17 @@ function SettingsForm() {
 
 function RecentSupport() {
   const recent = useCreatorRecentTips();
+  const { t } = useT();
   const tips = recent.data ?? [];
   return (
     <section className="card" aria-labelledby="cs-recent-title">
       <h2 className="card-title" id="cs-recent-title">
-        Recent support
+        {t('creator.recent.title')}
       </h2>
       {recent.isPending ? (
-        <p className="muted">Loading...</p>
+        <p className="muted">{t('page.loading')}</p>
       ) : tips.length === 0 ? (
-        <p className="muted">{MESSAGES.noCreatorTips}</p>
+        <p className="muted">{t('msg.noCreatorTips')}</p>
       ) : (
         <ul className="cs-recent">
           {tips.map((tip) => (
@@ -270,10 +277,10 @@ function RecentSupport() {
               <div className="cs-recent-main">
                 <p className="cs-recent-head">
                   <strong>{tipName(tip)}</strong>
-                  <span className="cs-recent-amount">{formatRupees(tip.amount)}</span>
+                  <span className="cs-recent-amount">{rupees(tip.amount)}</span>
                 </p>
                 {tip.message ? <p className="cs-recent-message">{tip.message}</p> : null}
-                <p className="muted small">{dateTime.format(new Date(tip.createdAt))}</p>
+                <p className="muted small">{dateTime(tip.createdAt)}</p>
               </div>
             </li>
           ))}
@@ -285,15 +292,16 @@ function RecentSupport() {
 
 /** /creator (SPEC §2 Creator suite): analytics cards, overlay link (copy, export, rotate), settings, recent support. */
 export function CreatorScreen() {
+  const { t } = useT();
   return (
     <div className="page container creator-suite">
       <header className="cs-header">
-        <h1 className="page-title">Creator Suite</h1>
+        <h1 className="page-title">{t('creator.title')}</h1>
         <Link className="button button-primary" to="/creator/chat-control">
-          Open Chat Loader
+          {t('creator.openChatLoader')}
         </Link>
         <Link className="button button-secondary" to="/creator/payouts">
-          Payouts
+          {t('creator.payouts')}
         </Link>
       </header>
       <AnalyticsCards />

@@ -10,35 +10,8 @@ import {
 import { serverMessage } from '../../api/client.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useCreatorSafety, useSaveCreatorSafety, useUnblockSender } from '../../hooks/useCreatorSafety.ts';
+import { translate, useT } from '../../i18n/i18n.tsx';
 import './safety.css';
-
-export const SAFETY_TEXT = {
-  title: 'Stream safety',
-  intro:
-    'Messages are checked before anyone pays, so a blocked message is never charged and never reaches your stream.',
-  builtin: 'Use the built-in Hindi and English filter',
-  builtinHint: 'Covers common abuse in English, Hindi and Hinglish, in Latin and Devanagari script.',
-  termLabel: 'Blocked words and phrases',
-  addTerm: 'Add',
-  noTerms: 'No words of your own yet.',
-  termDuplicate: 'That word is already on your list.',
-  termTooLong: `Blocked words can be at most ${SAFETY_LIMITS.maxTermLength} characters.`,
-  minTip: 'Minimum superchat (₹)',
-  maxLength: 'Maximum message length (characters)',
-  maxLengthError: `Maximum message length must be a whole number from 0 to ${LIMITS.messageMaxLength}.`,
-  reviewLegend: 'Review mode',
-  queueAll: 'Queue every message for me to review',
-  autoLive: 'Go live at once for trusted senders',
-  autoLiveHint: 'Trusted: senders whose superchat you have pushed live before, at or above this amount.',
-  autoLiveAmount: 'Trusted sender minimum (₹)',
-  blockedTitle: 'Blocked senders',
-  noBlocked: 'Nobody is blocked.',
-  unblock: 'Unblock',
-  save: 'Save safety settings',
-  saveFailed: 'Unable to save safety settings. Please try again.',
-  loadFailed: 'Unable to load safety settings. Please try again.',
-  unblockFailed: 'Unable to unblock this sender. Please try again.',
-} as const;
 
 interface FormState {
   blockedTerms: string[];
@@ -66,12 +39,13 @@ function amountOf(text: string): number {
 }
 
 function senderLabel(sender: BlockedSender): string {
-  return sender.name ?? sender.phone ?? 'Unknown sender';
+  return sender.name ?? sender.phone ?? translate('streamSafety.unknownSender');
 }
 
 /** The "Stream safety" card of /creator: blocked words, minimum tip, message length, review mode, blocked senders. */
 export function SafetySection() {
   const safety = useCreatorSafety();
+  const { t } = useT();
   const save = useSaveCreatorSafety();
   const unblock = useUnblockSender();
   const [form, setForm] = useState<FormState | null>(null);
@@ -92,9 +66,10 @@ export function SafetySection() {
     if (!form) return;
     const term = newTerm.trim().replace(/\s+/g, ' ');
     if (!term) return;
-    if (term.length > SAFETY_LIMITS.maxTermLength) return setTermError(SAFETY_TEXT.termTooLong);
+    if (term.length > SAFETY_LIMITS.maxTermLength)
+      return setTermError(t('streamSafety.termTooLong', { max: SAFETY_LIMITS.maxTermLength }));
     if (form.blockedTerms.some((t) => t.toLowerCase() === term.toLowerCase()))
-      return setTermError(SAFETY_TEXT.termDuplicate);
+      return setTermError(t('streamSafety.termDuplicate'));
     setTermError(null);
     set('blockedTerms', [...form.blockedTerms, term]);
     setNewTerm('');
@@ -117,7 +92,7 @@ export function SafetySection() {
       maxMessageLength < 0 ||
       maxMessageLength > LIMITS.messageMaxLength
     ) {
-      setStatus({ error: SAFETY_TEXT.maxLengthError });
+      setStatus({ error: t('streamSafety.maxLengthError', { max: LIMITS.messageMaxLength }) });
       return;
     }
     try {
@@ -134,7 +109,7 @@ export function SafetySection() {
       setForm(toForm(saved.settings));
       setStatus({ success: SAFETY_MESSAGES.settingsSaved });
     } catch (error) {
-      setStatus({ error: serverMessage(error, SAFETY_TEXT.saveFailed) });
+      setStatus({ error: serverMessage(error, t('streamSafety.saveFailed')) });
     }
   }
 
@@ -144,7 +119,7 @@ export function SafetySection() {
       const result = await unblock.mutateAsync(sender.id);
       setStatus({ success: result.message || SAFETY_MESSAGES.senderUnblocked });
     } catch (error) {
-      setStatus({ error: serverMessage(error, SAFETY_TEXT.unblockFailed) });
+      setStatus({ error: serverMessage(error, t('streamSafety.unblockFailed')) });
     }
   }
 
@@ -153,13 +128,13 @@ export function SafetySection() {
   return (
     <section className="card cs-safety" aria-labelledby="cs-safety-title">
       <h2 className="card-title" id="cs-safety-title">
-        {SAFETY_TEXT.title}
+        {t('streamSafety.title')}
       </h2>
-      <p className="muted small">{SAFETY_TEXT.intro}</p>
+      <p className="muted small">{t('streamSafety.intro')}</p>
       {safety.isError && !form ? (
-        <FormStatus error={serverMessage(safety.error, SAFETY_TEXT.loadFailed)} />
+        <FormStatus error={serverMessage(safety.error, t('streamSafety.loadFailed'))} />
       ) : !form ? (
-        <p className="muted">Loading...</p>
+        <p className="muted">{t('page.loading')}</p>
       ) : (
         <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
           <div className="field">
@@ -169,13 +144,13 @@ export function SafetySection() {
                 checked={form.builtinEnabled}
                 onChange={(e) => set('builtinEnabled', e.target.checked)}
               />
-              <span>{SAFETY_TEXT.builtin}</span>
+              <span>{t('streamSafety.builtin')}</span>
             </label>
-            <p className="muted small">{SAFETY_TEXT.builtinHint}</p>
+            <p className="muted small">{t('streamSafety.builtinHint')}</p>
           </div>
 
           <div className="field">
-            <label htmlFor="sf-term">{SAFETY_TEXT.termLabel}</label>
+            <label htmlFor="sf-term">{t('streamSafety.termLabel')}</label>
             <div className="sf-term-row">
               <input
                 id="sf-term"
@@ -194,7 +169,7 @@ export function SafetySection() {
                 disabled={!newTerm.trim()}
                 onClick={addTerm}
               >
-                {SAFETY_TEXT.addTerm}
+                {t('streamSafety.addTerm')}
               </button>
             </div>
             {termError ? (
@@ -203,16 +178,16 @@ export function SafetySection() {
               </p>
             ) : null}
             {form.blockedTerms.length === 0 ? (
-              <p className="muted small">{SAFETY_TEXT.noTerms}</p>
+              <p className="muted small">{t('streamSafety.noTerms')}</p>
             ) : (
-              <ul className="sf-chips" aria-label="Your blocked words and phrases">
+              <ul className="sf-chips" aria-label={t('streamSafety.yourTerms')}>
                 {form.blockedTerms.map((term) => (
                   <li key={term} className="sf-chip">
                     <span>{term}</span>
                     <button
                       type="button"
                       className="sf-chip-remove"
-                      aria-label={`Remove ${term}`}
+                      aria-label={t('streamSafety.removeTerm', { term })}
                       onClick={() =>
                         set(
                           'blockedTerms',
@@ -230,7 +205,7 @@ export function SafetySection() {
 
           <div className="sf-numbers">
             <div className="field">
-              <label htmlFor="sf-min-tip">{SAFETY_TEXT.minTip}</label>
+              <label htmlFor="sf-min-tip">{t('streamSafety.minTip')}</label>
               <input
                 id="sf-min-tip"
                 type="number"
@@ -242,7 +217,7 @@ export function SafetySection() {
               />
             </div>
             <div className="field">
-              <label htmlFor="sf-max-length">{SAFETY_TEXT.maxLength}</label>
+              <label htmlFor="sf-max-length">{t('streamSafety.maxLength')}</label>
               <input
                 id="sf-max-length"
                 type="number"
@@ -257,7 +232,7 @@ export function SafetySection() {
           </div>
 
           <fieldset className="sf-review">
-            <legend>{SAFETY_TEXT.reviewLegend}</legend>
+            <legend>{t('streamSafety.reviewLegend')}</legend>
             <label className="sf-check">
               <input
                 type="radio"
@@ -266,7 +241,7 @@ export function SafetySection() {
                 checked={form.reviewMode === 'queue_all'}
                 onChange={() => set('reviewMode', 'queue_all')}
               />
-              <span>{SAFETY_TEXT.queueAll}</span>
+              <span>{t('streamSafety.queueAll')}</span>
             </label>
             <label className="sf-check">
               <input
@@ -276,11 +251,11 @@ export function SafetySection() {
                 checked={form.reviewMode === 'auto_live_trusted'}
                 onChange={() => set('reviewMode', 'auto_live_trusted')}
               />
-              <span>{SAFETY_TEXT.autoLive}</span>
+              <span>{t('streamSafety.autoLive')}</span>
             </label>
             {form.reviewMode === 'auto_live_trusted' ? (
               <div className="field">
-                <label htmlFor="sf-auto-live">{SAFETY_TEXT.autoLiveAmount}</label>
+                <label htmlFor="sf-auto-live">{t('streamSafety.autoLiveAmount')}</label>
                 <input
                   id="sf-auto-live"
                   type="number"
@@ -290,22 +265,22 @@ export function SafetySection() {
                   value={form.autoLiveMinAmount}
                   onChange={(e) => set('autoLiveMinAmount', e.target.value)}
                 />
-                <p className="muted small">{SAFETY_TEXT.autoLiveHint}</p>
+                <p className="muted small">{t('streamSafety.autoLiveHint')}</p>
               </div>
             ) : null}
           </fieldset>
 
           <button type="submit" className="button button-primary" disabled={save.isPending}>
-            {SAFETY_TEXT.save}
+            {t('streamSafety.save')}
           </button>
         </form>
       )}
 
-      <h3 className="sf-subtitle">{SAFETY_TEXT.blockedTitle}</h3>
+      <h3 className="sf-subtitle">{t('streamSafety.blockedTitle')}</h3>
       {blocked.length === 0 ? (
-        <p className="muted small">{SAFETY_TEXT.noBlocked}</p>
+        <p className="muted small">{t('streamSafety.noBlocked')}</p>
       ) : (
-        <ul className="sf-blocked" aria-label={SAFETY_TEXT.blockedTitle}>
+        <ul className="sf-blocked" aria-label={t('streamSafety.blockedTitle')}>
           {blocked.map((sender) => (
             <li key={sender.id} className="sf-blocked-row">
               <span>
@@ -315,11 +290,11 @@ export function SafetySection() {
               <button
                 type="button"
                 className="button button-ghost button-small"
-                aria-label={`${SAFETY_TEXT.unblock} ${senderLabel(sender)}`}
+                aria-label={t('streamSafety.unblockSender', { name: senderLabel(sender) })}
                 disabled={unblock.isPending}
                 onClick={() => void handleUnblock(sender)}
               >
-                {SAFETY_TEXT.unblock}
+                {t('streamSafety.unblock')}
               </button>
             </li>
           ))}

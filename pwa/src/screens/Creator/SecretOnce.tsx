@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { serverMessage } from '../../api/client.ts';
 import { copyText } from '../../lib/clipboard.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 /**
  * State of a form that makes something with a secret (API token, webhook endpoint): the secret to show once,
@@ -29,11 +30,12 @@ export function useSecretCreation() {
 /** A secret shown once, right after it was made: read-only, copyable, gone when dismissed. */
 export function SecretOnce({ label, secret, onDone }: { label: string; secret: string; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
+  const { t } = useT();
   const id = `secret-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <div className="dev-secret" role="status">
       <label htmlFor={id}>{label}</label>
-      <p className="muted small">Copy it now: it will not be shown again.</p>
+      <p className="muted small">{t('secret.copyNow')}</p>
       <div className="dev-row">
         <input id={id} readOnly value={secret} onFocus={(e) => e.currentTarget.select()} />
         <button
@@ -41,11 +43,11 @@ export function SecretOnce({ label, secret, onDone }: { label: string; secret: s
           className="button button-secondary"
           onClick={() => void copyText(secret).then((result) => setCopied(result.ok))}
         >
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('secret.copied') : t('secret.copy')}
         </button>
       </div>
       <button type="button" className="button button-ghost button-small" onClick={onDone}>
-        Done
+        {t('secret.done')}
       </button>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { WebhookEndpoint } from '@shabaash/shared';
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_MEANINGS, type WebhookEvent } from '@shabaash/shared/webhookProtocol';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@shabaash/shared/webhookProtocol';
 import { serverMessage } from '../../api/client.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import {
@@ -10,29 +10,39 @@ import {
   useWebhookEndpoints,
 } from '../../hooks/useDeveloperAccess.ts';
 import { SecretOnce, useSecretCreation } from './SecretOnce.tsx';
+import { useT, type MessageKey } from '../../i18n/i18n.tsx';
+import { dateTime } from '../../i18n/format.ts';
 import './developerAccess.css';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'medium' });
+/** What each event means, in the chosen language (the English is WEBHOOK_EVENT_MEANINGS, word for word). */
+const EVENT_TEXT: Record<WebhookEvent, MessageKey> = {
+  'tip.created': 'webhooks.event.tipCreated',
+  'tip.live': 'webhooks.event.tipLive',
+  'tip.deleted': 'webhooks.event.tipDeleted',
+  'payout.updated': 'webhooks.event.payoutUpdated',
+  'stream.started': 'webhooks.event.streamStarted',
+  'stream.ended': 'webhooks.event.streamEnded',
+};
 
 /** The delivery log of one endpoint: event, status, attempts, last HTTP status, with a re-send per row. */
 function DeliveryLog({ endpointId, onError }: { endpointId: string; onError: (message: string) => void }) {
   const log = useWebhookDeliveries(endpointId);
   const { resend } = useWebhookActions();
-  if (log.isPending) return <p className="muted small">Loading deliveries...</p>;
-  if (log.isError) return <FormStatus error="Unable to load deliveries. Please try again." />;
-  if (log.data.deliveries.length === 0) return <p className="muted small">No deliveries yet.</p>;
+  const { t } = useT();
+  if (log.isPending) return <p className="muted small">{t('webhooks.log.loading')}</p>;
+  if (log.isError) return <FormStatus error={t('webhooks.log.loadFailed')} />;
+  if (log.data.deliveries.length === 0) return <p className="muted small">{t('webhooks.log.none')}</p>;
   return (
-    <div className="dev-scroll" role="region" aria-label="Delivery log" tabIndex={0}>
+    <div className="dev-scroll" role="region" aria-label={t('webhooks.log.title')} tabIndex={0}>
       <table className="dev-table">
         <thead>
           <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Response</th>
-            <th scope="col">Created</th>
-            <th scope="col">Action</th>
+            <th scope="col">{t('webhooks.log.event')}</th>
+            <th scope="col">{t('webhooks.log.status')}</th>
+            <th scope="col">{t('webhooks.log.attempts')}</th>
+            <th scope="col">{t('webhooks.log.response')}</th>
+            <th scope="col">{t('webhooks.log.created')}</th>
+            <th scope="col">{t('webhooks.log.action')}</th>
           </tr>
         </thead>
         <tbody>
@@ -44,21 +54,21 @@ function DeliveryLog({ endpointId, onError }: { endpointId: string; onError: (me
               <td>{d.status}</td>
               <td>{d.attempts}</td>
               <td>{d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')}</td>
-              <td>{when(d.createdAt)}</td>
+              <td>{dateTime(d.createdAt, 'dateTimeSeconds')}</td>
               <td>
                 <button
                   type="button"
                   className="button button-ghost button-small"
-                  aria-label={`Re-send ${d.event} ${d.eventId}`}
+                  aria-label={t('webhooks.log.resendLabel', { event: d.event, id: d.eventId })}
                   disabled={resend.isPending}
                   onClick={() =>
                     resend.mutate(d.id, {
                       onSuccess: () => void log.refetch(),
-                      onError: (e) => onError(serverMessage(e, 'Unable to re-send. Please try again.')),
+                      onError: (e) => onError(serverMessage(e, t('webhooks.log.resendFailed'))),
                     })
                   }
                 >
-                  Re-send
+                  {t('webhooks.log.resend')}
                 </button>
               </td>
             </tr>
@@ -78,6 +88,7 @@ function EndpointItem({
 }) {
   const { setEnabled, remove, sendTest } = useWebhookActions();
   const [open, setOpen] = useState(false);
+  const { t } = useT();
   const fail = (fallback: string) => (e: unknown) => onError(serverMessage(e, fallback));
   return (
     <li className="dev-item dev-endpoint">
@@ -85,7 +96,7 @@ function EndpointItem({
         <code className="dev-url">{endpoint.url}</code>
         <p className="muted small">{endpoint.events.join(', ')}</p>
         {endpoint.enabled ? null : (
-          <p className="form-status form-status-error">{endpoint.disabledReason ?? 'Disabled.'}</p>
+          <p className="form-status form-status-error">{endpoint.disabledReason ?? t('webhooks.disabled')}</p>
         )}
       </div>
       <div className="dev-actions">
@@ -96,11 +107,11 @@ function EndpointItem({
           onClick={() =>
             sendTest.mutate(endpoint.id, {
               onSuccess: () => setOpen(true),
-              onError: fail('Unable to send a test event. Please try again.'),
+              onError: fail(t('webhooks.sendTestFailed')),
             })
           }
         >
-          Send test event
+          {t('webhooks.sendTest')}
         </button>
         <button
           type="button"
@@ -108,7 +119,7 @@ function EndpointItem({
           aria-expanded={open}
           onClick={() => setOpen((o) => !o)}
         >
-          {open ? 'Hide deliveries' : 'Show deliveries'}
+          {open ? t('webhooks.hideDeliveries') : t('webhooks.showDeliveries')}
         </button>
         <button
           type="button"
@@ -116,19 +127,19 @@ function EndpointItem({
           onClick={() =>
             setEnabled.mutate(
               { id: endpoint.id, enabled: !endpoint.enabled },
-              { onError: fail('Unable to change the endpoint. Please try again.') },
+              { onError: fail(t('webhooks.changeFailed')) },
             )
           }
         >
-          {endpoint.enabled ? 'Disable' : 'Enable'}
+          {endpoint.enabled ? t('webhooks.disable') : t('webhooks.enable')}
         </button>
         <button
           type="button"
           className="button button-ghost button-small"
-          aria-label={`Remove ${endpoint.url}`}
-          onClick={() => remove.mutate(endpoint.id, { onError: fail('Unable to remove. Please try again.') })}
+          aria-label={t('webhooks.removeUrl', { url: endpoint.url })}
+          onClick={() => remove.mutate(endpoint.id, { onError: fail(t('webhooks.removeFailed')) })}
         >
-          Remove
+          {t('webhooks.remove')}
         </button>
       </div>
       {open ? <DeliveryLog endpointId={endpoint.id} onError={onError} /> : null}
@@ -140,6 +151,7 @@ function EndpointItem({
 export function WebhooksSection() {
   const endpoints = useWebhookEndpoints();
   const create = useCreateWebhookEndpoint();
+  const { t } = useT();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['tip.live']);
   const { secret, dismiss, status, setStatus, create: createWithSecret } = useSecretCreation();
@@ -147,8 +159,8 @@ export function WebhooksSection() {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const made = await createWithSecret(() => create.mutateAsync({ url, events }), {
-      success: 'Endpoint added.',
-      failed: 'Unable to add the endpoint. Please try again.',
+      success: t('webhooks.added'),
+      failed: t('webhooks.addFailed'),
     });
     if (made) setUrl('');
   };
@@ -157,20 +169,18 @@ export function WebhooksSection() {
   return (
     <section className="card dev-card" aria-labelledby="cs-webhooks-title">
       <h2 className="card-title" id="cs-webhooks-title">
-        Webhooks
+        {t('webhooks.title')}
       </h2>
-      <p className="muted small">
-        We POST signed JSON to your https endpoint when things happen. Retries run for 24 hours.
-      </p>
-      {secret ? <SecretOnce label="Signing secret" secret={secret} onDone={dismiss} /> : null}
+      <p className="muted small">{t('webhooks.intro')}</p>
+      {secret ? <SecretOnce label={t('webhooks.secret')} secret={secret} onDone={dismiss} /> : null}
       {endpoints.isPending ? (
-        <p className="muted">Loading endpoints...</p>
+        <p className="muted">{t('webhooks.loading')}</p>
       ) : endpoints.isError ? (
-        <FormStatus error="Unable to load your endpoints. Please try again." />
+        <FormStatus error={t('webhooks.loadFailed')} />
       ) : endpoints.data.endpoints.length === 0 ? (
-        <p className="muted small">No endpoints yet.</p>
+        <p className="muted small">{t('webhooks.none')}</p>
       ) : (
-        <ul className="dev-list" aria-label="Your webhook endpoints">
+        <ul className="dev-list" aria-label={t('webhooks.list')}>
           {endpoints.data.endpoints.map((endpoint) => (
             <EndpointItem key={endpoint.id} endpoint={endpoint} onError={onError} />
           ))}
@@ -178,7 +188,7 @@ export function WebhooksSection() {
       )}
       <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
         <div className="field">
-          <label htmlFor="dev-webhook-url">Endpoint URL</label>
+          <label htmlFor="dev-webhook-url">{t('webhooks.url')}</label>
           <input
             id="dev-webhook-url"
             type="url"
@@ -190,7 +200,7 @@ export function WebhooksSection() {
           />
         </div>
         <fieldset className="dev-fieldset">
-          <legend>Events</legend>
+          <legend>{t('webhooks.events')}</legend>
           {WEBHOOK_EVENTS.map((name) => (
             <label key={name} className="dev-check">
               <input
@@ -201,14 +211,14 @@ export function WebhooksSection() {
                 }
               />
               <span>
-                <code>{name}</code> {WEBHOOK_EVENT_MEANINGS[name]}
+                <code>{name}</code> {t(EVENT_TEXT[name])}
               </span>
             </label>
           ))}
         </fieldset>
         <FormStatus error={status.error} success={status.success} />
         <button type="submit" className="button button-primary" disabled={create.isPending}>
-          {create.isPending ? 'Adding...' : 'Add endpoint'}
+          {create.isPending ? t('webhooks.adding') : t('webhooks.add')}
         </button>
       </form>
     </section>
