@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OfflineIndicator, OFFLINE_TEXT } from './OfflineIndicator.tsx';
+import { OfflineIndicator } from './OfflineIndicator.tsx';
 import { clearMirror, db } from '../sync/db.ts';
 
 function setOnline(online: boolean) {
@@ -35,7 +35,9 @@ describe('OfflineIndicator', () => {
     act(() => setOnline(false));
     const bar = await screen.findByTestId('offline-indicator');
     await waitFor(() =>
-      expect(bar.textContent).toBe(`${OFFLINE_TEXT} 1 change will sync when you are back online.`),
+      expect(bar.textContent).toBe(
+        'You are offline. Showing saved data; balances may be out of date. 1 change will sync when you are back online.',
+      ),
     );
     expect(bar.closest('[aria-live="polite"]')).not.toBeNull();
     act(() => setOnline(true));

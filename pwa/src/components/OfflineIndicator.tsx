@@ -1,18 +1,8 @@
 import { useConnectivity } from '../sync/connectivity.ts';
 import { useOutbox, useSyncNotices } from '../sync/hooks.ts';
 import { dismissNotice } from '../sync/outbox.ts';
+import { useT } from '../i18n/i18n.tsx';
 import './OfflineIndicator.css';
-
-export const OFFLINE_TEXT = 'You are offline. Showing saved data; balances may be out of date.';
-export const UNREACHABLE_TEXT =
-  'Cannot reach Shabaash right now. Showing saved data; balances may be out of date.';
-
-/** "N changes waiting to sync" with the right plural. */
-export function pendingText(count: number): string {
-  return count === 1
-    ? '1 change will sync when you are back online.'
-    : `${count} changes will sync when you are back online.`;
-}
 
 /**
  * Shown on every screen: a live-region bar when the browser is offline or the API is unreachable (with the number
@@ -20,6 +10,7 @@ export function pendingText(count: number): string {
  */
 export function OfflineIndicator() {
   const { online, apiReachable } = useConnectivity();
+  const { t } = useT();
   const outbox = useOutbox();
   const notices = useSyncNotices();
   const queued = outbox?.length ?? 0;
@@ -30,8 +21,8 @@ export function OfflineIndicator() {
       <div role="status" aria-live="polite">
         {degraded ? (
           <p className="sync-status__bar" data-testid="offline-indicator">
-            {online ? UNREACHABLE_TEXT : OFFLINE_TEXT}
-            {queued > 0 ? ` ${pendingText(queued)}` : ''}
+            {online ? t('sync.unreachable') : t('sync.offline')}
+            {queued > 0 ? ` ${t('sync.pending', { count: queued })}` : ''}
           </p>
         ) : null}
       </div>
@@ -45,7 +36,7 @@ export function OfflineIndicator() {
               className="button button-ghost button-small"
               onClick={() => void dismissNotice(notice.id ?? -1)}
             >
-              Dismiss
+              {t('sync.dismiss')}
             </button>
           </p>
         ))}

@@ -1,6 +1,5 @@
 import {
   MESSAGES,
-  formatRupees,
   rupeesToPaise,
   sendTipInputSchema,
   type EndpointOutput,
@@ -18,6 +17,8 @@ import {
 } from './db.ts';
 import { currentSyncUser, ensureMirrorOwner, rebaseChat, requestPull } from './pull.ts';
 import { coalescing } from './coalesce.ts';
+import { translate } from '../i18n/i18n.tsx';
+import { rupees } from '../i18n/format.ts';
 
 /** Id of the optimistic wallet row and recent tip of a queued send. */
 export const pendingRowId = (idempotencyKey: string) => `pending:${idempotencyKey}`;
@@ -232,19 +233,25 @@ async function confirm(entry: OutboxEntry, result: unknown): Promise<void> {
   });
 }
 
+/** The banner of a refused action, in the language chosen when it was refused. */
 function refusalMessage(entry: OutboxEntry, reason: string, chat: MirroredChat | undefined): string {
-  switch (entry.kind) {
-    case 'sendTip':
-      return `${MESSAGES.tipSendFailed}: your offline tip of ${formatRupees(entry.payload.amount)}${
-        entry.payload.creatorName ? ` to ${entry.payload.creatorName}` : ''
-      } was not charged. ${reason}`;
-    case 'setStatus':
-      return `${entry.payload.status === 'read' ? MESSAGES.pushLiveFailed : 'Failed to update chat'}${
-        chat ? ` (${chat.name}, ${formatRupees(chat.amount)})` : ''
-      }: ${reason}`;
-    case 'deleteChat':
-      return `${MESSAGES.chatDeleteFailed}${chat ? ` (${chat.name}, ${formatRupees(chat.amount)})` : ''}: ${reason}`;
+  if (entry.kind === 'sendTip') {
+    const { amount, creatorName } = entry.payload;
+    const values = { failed: translate('msg.tipSendFailed'), amount: rupees(amount), reason };
+    return creatorName
+      ? translate('sync.refused.tipTo', { ...values, creator: creatorName })
+      : translate('sync.refused.tip', values);
   }
+  const failed = translate(
+    entry.kind === 'deleteChat'
+      ? 'msg.chatDeleteFailed'
+      : entry.payload.status === 'read'
+        ? 'msg.pushLiveFailed'
+        : 'sync.updateChatFailed',
+  );
+  return chat
+    ? translate('sync.refused.chat', { failed, name: chat.name, amount: rupees(chat.amount), reason })
+    : translate('sync.refused.noChat', { failed, reason });
 }
 
 /** Undoes the optimistic change of a refused action, drops it and records the banner message, in one transaction. */
