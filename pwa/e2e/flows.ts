@@ -82,25 +82,46 @@ export async function waitForStep(
   }
 }
 
+/** The labels /register shows in each language (English is SPEC's). */
+export const REGISTER_LABELS = {
+  en: {
+    name: 'Full name',
+    phone: 'Phone number',
+    password: 'Password',
+    send: 'Send OTP',
+    code: '6-digit code',
+    verify: 'Verify and continue',
+  },
+  hi: {
+    name: 'पूरा नाम',
+    phone: 'फ़ोन नंबर',
+    password: 'पासवर्ड',
+    send: 'OTP भेजें',
+    code: '6 अंकों का कोड',
+    verify: 'वेरिफ़ाई करें और आगे बढ़ें',
+  },
+} as const;
+
 /** Registers a new viewer through /register (both steps, OTP from the emulator); ends on /dashboard. */
 export async function registerInBrowser(
   page: Page,
   baseUrl: string,
   user: { name: string; phone: string; password: string },
+  labels: (typeof REGISTER_LABELS)[keyof typeof REGISTER_LABELS] = REGISTER_LABELS.en,
 ): Promise<void> {
   await page.goto(`${baseUrl}/register`);
-  await page.getByLabel('Full name').fill(user.name);
-  await page.getByLabel('Phone number').fill(user.phone);
-  await page.getByLabel('Password').fill(user.password);
+  await page.getByLabel(labels.name).fill(user.name);
+  await page.getByLabel(labels.phone).fill(user.phone);
+  await page.getByLabel(labels.password).fill(user.password);
   const before = (await emulatorCodes(baseUrl, user.phone)).length;
   await waitForStep(
     page,
-    () => page.getByRole('button', { name: 'Send OTP' }).click(),
-    page.getByLabel('6-digit code'),
+    () => page.getByRole('button', { name: labels.send }).click(),
+    page.getByLabel(labels.code),
   );
   const code = await waitForNewCode(baseUrl, user.phone, before);
-  await page.getByLabel('6-digit code').fill(code);
-  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await page.getByLabel(labels.code).fill(code);
+  await page.getByRole('button', { name: labels.verify }).click();
   await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 30_000 });
 }
 

@@ -1,4 +1,6 @@
-import { formatRupees, LIMITS, type ServerMessage, type Tip, type TipStatus } from '@shabaash/shared';
+import { LIMITS, type ServerMessage, type Tip, type TipStatus } from '@shabaash/shared';
+import { translate } from '../i18n/i18n.tsx';
+import { dateTime, relativeTime as relativeTimeIn, rupees } from '../i18n/format.ts';
 
 /** The Chat Loader's view of a tip (SPEC §3 "Chat-control tip view"). */
 export interface ChatView {
@@ -30,7 +32,8 @@ export function toChatView(tip: TipLike, now: Date = new Date()): ChatView {
   const createdAt = tip.createdAt ?? now.toISOString();
   return {
     id: tip.id ?? tip._id ?? '',
-    name: tip.name?.trim() || tip.sender?.name?.trim() || tip.guestName?.trim() || 'Anonymous',
+    name:
+      tip.name?.trim() || tip.sender?.name?.trim() || tip.guestName?.trim() || translate('sender.anonymous'),
     profilePic: tip.profilePic ?? tip.sender?.profilePic ?? null,
     phone: tip.phone ?? tip.sender?.phone ?? null,
     amount: tip.amount ?? 0,
@@ -157,11 +160,11 @@ function dayKey(date: Date): string {
 /** The date-group label of a timestamp: Today, Yesterday, or the date (e.g. "19 Nov 2026"). */
 export function dayLabel(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
-  if (dayKey(date) === dayKey(now)) return 'Today';
+  if (dayKey(date) === dayKey(now)) return translate('chat.today');
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
-  if (dayKey(date) === dayKey(yesterday)) return 'Yesterday';
-  return date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+  if (dayKey(date) === dayKey(yesterday)) return translate('chat.yesterday');
+  return dateTime(date, 'date');
 }
 
 export interface ChatGroup {
@@ -194,24 +197,19 @@ export function rowTime(chat: ChatView, sort: ChatSort): string {
   return sort === 'updated' ? chat.updatedAt : chat.createdAt;
 }
 
-/** Relative time of SPEC §9: just now, N minutes ago, N hours ago. */
+/** Relative time of SPEC §9 in the active language: just now, N minutes ago, N hours ago. */
 export function relativeTime(iso: string, now: Date = new Date()): string {
-  const seconds = Math.max(0, Math.floor((now.getTime() - time(iso)) / 1000));
-  if (seconds < 60) return 'just now';
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
-  const hours = Math.floor(minutes / 60);
-  return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  return relativeTimeIn(iso, now.getTime());
 }
 
-/** Time of day for a row, e.g. "7:05 pm". */
+/** Time of day for a row (IST), e.g. "7:05 pm". */
 export function timeOfDay(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' });
+  return dateTime(iso, 'time');
 }
 
-/** Amount with two decimals and the rupee sign (en-IN grouping), e.g. "₹1,250.00". */
+/** Amount with two decimals and the rupee sign (Indian grouping), e.g. "₹1,250.00". */
 export function formatAmount(amount: number): string {
-  return formatRupees(amount);
+  return rupees(amount);
 }
 
 /** The avatar initial of a name (fallback U). */

@@ -47,7 +47,7 @@ function optionsWith(
 }
 
 function tipName(tip: Tip): string {
-  return tip.name || tip.sender?.name || tip.guestName || translate('creator.anonymous');
+  return tip.name || tip.sender?.name || tip.guestName || translate('sender.anonymous');
 }
 
 function AnalyticsCards() {

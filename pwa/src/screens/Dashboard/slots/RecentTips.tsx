@@ -8,7 +8,7 @@ import { useT, translate } from '../../../i18n/i18n.tsx';
 import { money, dateTime } from '../../../i18n/format.ts';
 
 function tipName(tip: Tip): string {
-  return tip.name || tip.sender?.name || tip.guestName || translate('dashboard.anonymous');
+  return tip.name || tip.sender?.name || tip.guestName || translate('sender.anonymous');
 }
 
 function TipRow({ tip }: { tip: Tip & { pending?: 0 | 1 } }) {
