@@ -3,23 +3,30 @@ import { payoutCorrectionInputSchema, payoutOnboardingInputSchema } from '@shaba
 import { serverMessage } from '../../api/client.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useCorrectPayouts, useOnboardPayouts } from '../../hooks/usePayouts.ts';
+import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 
-export const ONBOARD_FAILED = 'Unable to set up payouts right now. Your details are kept; please try again.';
-
+/** Each field with its catalogue label (and hint): `payouts.form.<name>`. */
 const FIELDS = [
-  { name: 'legalName', label: 'Legal name (as on PAN)', autoComplete: 'name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-  { name: 'pan', label: 'PAN', hint: '5 letters, 4 digits, 1 letter' },
-  { name: 'street', label: 'Address', autoComplete: 'street-address' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'postalCode', label: 'PIN code', inputMode: 'numeric', autoComplete: 'postal-code' },
-  { name: 'accountNumber', label: 'Bank account number', inputMode: 'numeric' },
-  { name: 'confirmAccountNumber', label: 'Confirm account number', inputMode: 'numeric' },
-  { name: 'ifsc', label: 'IFSC', hint: 'For example HDFC0001234' },
-  { name: 'beneficiaryName', label: 'Account holder name' },
-] as const;
+  { name: 'legalName', label: 'payouts.form.legalName', autoComplete: 'name' },
+  { name: 'email', label: 'payouts.form.email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'payouts.form.phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'pan', label: 'payouts.form.pan', hint: 'payouts.form.panHint' },
+  { name: 'street', label: 'payouts.form.street', autoComplete: 'street-address' },
+  { name: 'city', label: 'payouts.form.city', autoComplete: 'address-level2' },
+  { name: 'state', label: 'payouts.form.state', autoComplete: 'address-level1' },
+  { name: 'postalCode', label: 'payouts.form.postalCode', inputMode: 'numeric', autoComplete: 'postal-code' },
+  { name: 'accountNumber', label: 'payouts.form.accountNumber', inputMode: 'numeric' },
+  { name: 'confirmAccountNumber', label: 'payouts.form.confirmAccountNumber', inputMode: 'numeric' },
+  { name: 'ifsc', label: 'payouts.form.ifsc', hint: 'payouts.form.ifscHint' },
+  { name: 'beneficiaryName', label: 'payouts.form.beneficiaryName' },
+] as const satisfies ReadonlyArray<{
+  name: string;
+  label: MessageKey;
+  hint?: MessageKey;
+  type?: string;
+  inputMode?: string;
+  autoComplete?: string;
+}>;
 const BANK_FIELDS = new Set(['accountNumber', 'confirmAccountNumber', 'ifsc', 'beneficiaryName']);
 
 type Values = Record<string, string>;
@@ -30,6 +37,7 @@ type Values = Record<string, string>;
  */
 export function OnboardingForm({ correction = false }: { correction?: boolean }) {
   const id = useId();
+  const { t } = useT();
   const onboard = useOnboardPayouts();
   const correct = useCorrectPayouts();
   const [values, setValues] = useState<Values>({});
@@ -37,6 +45,10 @@ export function OnboardingForm({ correction = false }: { correction?: boolean })
   const [failure, setFailure] = useState<string | null>(null);
   const fields = FIELDS.filter((f) => !correction || BANK_FIELDS.has(f.name));
   const isBusy = onboard.isPending || correct.isPending;
+  const labelOf = (name: string) => {
+    const field = fields.find((f) => f.name === name);
+    return field ? t(field.label) : name;
+  };
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -48,9 +60,7 @@ export function OnboardingForm({ correction = false }: { correction?: boolean })
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? 'form');
         found[key] ??=
-          issue.code === 'invalid_type'
-            ? `${fields.find((f) => f.name === key)?.label ?? key} is required.`
-            : issue.message;
+          issue.code === 'invalid_type' ? t('payouts.form.required', { label: labelOf(key) }) : issue.message;
       }
       setErrors(found);
       return;
@@ -62,7 +72,7 @@ export function OnboardingForm({ correction = false }: { correction?: boolean })
       else await onboard.mutateAsync(values as never); // the form's values, re-validated by the API
       setValues({});
     } catch (error) {
-      setFailure(serverMessage(error, ONBOARD_FAILED));
+      setFailure(serverMessage(error, t('payouts.form.failed')));
     }
   }
 
@@ -73,7 +83,7 @@ export function OnboardingForm({ correction = false }: { correction?: boolean })
         const error = errors[f.name];
         return (
           <div className="field" key={f.name}>
-            <label htmlFor={inputId}>{f.label}</label>
+            <label htmlFor={inputId}>{t(f.label)}</label>
             <input
               id={inputId}
               name={f.name}
@@ -91,7 +101,7 @@ export function OnboardingForm({ correction = false }: { correction?: boolean })
               </p>
             ) : 'hint' in f ? (
               <p id={`${inputId}-hint`} className="hint">
-                {f.hint}
+                {t(f.hint)}
               </p>
             ) : null}
           </div>
@@ -99,7 +109,11 @@ export function OnboardingForm({ correction = false }: { correction?: boolean })
       })}
       <FormStatus error={failure} />
       <button type="submit" className="button button-primary" disabled={isBusy}>
-        {isBusy ? 'Sending…' : correction ? 'Send corrections' : 'Set up payouts'}
+        {isBusy
+          ? t('payouts.form.sending')
+          : correction
+            ? t('payouts.form.correct')
+            : t('payouts.form.submit')}
       </button>
     </form>
   );

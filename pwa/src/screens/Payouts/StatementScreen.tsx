@@ -1,75 +1,80 @@
 import { Link, useParams } from 'react-router-dom';
-import { formatPaise } from '@shabaash/shared';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { usePayoutStatement } from '../../hooks/usePayouts.ts';
+import { useT, type MessageKey } from '../../i18n/i18n.tsx';
+import { money } from '../../i18n/format.ts';
 import './payouts.css';
 
 /** /creator/payouts/statement/:month — the monthly statement as a page that prints cleanly to PDF. */
 export function StatementScreen() {
   const month = useParams().month ?? '';
   const statement = usePayoutStatement(month);
-  if (statement.isPending) return <p className="page container muted">Loading statement…</p>;
+  const { t } = useT();
+  if (statement.isPending) return <p className="page container muted">{t('payouts.statement.loading')}</p>;
   if (statement.isError || !statement.data)
     return (
       <div className="page container">
-        <FormStatus error="Unable to load this statement." />
+        <FormStatus error={t('payouts.statement.loadFailed')} />
       </div>
     );
   const s = statement.data;
-  const t = s.totals;
-  const rows: Array<[string, string]> = [
-    ['Opening balance', formatPaise(t.openingBalancePaise)],
-    ['Gross tips', formatPaise(t.grossTipsPaise)],
-    ['Platform fee (incl. GST)', formatPaise(t.platformFeePaise)],
-    ['GST in platform fee (18%)', formatPaise(t.platformFeeGstPaise)],
-    ['Net tips', formatPaise(t.netTipsPaise)],
-    ['Gateway fee', t.gatewayFeePaise === null ? 'Not reported' : formatPaise(t.gatewayFeePaise)],
-    ['Gateway tax', t.gatewayTaxPaise === null ? 'Not reported' : formatPaise(t.gatewayTaxPaise)],
-    ['Reversals', formatPaise(t.reversalsPaise)],
-    ['Transfers paid', formatPaise(t.transfersPaidPaise)],
-    ['Taken back by transfer reversal', formatPaise(t.takenBackPaise)],
-    ['Closing balance', formatPaise(t.closingBalancePaise)],
+  const totals = s.totals;
+  const reported = (paise: number | null) =>
+    paise === null ? t('payouts.statement.notReported') : money(paise);
+  // [test id (the English label), catalogue label, value]
+  const rows: Array<[string, MessageKey, string]> = [
+    ['Opening balance', 'payouts.statement.openingBalance', money(totals.openingBalancePaise)],
+    ['Gross tips', 'payouts.statement.grossTips', money(totals.grossTipsPaise)],
+    ['Platform fee (incl. GST)', 'payouts.statement.platformFee', money(totals.platformFeePaise)],
+    ['GST in platform fee (18%)', 'payouts.statement.platformFeeGst', money(totals.platformFeeGstPaise)],
+    ['Net tips', 'payouts.statement.netTips', money(totals.netTipsPaise)],
+    ['Gateway fee', 'payouts.statement.gatewayFee', reported(totals.gatewayFeePaise)],
+    ['Gateway tax', 'payouts.statement.gatewayTax', reported(totals.gatewayTaxPaise)],
+    ['Reversals', 'payouts.statement.reversals', money(totals.reversalsPaise)],
+    ['Transfers paid', 'payouts.statement.transfersPaid', money(totals.transfersPaidPaise)],
+    ['Taken back by transfer reversal', 'payouts.statement.takenBack', money(totals.takenBackPaise)],
+    ['Closing balance', 'payouts.statement.closingBalance', money(totals.closingBalancePaise)],
   ];
   return (
     <article className="page container statement">
       <header className="statement-head">
-        <h1 className="page-title">Statement {s.month}</h1>
+        <h1 className="page-title">{t('payouts.statement.title', { month: s.month })}</h1>
         <p>
           {s.creator.displayName} (@{s.creator.handle})
         </p>
         <div className="button-row no-print">
           <button type="button" className="button button-primary" onClick={() => window.print()}>
-            Print or save as PDF
+            {t('payouts.statement.print')}
           </button>
           <Link className="button button-secondary" to="/creator/payouts">
-            Back to payouts
+            {t('payouts.statement.back')}
           </Link>
         </div>
       </header>
-      <table className="po-table" aria-label="Summary">
+      <table className="po-table" aria-label={t('payouts.statement.summary')}>
         <tbody>
-          {rows.map(([label, value]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td data-testid={`statement-${label}`}>{value}</td>
+          {rows.map(([id, label, value]) => (
+            <tr key={id}>
+              <th scope="row">{t(label)}</th>
+              <td data-testid={`statement-${id}`}>{value}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h2>Tips</h2>
-      {s.tips.length === 0 ? <p className="muted">No tips this month.</p> : null}
-      <table className="po-table" aria-label="Tips">
+      <h2>{t('payouts.statement.tips')}</h2>
+      {s.tips.length === 0 ? <p className="muted">{t('payouts.statement.noTips')}</p> : null}
+      <table className="po-table" aria-label={t('payouts.statement.tips')}>
         <thead>
           <tr>
-            <th scope="col">Time (IST)</th>
-            <th scope="col">Payment id</th>
-            <th scope="col">Source</th>
-            <th scope="col">Payer</th>
-            <th scope="col">Message</th>
-            <th scope="col">Shown live</th>
-            <th scope="col">Gross</th>
-            <th scope="col">Fee</th>
-            <th scope="col">Net</th>
+            <th scope="col">{t('payouts.statement.time')}</th>
+            <th scope="col">{t('payouts.statement.paymentId')}</th>
+            <th scope="col">{t('payouts.statement.source')}</th>
+            <th scope="col">{t('payouts.statement.payer')}</th>
+            <th scope="col">{t('payouts.statement.message')}</th>
+            <th scope="col">{t('payouts.statement.shownLive')}</th>
+            <th scope="col">{t('payouts.statement.gross')}</th>
+            <th scope="col">{t('payouts.statement.fee')}</th>
+            <th scope="col">{t('payouts.statement.net')}</th>
           </tr>
         </thead>
         <tbody>
@@ -80,22 +85,22 @@ export function StatementScreen() {
               <td>{tip.source}</td>
               <td>{tip.payer}</td>
               <td>{tip.message}</td>
-              <td>{tip.shownLive ? 'Yes' : 'No'}</td>
-              <td>{formatPaise(tip.grossPaise)}</td>
-              <td>{formatPaise(tip.feePaise)}</td>
-              <td>{formatPaise(tip.netPaise)}</td>
+              <td>{tip.shownLive ? t('payouts.statement.yes') : t('payouts.statement.no')}</td>
+              <td>{money(tip.grossPaise)}</td>
+              <td>{money(tip.feePaise)}</td>
+              <td>{money(tip.netPaise)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h2>Transfers</h2>
-      <table className="po-table" aria-label="Transfers">
+      <h2>{t('payouts.statement.transfers')}</h2>
+      <table className="po-table" aria-label={t('payouts.statement.transfers')}>
         <thead>
           <tr>
-            <th scope="col">Transfer</th>
-            <th scope="col">Razorpay id</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('payouts.statement.transfer')}</th>
+            <th scope="col">{t('payouts.statement.razorpayId')}</th>
+            <th scope="col">{t('payouts.statement.amount')}</th>
+            <th scope="col">{t('payouts.statement.status')}</th>
             <th scope="col">UTR</th>
           </tr>
         </thead>
@@ -104,7 +109,7 @@ export function StatementScreen() {
             <tr key={tr.id}>
               <td>{tr.createdAt}</td>
               <td>{tr.razorpayTransferId ?? '—'}</td>
-              <td>{formatPaise(tr.amountPaise)}</td>
+              <td>{money(tr.amountPaise)}</td>
               <td>{tr.status}</td>
               <td>{tr.utr ?? '—'}</td>
             </tr>
@@ -113,11 +118,11 @@ export function StatementScreen() {
       </table>
       {s.reversals.length > 0 ? (
         <>
-          <h2>Reversals</h2>
+          <h2>{t('payouts.statement.reversals')}</h2>
           <ul>
             {s.reversals.map((r) => (
               <li key={r.id}>
-                {r.createdAt}: {formatPaise(r.amountPaise)} ({r.reason}, {r.method}) {r.paymentId ?? ''}
+                {r.createdAt}: {money(r.amountPaise)} ({r.reason}, {r.method}) {r.paymentId ?? ''}
               </li>
             ))}
           </ul>
