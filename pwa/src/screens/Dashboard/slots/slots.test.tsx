@@ -18,6 +18,7 @@ import { pullNow } from '../../../sync/pull.ts';
 import { replayOutbox } from '../../../sync/outbox.ts';
 import { reportApiReachable } from '../../../sync/connectivity.ts';
 import { setAppSocketFactory } from '../../../realtime/appSocket.ts';
+import { activateLanguage } from '../../../i18n/i18n.tsx';
 import { createRealtimeSocket } from '../../../realtime/socket.ts';
 import { fakeSocketFactory } from '../../../test/fakeSocket.ts';
 import { buildTip } from '../../../test/tips.ts';
@@ -120,6 +121,45 @@ describe('BalanceCard and WalletActivity', () => {
     expect(rows[0]!.textContent).toContain('−₹50.00');
     expect(rows[1]!.textContent).toContain('+₹250.00');
     expect(rows[1]!.className).toContain('tx-credit');
+  });
+
+  it('reads in Hindi: card titles, a lakh-grouped balance, जमा/कटौती rows and the empty tips text', async () => {
+    server.use(
+      http.get('*/api/wallet/balance', () =>
+        HttpResponse.json({ balance: 1234567.5, balancePaise: 123456750 }),
+      ),
+      http.get('*/api/wallet/transactions', () =>
+        HttpResponse.json({
+          transactions: [
+            tx(2, 'debit', 5000, 'Tip to Shabaash Live'),
+            tx(1, 'credit', 10_000_000, 'Wallet top-up'),
+          ],
+          version: 2,
+        }),
+      ),
+    );
+    await activateLanguage('hi');
+    try {
+      renderWithApp(
+        <>
+          <BalanceCard />
+          <WalletActivity />
+          <RecentTips />
+          <SendTipForm />
+        </>,
+      );
+      expect((await screen.findByTestId('wallet-balance')).textContent).toBe('₹12,34,567.50');
+      expect(screen.getByRole('heading', { name: 'wallet बैलेंस' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'wallet लेन-देन' })).toBeTruthy();
+      const rows = await screen.findAllByRole('listitem');
+      expect(rows[0]!.textContent).toContain('कटौती −₹50.00');
+      expect(rows[1]!.textContent).toContain('जमा +₹1,00,000.00');
+      expect(await screen.findByText('अभी तक कोई टिप नहीं। सपोर्ट का पहला मैसेज आप भेजें!')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'टिप भेजें' })).toBeTruthy();
+      expect(screen.queryByText('Wallet balance')).toBeNull();
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it('shows the spec empty text with no transactions', async () => {
