@@ -12,6 +12,17 @@ function formatWhen(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateTime(date);
 }
 
+/**
+ * A ledger description in the chosen language: the server writes SPEC's English ("Wallet top-up", "Tip to Riya",
+ * "Welcome bonus"); any other description shows as written.
+ */
+function describe(description: string): string {
+  if (description === 'Welcome bonus') return translate('dashboard.tx.welcomeBonus');
+  if (description === 'Wallet top-up') return translate('dashboard.tx.topUp');
+  const tipTo = /^Tip to (.+)$/.exec(description);
+  return tipTo ? translate('dashboard.tx.tipTo', { name: tipTo[1]! }) : description;
+}
+
 function TransactionRow({ tx }: { tx: MirroredTransaction }) {
   const sign = tx.type === 'credit' ? '+' : '−';
   const pending = tx.pending === 1;
@@ -22,7 +33,7 @@ function TransactionRow({ tx }: { tx: MirroredTransaction }) {
       data-pending={pending ? 'true' : undefined}
     >
       <div className="tx-main">
-        <p className="tx-description">{tx.description}</p>
+        <p className="tx-description">{describe(tx.description)}</p>
         {pending ? (
           <p className="tx-pending-mark" data-testid="pending-mark">
             {translate('dashboard.queuedMark')}

@@ -153,6 +153,8 @@ describe('BalanceCard and WalletActivity', () => {
       expect(screen.getByRole('heading', { name: 'wallet लेन-देन' })).toBeTruthy();
       const rows = await screen.findAllByRole('listitem');
       expect(rows[0]!.textContent).toContain('कटौती −₹50.00');
+      expect(rows[0]!.textContent).toContain('Shabaash Live को टिप');
+      expect(rows[1]!.textContent).toContain('wallet टॉप-अप');
       expect(rows[1]!.textContent).toContain('जमा +₹1,00,000.00');
       expect(await screen.findByText('अभी तक कोई टिप नहीं। सपोर्ट का पहला मैसेज आप भेजें!')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'टिप भेजें' })).toBeTruthy();
