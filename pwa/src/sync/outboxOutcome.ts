@@ -3,9 +3,6 @@ import { getConnectivity } from './connectivity.ts';
 import { db } from './db.ts';
 import { whenSettled } from './outbox.ts';
 
-/** The note shown when an action was stored in the outbox because the server cannot be reached. */
-export const QUEUED_TEXT = "Queued — will send when you're back online.";
-
 /** How an outbox action ended for the screen that made it. */
 export type ActionOutcome =
   { status: 'sent'; result: unknown } | { status: 'queued' } | { status: 'refused'; message: string };
