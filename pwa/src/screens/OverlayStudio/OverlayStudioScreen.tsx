@@ -8,6 +8,7 @@ import { FormStatus } from '../../components/FormStatus.tsx';
 import { TestAlertButton } from '../../components/TestAlertButton.tsx';
 import { ShowEditor } from './ShowEditor.tsx';
 import { WidgetSettings } from './WidgetSettings.tsx';
+import { useT } from '../../i18n/i18n.tsx';
 import './overlayStudio.css';
 
 export const COPY_CONFIRM_MS = LIMITS.copyConfirmMs;
@@ -23,6 +24,7 @@ export function OverlayStudioScreen() {
   const overlay = useCreatorOverlay(!keyFromUrl && isCreator);
   const overlayKey = keyFromUrl ?? overlay.data?.overlayKey ?? null;
   const [copied, setCopied] = useState(false);
+  const { t } = useT();
   const [copyError, setCopyError] = useState<string | null>(null);
   const [testStatus, setTestStatus] = useState<{ error?: string; success?: string }>({});
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -64,10 +66,10 @@ export function OverlayStudioScreen() {
   return (
     <div className="page container overlay-studio">
       <header className="os-header">
-        <h1 className="page-title">Overlay Studio</h1>
+        <h1 className="page-title">{t('studio.title')}</h1>
         {link ? (
           <a className="button button-primary" href={link} target="_blank" rel="noopener noreferrer">
-            Open Standalone Overlay
+            {t('studio.openStandalone')}
           </a>
         ) : null}
       </header>
@@ -75,19 +77,16 @@ export function OverlayStudioScreen() {
       <div className="os-grid">
         <section className="card" aria-labelledby="os-setup-title">
           <h2 className="card-title" id="os-setup-title">
-            Set up in OBS
+            {t('studio.setup.title')}
           </h2>
           <ol className="os-checklist">
-            <li>
-              Add the overlay link as a browser source in OBS or your streaming software: use Copy Link below
-              (the link ends in display=1 and shows only the overlay).
-            </li>
-            <li>Match the canvas resolution (recommended {OVERLAY_DEFAULTS.recommendedResolution}).</li>
-            <li>Keep the overlay page open while you are live.</li>
-            <li>Tweak fonts, colours and sounds in the creator suite.</li>
+            <li>{t('studio.setup.link')}</li>
+            <li>{t('studio.setup.resolution', { resolution: OVERLAY_DEFAULTS.recommendedResolution })}</li>
+            <li>{t('studio.setup.keepOpen')}</li>
+            <li>{t('studio.setup.tweak')}</li>
           </ol>
 
-          <h3 className="os-subtitle">Overlay link</h3>
+          <h3 className="os-subtitle">{t('studio.link.title')}</h3>
           {link ? (
             <>
               <div className="os-link-row">
@@ -95,11 +94,11 @@ export function OverlayStudioScreen() {
                   className="os-link"
                   readOnly
                   value={link}
-                  aria-label="Overlay link"
+                  aria-label={t('studio.link.title')}
                   onFocus={(e) => e.target.select()}
                 />
                 <button type="button" className="button button-secondary" onClick={() => void handleCopy()}>
-                  {copied ? 'Copied!' : 'Copy Link'}
+                  {copied ? t('studio.link.copied') : t('studio.link.copy')}
                 </button>
               </div>
               {copyError ? (
@@ -119,23 +118,21 @@ export function OverlayStudioScreen() {
               ) : null}
             </>
           ) : overlay.isFetching ? (
-            <p className="muted">Loading...</p>
+            <p className="muted">{t('page.loading')}</p>
           ) : (
-            <p className="muted">
-              Open this page with your overlay link, or sign in as a creator to see your overlay link here.
-            </p>
+            <p className="muted">{t('studio.link.none')}</p>
           )}
         </section>
 
         <section className="card" aria-labelledby="os-preview-title">
           <h2 className="card-title" id="os-preview-title">
-            Live Preview
+            {t('studio.preview.title')}
           </h2>
           <div className="os-preview" style={{ height: OVERLAY_DEFAULTS.previewHeightPx }}>
             {link ? (
-              <iframe title="Overlay preview" src={link} className="os-frame" />
+              <iframe title={t('studio.preview.frame')} src={link} className="os-frame" />
             ) : (
-              <p className="os-preview-empty">Waiting for the next superchat...</p>
+              <p className="os-preview-empty">{t('studio.preview.waiting')}</p>
             )}
           </div>
         </section>
