@@ -1,28 +1,22 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPaise, type PayoutSummary } from '@shabaash/shared';
+import type { PayoutSummary } from '@shabaash/shared';
 import { downloadFile } from '../../api/download.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { usePayouts } from '../../hooks/usePayouts.ts';
-import { dateTime as formatDateTime } from '../../i18n/format.ts';
-import { useT } from '../../i18n/i18n.tsx';
 import { OnboardingForm } from './OnboardingForm.tsx';
+import { useT, type MessageKey } from '../../i18n/i18n.tsx';
+import { dateTime, money } from '../../i18n/format.ts';
 import './payouts.css';
 
-export const STATUS_TEXT: Record<NonNullable<PayoutSummary['onboarding']>['status'], string> = {
-  created: 'Account created — finishing setup',
-  under_review: 'Under review by Razorpay',
-  needs_clarification: 'Razorpay needs a correction',
-  activated: 'Active — payouts on',
-  suspended: 'Suspended — contact support',
+const STATUS_TEXT: Record<NonNullable<PayoutSummary['onboarding']>['status'], MessageKey> = {
+  created: 'payouts.status.created',
+  under_review: 'payouts.status.underReview',
+  needs_clarification: 'payouts.status.needsClarification',
+  activated: 'payouts.status.activated',
+  suspended: 'payouts.status.suspended',
 };
-const STEPS = ['Details sent', 'Under review', 'Active'] as const;
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-export const CSV_FAILED = 'Unable to download the statement. Please try again.';
+const STEPS = ['payouts.step.sent', 'payouts.step.review', 'payouts.step.active'] as const;
 
 /** The IST month (YYYY-MM) of now. */
 export const currentMonth = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 7);
@@ -36,10 +30,11 @@ function stepIndex(status: string | undefined): number {
 function Onboarding({ summary }: { summary: PayoutSummary }) {
   const o = summary.onboarding;
   const at = stepIndex(o?.status);
+  const { t } = useT();
   return (
     <section className="card" aria-labelledby="po-onboarding">
       <h2 className="card-title" id="po-onboarding">
-        Payout account
+        {t('payouts.account.title')}
       </h2>
       <ol className="po-steps">
         {STEPS.map((label, i) => (
@@ -48,22 +43,20 @@ function Onboarding({ summary }: { summary: PayoutSummary }) {
             className={i <= at ? 'po-step po-step-done' : 'po-step'}
             aria-current={i === at ? 'step' : undefined}
           >
-            {label}
+            {t(label)}
           </li>
         ))}
       </ol>
       {o ? (
         <p data-testid="payout-status">
-          <strong>{STATUS_TEXT[o.status]}</strong> · {o.bankName} ••{o.accountLast4}
+          <strong>{t(STATUS_TEXT[o.status])}</strong> · {o.bankName} ••{o.accountLast4}
         </p>
       ) : (
-        <p className="muted">
-          Add your PAN and bank account to get paid. We keep only your bank&apos;s name and the last 4 digits.
-        </p>
+        <p className="muted">{t('payouts.account.intro')}</p>
       )}
       {o?.status === 'needs_clarification' ? (
         <>
-          <ul className="po-reasons" aria-label="What Razorpay asks for">
+          <ul className="po-reasons" aria-label={t('payouts.account.reasons')}>
             {o.reasons.map((r) => (
               <li key={r}>{r}</li>
             ))}
@@ -78,66 +71,71 @@ function Onboarding({ summary }: { summary: PayoutSummary }) {
 
 function Balances({ summary }: { summary: PayoutSummary }) {
   const b = summary.balances;
+  const { t } = useT();
   const cards = [
-    { label: 'Pending', value: b.pendingPaise, testId: 'balance-pending' },
-    { label: 'Available', value: b.availablePaise, testId: 'balance-available' },
-    { label: 'In transit', value: b.inTransitPaise, testId: 'balance-in-transit' },
-    { label: 'Paid out', value: b.paidPaise, testId: 'balance-paid' },
+    { label: t('payouts.balance.pending'), value: b.pendingPaise, testId: 'balance-pending' },
+    { label: t('payouts.balance.available'), value: b.availablePaise, testId: 'balance-available' },
+    { label: t('payouts.balance.inTransit'), value: b.inTransitPaise, testId: 'balance-in-transit' },
+    { label: t('payouts.balance.paid'), value: b.paidPaise, testId: 'balance-paid' },
   ];
   return (
-    <section aria-label="Balances" className="po-balances">
+    <section aria-label={t('payouts.balances')} className="po-balances">
       {cards.map((c) => (
         <div className="card po-stat" key={c.label}>
           <p className="muted small">{c.label}</p>
           <p className="po-stat-value" data-testid={c.testId}>
-            {formatPaise(c.value)}
+            {money(c.value)}
           </p>
         </div>
       ))}
       <p className="po-plan">
-        Plan:{' '}
-        <strong>{summary.plan === 'pro' ? 'Pro — instant (within a minute)' : 'Starter — daily'}</strong>
-        {' · '}Next payout:{' '}
-        <strong>
-          {summary.nextPayoutAt
-            ? dateTime.format(new Date(summary.nextPayoutAt))
-            : 'after your account is active'}
-        </strong>
-        {b.debtPaise > 0 ? ` · To recover from next earnings: ${formatPaise(b.debtPaise)}` : null}
+        {t('payouts.plan')}{' '}
+        <strong>{summary.plan === 'pro' ? t('payouts.plan.pro') : t('payouts.plan.starter')}</strong>
+        {' · '}
+        {t('payouts.nextPayout')}{' '}
+        <strong>{summary.nextPayoutAt ? dateTime(summary.nextPayoutAt) : t('payouts.afterActive')}</strong>
+        {b.debtPaise > 0 ? ` · ${t('payouts.debt', { amount: money(b.debtPaise) })}` : null}
       </p>
     </section>
   );
 }
 
 function History({ summary }: { summary: PayoutSummary }) {
+  const { t } = useT();
   return (
     <section className="card" aria-labelledby="po-history">
       <h2 className="card-title" id="po-history">
-        Payout history
+        {t('payouts.history.title')}
       </h2>
       {summary.transfers.length === 0 ? (
-        <p className="muted">No payouts yet.</p>
+        <p className="muted">{t('payouts.history.none')}</p>
       ) : (
         <div className="po-table-wrap">
           <table className="po-table">
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('payouts.history.date')}</th>
+                <th scope="col">{t('payouts.history.amount')}</th>
+                <th scope="col">{t('payouts.history.status')}</th>
                 <th scope="col">UTR</th>
               </tr>
             </thead>
             <tbody>
-              {summary.transfers.map((t) => (
-                <tr key={t.id} data-testid="payout-row">
-                  <td>{dateTime.format(new Date(t.createdAt))}</td>
-                  <td>{formatPaise(t.amountPaise)}</td>
+              {summary.transfers.map((transfer) => (
+                <tr key={transfer.id} data-testid="payout-row">
+                  <td>{dateTime(transfer.createdAt)}</td>
+                  <td>{money(transfer.amountPaise)}</td>
                   <td>
-                    {t.status === 'processed' ? 'Paid' : t.status === 'failed' ? 'Failed' : 'In transit'}
-                    {t.failureReason ? <span className="muted small"> — {t.failureReason}</span> : null}
+                    {transfer.status === 'processed'
+                      ? t('payouts.history.paid')
+                      : transfer.status === 'failed'
+                        ? t('payouts.history.failed')
+                        : t('payouts.history.inTransit')}
+                    {transfer.failureReason ? (
+                      <span className="muted small"> — {transfer.failureReason}</span>
+                    ) : null}
                   </td>
-                  <td data-testid="payout-utr">{t.utr ?? '—'}</td>
+                  <td data-testid="payout-utr">{transfer.utr ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -146,13 +144,13 @@ function History({ summary }: { summary: PayoutSummary }) {
       )}
       {summary.reversals.length > 0 ? (
         <>
-          <h3 className="small">Reversals</h3>
+          <h3 className="small">{t('payouts.reversals')}</h3>
           <ul>
             {summary.reversals.map((r) => (
               <li key={r.id}>
-                {formatPaise(r.amountPaise)} —{' '}
-                {r.reason === 'refund' ? 'refunded to the payer' : 'dispute lost'} (
-                {dateTime.format(new Date(r.createdAt))})
+                {money(r.amountPaise)} —{' '}
+                {r.reason === 'refund' ? t('payouts.reversal.refund') : t('payouts.reversal.dispute')} (
+                {dateTime(r.createdAt)})
               </li>
             ))}
           </ul>
@@ -165,29 +163,30 @@ function History({ summary }: { summary: PayoutSummary }) {
 function Statements() {
   const [month, setMonth] = useState(currentMonth());
   const [error, setError] = useState<string | null>(null);
+  const { t } = useT();
   async function handleCsv() {
     setError(null);
     try {
       await downloadFile(`/creator/payouts/statement.csv?month=${month}`, `shabaash-statement-${month}.csv`);
     } catch {
-      setError(CSV_FAILED);
+      setError(t('payouts.statements.csvFailed'));
     }
   }
   return (
     <section className="card" aria-labelledby="po-statements">
       <h2 className="card-title" id="po-statements">
-        Monthly statements
+        {t('payouts.statements.title')}
       </h2>
       <div className="field">
-        <label htmlFor="po-month">Month</label>
+        <label htmlFor="po-month">{t('payouts.statements.month')}</label>
         <input id="po-month" type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
       </div>
       <div className="button-row">
         <button type="button" className="button button-secondary" onClick={() => void handleCsv()}>
-          Download CSV
+          {t('payouts.statements.csv')}
         </button>
         <Link className="button button-secondary" to={`/creator/payouts/statement/${month}`}>
-          Open printable statement
+          {t('payouts.statements.open')}
         </Link>
       </div>
       <FormStatus error={error} />
@@ -201,27 +200,23 @@ export function PayoutsScreen() {
   const { t } = useT();
   return (
     <div className="page container payouts">
-      <h1 className="page-title">Payouts</h1>
+      <h1 className="page-title">{t('payouts.title')}</h1>
       {payouts.isPending ? (
         <p className="muted" role="status">
-          Loading payouts…
+          {t('payouts.loading')}
         </p>
       ) : payouts.isError || !payouts.data ? (
-        <FormStatus
-          error={payouts.isOffline ? t('payouts.offlineNone') : 'Unable to load payouts. Please try again.'}
-        />
+        <FormStatus error={payouts.isOffline ? t('payouts.offlineNone') : t('payouts.loadFailed')} />
       ) : (
         <>
           {payouts.isOffline ? (
             <p className="muted" role="status" data-testid="payouts-offline">
               {payouts.savedAt
-                ? t('payouts.offlineSaved', { savedAt: formatDateTime(payouts.savedAt) })
+                ? t('payouts.offlineSaved', { savedAt: dateTime(payouts.savedAt) })
                 : t('payouts.offlineLast')}
             </p>
           ) : null}
-          {!payouts.data.routeEnabled ? (
-            <p className="muted">Payouts are switched off on this server.</p>
-          ) : null}
+          {!payouts.data.routeEnabled ? <p className="muted">{t('payouts.switchedOff')}</p> : null}
           <Balances summary={payouts.data} />
           <Onboarding summary={payouts.data} />
           <History summary={payouts.data} />
