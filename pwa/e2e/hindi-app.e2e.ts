@@ -117,7 +117,7 @@ describe('the app in Hindi (a hi-IN browser)', () => {
       const page = loader.page;
       const pageErrors = trackPageErrors(page);
       await page.goto(`${baseUrl}/creator/chat-control`);
-      await page.getByRole('heading', { name: 'चैट लोडर' }).waitFor();
+      await page.getByRole('heading', { name: 'Chat Loader' }).waitFor();
       expect(await htmlLang(page)).toBe('hi');
       await expect
         .poll(() => page.getByText('आपके फ़िल्टर से कोई चैट मेल नहीं खाती।').isVisible(), { timeout: 15_000 })
