@@ -16,6 +16,7 @@ import { pullNow } from '../../sync/pull.ts';
 import { replayOutbox } from '../../sync/outbox.ts';
 import { reportApiReachable } from '../../sync/connectivity.ts';
 import { ChatControlScreen } from './ChatControlScreen.tsx';
+import { activateLanguage } from '../../i18n/i18n.tsx';
 
 const server = setupServer();
 const SPACE = 'creator:u_1';
@@ -207,6 +208,35 @@ describe('Chat Loader', () => {
     expect(rowOf('Old Guest')).toBeTruthy();
 
     expect(screen.getByTestId('showing-line').textContent).toBe('Showing 3 chat(s) (live + queued)');
+  });
+
+  it('reads in Hindi: headers, day groups, badges, empty message, amounts and the Hindi count line', async () => {
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    yesterday.setHours(12, 0, 0, 0);
+    serve([
+      tip('a', { name: 'Priya', amount: 125000.5, status: 'read' }),
+      tip('b', { name: 'Rahul', message: '', createdAt: yesterday.toISOString() }),
+    ]);
+    await activateLanguage('hi');
+    try {
+      renderWithApp(<ChatControlScreen />, { path: '/creator/chat-control' });
+      expect(screen.getByText('चैट लोड हो रही हैं...')).toBeTruthy();
+      await screen.findAllByTestId('chat-row');
+      const headers = [...document.querySelectorAll('thead th')].map((h) => h.textContent);
+      expect(headers).toEqual(['दर्शक', 'मैसेज', 'रकम', 'स्टेटस']);
+      const groupLabels = [...document.querySelectorAll('.cl-group-row th')].map((th) => th.textContent);
+      expect(groupLabels).toEqual(['आज', 'कल']);
+      expect(within(rowOf('Priya')).getByText('अभी लाइव')).toBeTruthy();
+      expect(within(rowOf('Priya')).getByText('₹1,25,000.50')).toBeTruthy();
+      expect(within(rowOf('Rahul')).getByText('इंतज़ार में')).toBeTruthy();
+      expect(within(rowOf('Rahul')).getByText('कोई मैसेज नहीं दिया गया')).toBeTruthy();
+      expect(within(rowOf('Rahul')).getByRole('button', { name: 'लाइव दिखाएँ' })).toBeTruthy();
+      expect(screen.getByTestId('showing-line').textContent).toBe('2 चैट दिख रही हैं (लाइव + कतार में)');
+      expect(screen.getByRole('heading', { name: 'कतार में अगला' })).toBeTruthy();
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it('puts the oldest unread chat in Next in queue and counts the snapshot', async () => {
