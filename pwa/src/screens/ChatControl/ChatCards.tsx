@@ -7,7 +7,7 @@ import {
   type ChatView,
   type queueSnapshot,
 } from '../../lib/chatQueue.ts';
-import { CHAT_TEXT, showingLine } from './chatText.ts';
+import { richText, useT } from '../../i18n/i18n.tsx';
 import { StreamSession } from './StreamSession.tsx';
 
 // The Chat Loader's cards above the list (SPEC §2), one component each.
@@ -27,10 +27,11 @@ export function NextInQueueCard({
   onCopy(chat: ChatView): void;
   onLocate(chat: ChatView): void;
 }) {
+  const { t } = useT();
   return (
     <section className="card cl-card cl-next" aria-labelledby="cl-next-title">
       <h2 className="card-title" id="cl-next-title">
-        Next in queue
+        {t('chat.next.title')}
       </h2>
       {next ? (
         <div className="cl-next-body" data-testid="next-in-queue">
@@ -45,7 +46,7 @@ export function NextInQueueCard({
             <strong className="cl-amount">{formatAmount(next.amount)}</strong>
           </div>
           <p className={next.message ? 'cl-message' : 'cl-message muted'}>
-            {next.message || CHAT_TEXT.noMessageAttached}
+            {next.message || t('chat.noMessageAttached')}
           </p>
           <div className="cl-actions">
             <button
@@ -54,50 +55,51 @@ export function NextInQueueCard({
               disabled={busy}
               onClick={() => onPushLive(next)}
             >
-              Show on live
+              {t('chat.showOnLive')}
             </button>
             <button type="button" className="button button-secondary cl-button" onClick={() => onCopy(next)}>
-              Copy message
+              {t('chat.copyMessage')}
             </button>
             <button type="button" className="button button-ghost cl-button" onClick={() => onLocate(next)}>
-              Locate in list
+              {t('chat.locate')}
             </button>
           </div>
         </div>
       ) : (
-        <p className="muted">{CHAT_TEXT.emptyQueue}</p>
+        <p className="muted">{t('chat.emptyQueue')}</p>
       )}
     </section>
   );
 }
 
 export function SnapshotCard({ snapshot, now }: { snapshot: ReturnType<typeof queueSnapshot>; now: Date }) {
+  const { t } = useT();
   return (
     <section className="card cl-card" aria-labelledby="cl-snapshot-title">
       <h2 className="card-title" id="cl-snapshot-title">
-        Queue snapshot
+        {t('chat.snapshot.title')}
       </h2>
       <dl className="cl-stats">
         <div>
-          <dt>Queued fans</dt>
+          <dt>{t('chat.snapshot.queued')}</dt>
           <dd data-testid="stat-queued">{snapshot.queued}</dd>
         </div>
         <div>
-          <dt>Live on screen</dt>
+          <dt>{t('chat.snapshot.live')}</dt>
           <dd data-testid="stat-live">{snapshot.live}</dd>
         </div>
         <div>
-          <dt>Value in queue</dt>
+          <dt>{t('chat.snapshot.value')}</dt>
           <dd data-testid="stat-value">{formatAmount(snapshot.valueInQueue)}</dd>
         </div>
         <div>
-          <dt>Last message pushed</dt>
+          <dt>{t('chat.snapshot.lastPushed')}</dt>
           <dd data-testid="stat-last-pushed">
             {snapshot.lastPushedAt ? relativeTime(snapshot.lastPushedAt, now) : '—'}
           </dd>
         </div>
       </dl>
-      <p className="muted small">{CHAT_TEXT.autoClear}</p>
+      <p className="muted small">{t('chat.autoClear')}</p>
       <StreamSession />
     </section>
   );
@@ -116,6 +118,7 @@ export function StreamSearchCard({
   onSort(sort: ChatSort): void;
   count: number;
 }) {
+  const { t } = useT();
   const sortButton = (value: ChatSort, label: string) => (
     <button
       type="button"
@@ -129,26 +132,26 @@ export function StreamSearchCard({
   return (
     <section className="card cl-card" aria-labelledby="cl-stream-title">
       <h2 className="card-title" id="cl-stream-title">
-        Superchat stream
+        {t('chat.stream.title')}
       </h2>
       <label className="cl-sr-only" htmlFor="cl-search">
-        Search chats
+        {t('chat.stream.search')}
       </label>
       <input
         id="cl-search"
         className="cl-input"
         type="search"
-        placeholder={CHAT_TEXT.searchPlaceholder}
+        placeholder={t('chat.searchPlaceholder')}
         value={searchInput}
         onChange={(event) => onSearch(event.target.value)}
         autoComplete="off"
       />
-      <div className="cl-sort" role="group" aria-label="Sort chats">
-        {sortButton('updated', 'Latest')}
-        {sortButton('amount', 'Highest amount')}
+      <div className="cl-sort" role="group" aria-label={t('chat.stream.sort')}>
+        {sortButton('updated', t('chat.stream.latest'))}
+        {sortButton('amount', t('chat.stream.highest'))}
       </div>
       <p className="muted small" data-testid="showing-line">
-        {showingLine(count)}
+        {t('chat.showing', { count })}
       </p>
     </section>
   );
@@ -161,10 +164,11 @@ export function QuickToolsCard({
   links: { guest: string; overlay: string } | null;
   onCopyLink(kind: 'guest' | 'overlay'): void;
 }) {
+  const { t } = useT();
   return (
     <section className="card cl-card" aria-labelledby="cl-tools-title">
       <h2 className="card-title" id="cl-tools-title">
-        Quick tools
+        {t('chat.tools.title')}
       </h2>
       <div className="cl-tools">
         <button
@@ -173,7 +177,7 @@ export function QuickToolsCard({
           disabled={!links}
           onClick={() => onCopyLink('guest')}
         >
-          Copy guest tip link
+          {t('chat.tools.copyGuest')}
         </button>
         <button
           type="button"
@@ -181,7 +185,7 @@ export function QuickToolsCard({
           disabled={!links}
           onClick={() => onCopyLink('overlay')}
         >
-          Copy overlay link
+          {t('chat.tools.copyOverlay')}
         </button>
         {links ? (
           <a
@@ -190,16 +194,16 @@ export function QuickToolsCard({
             target="_blank"
             rel="noopener noreferrer"
           >
-            Open guest page
+            {t('chat.tools.openGuest')}
           </a>
         ) : (
           <span className="button button-secondary cl-button" aria-disabled="true">
-            Open guest page
+            {t('chat.tools.openGuest')}
           </span>
         )}
       </div>
       <p className="muted small">
-        Need a record? Export your tips as CSV from the <Link to="/creator">creator dashboard</Link>.
+        {richText('chat.tools.export', { link: (text) => <Link to="/creator">{text}</Link> })}
       </p>
     </section>
   );

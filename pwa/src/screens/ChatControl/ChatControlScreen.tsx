@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { MESSAGES, SAFETY_MESSAGES } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { useChats, type ActionOutcome, type LaterOutcome } from '../../hooks/useChats.ts';
-import { QUEUED_TEXT } from '../../sync/outboxOutcome.ts';
 import { useBlockTipSender, useSafetyFlags } from '../../hooks/useSafetyFlags.ts';
 import { guestLink, overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
 import { copyText } from '../../lib/clipboard.ts';
@@ -17,13 +16,15 @@ import {
   type ChatSort,
   type ChatView,
 } from '../../lib/chatQueue.ts';
-import { CHAT_TEXT, CLOCK_TICK_MS, HIGHLIGHT_MS, SEARCH_DEBOUNCE_MS } from './chatText.ts';
+import { CLOCK_TICK_MS, HIGHLIGHT_MS, SEARCH_DEBOUNCE_MS } from './chatText.ts';
 import { NextInQueueCard, QuickToolsCard, SnapshotCard, StreamSearchCard } from './ChatCards.tsx';
 import { ChatTable, type ChatRowActions } from './ChatTable.tsx';
 import { ShowToolsCard } from './ShowToolsCard.tsx';
+import { useT } from '../../i18n/i18n.tsx';
+import { errorText } from '../../i18n/errors.ts';
 import './chatControl.css';
 
-export { CHAT_TEXT, HIGHLIGHT_MS, SEARCH_DEBOUNCE_MS, showingLine } from './chatText.ts';
+export { HIGHLIGHT_MS, SEARCH_DEBOUNCE_MS } from './chatText.ts';
 
 /**
  * /creator/chat-control (SPEC §2 Chat Loader): the cards (next in queue, snapshot, search, quick tools, the show),
@@ -37,6 +38,7 @@ export function ChatControlScreen() {
   const blockSender = useBlockTipSender();
   const overlay = useCreatorOverlay();
   const { toast, show } = useToast();
+  const { t } = useT();
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<ChatSort>('updated');
@@ -102,7 +104,7 @@ export function ChatControlScreen() {
   function report(outcome: ActionOutcome | LaterOutcome, success: string) {
     if (outcome.status === 'sent') show('success', success);
     else if (outcome.status === 'refused') show('error', outcome.message);
-    else show('info', QUEUED_TEXT);
+    else show('info', t('sync.queued'));
   }
 
   /** Runs a row action with the row marked busy; a thrown error becomes the error toast. */
@@ -129,14 +131,14 @@ export function ChatControlScreen() {
   }
 
   async function handleCopyMessage(chat: ChatView) {
-    const text = chat.message || `${chat.name} sent ${formatAmount(chat.amount)}`;
+    const text = chat.message || t('chat.copySent', { name: chat.name, amount: formatAmount(chat.amount) });
     const result = await copyText(text);
     if (result.ok) show('success', MESSAGES.superchatCopied);
     else show('error', result.message);
   }
 
   async function handleDelete(chat: ChatView) {
-    if (!window.confirm(CHAT_TEXT.confirmDelete)) return;
+    if (!window.confirm(t('chat.confirmDelete'))) return;
     await busyWhile(
       chat,
       async () => {
@@ -150,14 +152,14 @@ export function ChatControlScreen() {
   }
 
   async function handleBlockSender(chat: ChatView) {
-    if (!window.confirm(CHAT_TEXT.confirmBlock(chat.name))) return;
+    if (!window.confirm(t('chat.confirmBlock', { name: chat.name }))) return;
     await busyWhile(
       chat,
       async () => {
         const result = await blockSender.mutateAsync(chat.id);
         show('success', result.message || SAFETY_MESSAGES.senderBlocked);
       },
-      (error) => serverMessage(error, CHAT_TEXT.blockFailed),
+      (error) => serverMessage(error, t('chat.blockFailed')),
     );
   }
 
@@ -175,14 +177,16 @@ export function ChatControlScreen() {
     deleteChat: (chat) => void handleDelete(chat),
   };
 
-  const errorText = toast?.kind === 'error' ? toast.text : isError ? MESSAGES.chatsLoadFailed : null;
-  const infoText = toast?.kind === 'success' ? toast.text : null;
-  const queuedText = toast?.kind === 'info' ? toast.text : null;
+  // A toast is shared English (MESSAGES, a server's answer) or already a catalogue text: shown in the chosen language.
+  const toastText = toast ? errorText({ message: toast.text }) : null;
+  const failureText = toast?.kind === 'error' ? toastText : isError ? t('msg.chatsLoadFailed') : null;
+  const infoText = toast?.kind === 'success' ? toastText : null;
+  const queuedText = toast?.kind === 'info' ? toastText : null;
 
   return (
     <div className="page container chat-loader">
       <header className="cl-header">
-        <h1 className="page-title">{CHAT_TEXT.title}</h1>
+        <h1 className="page-title">{t('chat.title')}</h1>
         <p
           className={`cl-presence ${overlayConnected ? 'is-on' : 'is-off'}`}
           role="status"
@@ -190,11 +194,11 @@ export function ChatControlScreen() {
           data-testid="overlay-presence"
         >
           <span className="cl-dot" aria-hidden="true" />
-          {overlayConnected ? CHAT_TEXT.overlayConnected : CHAT_TEXT.overlayOffline}
+          {overlayConnected ? t('chat.overlayConnected') : t('chat.overlayOffline')}
         </p>
       </header>
       {realtime !== 'connected' && !isLoading ? (
-        <p className="muted small cl-realtime">Reconnecting to live updates…</p>
+        <p className="muted small cl-realtime">{t('chat.reconnecting')}</p>
       ) : null}
 
       <div className="cl-cards">
@@ -219,9 +223,9 @@ export function ChatControlScreen() {
       </div>
 
       <div className="cl-banners">
-        {errorText ? (
+        {failureText ? (
           <p className="cl-banner cl-banner-error" role="alert">
-            {errorText}
+            {failureText}
           </p>
         ) : null}
         {infoText ? (
@@ -236,11 +240,11 @@ export function ChatControlScreen() {
         ) : null}
       </div>
 
-      <section className="card cl-list-card" aria-label="Chats">
+      <section className="card cl-list-card" aria-label={t('chat.list')}>
         {isLoading ? (
-          <p className="muted">{CHAT_TEXT.loading}</p>
+          <p className="muted">{t('chat.loading')}</p>
         ) : visible.length === 0 ? (
-          <p className="muted">{CHAT_TEXT.empty}</p>
+          <p className="muted">{t('chat.empty')}</p>
         ) : (
           <ChatTable
             groups={groups}

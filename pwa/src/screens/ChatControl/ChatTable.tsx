@@ -10,7 +10,7 @@ import {
   type groupChatsByDay,
 } from '../../lib/chatQueue.ts';
 import { tierOfAmount } from '../../lib/tiers.ts';
-import { CHAT_TEXT } from './chatText.ts';
+import { useT } from '../../i18n/i18n.tsx';
 
 export function ChatAvatar({ chat, size = 44 }: { chat: ChatView; size?: number }) {
   return chat.profilePic ? (
@@ -52,14 +52,15 @@ export function ChatTable({
   busyId,
   actions,
 }: ChatTableProps) {
+  const { t } = useT();
   return (
     <table className="cl-table">
       <thead>
         <tr>
-          <th scope="col">Viewer</th>
-          <th scope="col">Message</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Status</th>
+          <th scope="col">{t('chat.col.viewer')}</th>
+          <th scope="col">{t('chat.col.message')}</th>
+          <th scope="col">{t('chat.col.amount')}</th>
+          <th scope="col">{t('chat.col.status')}</th>
         </tr>
       </thead>
       {groups.map((group) => (
@@ -93,24 +94,24 @@ export function ChatTable({
                   </span>
                 </td>
                 <td className={chat.message ? 'cl-message' : 'cl-message muted'}>
-                  {chat.message || CHAT_TEXT.noMessageProvided}
+                  {chat.message || t('chat.noMessageProvided')}
                 </td>
                 <td className="cl-amount">
                   {formatAmount(chat.amount)} <TierChip tier={tierOfAmount(chat.amount, tiers)} />
                 </td>
                 <td className="cl-status">
                   <span className={isLive ? 'cl-badge is-live' : 'cl-badge is-waiting'}>
-                    {isLive ? 'Live now' : 'Waiting'}
+                    {isLive ? t('chat.badge.live') : t('chat.badge.waiting')}
                   </span>
                   {chat.pending ? (
                     <span className="cl-pending-mark" data-testid="pending-mark">
-                      {CHAT_TEXT.pending}
+                      {t('chat.pending')}
                     </span>
                   ) : null}
                   {isFlagged ? (
                     <span className="cl-flag" data-testid="flagged-mark">
-                      {CHAT_TEXT.flagged}
-                      <span className="cl-sr-only">{CHAT_TEXT.flaggedAria}</span>
+                      {t('chat.flagged')}
+                      <span className="cl-sr-only">{t('chat.flaggedAria')}</span>
                     </span>
                   ) : null}
                   <span className="cl-row-actions">
@@ -121,7 +122,7 @@ export function ChatTable({
                         disabled={busy}
                         onClick={() => actions.pushLive(chat)}
                       >
-                        Show on live
+                        {t('chat.showOnLive')}
                       </button>
                     ) : null}
                     <button
@@ -129,7 +130,7 @@ export function ChatTable({
                       className="button button-secondary button-small cl-button"
                       onClick={() => actions.copyMessage(chat)}
                     >
-                      Copy message
+                      {t('chat.copyMessage')}
                     </button>
                     {walletTipIds.has(chat.id) ? (
                       <button
@@ -138,7 +139,7 @@ export function ChatTable({
                         disabled={busy}
                         onClick={() => actions.blockSender(chat)}
                       >
-                        {CHAT_TEXT.blockSender}
+                        {t('chat.blockSender')}
                       </button>
                     ) : null}
                     <button
@@ -147,7 +148,7 @@ export function ChatTable({
                       disabled={busy}
                       onClick={() => actions.deleteChat(chat)}
                     >
-                      Delete
+                      {t('chat.delete')}
                     </button>
                   </span>
                 </td>
