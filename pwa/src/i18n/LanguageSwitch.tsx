@@ -24,11 +24,12 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
           className="language-option"
           aria-current={option === language ? 'true' : undefined}
           onClick={(event) => choose(event, option)}
-          aria-label={t(`language.${option}`)}
         >
-          {/* Phones show the short name ("EN", "हि"), which the accessible name (the full one) begins with. */}
+          {/* Phones show the short name ("EN", "हि"); the full one, visually hidden there, is the accessible name. */}
           <span className="language-full">{t(`language.${option}`)}</span>
-          <span className="language-short">{t(`language.short.${option}`)}</span>
+          <span className="language-short" aria-hidden="true">
+            {t(`language.short.${option}`)}
+          </span>
         </a>
       ))}
     </nav>
