@@ -27,7 +27,7 @@ export interface RunningProduct {
  */
 export async function startProduct(
   env: Record<string, string> = {},
-  { nodeArgs = [] }: { nodeArgs?: string[] } = {},
+  { nodeArgs = [], attempt = 1 }: { nodeArgs?: string[]; attempt?: number } = {},
 ): Promise<RunningProduct> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-product-'));
   fs.chmodSync(dataDir, 0o755);
@@ -70,6 +70,10 @@ export async function startProduct(
   for (;;) {
     if (child.exitCode !== null) {
       fs.rmSync(dataDir, { recursive: true, force: true });
+      // The API port we picked was free when asked but taken before the product bound it (test files start
+      // processes in parallel, and the API binds only after PostgreSQL is up): pick again, unless it was pinned.
+      if (!env.PORT && output.includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`) && attempt < 3)
+        return startProduct(env, { nodeArgs, attempt: attempt + 1 });
       throw new Error(`product exited early (${child.exitCode}):\n${output}`);
     }
     try {
