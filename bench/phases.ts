@@ -6,7 +6,7 @@ import { type SeededCreator, type SeededUser } from './seed.ts';
 import { type IdleMemory, type LatencyPhase } from './report.ts';
 import { SETTINGS, sleep } from './settings.ts';
 
-/** The measuring jobs of `npm run bench` (run.ts runs them in order). */
+/** The measuring jobs of `npm run bench` (runners.ts runs them in order). */
 // ---------- phases ----------
 
 export interface SendPhase {
