@@ -42,7 +42,8 @@ function parseClientFrame(raw: RawData, isBinary: boolean): ClientMessage | null
   }
 }
 
-export function createConnections(deps: {
+/** What the server of one instance needs to know (hub.ts passes them from RealtimeOptions and the config). */
+export interface ConnectionsDeps {
   path: string;
   helloTimeoutMs: number;
   heartbeatMs: number;
@@ -57,7 +58,9 @@ export function createConnections(deps: {
   trustProxy: boolean;
   onHello(conn: Conn, hello: Hello): void;
   onClose(conn: Conn, wasReady: boolean): void;
-}): Connections {
+}
+
+export function createConnections(deps: ConnectionsDeps): Connections {
   const { log, sender } = deps;
   const wss = new WebSocketServer({
     noServer: true,
@@ -66,22 +69,8 @@ export function createConnections(deps: {
     clientTracking: false,
   });
   const conns = new Set<Conn>();
-  const perIp = new Map<string, number>();
-  const unauthenticatedPerIp = new Map<string, number>();
-  const perAccount = new Map<string, number>();
-  const count = (map: Map<string, number>, key: string, by: number) => {
-    const n = (map.get(key) ?? 0) + by;
-    if (n > 0) map.set(key, n);
-    else map.delete(key);
-  };
-  const accountsOf = (conn: Conn) => [
-    ...(conn.userId ? [`user:${conn.userId}`] : []),
-    ...(conn.apiTokenId ? [`api-token:${conn.apiTokenId}`] : []),
-  ];
-  const servers: Array<{
-    server: http.Server;
-    listener: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
-  }> = [];
+  const counts = createSocketCounts(deps);
+  const servers: Array<{ server: http.Server; listener: UpgradeListener }> = [];
 
   function onMessage(conn: Conn, raw: RawData, isBinary: boolean): void {
     conn.alive = true;
@@ -98,42 +87,21 @@ export function createConnections(deps: {
     const wasReady = conn.phase === 'ready';
     conn.phase = 'closed';
     if (conn.helloTimer) clearTimeout(conn.helloTimer);
-    if (conns.delete(conn)) {
-      count(perIp, conn.ip, -1);
-      if (wasReady) for (const account of accountsOf(conn)) count(perAccount, account, -1);
-      else count(unauthenticatedPerIp, conn.ip, -1);
-    }
+    if (conns.delete(conn)) counts.closed(conn, wasReady);
     deps.onClose(conn, wasReady);
   }
 
   function onConnection(ws: WebSocket, req: http.IncomingMessage): void {
     const ip = addressKey(clientIp(req, deps.trustProxy));
-    const refusal =
-      (perIp.get(ip) ?? 0) >= deps.maxSocketsPerIp
-        ? 'Too many connections from this address'
-        : (unauthenticatedPerIp.get(ip) ?? 0) >= deps.maxUnauthenticatedSocketsPerIp
-          ? 'Too many unauthenticated connections from this address'
-          : null;
+    const refusal = counts.refusal(ip);
     if (refusal) {
       ws.on('error', () => undefined);
       ws.close(WS_CLOSE.tooManySockets, refusal);
       return;
     }
-    const conn: Conn = {
-      ws,
-      alive: true,
-      phase: 'hello',
-      helloTimer: null,
-      subs: new Map(),
-      overlayOf: null,
-      session: null,
-      ip,
-      userId: null,
-      apiTokenId: null,
-    };
+    const conn = newConn(ws, ip);
     conns.add(conn);
-    count(perIp, ip, +1);
-    count(unauthenticatedPerIp, ip, +1);
+    counts.opened(conn);
     conn.helloTimer = setTimeout(() => {
       conn.helloTimer = null;
       if (conn.phase === 'hello')
@@ -149,6 +117,101 @@ export function createConnections(deps: {
     ws.on('error', (err) => log.debug({ err }, 'socket error'));
   }
 
+  const heartbeat = startHeartbeat(conns, deps.heartbeatMs);
+
+  return {
+    conns,
+    socketsOf: counts.socketsOf,
+    welcomed(conn) {
+      if (conns.has(conn)) counts.welcomed(conn);
+    },
+    attach(server) {
+      const listener = upgradeListener(server, deps, (req, socket, head) =>
+        wss.handleUpgrade(req, socket, head, onConnection),
+      );
+      server.on('upgrade', listener);
+      servers.push({ server, listener });
+    },
+    async close(code, reason) {
+      clearInterval(heartbeat);
+      for (const { server, listener } of servers) server.off('upgrade', listener);
+      await closeSockets(conns, code, reason);
+      wss.close();
+    },
+  };
+}
+
+/** A socket just upgraded from `ip`, waiting for its hello. */
+function newConn(ws: WebSocket, ip: string): Conn {
+  return {
+    ws,
+    alive: true,
+    phase: 'hello',
+    helloTimer: null,
+    subs: new Map(),
+    overlayOf: null,
+    session: null,
+    ip,
+    userId: null,
+    apiTokenId: null,
+  };
+}
+
+/**
+ * The per-address and per-account socket counts behind the caps: counted on open, welcome and close, never
+ * scanned, so a reconnect storm stays linear.
+ */
+interface SocketCounts {
+  /** Why a new socket from this address is refused (its caps are full), or null. */
+  refusal(ip: string): string | null;
+  opened(conn: Conn): void;
+  welcomed(conn: Conn): void;
+  closed(conn: Conn, wasReady: boolean): void;
+  socketsOf(account: string): number;
+}
+
+function createSocketCounts(caps: {
+  maxSocketsPerIp: number;
+  maxUnauthenticatedSocketsPerIp: number;
+}): SocketCounts {
+  const perIp = new Map<string, number>();
+  const unauthenticatedPerIp = new Map<string, number>();
+  const perAccount = new Map<string, number>();
+  const count = (map: Map<string, number>, key: string, by: number) => {
+    const n = (map.get(key) ?? 0) + by;
+    if (n > 0) map.set(key, n);
+    else map.delete(key);
+  };
+  const accountsOf = (conn: Conn) => [
+    ...(conn.userId ? [`user:${conn.userId}`] : []),
+    ...(conn.apiTokenId ? [`api-token:${conn.apiTokenId}`] : []),
+  ];
+  return {
+    refusal(ip) {
+      if ((perIp.get(ip) ?? 0) >= caps.maxSocketsPerIp) return 'Too many connections from this address';
+      if ((unauthenticatedPerIp.get(ip) ?? 0) >= caps.maxUnauthenticatedSocketsPerIp)
+        return 'Too many unauthenticated connections from this address';
+      return null;
+    },
+    opened(conn) {
+      count(perIp, conn.ip, +1);
+      count(unauthenticatedPerIp, conn.ip, +1);
+    },
+    welcomed(conn) {
+      count(unauthenticatedPerIp, conn.ip, -1);
+      for (const account of accountsOf(conn)) count(perAccount, account, +1);
+    },
+    closed(conn, wasReady) {
+      count(perIp, conn.ip, -1);
+      if (wasReady) for (const account of accountsOf(conn)) count(perAccount, account, -1);
+      else count(unauthenticatedPerIp, conn.ip, -1);
+    },
+    socketsOf: (account) => perAccount.get(account) ?? 0,
+  };
+}
+
+/** Pings every socket each `ms`; a socket that has not answered the previous ping is terminated. */
+function startHeartbeat(conns: ReadonlySet<Conn>, ms: number): NodeJS.Timeout {
   const heartbeat = setInterval(() => {
     for (const conn of conns) {
       if (!conn.alive) {
@@ -162,52 +225,48 @@ export function createConnections(deps: {
         conn.ws.terminate();
       }
     }
-  }, deps.heartbeatMs);
+  }, ms);
   heartbeat.unref();
+  return heartbeat;
+}
 
-  return {
-    conns,
-    socketsOf: (account) => perAccount.get(account) ?? 0,
-    welcomed(conn) {
-      if (!conns.has(conn)) return;
-      count(unauthenticatedPerIp, conn.ip, -1);
-      for (const account of accountsOf(conn)) count(perAccount, account, +1);
-    },
-    attach(server) {
-      const listener = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-        const pathname = (req.url ?? '').split('?')[0];
-        if (pathname !== deps.path) {
-          // Leave other paths to other upgrade handlers (e.g. a dev server); refuse when there are none.
-          if (server.listenerCount('upgrade') <= 1) {
-            socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-          }
-          return;
-        }
-        if (deps.isClosed()) {
-          socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-          return;
-        }
-        wss.handleUpgrade(req, socket, head, onConnection);
-      };
-      server.on('upgrade', listener);
-      servers.push({ server, listener });
-    },
-    async close(code, reason) {
-      clearInterval(heartbeat);
-      for (const { server, listener } of servers) server.off('upgrade', listener);
-      const closing = [...conns].map(
-        (conn) =>
-          new Promise<void>((resolve) => {
-            if (conn.ws.readyState === WebSocket.CLOSED) return resolve();
-            conn.ws.once('close', () => resolve());
-            conn.ws.close(code, reason);
-          }),
-      );
-      await Promise.race([Promise.all(closing), sleep(1000)]);
-      for (const conn of conns) conn.ws.terminate();
-      wss.close();
-    },
+type UpgradeListener = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/** The `upgrade` listener of one HTTP server: `accept`s the configured path, unless the hub is closed (503). */
+function upgradeListener(
+  server: http.Server,
+  deps: Pick<ConnectionsDeps, 'path' | 'isClosed'>,
+  accept: UpgradeListener,
+): UpgradeListener {
+  return (req, socket, head) => {
+    const pathname = (req.url ?? '').split('?')[0];
+    if (pathname !== deps.path) {
+      // Leave other paths to other upgrade handlers (e.g. a dev server); refuse when there are none.
+      if (server.listenerCount('upgrade') <= 1) {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      }
+      return;
+    }
+    if (deps.isClosed()) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    accept(req, socket, head);
   };
+}
+
+/** Closes every socket with `code`, terminating the ones still open after 1 s. */
+async function closeSockets(conns: ReadonlySet<Conn>, code: number, reason: string): Promise<void> {
+  const closing = [...conns].map(
+    (conn) =>
+      new Promise<void>((resolve) => {
+        if (conn.ws.readyState === WebSocket.CLOSED) return resolve();
+        conn.ws.once('close', () => resolve());
+        conn.ws.close(code, reason);
+      }),
+  );
+  await Promise.race([Promise.all(closing), sleep(1000)]);
+  for (const conn of conns) conn.ws.terminate();
 }
 
 /** The client address of an upgrade: X-Forwarded-For's first entry behind a trusted proxy, else the peer. */

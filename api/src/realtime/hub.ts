@@ -16,7 +16,7 @@ import { findLatestSession } from '../modules/stream/stream.repository.ts';
 import { presentSession } from '../modules/stream/stream.presenter.ts';
 import { creatorSpace, payoutsSpace } from '../modules/sync/spaces.ts';
 import { createConnections } from './connections.ts';
-import { createFanout, type FanoutHandlers } from './fanout.ts';
+import { createFanout, type Fanout, type FanoutHandlers } from './fanout.ts';
 import { createHelloHandler } from './hello.ts';
 import { msg } from './messages.ts';
 import { createPresence, type Presence } from './presence.ts';
@@ -191,46 +191,7 @@ export function createRealtime(
   });
 
   return {
-    changed(spaces) {
-      if (closed) return;
-      for (const space of spaces) {
-        for (const s of withPayouts(space)) {
-          const state = states.get(s);
-          if (state) publisher.schedule(state);
-        }
-        fanout.space(space);
-      }
-    },
-    overlayUpdated(creatorId, settings) {
-      if (closed) return;
-      pushToRooms(creatorId, msg.overlayUpdate(settings));
-      fanout.overlay(creatorId);
-    },
-    streamUpdated(creatorId, session) {
-      if (closed) return;
-      pushToRooms(creatorId, msg.streamUpdate(session));
-      fanout.stream(creatorId);
-    },
-    sessionsRevoked(userId, sessionId) {
-      if (closed) return;
-      revocation.closeRevokedSessions(userId, sessionId);
-      fanout.revoked(userId, sessionId);
-    },
-    overlayKeyRotated(creatorId) {
-      if (closed) return;
-      revocation.closeRotatedOverlays(creatorId);
-      fanout.rotated(creatorId);
-    },
-    apiTokenRevoked(tokenId) {
-      if (closed) return;
-      revocation.closeRevokedApiTokens(tokenId);
-      fanout.apiTokenRevoked(tokenId);
-    },
-    showEvent(creatorId, message) {
-      if (closed) return;
-      pushShow(creatorId, message);
-      fanout.show(creatorId, message);
-    },
+    ...bus({ isClosed, publisher, revocation, fanout, pushToRooms, pushShow }),
     attach: (server) => connections.attach(server),
     ready: () => fanout.ready(),
     async close() {
@@ -254,6 +215,63 @@ export function createRealtime(
       messagesSent: sender.sent(),
       ...fanout.stats(),
     }),
+  };
+}
+
+/**
+ * The RealtimeBus services call after a commit: each event acts on this instance's sockets at once and is
+ * announced to the other instances (NOTIFY), which act on theirs (notificationHandlers).
+ */
+function bus(parts: {
+  isClosed(): boolean;
+  publisher: Publisher;
+  revocation: Revocation;
+  fanout: Fanout;
+  pushToRooms: RoomPusher;
+  pushShow: ShowPusher;
+}): RealtimeBus {
+  const { isClosed, publisher, revocation, fanout, pushToRooms, pushShow } = parts;
+  return {
+    changed(spaces) {
+      if (isClosed()) return;
+      for (const space of spaces) {
+        for (const s of withPayouts(space)) {
+          const state = publisher.states.get(s);
+          if (state) publisher.schedule(state);
+        }
+        fanout.space(space);
+      }
+    },
+    overlayUpdated(creatorId, settings) {
+      if (isClosed()) return;
+      pushToRooms(creatorId, msg.overlayUpdate(settings));
+      fanout.overlay(creatorId);
+    },
+    streamUpdated(creatorId, session) {
+      if (isClosed()) return;
+      pushToRooms(creatorId, msg.streamUpdate(session));
+      fanout.stream(creatorId);
+    },
+    sessionsRevoked(userId, sessionId) {
+      if (isClosed()) return;
+      revocation.closeRevokedSessions(userId, sessionId);
+      fanout.revoked(userId, sessionId);
+    },
+    overlayKeyRotated(creatorId) {
+      if (isClosed()) return;
+      revocation.closeRotatedOverlays(creatorId);
+      fanout.rotated(creatorId);
+    },
+    apiTokenRevoked(tokenId) {
+      if (isClosed()) return;
+      revocation.closeRevokedApiTokens(tokenId);
+      fanout.apiTokenRevoked(tokenId);
+    },
+    showEvent(creatorId, message) {
+      if (isClosed()) return;
+      pushShow(creatorId, message);
+      fanout.show(creatorId, message);
+    },
   };
 }
 

@@ -1,22 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { PayoutSummary, ServerMessage } from '@shabaash/shared';
+import type { PayoutSummary } from '@shabaash/shared';
 import type { Executor } from '../db/knex.ts';
 import type { Logger } from '../logger.ts';
-import { creatorChangesSince, walletChangesSince, type TipChangeRow } from '../modules/sync/changes.ts';
 import type { Sender } from './sending.ts';
-import { spaceVersion } from '../modules/sync/spaces.ts';
-import { msg } from './messages.ts';
-import { createdVersion, tipMessage, tipShapeKey, walletMessage } from './shaping.ts';
-import { parseSpace, type Conn, type SpaceKind, type Sub, type View } from './types.ts';
+import { createSpaceReads, type ReadSpace } from './spaceReads.ts';
+import { parseSpace, type Conn, type Sub, type View } from './types.ts';
 
 /** One space tracked by this instance: its subscribers and the serial queue its pushes run on. */
-export interface SpaceState {
-  space: string;
-  kind: SpaceKind;
-  id: string;
-  /** Every version ≤ published has been pushed to this instance's ready subscribers. */
-  published: number;
-  subs: Set<Conn>;
+export interface SpaceState extends ReadSpace {
   /** The subscribers with the creator's own view ('full'): presence goes to them alone, without a scan. */
   full: Set<Conn>;
   chain: Promise<void>;
@@ -53,36 +44,6 @@ export interface Publisher {
   stop(): void;
 }
 
-/**
- * Sends one changed tip row of `space` to the subscribers among `targets` that have not seen its version (ready
- * ones only, unless `includeUnready`), shaped per view and encoded once per shape.
- */
-function deliverTipRow(
-  sender: Sender,
-  space: string,
-  row: TipChangeRow,
-  targets: Iterable<Conn>,
-  includeUnready: boolean,
-) {
-  const version = Number(row.version);
-  const created = createdVersion(row);
-  const cache = new Map<string, Buffer | null>();
-  for (const conn of targets) {
-    const sub = conn.subs.get(space);
-    if (!sub || (!sub.ready && !includeUnready) || version <= sub.lastSent) continue;
-    const isNew = created > sub.lastSent;
-    sub.lastSent = version;
-    const key = tipShapeKey(sub.view, isNew);
-    let data = cache.get(key);
-    if (data === undefined) {
-      const message = tipMessage(space, row, sub.view, isNew);
-      data = message ? sender.encode(message) : null;
-      cache.set(key, data);
-    }
-    if (data) sender.sendRaw(conn, data);
-  }
-}
-
 export function createPublisher(deps: {
   db: Executor;
   log: Logger;
@@ -90,48 +51,10 @@ export function createPublisher(deps: {
   /** A creator's payouts summary (read after the space's version, so at least as new as it). */
   payoutSummary(creatorId: string): Promise<PayoutSummary>;
 }): Publisher {
-  const { db, log, sender } = deps;
+  const { log } = deps;
+  const reads = createSpaceReads(deps);
   const states = new Map<string, SpaceState>();
   let stopped = false;
-
-  /** A snapshot space (wallet balance, payouts summary): only its newest state matters, sent once per version. */
-  function deliverSnapshot(
-    space: string,
-    version: number,
-    message: () => ServerMessage,
-    targets: Iterable<Conn>,
-    includeUnready: boolean,
-  ) {
-    let data: Buffer | null = null;
-    for (const conn of targets) {
-      const sub = conn.subs.get(space);
-      if (!sub || (!sub.ready && !includeUnready) || version <= sub.lastSent) continue;
-      sub.lastSent = version;
-      data ??= sender.encode(message());
-      sender.sendRaw(conn, data);
-    }
-  }
-
-  /** Pushes a snapshot space's state when it moved past `since`; returns the version pushed (or `since`). */
-  async function publishSnapshot(
-    state: SpaceState,
-    since: number,
-    targets: Iterable<Conn>,
-    includeUnready: boolean,
-  ): Promise<number> {
-    if (state.kind === 'wallet') {
-      const w = await walletChangesSince(db, state.id, since, 0);
-      if (w.version <= since) return since;
-      const message = () => walletMessage(state.space, w.version, w.balancePaise);
-      deliverSnapshot(state.space, w.version, message, targets, includeUnready);
-      return w.version;
-    }
-    if ((await spaceVersion(db, state.space)) <= since) return since;
-    const summary = await deps.payoutSummary(state.id);
-    const message = () => msg.payoutUpdate(state.space, summary.version, summary);
-    deliverSnapshot(state.space, summary.version, message, targets, includeUnready);
-    return Math.max(since, summary.version);
-  }
 
   function enqueue(state: SpaceState, task: () => Promise<void>): void {
     state.chain = state.chain.then(task).catch((err: unknown) => {
@@ -150,37 +73,8 @@ export function createPublisher(deps: {
       state.queued = false;
       if (stopped || states.get(state.space) !== state) return;
       state.pushedAt = Date.now();
-      await publish(state);
+      await reads.publish(state);
     });
-  }
-
-  /** Reads every version after `published` and pushes it to the ready subscribers. */
-  async function publish(state: SpaceState): Promise<void> {
-    if (state.kind !== 'creator') {
-      state.published = await publishSnapshot(state, state.published, state.subs, false);
-      return;
-    }
-    for (;;) {
-      const changes = await creatorChangesSince(db, state.id, state.published, 500);
-      for (const row of changes.rows) deliverTipRow(sender, state.space, row, state.subs, false);
-      state.published = Math.max(state.published, changes.version);
-      if (!changes.hasMore) return;
-    }
-  }
-
-  /** Sends one socket what it missed in a space after `sub.lastSent`, then marks it ready for live pushes. */
-  async function catchUp(conn: Conn, state: SpaceState, sub: Sub): Promise<void> {
-    if (state.kind !== 'creator') {
-      await publishSnapshot(state, sub.lastSent, [conn], true);
-    } else {
-      for (;;) {
-        const changes = await creatorChangesSince(db, state.id, sub.lastSent, 500);
-        for (const row of changes.rows) deliverTipRow(sender, state.space, row, [conn], true);
-        if (!changes.hasMore) break;
-        sub.lastSent = Math.max(sub.lastSent, changes.version);
-      }
-    }
-    sub.ready = true;
   }
 
   return {
@@ -215,7 +109,7 @@ export function createPublisher(deps: {
         // Already holding everything this instance has published (a reconnect at the current version): no
         // read. Later versions reach it as a ready subscriber, since every publish runs after this on the queue.
         if (sub.lastSent >= s.published) sub.ready = true;
-        else await catchUp(conn, s, sub);
+        else await reads.catchUp(conn, s, sub);
       });
     },
     unsubscribeAll(conn) {

@@ -1,0 +1,140 @@
+import type { PayoutSummary, ServerMessage } from '@shabaash/shared';
+import type { Executor } from '../db/knex.ts';
+import { creatorChangesSince, walletChangesSince, type TipChangeRow } from '../modules/sync/changes.ts';
+import { spaceVersion } from '../modules/sync/spaces.ts';
+import { msg } from './messages.ts';
+import type { Sender } from './sending.ts';
+import { createdVersion, tipMessage, tipShapeKey, walletMessage } from './shaping.ts';
+import type { Conn, SpaceKind, Sub } from './types.ts';
+
+/** What the reads need of a tracked space (publish.ts#SpaceState). */
+export interface ReadSpace {
+  space: string;
+  kind: SpaceKind;
+  id: string;
+  /** Every version ≤ published has been pushed to this instance's ready subscribers. */
+  published: number;
+  subs: Set<Conn>;
+}
+
+/**
+ * The read-and-deliver half of the publish queue: reads what changed in a space after a version and sends it,
+ * shaped per view and encoded once per shape, either live to the space's ready subscribers or as one socket's
+ * catch-up. It keeps no queue of its own: publish.ts runs every call on the space's serial queue.
+ */
+export interface SpaceReads {
+  /** Reads every version after `state.published`, pushes it to the ready subscribers and advances `published`. */
+  publish(state: ReadSpace): Promise<void>;
+  /** Sends one socket what it missed after `sub.lastSent`, then marks it ready for live pushes. */
+  catchUp(conn: Conn, state: ReadSpace, sub: Sub): Promise<void>;
+}
+
+/** Tip rows per read of a creator space (a longer backlog is read in pages). */
+const PAGE = 500;
+
+export function createSpaceReads(deps: {
+  db: Executor;
+  sender: Sender;
+  /** A creator's payouts summary (read after the space's version, so at least as new as it). */
+  payoutSummary(creatorId: string): Promise<PayoutSummary>;
+}): SpaceReads {
+  const { db, sender } = deps;
+
+  /** Pushes a snapshot space's state when it moved past `since`; returns the version pushed (or `since`). */
+  async function publishSnapshot(
+    state: ReadSpace,
+    since: number,
+    targets: Iterable<Conn>,
+    includeUnready: boolean,
+  ): Promise<number> {
+    if (state.kind === 'wallet') {
+      const w = await walletChangesSince(db, state.id, since, 0);
+      if (w.version <= since) return since;
+      const message = () => walletMessage(state.space, w.version, w.balancePaise);
+      deliverSnapshot(sender, state.space, w.version, message, targets, includeUnready);
+      return w.version;
+    }
+    if ((await spaceVersion(db, state.space)) <= since) return since;
+    const summary = await deps.payoutSummary(state.id);
+    const message = () => msg.payoutUpdate(state.space, summary.version, summary);
+    deliverSnapshot(sender, state.space, summary.version, message, targets, includeUnready);
+    return Math.max(since, summary.version);
+  }
+
+  return {
+    async publish(state) {
+      if (state.kind !== 'creator') {
+        state.published = await publishSnapshot(state, state.published, state.subs, false);
+        return;
+      }
+      for (;;) {
+        const changes = await creatorChangesSince(db, state.id, state.published, PAGE);
+        for (const row of changes.rows) deliverTipRow(sender, state.space, row, state.subs, false);
+        state.published = Math.max(state.published, changes.version);
+        if (!changes.hasMore) return;
+      }
+    },
+    async catchUp(conn, state, sub) {
+      if (state.kind !== 'creator') {
+        await publishSnapshot(state, sub.lastSent, [conn], true);
+      } else {
+        for (;;) {
+          const changes = await creatorChangesSince(db, state.id, sub.lastSent, PAGE);
+          for (const row of changes.rows) deliverTipRow(sender, state.space, row, [conn], true);
+          if (!changes.hasMore) break;
+          sub.lastSent = Math.max(sub.lastSent, changes.version);
+        }
+      }
+      sub.ready = true;
+    },
+  };
+}
+
+/**
+ * Sends one changed tip row of `space` to the subscribers among `targets` that have not seen its version (ready
+ * ones only, unless `includeUnready`), shaped per view and encoded once per shape.
+ */
+function deliverTipRow(
+  sender: Sender,
+  space: string,
+  row: TipChangeRow,
+  targets: Iterable<Conn>,
+  includeUnready: boolean,
+) {
+  const version = Number(row.version);
+  const created = createdVersion(row);
+  const cache = new Map<string, Buffer | null>();
+  for (const conn of targets) {
+    const sub = conn.subs.get(space);
+    if (!sub || (!sub.ready && !includeUnready) || version <= sub.lastSent) continue;
+    const isNew = created > sub.lastSent;
+    sub.lastSent = version;
+    const key = tipShapeKey(sub.view, isNew);
+    let data = cache.get(key);
+    if (data === undefined) {
+      const message = tipMessage(space, row, sub.view, isNew);
+      data = message ? sender.encode(message) : null;
+      cache.set(key, data);
+    }
+    if (data) sender.sendRaw(conn, data);
+  }
+}
+
+/** A snapshot space (wallet balance, payouts summary): only its newest state matters, sent once per version. */
+function deliverSnapshot(
+  sender: Sender,
+  space: string,
+  version: number,
+  message: () => ServerMessage,
+  targets: Iterable<Conn>,
+  includeUnready: boolean,
+) {
+  let data: Buffer | null = null;
+  for (const conn of targets) {
+    const sub = conn.subs.get(space);
+    if (!sub || (!sub.ready && !includeUnready) || version <= sub.lastSent) continue;
+    sub.lastSent = version;
+    data ??= sender.encode(message());
+    sender.sendRaw(conn, data);
+  }
+}
