@@ -7,6 +7,7 @@ import {
   type ChatView,
   type queueSnapshot,
 } from '../../lib/chatQueue.ts';
+import { Card } from '../../components/Card.tsx';
 import { richText, useT } from '../../i18n/i18n.tsx';
 import { StreamSession } from './StreamSession.tsx';
 
@@ -29,10 +30,7 @@ export function NextInQueueCard({
 }) {
   const { t } = useT();
   return (
-    <section className="card cl-card cl-next" aria-labelledby="cl-next-title">
-      <h2 className="card-title" id="cl-next-title">
-        {t('chat.next.title')}
-      </h2>
+    <Card title={t('chat.next.title')} className="cl-card cl-next">
       {next ? (
         <div className="cl-next-body" data-testid="next-in-queue">
           <div className="cl-next-head">
@@ -68,17 +66,14 @@ export function NextInQueueCard({
       ) : (
         <p className="muted">{t('chat.emptyQueue')}</p>
       )}
-    </section>
+    </Card>
   );
 }
 
 export function SnapshotCard({ snapshot, now }: { snapshot: ReturnType<typeof queueSnapshot>; now: Date }) {
   const { t } = useT();
   return (
-    <section className="card cl-card" aria-labelledby="cl-snapshot-title">
-      <h2 className="card-title" id="cl-snapshot-title">
-        {t('chat.snapshot.title')}
-      </h2>
+    <Card title={t('chat.snapshot.title')} className="cl-card">
       <dl className="cl-stats">
         <div>
           <dt>{t('chat.snapshot.queued')}</dt>
@@ -101,7 +96,7 @@ export function SnapshotCard({ snapshot, now }: { snapshot: ReturnType<typeof qu
       </dl>
       <p className="muted small">{t('chat.autoClear')}</p>
       <StreamSession />
-    </section>
+    </Card>
   );
 }
 
@@ -130,10 +125,7 @@ export function StreamSearchCard({
     </button>
   );
   return (
-    <section className="card cl-card" aria-labelledby="cl-stream-title">
-      <h2 className="card-title" id="cl-stream-title">
-        {t('chat.stream.title')}
-      </h2>
+    <Card title={t('chat.stream.title')} className="cl-card">
       <label className="cl-sr-only" htmlFor="cl-search">
         {t('chat.stream.search')}
       </label>
@@ -153,7 +145,7 @@ export function StreamSearchCard({
       <p className="muted small" data-testid="showing-line">
         {t('chat.showing', { count })}
       </p>
-    </section>
+    </Card>
   );
 }
 
@@ -166,10 +158,7 @@ export function QuickToolsCard({
 }) {
   const { t } = useT();
   return (
-    <section className="card cl-card" aria-labelledby="cl-tools-title">
-      <h2 className="card-title" id="cl-tools-title">
-        {t('chat.tools.title')}
-      </h2>
+    <Card title={t('chat.tools.title')} className="cl-card">
       <div className="cl-tools">
         <button
           type="button"
@@ -205,6 +194,6 @@ export function QuickToolsCard({
       <p className="muted small">
         {richText('chat.tools.export', { link: (text) => <Link to="/creator">{text}</Link> })}
       </p>
-    </section>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { serverMessage } from '../../api/client.ts';
+import { Card } from '../../components/Card.tsx';
 import { TestAlertButton, type ShowOutcome } from '../../components/TestAlertButton.tsx';
 import { useSkipSpeech } from '../../hooks/useShowActions.ts';
 import { useT } from '../../i18n/i18n.tsx';
@@ -16,11 +17,7 @@ export function ShowToolsCard({ onOutcome }: { onOutcome: ShowOutcome }) {
     }
   }
   return (
-    <section className="card cl-card" aria-labelledby="cl-show-title">
-      <h2 className="card-title" id="cl-show-title">
-        {t('show.onStream')}
-      </h2>
-      <p className="muted small">{t('show.onStreamHint')}</p>
+    <Card title={t('show.onStream')} hint={t('show.onStreamHint')} className="cl-card">
       <div className="cl-tools">
         <button
           type="button"
@@ -32,6 +29,6 @@ export function ShowToolsCard({ onOutcome }: { onOutcome: ShowOutcome }) {
         </button>
         <TestAlertButton className="button button-secondary cl-button" onOutcome={onOutcome} />
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { API_TOKEN_SCOPES, type ApiTokenScope } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
+import { Card } from '../../components/Card.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../../hooks/useDeveloperAccess.ts';
 import { SecretOnce, useSecretCreation } from './SecretOnce.tsx';
@@ -40,13 +41,11 @@ export function ApiTokensSection() {
     setScopes((old) => (on ? [...old, scope] : old.filter((s) => s !== scope)));
 
   return (
-    <section className="card dev-card" aria-labelledby="cs-tokens-title">
-      <h2 className="card-title" id="cs-tokens-title">
-        {t('apiTokens.title')}
-      </h2>
-      <p className="muted small">
-        {richText('apiTokens.intro', { link: (text) => <a href="/developers">{text}</a> })}
-      </p>
+    <Card
+      title={t('apiTokens.title')}
+      hint={richText('apiTokens.intro', { link: (text) => <a href="/developers">{text}</a> })}
+      className="dev-card"
+    >
       {secret ? <SecretOnce label={t('apiTokens.newToken')} secret={secret} onDone={dismiss} /> : null}
       {tokens.isPending ? (
         <p className="muted">{t('apiTokens.loading')}</p>
@@ -114,6 +113,6 @@ export function ApiTokensSection() {
           {create.isPending ? t('apiTokens.creating') : t('apiTokens.create')}
         </button>
       </form>
-    </section>
+    </Card>
   );
 }

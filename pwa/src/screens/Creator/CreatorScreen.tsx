@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES, OVERLAY_DEFAULTS, type OverlaySettings, type Tip } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
+import { Card } from '../../components/Card.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useCreatorAnalytics, useCreatorRecentTips } from '../../hooks/useCreatorAnalytics.ts';
 import { useCreatorExport } from '../../hooks/useCreatorExport.ts';
@@ -99,11 +100,7 @@ function OverlayLinkCard() {
   }
 
   return (
-    <section className="card" aria-labelledby="cs-link-title">
-      <h2 className="card-title" id="cs-link-title">
-        {t('creator.link.title')}
-      </h2>
-      <p className="muted small">{t('creator.link.hint')}</p>
+    <Card title={t('creator.link.title')} hint={t('creator.link.hint')}>
       {link ? (
         <input className="cs-link" readOnly value={link} aria-label={t('creator.link.title')} />
       ) : (
@@ -142,7 +139,7 @@ function OverlayLinkCard() {
         error={status.error ?? (exportFailed ? t('creator.link.exportFailed') : null)}
         success={status.success}
       />
-    </section>
+    </Card>
   );
 }
 
@@ -185,10 +182,7 @@ function SettingsForm() {
   const sounds = optionsWith(SOUNDS, form.sound);
 
   return (
-    <section className="card" aria-labelledby="cs-settings-title">
-      <h2 className="card-title" id="cs-settings-title">
-        {t('creator.settings.title')}
-      </h2>
+    <Card title={t('creator.settings.title')}>
       <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
         {/* Disabled until the saved settings arrive, so nothing typed early is overwritten by the load. */}
         <fieldset className="cs-fieldset" disabled={!data}>
@@ -250,7 +244,7 @@ function SettingsForm() {
         </button>
         <FormStatus error={status.error} success={status.success} />
       </form>
-    </section>
+    </Card>
   );
 }
 
@@ -259,10 +253,7 @@ function RecentSupport() {
   const { t } = useT();
   const tips = recent.data ?? [];
   return (
-    <section className="card" aria-labelledby="cs-recent-title">
-      <h2 className="card-title" id="cs-recent-title">
-        {t('creator.recent.title')}
-      </h2>
+    <Card title={t('creator.recent.title')}>
       {recent.isPending ? (
         <p className="muted">{t('page.loading')}</p>
       ) : tips.length === 0 ? (
@@ -286,7 +277,7 @@ function RecentSupport() {
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
 

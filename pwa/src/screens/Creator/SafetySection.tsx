@@ -8,6 +8,7 @@ import {
   type SafetySettings,
 } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
+import { Card } from '../../components/Card.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useCreatorSafety, useSaveCreatorSafety, useUnblockSender } from '../../hooks/useCreatorSafety.ts';
 import { translate, useT } from '../../i18n/i18n.tsx';
@@ -126,11 +127,7 @@ export function SafetySection() {
   const blocked = safety.data?.blockedSenders ?? [];
 
   return (
-    <section className="card cs-safety" aria-labelledby="cs-safety-title">
-      <h2 className="card-title" id="cs-safety-title">
-        {t('streamSafety.title')}
-      </h2>
-      <p className="muted small">{t('streamSafety.intro')}</p>
+    <Card title={t('streamSafety.title')} hint={t('streamSafety.intro')} className="cs-safety">
       {safety.isError && !form ? (
         <FormStatus error={serverMessage(safety.error, t('streamSafety.loadFailed'))} />
       ) : !form ? (
@@ -301,6 +298,6 @@ export function SafetySection() {
         </ul>
       )}
       <FormStatus error={status.error} success={status.success} />
-    </section>
+    </Card>
   );
 }

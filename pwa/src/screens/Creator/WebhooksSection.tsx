@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { WebhookEndpoint } from '@shabaash/shared';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@shabaash/shared/webhookProtocol';
 import { serverMessage } from '../../api/client.ts';
+import { Card } from '../../components/Card.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import {
   useCreateWebhookEndpoint,
@@ -167,11 +168,7 @@ export function WebhooksSection() {
   const onError = (message: string) => setStatus({ error: message });
 
   return (
-    <section className="card dev-card" aria-labelledby="cs-webhooks-title">
-      <h2 className="card-title" id="cs-webhooks-title">
-        {t('webhooks.title')}
-      </h2>
-      <p className="muted small">{t('webhooks.intro')}</p>
+    <Card title={t('webhooks.title')} hint={t('webhooks.intro')} className="dev-card">
       {secret ? <SecretOnce label={t('webhooks.secret')} secret={secret} onDone={dismiss} /> : null}
       {endpoints.isPending ? (
         <p className="muted">{t('webhooks.loading')}</p>
@@ -221,6 +218,6 @@ export function WebhooksSection() {
           {create.isPending ? t('webhooks.adding') : t('webhooks.add')}
         </button>
       </form>
-    </section>
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ import { LIMITS, OVERLAY_DEFAULTS } from '@shabaash/shared';
 import { useAuth } from '../../auth/useAuth.ts';
 import { overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
 import { copyText } from '../../lib/clipboard.ts';
+import { Card } from '../../components/Card.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { TestAlertButton } from '../../components/TestAlertButton.tsx';
 import { ShowEditor } from './ShowEditor.tsx';
@@ -75,10 +76,7 @@ export function OverlayStudioScreen() {
       </header>
 
       <div className="os-grid">
-        <section className="card" aria-labelledby="os-setup-title">
-          <h2 className="card-title" id="os-setup-title">
-            {t('studio.setup.title')}
-          </h2>
+        <Card title={t('studio.setup.title')}>
           <ol className="os-checklist">
             <li>{t('studio.setup.link')}</li>
             <li>{t('studio.setup.resolution', { resolution: OVERLAY_DEFAULTS.recommendedResolution })}</li>
@@ -122,12 +120,9 @@ export function OverlayStudioScreen() {
           ) : (
             <p className="muted">{t('studio.link.none')}</p>
           )}
-        </section>
+        </Card>
 
-        <section className="card" aria-labelledby="os-preview-title">
-          <h2 className="card-title" id="os-preview-title">
-            {t('studio.preview.title')}
-          </h2>
+        <Card title={t('studio.preview.title')}>
           <div className="os-preview" style={{ height: OVERLAY_DEFAULTS.previewHeightPx }}>
             {link ? (
               <iframe title={t('studio.preview.frame')} src={link} className="os-frame" />
@@ -135,7 +130,7 @@ export function OverlayStudioScreen() {
               <p className="os-preview-empty">{t('studio.preview.waiting')}</p>
             )}
           </div>
-        </section>
+        </Card>
         {overlay.data && !keyFromUrl ? <ShowEditor looks={overlay.data} /> : null}
       </div>
       <WidgetSettings />

@@ -8,6 +8,7 @@ import {
   type ShowTier,
 } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
+import { Card } from '../../components/Card.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useSaveOverlaySettings } from '../../hooks/useCreatorOverlay.ts';
 import { useT } from '../../i18n/i18n.tsx';
@@ -129,11 +130,7 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
 
   return (
     <>
-      <section className="card os-show" aria-labelledby="os-show-title">
-        <h2 className="card-title" id="os-show-title">
-          {t('show.title')}
-        </h2>
-        <p className="muted small">{t('show.intro')}</p>
+      <Card title={t('show.title')} hint={t('show.intro')} className="os-show">
         <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
           <fieldset className="os-fieldset">
             <legend>{t('show.tiersLegend')}</legend>
@@ -264,7 +261,7 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
           </button>
           <FormStatus error={status.error} success={status.success} />
         </form>
-      </section>
+      </Card>
       <TierPreview tiers={draft.tiers} />
     </>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ShowTier } from '@shabaash/shared';
+import { Card } from '../../components/Card.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { TestAlertButton } from '../../components/TestAlertButton.tsx';
 import { textOn, tierName } from '../../lib/tiers.ts';
@@ -11,11 +12,7 @@ export function TierPreview({ tiers }: { tiers: readonly ShowTier[] }) {
   const { t } = useT();
   const [status, setStatus] = useState<{ error?: string; success?: string }>({});
   return (
-    <section className="card" aria-labelledby="os-tiers-preview-title">
-      <h2 className="card-title" id="os-tiers-preview-title">
-        {t('show.previewTitle')}
-      </h2>
-      <p className="muted small">{t('show.previewHint')}</p>
+    <Card title={t('show.previewTitle')} hint={t('show.previewHint')}>
       <ul className="os-tier-previews">
         {tiers.map((tier, index) => {
           const amount = Math.max(1, Number.isFinite(tier.minAmount) ? tier.minAmount : 1);
@@ -45,6 +42,6 @@ export function TierPreview({ tiers }: { tiers: readonly ShowTier[] }) {
         })}
       </ul>
       <FormStatus error={status.error} success={status.success} />
-    </section>
+    </Card>
   );
 }

@@ -10,6 +10,7 @@ import {
   type WidgetSettings as Settings,
 } from '@shabaash/shared';
 import { useAuth } from '../../auth/useAuth.ts';
+import { Card } from '../../components/Card.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { errorText } from '../../i18n/errors.ts';
 import { useCreatorOverlay, useSaveOverlaySettings } from '../../hooks/useCreatorOverlay.ts';
@@ -62,10 +63,7 @@ export function WidgetSettings() {
     setForm((f) => ({ ...f, [key]: { ...f[key], ...value } }));
 
   return (
-    <section className="card os-widgets" aria-labelledby="os-widgets-title">
-      <h2 className="card-title" id="os-widgets-title">
-        {t('widgetSettings.title')}
-      </h2>
+    <Card title={t('widgetSettings.title')} className="os-widgets">
       <p className="muted">{t('widgetSettings.intro')}</p>
       <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
         <fieldset className="os-fieldset" disabled={!saved}>
@@ -154,6 +152,6 @@ export function WidgetSettings() {
           />
         ))}
       </div>
-    </section>
+    </Card>
   );
 }

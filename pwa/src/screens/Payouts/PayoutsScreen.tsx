@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PayoutSummary } from '@shabaash/shared';
 import { downloadFile } from '../../api/download.ts';
+import { Card } from '../../components/Card.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { usePayouts } from '../../hooks/usePayouts.ts';
 import { OnboardingForm } from './OnboardingForm.tsx';
@@ -32,10 +33,7 @@ function Onboarding({ summary }: { summary: PayoutSummary }) {
   const at = stepIndex(o?.status);
   const { t } = useT();
   return (
-    <section className="card" aria-labelledby="po-onboarding">
-      <h2 className="card-title" id="po-onboarding">
-        {t('payouts.account.title')}
-      </h2>
+    <Card title={t('payouts.account.title')}>
       <ol className="po-steps">
         {STEPS.map((label, i) => (
           <li
@@ -65,7 +63,7 @@ function Onboarding({ summary }: { summary: PayoutSummary }) {
         </>
       ) : null}
       {!o ? <OnboardingForm /> : null}
-    </section>
+    </Card>
   );
 }
 
@@ -103,10 +101,7 @@ function Balances({ summary }: { summary: PayoutSummary }) {
 function History({ summary }: { summary: PayoutSummary }) {
   const { t } = useT();
   return (
-    <section className="card" aria-labelledby="po-history">
-      <h2 className="card-title" id="po-history">
-        {t('payouts.history.title')}
-      </h2>
+    <Card title={t('payouts.history.title')}>
       {summary.transfers.length === 0 ? (
         <p className="muted">{t('payouts.history.none')}</p>
       ) : (
@@ -156,7 +151,7 @@ function History({ summary }: { summary: PayoutSummary }) {
           </ul>
         </>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -173,10 +168,7 @@ function Statements() {
     }
   }
   return (
-    <section className="card" aria-labelledby="po-statements">
-      <h2 className="card-title" id="po-statements">
-        {t('payouts.statements.title')}
-      </h2>
+    <Card title={t('payouts.statements.title')}>
       <div className="field">
         <label htmlFor="po-month">{t('payouts.statements.month')}</label>
         <input id="po-month" type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
@@ -190,7 +182,7 @@ function Statements() {
         </Link>
       </div>
       <FormStatus error={error} />
-    </section>
+    </Card>
   );
 }
 
