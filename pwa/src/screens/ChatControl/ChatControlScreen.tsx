@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { MESSAGES, SAFETY_MESSAGES } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { useChats, type ActionOutcome, type LaterOutcome } from '../../hooks/useChats.ts';
 import { useBlockTipSender, useSafetyFlags } from '../../hooks/useSafetyFlags.ts';
 import { guestLink, overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
+import { useTransient } from '../../hooks/useTransient.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { useToast } from './useToast.ts';
 import {
@@ -42,11 +43,10 @@ export function ChatControlScreen() {
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<ChatSort>('updated');
-  const [highlightId, setHighlightId] = useState<string | null>(null);
+  const [highlightId, highlight] = useTransient<string>(HIGHLIGHT_MS);
   const [locateId, setLocateId] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
-  const highlightTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(searchInput.trim()), SEARCH_DEBOUNCE_MS);
@@ -57,13 +57,6 @@ export function ChatControlScreen() {
     const timer = setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
     return () => clearInterval(timer);
   }, []);
-
-  useEffect(
-    () => () => {
-      if (highlightTimer.current) clearTimeout(highlightTimer.current);
-    },
-    [],
-  );
 
   const visible = useMemo(() => sortChats(filterChats(chats, search), sort), [chats, search, sort]);
   const groups = useMemo(() => groupChatsByDay(visible, sort, now), [visible, sort, now]);
@@ -77,13 +70,8 @@ export function ChatControlScreen() {
     if (!row) return;
     setLocateId(null);
     row.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-    setHighlightId(locateId);
-    if (highlightTimer.current) clearTimeout(highlightTimer.current);
-    highlightTimer.current = setTimeout(() => {
-      highlightTimer.current = null;
-      setHighlightId(null);
-    }, HIGHLIGHT_MS);
-  }, [locateId, groups]);
+    highlight(locateId);
+  }, [locateId, groups, highlight]);
 
   const links = overlay.data
     ? {
