@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRupeeAmount } from './amount.ts';
+import { numberOrNaN, parseRupeeAmount } from './amount.ts';
 
 describe('parseRupeeAmount', () => {
   it('reads a positive rupee amount and refuses blanks, words, zero, negatives and infinity', () => {
@@ -12,5 +12,13 @@ describe('parseRupeeAmount', () => {
     expect(parseRupeeAmount('0.5')).toBe(0.5);
     expect(parseRupeeAmount('0.5', 1)).toBeNull();
     expect(parseRupeeAmount('1', 1)).toBe(1);
+  });
+});
+
+describe('numberOrNaN', () => {
+  it('reads a typed number and turns a blank or junk into NaN for the schema to report', () => {
+    expect(numberOrNaN(' 25.5 ')).toBe(25.5);
+    expect(numberOrNaN('0')).toBe(0);
+    for (const bad of ['', '   ', 'ten']) expect(numberOrNaN(bad)).toBeNaN();
   });
 });

@@ -8,3 +8,8 @@ export function parseRupeeAmount(value: string, minRupees?: number): number | nu
   if (!Number.isFinite(amount) || amount <= 0) return null;
   return minRupees === undefined || amount >= minRupees ? amount : null;
 }
+
+/** A typed number for a shared schema to check: blank or junk becomes NaN, which the schema reports. */
+export function numberOrNaN(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text);
+}

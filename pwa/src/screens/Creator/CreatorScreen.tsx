@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { MESSAGES, OVERLAY_DEFAULTS, type OverlaySettings, type Tip } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { Card } from '../../components/Card.tsx';
+import { Field, SelectField } from '../../components/Field.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useCreatorAnalytics, useCreatorRecentTips } from '../../hooks/useCreatorAnalytics.ts';
 import { useCreatorExport } from '../../hooks/useCreatorExport.ts';
@@ -28,7 +29,7 @@ const THEMES = [
   { value: 'minimal', label: 'creator.theme.minimal' },
 ] as const satisfies ReadonlyArray<{ value: string; label: MessageKey }>;
 /** The fonts the overlay self-hosts (pwa/src/overlay/fontFaces.ts), in the Studio's order. */
-const FONTS = Object.keys(OVERLAY_FONTS);
+const FONTS = Object.keys(OVERLAY_FONTS).map((font) => ({ value: font, label: font }));
 const SOUNDS = [
   { value: 'default', label: 'creator.sound.default' },
   { value: 'chime', label: 'creator.sound.chime' },
@@ -36,16 +37,15 @@ const SOUNDS = [
   { value: 'none', label: 'creator.sound.none' },
 ] as const satisfies ReadonlyArray<{ value: string; label: MessageKey }>;
 
-/** A select's options: the known ones in the chosen language, plus the saved value when it is none of them. */
-function optionsWith(
-  known: ReadonlyArray<{ value: string; label: MessageKey }>,
-  current: string,
-): Array<{ value: string; label: string }> {
-  const options = known.map((option) => ({ value: option.value, label: translate(option.label) }));
-  return known.some((option) => option.value === current)
+/** A select's options: the known ones, plus the saved value when it is none of them. */
+function withSaved(options: Array<{ value: string; label: string }>, saved: string) {
+  return options.some((option) => option.value === saved)
     ? options
-    : [...options, { value: current, label: current }];
+    : [...options, { value: saved, label: saved }];
 }
+
+const translated = (known: ReadonlyArray<{ value: string; label: MessageKey }>) =>
+  known.map((option) => ({ value: option.value, label: translate(option.label) }));
 
 function tipName(tip: Tip): string {
   return tip.name || tip.sender?.name || tip.guestName || translate('sender.anonymous');
@@ -177,41 +177,27 @@ function SettingsForm() {
 
   const set = <K extends keyof OverlaySettings>(key: K, value: OverlaySettings[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
-  const fonts: string[] = FONTS.includes(form.font) ? [...FONTS] : [...FONTS, form.font];
-  const themes = optionsWith(THEMES, form.overlayTheme);
-  const sounds = optionsWith(SOUNDS, form.sound);
 
   return (
     <Card title={t('creator.settings.title')}>
       <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
         {/* Disabled until the saved settings arrive, so nothing typed early is overwritten by the load. */}
         <fieldset className="cs-fieldset" disabled={!data}>
-          <div className="field">
-            <label htmlFor="cs-theme">{t('creator.settings.theme')}</label>
-            <select
-              id="cs-theme"
-              value={form.overlayTheme}
-              onChange={(e) => set('overlayTheme', e.target.value)}
-            >
-              {themes.map((theme) => (
-                <option key={theme.value} value={theme.value}>
-                  {theme.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="cs-font">{t('creator.settings.font')}</label>
-            <select id="cs-font" value={form.font} onChange={(e) => set('font', e.target.value)}>
-              {fonts.map((f) => (
-                <option key={f} value={f}>
-                  {f}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="cs-color">{t('creator.settings.color')}</label>
+          <SelectField
+            id="cs-theme"
+            label={t('creator.settings.theme')}
+            value={form.overlayTheme}
+            options={withSaved(translated(THEMES), form.overlayTheme)}
+            onChange={(theme) => set('overlayTheme', theme)}
+          />
+          <SelectField
+            id="cs-font"
+            label={t('creator.settings.font')}
+            value={form.font}
+            options={withSaved(FONTS, form.font)}
+            onChange={(font) => set('font', font)}
+          />
+          <Field id="cs-color" label={t('creator.settings.color')}>
             <div className="cs-color-row">
               <input
                 id="cs-color"
@@ -227,17 +213,14 @@ function SettingsForm() {
                 onChange={(e) => set('color', e.target.value.trim())}
               />
             </div>
-          </div>
-          <div className="field">
-            <label htmlFor="cs-sound">{t('creator.settings.sound')}</label>
-            <select id="cs-sound" value={form.sound} onChange={(e) => set('sound', e.target.value)}>
-              {sounds.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          </Field>
+          <SelectField
+            id="cs-sound"
+            label={t('creator.settings.sound')}
+            value={form.sound}
+            options={withSaved(translated(SOUNDS), form.sound)}
+            onChange={(sound) => set('sound', sound)}
+          />
         </fieldset>
         <button type="submit" className="button button-primary" disabled={save.isPending || !data}>
           {t('creator.settings.save')}

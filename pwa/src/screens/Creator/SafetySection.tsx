@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
   LIMITS,
   SAFETY_LIMITS,
@@ -9,19 +9,22 @@ import {
 } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { Card } from '../../components/Card.tsx';
+import { InputField } from '../../components/Field.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useCreatorSafety, useSaveCreatorSafety, useUnblockSender } from '../../hooks/useCreatorSafety.ts';
-import { translate, useT } from '../../i18n/i18n.tsx';
+import { numberOrNaN } from '../../lib/amount.ts';
+import { translate, useT, type MessageKey } from '../../i18n/i18n.tsx';
 import './safety.css';
 
-interface FormState {
-  blockedTerms: string[];
-  builtinEnabled: boolean;
-  minTipAmount: string;
-  maxMessageLength: string;
-  reviewMode: ReviewMode;
-  autoLiveMinAmount: string;
-}
+/** The settings as edited: the amounts and the length as typed, checked on save. */
+type FormState = Pick<SafetySettings, 'blockedTerms' | 'builtinEnabled' | 'reviewMode'> &
+  Record<'minTipAmount' | 'maxMessageLength' | 'autoLiveMinAmount', string>;
+type Status = { error?: string; success?: string };
+
+const REVIEW_MODES: ReadonlyArray<{ mode: ReviewMode; label: MessageKey }> = [
+  { mode: 'queue_all', label: 'streamSafety.queueAll' },
+  { mode: 'auto_live_trusted', label: 'streamSafety.autoLive' },
+];
 
 function toForm(settings: SafetySettings): FormState {
   return {
@@ -34,45 +37,25 @@ function toForm(settings: SafetySettings): FormState {
   };
 }
 
-/** Parses a typed amount; blank or junk becomes NaN so the shared schema reports it. */
-function amountOf(text: string): number {
-  return text.trim() === '' ? Number.NaN : Number(text);
-}
-
 function senderLabel(sender: BlockedSender): string {
   return sender.name ?? sender.phone ?? translate('streamSafety.unknownSender');
 }
 
-/** The "Stream safety" card of /creator: blocked words, minimum tip, message length, review mode, blocked senders. */
-export function SafetySection() {
-  const safety = useCreatorSafety();
+/** The creator's own blocked words: type one and Add (or Enter), remove one by its chip. */
+function BlockedTermsField({ terms, onChange }: { terms: string[]; onChange(terms: string[]): void }) {
   const { t } = useT();
-  const save = useSaveCreatorSafety();
-  const unblock = useUnblockSender();
-  const [form, setForm] = useState<FormState | null>(null);
   const [newTerm, setNewTerm] = useState('');
-  const [status, setStatus] = useState<{ error?: string; success?: string }>({});
   const [termError, setTermError] = useState<string | null>(null);
 
-  // Fill the form once from the server (later refetches do not clobber what is being edited).
-  const settings = safety.data?.settings;
-  useEffect(() => {
-    if (settings && form === null) setForm(toForm(settings));
-  }, [settings, form]);
-
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((f) => (f ? { ...f, [key]: value } : f));
-
   function addTerm() {
-    if (!form) return;
     const term = newTerm.trim().replace(/\s+/g, ' ');
     if (!term) return;
     if (term.length > SAFETY_LIMITS.maxTermLength)
       return setTermError(t('streamSafety.termTooLong', { max: SAFETY_LIMITS.maxTermLength }));
-    if (form.blockedTerms.some((t) => t.toLowerCase() === term.toLowerCase()))
+    if (terms.some((known) => known.toLowerCase() === term.toLowerCase()))
       return setTermError(t('streamSafety.termDuplicate'));
     setTermError(null);
-    set('blockedTerms', [...form.blockedTerms, term]);
+    onChange([...terms, term]);
     setNewTerm('');
   }
 
@@ -82,10 +65,107 @@ export function SafetySection() {
     addTerm();
   }
 
+  return (
+    <div className="field">
+      <label htmlFor="sf-term">{t('streamSafety.termLabel')}</label>
+      <div className="sf-term-row">
+        <input
+          id="sf-term"
+          value={newTerm}
+          maxLength={SAFETY_LIMITS.maxTermLength + 20}
+          autoComplete="off"
+          onChange={(e) => {
+            setNewTerm(e.target.value);
+            setTermError(null);
+          }}
+          onKeyDown={handleTermKey}
+        />
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={!newTerm.trim()}
+          onClick={addTerm}
+        >
+          {t('streamSafety.addTerm')}
+        </button>
+      </div>
+      <FormStatus error={termError} />
+      {terms.length === 0 ? (
+        <p className="muted small">{t('streamSafety.noTerms')}</p>
+      ) : (
+        <ul className="sf-chips" aria-label={t('streamSafety.yourTerms')}>
+          {terms.map((term) => (
+            <li key={term} className="sf-chip">
+              <span>{term}</span>
+              <button
+                type="button"
+                className="sf-chip-remove"
+                aria-label={t('streamSafety.removeTerm', { term })}
+                onClick={() => onChange(terms.filter((known) => known !== term))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Queue everything, or let trusted senders at or above an amount go live at once. */
+function ReviewModeFieldset({
+  form,
+  set,
+}: {
+  form: FormState;
+  set<K extends keyof FormState>(key: K, value: FormState[K]): void;
+}) {
+  const { t } = useT();
+  return (
+    <fieldset className="sf-review">
+      <legend>{t('streamSafety.reviewLegend')}</legend>
+      {REVIEW_MODES.map(({ mode, label }) => (
+        <label key={mode} className="sf-check">
+          <input
+            type="radio"
+            name="sf-review"
+            value={mode}
+            checked={form.reviewMode === mode}
+            onChange={() => set('reviewMode', mode)}
+          />
+          <span>{t(label)}</span>
+        </label>
+      ))}
+      {form.reviewMode === 'auto_live_trusted' ? (
+        <InputField
+          id="sf-auto-live"
+          label={t('streamSafety.autoLiveAmount')}
+          hint={t('streamSafety.autoLiveHint')}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          value={form.autoLiveMinAmount}
+          onChange={(e) => set('autoLiveMinAmount', e.target.value)}
+        />
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The settings form, filled once from the saved settings; the length is checked here, the rest by the server. */
+function SafetyForm({ settings, onStatus }: { settings: SafetySettings; onStatus(status: Status): void }) {
+  const { t } = useT();
+  const save = useSaveCreatorSafety();
+  // Filled once (later refetches do not clobber what is being edited).
+  const [form, setForm] = useState<FormState>(() => toForm(settings));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!form) return;
-    setStatus({});
+    onStatus({});
     const maxMessageLength = Number(form.maxMessageLength);
     if (
       form.maxMessageLength.trim() === '' ||
@@ -93,192 +173,95 @@ export function SafetySection() {
       maxMessageLength < 0 ||
       maxMessageLength > LIMITS.messageMaxLength
     ) {
-      setStatus({ error: t('streamSafety.maxLengthError', { max: LIMITS.messageMaxLength }) });
+      onStatus({ error: t('streamSafety.maxLengthError', { max: LIMITS.messageMaxLength }) });
       return;
     }
     try {
       const saved = await save.mutateAsync({
         blockedTerms: form.blockedTerms,
         builtinEnabled: form.builtinEnabled,
-        minTipAmount: amountOf(form.minTipAmount),
+        minTipAmount: numberOrNaN(form.minTipAmount),
         maxMessageLength,
         reviewMode: form.reviewMode,
         ...(form.reviewMode === 'auto_live_trusted'
-          ? { autoLiveMinAmount: amountOf(form.autoLiveMinAmount) }
+          ? { autoLiveMinAmount: numberOrNaN(form.autoLiveMinAmount) }
           : {}),
       });
       setForm(toForm(saved.settings));
-      setStatus({ success: SAFETY_MESSAGES.settingsSaved });
+      onStatus({ success: SAFETY_MESSAGES.settingsSaved });
     } catch (error) {
-      setStatus({ error: serverMessage(error, t('streamSafety.saveFailed')) });
+      onStatus({ error: serverMessage(error, t('streamSafety.saveFailed')) });
     }
   }
-
-  async function handleUnblock(sender: BlockedSender) {
-    setStatus({});
-    try {
-      const result = await unblock.mutateAsync(sender.id);
-      setStatus({ success: result.message || SAFETY_MESSAGES.senderUnblocked });
-    } catch (error) {
-      setStatus({ error: serverMessage(error, t('streamSafety.unblockFailed')) });
-    }
-  }
-
-  const blocked = safety.data?.blockedSenders ?? [];
 
   return (
-    <Card title={t('streamSafety.title')} hint={t('streamSafety.intro')} className="cs-safety">
-      {safety.isError && !form ? (
-        <FormStatus error={serverMessage(safety.error, t('streamSafety.loadFailed'))} />
-      ) : !form ? (
-        <p className="muted">{t('page.loading')}</p>
-      ) : (
-        <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
-          <div className="field">
-            <label className="sf-check">
-              <input
-                type="checkbox"
-                checked={form.builtinEnabled}
-                onChange={(e) => set('builtinEnabled', e.target.checked)}
-              />
-              <span>{t('streamSafety.builtin')}</span>
-            </label>
-            <p className="muted small">{t('streamSafety.builtinHint')}</p>
-          </div>
+    <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
+      <div className="field">
+        <label className="sf-check">
+          <input
+            type="checkbox"
+            checked={form.builtinEnabled}
+            onChange={(e) => set('builtinEnabled', e.target.checked)}
+          />
+          <span>{t('streamSafety.builtin')}</span>
+        </label>
+        <p className="muted small">{t('streamSafety.builtinHint')}</p>
+      </div>
+      <BlockedTermsField terms={form.blockedTerms} onChange={(terms) => set('blockedTerms', terms)} />
+      <div className="sf-numbers">
+        <InputField
+          id="sf-min-tip"
+          label={t('streamSafety.minTip')}
+          type="number"
+          inputMode="decimal"
+          min={LIMITS.tipMinRupees}
+          step="0.01"
+          value={form.minTipAmount}
+          onChange={(e) => set('minTipAmount', e.target.value)}
+        />
+        <InputField
+          id="sf-max-length"
+          label={t('streamSafety.maxLength')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={LIMITS.messageMaxLength}
+          step="1"
+          value={form.maxMessageLength}
+          onChange={(e) => set('maxMessageLength', e.target.value)}
+        />
+      </div>
+      <ReviewModeFieldset form={form} set={set} />
+      <button type="submit" className="button button-primary" disabled={save.isPending}>
+        {t('streamSafety.save')}
+      </button>
+    </form>
+  );
+}
 
-          <div className="field">
-            <label htmlFor="sf-term">{t('streamSafety.termLabel')}</label>
-            <div className="sf-term-row">
-              <input
-                id="sf-term"
-                value={newTerm}
-                maxLength={SAFETY_LIMITS.maxTermLength + 20}
-                autoComplete="off"
-                onChange={(e) => {
-                  setNewTerm(e.target.value);
-                  setTermError(null);
-                }}
-                onKeyDown={handleTermKey}
-              />
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={!newTerm.trim()}
-                onClick={addTerm}
-              >
-                {t('streamSafety.addTerm')}
-              </button>
-            </div>
-            {termError ? (
-              <p className="form-status form-status-error" role="alert">
-                {termError}
-              </p>
-            ) : null}
-            {form.blockedTerms.length === 0 ? (
-              <p className="muted small">{t('streamSafety.noTerms')}</p>
-            ) : (
-              <ul className="sf-chips" aria-label={t('streamSafety.yourTerms')}>
-                {form.blockedTerms.map((term) => (
-                  <li key={term} className="sf-chip">
-                    <span>{term}</span>
-                    <button
-                      type="button"
-                      className="sf-chip-remove"
-                      aria-label={t('streamSafety.removeTerm', { term })}
-                      onClick={() =>
-                        set(
-                          'blockedTerms',
-                          form.blockedTerms.filter((t) => t !== term),
-                        )
-                      }
-                    >
-                      ×
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+/** Senders the creator blocked from the Chat Loader, each with Unblock. */
+function BlockedSenders({ senders, onStatus }: { senders: BlockedSender[]; onStatus(status: Status): void }) {
+  const { t } = useT();
+  const unblock = useUnblockSender();
 
-          <div className="sf-numbers">
-            <div className="field">
-              <label htmlFor="sf-min-tip">{t('streamSafety.minTip')}</label>
-              <input
-                id="sf-min-tip"
-                type="number"
-                inputMode="decimal"
-                min={LIMITS.tipMinRupees}
-                step="0.01"
-                value={form.minTipAmount}
-                onChange={(e) => set('minTipAmount', e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="sf-max-length">{t('streamSafety.maxLength')}</label>
-              <input
-                id="sf-max-length"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={LIMITS.messageMaxLength}
-                step="1"
-                value={form.maxMessageLength}
-                onChange={(e) => set('maxMessageLength', e.target.value)}
-              />
-            </div>
-          </div>
+  async function handleUnblock(sender: BlockedSender) {
+    onStatus({});
+    try {
+      const result = await unblock.mutateAsync(sender.id);
+      onStatus({ success: result.message || SAFETY_MESSAGES.senderUnblocked });
+    } catch (error) {
+      onStatus({ error: serverMessage(error, t('streamSafety.unblockFailed')) });
+    }
+  }
 
-          <fieldset className="sf-review">
-            <legend>{t('streamSafety.reviewLegend')}</legend>
-            <label className="sf-check">
-              <input
-                type="radio"
-                name="sf-review"
-                value="queue_all"
-                checked={form.reviewMode === 'queue_all'}
-                onChange={() => set('reviewMode', 'queue_all')}
-              />
-              <span>{t('streamSafety.queueAll')}</span>
-            </label>
-            <label className="sf-check">
-              <input
-                type="radio"
-                name="sf-review"
-                value="auto_live_trusted"
-                checked={form.reviewMode === 'auto_live_trusted'}
-                onChange={() => set('reviewMode', 'auto_live_trusted')}
-              />
-              <span>{t('streamSafety.autoLive')}</span>
-            </label>
-            {form.reviewMode === 'auto_live_trusted' ? (
-              <div className="field">
-                <label htmlFor="sf-auto-live">{t('streamSafety.autoLiveAmount')}</label>
-                <input
-                  id="sf-auto-live"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step="0.01"
-                  value={form.autoLiveMinAmount}
-                  onChange={(e) => set('autoLiveMinAmount', e.target.value)}
-                />
-                <p className="muted small">{t('streamSafety.autoLiveHint')}</p>
-              </div>
-            ) : null}
-          </fieldset>
-
-          <button type="submit" className="button button-primary" disabled={save.isPending}>
-            {t('streamSafety.save')}
-          </button>
-        </form>
-      )}
-
+  return (
+    <>
       <h3 className="sf-subtitle">{t('streamSafety.blockedTitle')}</h3>
-      {blocked.length === 0 ? (
+      {senders.length === 0 ? (
         <p className="muted small">{t('streamSafety.noBlocked')}</p>
       ) : (
         <ul className="sf-blocked" aria-label={t('streamSafety.blockedTitle')}>
-          {blocked.map((sender) => (
+          {senders.map((sender) => (
             <li key={sender.id} className="sf-blocked-row">
               <span>
                 <strong>{senderLabel(sender)}</strong>
@@ -297,6 +280,28 @@ export function SafetySection() {
           ))}
         </ul>
       )}
+    </>
+  );
+}
+
+/** The "Stream safety" card of /creator: blocked words, minimum tip, message length, review mode, blocked senders. */
+export function SafetySection() {
+  const safety = useCreatorSafety();
+  const { t } = useT();
+  const [status, setStatus] = useState<Status>({});
+  // The form mounts once the settings arrive and keeps its own copy from then on.
+  const settings = safety.data?.settings;
+
+  return (
+    <Card title={t('streamSafety.title')} hint={t('streamSafety.intro')} className="cs-safety">
+      {settings ? (
+        <SafetyForm settings={settings} onStatus={setStatus} />
+      ) : safety.isError ? (
+        <FormStatus error={serverMessage(safety.error, t('streamSafety.loadFailed'))} />
+      ) : (
+        <p className="muted">{t('page.loading')}</p>
+      )}
+      <BlockedSenders senders={safety.data?.blockedSenders ?? []} onStatus={setStatus} />
       <FormStatus error={status.error} success={status.success} />
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   defaultShowSettings,
   SHOW_LIMITS,
@@ -9,12 +9,25 @@ import {
 } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { Card } from '../../components/Card.tsx';
+import { Field } from '../../components/Field.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useSaveOverlaySettings } from '../../hooks/useCreatorOverlay.ts';
-import { useT } from '../../i18n/i18n.tsx';
+import { numberOrNaN } from '../../lib/amount.ts';
+import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { TierPreview } from './TierPreview.tsx';
 
 type Errors = Record<string, string>;
+
+/** The speech settings typed as numbers, in the form's order. */
+const TTS_NUMBERS = [
+  { key: 'minAmount', label: 'show.ttsMinAmount', inputMode: 'decimal' },
+  { key: 'maxChars', label: 'show.ttsMaxChars', inputMode: 'numeric' },
+  { key: 'volume', label: 'show.ttsVolume', inputMode: 'numeric' },
+] as const satisfies ReadonlyArray<{
+  key: keyof ShowSettings['tts'];
+  label: MessageKey;
+  inputMode: 'decimal' | 'numeric';
+}>;
 
 /** The shared schema's messages by field path ("tiers.2.minAmount", "tts.volume", "tiers" for the whole list). */
 function validate(draft: ShowSettings): { show: ShowSettings } | { errors: Errors } {
@@ -28,30 +41,39 @@ function validate(draft: ShowSettings): { show: ShowSettings } | { errors: Error
   return { errors };
 }
 
-const num = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
-const shown = (n: number) => (Number.isFinite(n) ? String(n) : '');
+/** A field's id from its path: "tiers.2.color" → "os-tiers-2-color" (its error line is `${id}-error`). */
+const fieldId = (path: string) => `os-${path.replace(/\./g, '-')}`;
+const invalid = (path: string, errors: Errors) =>
+  errors[path] ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(path)}-error` } : {};
 
-function Field({
-  id,
+/** A number of the show settings at `path` ("tiers.2.minAmount", "tts.volume"): its field, id and error from the path. */
+function NumberField({
+  path,
   label,
-  error,
-  children,
+  inputMode,
+  value,
+  errors,
+  onChange,
 }: {
-  id: string;
+  path: string;
   label: string;
-  error: string | undefined;
-  children: ReactNode;
+  inputMode: 'decimal' | 'numeric';
+  value: number;
+  errors: Errors;
+  onChange(value: number): void;
 }) {
+  const id = fieldId(path);
+  const error = errors[path];
   return (
-    <div className="field os-field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error ? (
-        <p className="form-status form-status-error os-field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={id} label={label} error={error} className="os-field">
+      <input
+        id={id}
+        inputMode={inputMode}
+        value={Number.isFinite(value) ? String(value) : ''}
+        onChange={(e) => onChange(numberOrNaN(e.target.value))}
+        {...invalid(path, errors)}
+      />
+    </Field>
   );
 }
 
@@ -69,6 +91,81 @@ function Check({
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
       <span>{label}</span>
     </label>
+  );
+}
+
+/** One tier: its minimum (not for the base tier), colour, seconds on screen, and Remove (not for the base tier). */
+function TierRow({
+  tier,
+  index,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  tier: ShowTier;
+  index: number;
+  errors: Errors;
+  onChange(patch: Partial<ShowTier>): void;
+  onRemove(): void;
+}) {
+  const { t } = useT();
+  const name = index === 0 ? t('show.baseTier') : t('show.tierN', { n: index });
+  const path = (field: keyof ShowTier) => `tiers.${index}.${field}`;
+  return (
+    <li className="os-tier" data-testid="tier-row">
+      <span className="os-tier-title">{name}</span>
+      {index > 0 ? (
+        <NumberField
+          path={path('minAmount')}
+          label={t('show.minAmount')}
+          inputMode="decimal"
+          value={tier.minAmount}
+          errors={errors}
+          onChange={(minAmount) => onChange({ minAmount })}
+        />
+      ) : null}
+      <Field
+        id={fieldId(path('color'))}
+        label={t('show.color')}
+        error={errors[path('color')]}
+        className="os-field"
+      >
+        <div className="os-color-row">
+          <input
+            id={fieldId(path('color'))}
+            type="color"
+            value={/^#[0-9a-f]{6}$/i.test(tier.color) ? tier.color : '#000000'}
+            onChange={(e) => onChange({ color: e.target.value })}
+          />
+          <input
+            aria-label={t('show.colorHex', { tier: name })}
+            className="os-hex"
+            maxLength={7}
+            value={tier.color}
+            onChange={(e) => onChange({ color: e.target.value.trim() })}
+            {...invalid(path('color'), errors)}
+          />
+        </div>
+      </Field>
+      <NumberField
+        path={path('seconds')}
+        label={t('show.seconds')}
+        inputMode="numeric"
+        value={tier.seconds}
+        errors={errors}
+        onChange={(seconds) => onChange({ seconds })}
+      />
+      {index > 0 ? (
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          aria-label={t('show.removeTierN', { n: index })}
+          onClick={onRemove}
+        >
+          {t('show.removeTier')}
+        </button>
+      ) : null}
+    </li>
   );
 }
 
@@ -104,11 +201,6 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
     });
   }
 
-  const aria = (path: string) =>
-    errors[path]
-      ? { 'aria-invalid': true as const, 'aria-describedby': `os-${path.replace(/\./g, '-')}-error` }
-      : {};
-
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setStatus({});
@@ -135,70 +227,16 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
           <fieldset className="os-fieldset">
             <legend>{t('show.tiersLegend')}</legend>
             <ol className="os-tiers">
-              {draft.tiers.map((tier, i) => {
-                const id = (field: string) => `os-tiers-${i}-${field}`;
-                return (
-                  <li key={i} className="os-tier" data-testid="tier-row">
-                    <span className="os-tier-title">
-                      {i === 0 ? t('show.baseTier') : t('show.tierN', { n: i })}
-                    </span>
-                    {i > 0 ? (
-                      <Field
-                        id={id('minAmount')}
-                        label={t('show.minAmount')}
-                        error={errors[`tiers.${i}.minAmount`]}
-                      >
-                        <input
-                          id={id('minAmount')}
-                          inputMode="decimal"
-                          value={shown(tier.minAmount)}
-                          onChange={(e) => setTier(i, { minAmount: num(e.target.value) })}
-                          {...aria(`tiers.${i}.minAmount`)}
-                        />
-                      </Field>
-                    ) : null}
-                    <Field id={id('color')} label={t('show.color')} error={errors[`tiers.${i}.color`]}>
-                      <div className="os-color-row">
-                        <input
-                          id={id('color')}
-                          type="color"
-                          value={/^#[0-9a-f]{6}$/i.test(tier.color) ? tier.color : '#000000'}
-                          onChange={(e) => setTier(i, { color: e.target.value })}
-                        />
-                        <input
-                          aria-label={t('show.colorHex', {
-                            tier: i === 0 ? t('show.baseTier') : t('show.tierN', { n: i }),
-                          })}
-                          className="os-hex"
-                          maxLength={7}
-                          value={tier.color}
-                          onChange={(e) => setTier(i, { color: e.target.value.trim() })}
-                          {...aria(`tiers.${i}.color`)}
-                        />
-                      </div>
-                    </Field>
-                    <Field id={id('seconds')} label={t('show.seconds')} error={errors[`tiers.${i}.seconds`]}>
-                      <input
-                        id={id('seconds')}
-                        inputMode="numeric"
-                        value={shown(tier.seconds)}
-                        onChange={(e) => setTier(i, { seconds: num(e.target.value) })}
-                        {...aria(`tiers.${i}.seconds`)}
-                      />
-                    </Field>
-                    {i > 0 ? (
-                      <button
-                        type="button"
-                        className="button button-ghost button-small"
-                        aria-label={t('show.removeTierN', { n: i })}
-                        onClick={() => setDraft((d) => ({ ...d, tiers: d.tiers.filter((_, j) => j !== i) }))}
-                      >
-                        {t('show.removeTier')}
-                      </button>
-                    ) : null}
-                  </li>
-                );
-              })}
+              {draft.tiers.map((tier, i) => (
+                <TierRow
+                  key={i}
+                  tier={tier}
+                  index={i}
+                  errors={errors}
+                  onChange={(patch) => setTier(i, patch)}
+                  onRemove={() => setDraft((d) => ({ ...d, tiers: d.tiers.filter((_, j) => j !== i) }))}
+                />
+              ))}
             </ol>
             <button type="button" className="button button-secondary" disabled={!canAdd} onClick={addTier}>
               {t('show.addTier')}
@@ -221,33 +259,17 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
               onChange={(checked) => setTts({ enabled: checked })}
               label={t('show.ttsEnabled')}
             />
-            <Field id="os-tts-minAmount" label={t('show.ttsMinAmount')} error={errors['tts.minAmount']}>
-              <input
-                id="os-tts-minAmount"
-                inputMode="decimal"
-                value={shown(draft.tts.minAmount)}
-                onChange={(e) => setTts({ minAmount: num(e.target.value) })}
-                {...aria('tts.minAmount')}
+            {TTS_NUMBERS.map(({ key, label, inputMode }) => (
+              <NumberField
+                key={key}
+                path={`tts.${key}`}
+                label={t(label)}
+                inputMode={inputMode}
+                value={draft.tts[key]}
+                errors={errors}
+                onChange={(value) => setTts({ [key]: value })}
               />
-            </Field>
-            <Field id="os-tts-maxChars" label={t('show.ttsMaxChars')} error={errors['tts.maxChars']}>
-              <input
-                id="os-tts-maxChars"
-                inputMode="numeric"
-                value={shown(draft.tts.maxChars)}
-                onChange={(e) => setTts({ maxChars: num(e.target.value) })}
-                {...aria('tts.maxChars')}
-              />
-            </Field>
-            <Field id="os-tts-volume" label={t('show.ttsVolume')} error={errors['tts.volume']}>
-              <input
-                id="os-tts-volume"
-                inputMode="numeric"
-                value={shown(draft.tts.volume)}
-                onChange={(e) => setTts({ volume: num(e.target.value) })}
-                {...aria('tts.volume')}
-              />
-            </Field>
+            ))}
             <Check
               checked={draft.tts.hinglishInHindi}
               onChange={(checked) => setTts({ hinglishInHindi: checked })}

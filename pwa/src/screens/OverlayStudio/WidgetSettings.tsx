@@ -6,11 +6,13 @@ import {
   defaultWidgetSettings,
   validate,
   widgetSettingsSchema,
-  type SupporterRange,
   type WidgetSettings as Settings,
 } from '@shabaash/shared';
 import { useAuth } from '../../auth/useAuth.ts';
 import { Card } from '../../components/Card.tsx';
+import { InputField, SelectField } from '../../components/Field.tsx';
+import { FormStatus } from '../../components/FormStatus.tsx';
+import { numberOrNaN } from '../../lib/amount.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { errorText } from '../../i18n/errors.ts';
 import { useCreatorOverlay, useSaveOverlaySettings } from '../../hooks/useCreatorOverlay.ts';
@@ -33,7 +35,7 @@ export function WidgetSettings() {
   );
   const [form, setForm] = useState<Settings>(defaultWidgetSettings);
   const [target, setTarget] = useState('');
-  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<{ error?: string; success?: string }>({});
 
   // The saved settings fill the form once they arrive (the fieldset is disabled until then).
   useEffect(() => {
@@ -47,15 +49,15 @@ export function WidgetSettings() {
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const next = { ...form, goal: { ...form.goal, targetAmount: Number(target.trim() || NaN) } };
+    const next = { ...form, goal: { ...form.goal, targetAmount: numberOrNaN(target) } };
     const checked = validate(widgetSettingsSchema, next);
-    if (!checked.ok) return setStatus({ kind: 'error', text: checked.message });
-    setStatus(null);
+    if (!checked.ok) return setStatus({ error: checked.message });
+    setStatus({});
     try {
       await save.mutateAsync({ overlayTheme, font, color, sound, widgets: checked.data });
-      setStatus({ kind: 'ok', text: t('widgetSettings.saved') });
+      setStatus({ success: t('widgetSettings.saved') });
     } catch (error) {
-      setStatus({ kind: 'error', text: errorText(error, 'widgetSettings.saveFailed') });
+      setStatus({ error: errorText(error, 'widgetSettings.saveFailed') });
     }
   }
 
@@ -68,38 +70,32 @@ export function WidgetSettings() {
       <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
         <fieldset className="os-fieldset" disabled={!saved}>
           <legend>{t('widgetSettings.goal')}</legend>
-          <div className="field">
-            <label htmlFor="ws-goal-title">{t('widgetSettings.goalTitle')}</label>
-            <input
-              id="ws-goal-title"
-              value={form.goal.title}
-              maxLength={WIDGET_LIMITS.maxTitleLength}
-              placeholder={t('widgetSettings.goalTitlePlaceholder')}
-              onChange={(e) => set('goal', { title: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="ws-goal-target">{t('widgetSettings.goalAmount')}</label>
-            <input
-              id="ws-goal-target"
-              inputMode="numeric"
-              value={target}
-              onChange={(e) => setTarget(e.target.value)}
-            />
-          </div>
+          <InputField
+            id="ws-goal-title"
+            label={t('widgetSettings.goalTitle')}
+            value={form.goal.title}
+            maxLength={WIDGET_LIMITS.maxTitleLength}
+            placeholder={t('widgetSettings.goalTitlePlaceholder')}
+            onChange={(e) => set('goal', { title: e.target.value })}
+          />
+          <InputField
+            id="ws-goal-target"
+            label={t('widgetSettings.goalAmount')}
+            inputMode="numeric"
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+          />
         </fieldset>
         <fieldset className="os-fieldset" disabled={!saved}>
           <legend>{t('widgetSettings.qr')}</legend>
-          <div className="field">
-            <label htmlFor="ws-qr-caption">{t('widgetSettings.qrCaption')}</label>
-            <input
-              id="ws-qr-caption"
-              value={form.qr.caption}
-              maxLength={WIDGET_LIMITS.maxCaptionLength}
-              placeholder={t('widgetSettings.qrCaptionPlaceholder')}
-              onChange={(e) => set('qr', { caption: e.target.value })}
-            />
-          </div>
+          <InputField
+            id="ws-qr-caption"
+            label={t('widgetSettings.qrCaption')}
+            value={form.qr.caption}
+            maxLength={WIDGET_LIMITS.maxCaptionLength}
+            placeholder={t('widgetSettings.qrCaptionPlaceholder')}
+            onChange={(e) => set('qr', { caption: e.target.value })}
+          />
         </fieldset>
         <fieldset className="os-fieldset" disabled={!saved}>
           <legend>{t('widgetSettings.supporters')}</legend>
@@ -111,32 +107,21 @@ export function WidgetSettings() {
             />
             {t('widgetSettings.supportersShow')}
           </label>
-          <div className="field">
-            <label htmlFor="ws-supporters-range">{t('widgetSettings.supportersRange')}</label>
-            <select
-              id="ws-supporters-range"
-              value={form.supporters.range}
-              onChange={(e) => set('supporters', { range: e.target.value as SupporterRange })}
-            >
-              {SUPPORTER_RANGES.map((range) => (
-                <option key={range} value={range}>
-                  {t(`widgetSettings.range.${range}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="ws-supporters-range"
+            label={t('widgetSettings.supportersRange')}
+            value={form.supporters.range}
+            options={SUPPORTER_RANGES.map((range) => ({
+              value: range,
+              label: t(`widgetSettings.range.${range}`),
+            }))}
+            onChange={(range) => set('supporters', { range })}
+          />
         </fieldset>
         <button type="submit" className="button button-primary" disabled={!saved || save.isPending}>
           {save.isPending ? t('widgetSettings.saving') : t('widgetSettings.save')}
         </button>
-        {status ? (
-          <p
-            className={`form-status ${status.kind === 'ok' ? 'form-status-success' : 'form-status-error'}`}
-            role={status.kind === 'ok' ? 'status' : 'alert'}
-          >
-            {status.text}
-          </p>
-        ) : null}
+        <FormStatus error={status.error} success={status.success} />
       </form>
       <div className="os-widget-grid">
         {WIDGET_KINDS.map((kind) => (

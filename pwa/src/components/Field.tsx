@@ -1,0 +1,77 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import './Field.css';
+
+/**
+ * A labelled form field: `div.field` with the label (for `id`), the control(s), then an optional muted hint and an
+ * error line `${id}-error` (for the control's aria-describedby).
+ */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  /** Classes added after `field`. */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint ? <p className="muted small">{hint}</p> : null}
+      {error ? (
+        <p className="form-status form-status-error field-status" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A Field holding one input; every other prop goes to the input. */
+export function InputField({
+  id,
+  label,
+  hint,
+  ...input
+}: { id: string; label: ReactNode; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <input id={id} {...input} />
+    </Field>
+  );
+}
+
+/** A Field holding a select of `options` (value and shown label). */
+export function SelectField<V extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: ReactNode;
+  value: V;
+  options: ReadonlyArray<{ value: V; label: string }>;
+  onChange(value: V): void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as V)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
