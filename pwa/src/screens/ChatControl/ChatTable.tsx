@@ -1,4 +1,5 @@
 import type { ShowTier } from '@shabaash/shared';
+import { TableHead } from '../../components/DataTable.tsx';
 import { TierChip } from '../../components/TierChip.tsx';
 import {
   formatAmount,
@@ -55,14 +56,9 @@ export function ChatTable({
   const { t } = useT();
   return (
     <table className="cl-table">
-      <thead>
-        <tr>
-          <th scope="col">{t('chat.col.viewer')}</th>
-          <th scope="col">{t('chat.col.message')}</th>
-          <th scope="col">{t('chat.col.amount')}</th>
-          <th scope="col">{t('chat.col.status')}</th>
-        </tr>
-      </thead>
+      <TableHead
+        headers={[t('chat.col.viewer'), t('chat.col.message'), t('chat.col.amount'), t('chat.col.status')]}
+      />
       {groups.map((group) => (
         <tbody key={group.label} className="cl-group">
           <tr className="cl-group-row">

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { WebhookEndpoint } from '@shabaash/shared';
+import type { WebhookDelivery, WebhookEndpoint } from '@shabaash/shared';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@shabaash/shared/webhookProtocol';
 import { serverMessage } from '../../api/client.ts';
 import { Card } from '../../components/Card.tsx';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import {
   useCreateWebhookEndpoint,
@@ -33,49 +34,43 @@ function DeliveryLog({ endpointId, onError }: { endpointId: string; onError: (me
   if (log.isPending) return <p className="muted small">{t('webhooks.log.loading')}</p>;
   if (log.isError) return <FormStatus error={t('webhooks.log.loadFailed')} />;
   if (log.data.deliveries.length === 0) return <p className="muted small">{t('webhooks.log.none')}</p>;
+  const columns: Array<Column<WebhookDelivery>> = [
+    { header: t('webhooks.log.event'), cell: (d) => <code>{d.event}</code> },
+    { header: t('webhooks.log.status'), cell: (d) => d.status },
+    { header: t('webhooks.log.attempts'), cell: (d) => d.attempts },
+    {
+      header: t('webhooks.log.response'),
+      cell: (d) => (d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')),
+    },
+    { header: t('webhooks.log.created'), cell: (d) => dateTime(d.createdAt, 'dateTimeSeconds') },
+    {
+      header: t('webhooks.log.action'),
+      cell: (d) => (
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          aria-label={t('webhooks.log.resendLabel', { event: d.event, id: d.eventId })}
+          disabled={resend.isPending}
+          onClick={() =>
+            resend.mutate(d.id, {
+              onSuccess: () => void log.refetch(),
+              onError: (e) => onError(serverMessage(e, t('webhooks.log.resendFailed'))),
+            })
+          }
+        >
+          {t('webhooks.log.resend')}
+        </button>
+      ),
+    },
+  ];
   return (
     <div className="dev-scroll" role="region" aria-label={t('webhooks.log.title')} tabIndex={0}>
-      <table className="dev-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('webhooks.log.event')}</th>
-            <th scope="col">{t('webhooks.log.status')}</th>
-            <th scope="col">{t('webhooks.log.attempts')}</th>
-            <th scope="col">{t('webhooks.log.response')}</th>
-            <th scope="col">{t('webhooks.log.created')}</th>
-            <th scope="col">{t('webhooks.log.action')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.data.deliveries.map((d) => (
-            <tr key={d.id}>
-              <td>
-                <code>{d.event}</code>
-              </td>
-              <td>{d.status}</td>
-              <td>{d.attempts}</td>
-              <td>{d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')}</td>
-              <td>{dateTime(d.createdAt, 'dateTimeSeconds')}</td>
-              <td>
-                <button
-                  type="button"
-                  className="button button-ghost button-small"
-                  aria-label={t('webhooks.log.resendLabel', { event: d.event, id: d.eventId })}
-                  disabled={resend.isPending}
-                  onClick={() =>
-                    resend.mutate(d.id, {
-                      onSuccess: () => void log.refetch(),
-                      onError: (e) => onError(serverMessage(e, t('webhooks.log.resendFailed'))),
-                    })
-                  }
-                >
-                  {t('webhooks.log.resend')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="dev-table"
+        columns={columns}
+        rows={log.data.deliveries}
+        rowKey={(delivery) => delivery.id}
+      />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_VERIFY_EXAMPLE,
 } from '@shabaash/shared/webhookProtocol';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
 import './developers.css';
 import { richText, useT } from '../../i18n/i18n.tsx';
 
@@ -32,6 +33,7 @@ function Glossary({ entries }: { entries: Array<[string, string]> }) {
   );
 }
 
+const ENDPOINTS = Object.entries(API_REFERENCE);
 const AUTH_LABEL = { public: 'dev.auth.public', user: 'dev.auth.user', creator: 'dev.auth.creator' } as const;
 /** Inline code in a translated paragraph: every tag of the message renders as <code>. */
 const code = (text: string) => <code>{text}</code>;
@@ -40,6 +42,12 @@ const codeTags = (...names: string[]) => Object.fromEntries(names.map((name) => 
 /** /developers: the public API reference (prerendered, no data fetching: everything comes from shared/). */
 export function DevelopersScreen() {
   const { t } = useT();
+  const endpointColumns: Array<Column<(typeof ENDPOINTS)[number]>> = [
+    { header: t('dev.col.method'), cell: ([, entry]) => <code>{entry.method}</code> },
+    { header: t('dev.col.path'), cell: ([, entry]) => <code>/api{entry.path}</code> },
+    { header: t('dev.col.auth'), cell: ([, entry]) => t(AUTH_LABEL[entry.auth]) },
+    { header: t('dev.col.what'), cell: ([, entry]) => entry.summary },
+  ];
   return (
     <article className="page container developers" aria-labelledby="developers-title">
       <p className="eyebrow">{t('dev.eyebrow')}</p>
@@ -77,30 +85,7 @@ export function DevelopersScreen() {
         <h2 id="http">{t('dev.http')}</h2>
         <p>{richText('dev.http.body', { code })}</p>
         <div className="developers-scroll" role="region" aria-label={t('dev.endpoints')} tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('dev.col.method')}</th>
-                <th scope="col">{t('dev.col.path')}</th>
-                <th scope="col">{t('dev.col.auth')}</th>
-                <th scope="col">{t('dev.col.what')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {Object.entries(API_REFERENCE).map(([name, entry]) => (
-                <tr key={name}>
-                  <td>
-                    <code>{entry.method}</code>
-                  </td>
-                  <td>
-                    <code>/api{entry.path}</code>
-                  </td>
-                  <td>{t(AUTH_LABEL[entry.auth])}</td>
-                  <td>{entry.summary}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable columns={endpointColumns} rows={ENDPOINTS} rowKey={([name]) => name} />
         </div>
       </section>
 

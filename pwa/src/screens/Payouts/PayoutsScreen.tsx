@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { PayoutSummary } from '@shabaash/shared';
 import { downloadFile } from '../../api/download.ts';
 import { Card } from '../../components/Card.tsx';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { usePayouts } from '../../hooks/usePayouts.ts';
 import { OnboardingForm } from './OnboardingForm.tsx';
@@ -100,41 +101,37 @@ function Balances({ summary }: { summary: PayoutSummary }) {
 
 function History({ summary }: { summary: PayoutSummary }) {
   const { t } = useT();
+  const historyColumns: Array<Column<PayoutSummary['transfers'][number]>> = [
+    { header: t('payouts.history.date'), cell: (transfer) => dateTime(transfer.createdAt) },
+    { header: t('payouts.history.amount'), cell: (transfer) => money(transfer.amountPaise) },
+    {
+      header: t('payouts.history.status'),
+      cell: (transfer) => (
+        <>
+          {transfer.status === 'processed'
+            ? t('payouts.history.paid')
+            : transfer.status === 'failed'
+              ? t('payouts.history.failed')
+              : t('payouts.history.inTransit')}
+          {transfer.failureReason ? <span className="muted small"> — {transfer.failureReason}</span> : null}
+        </>
+      ),
+    },
+    { header: 'UTR', cell: (transfer) => transfer.utr ?? '—', testId: 'payout-utr' },
+  ];
   return (
     <Card title={t('payouts.history.title')}>
       {summary.transfers.length === 0 ? (
         <p className="muted">{t('payouts.history.none')}</p>
       ) : (
         <div className="po-table-wrap">
-          <table className="po-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('payouts.history.date')}</th>
-                <th scope="col">{t('payouts.history.amount')}</th>
-                <th scope="col">{t('payouts.history.status')}</th>
-                <th scope="col">UTR</th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.transfers.map((transfer) => (
-                <tr key={transfer.id} data-testid="payout-row">
-                  <td>{dateTime(transfer.createdAt)}</td>
-                  <td>{money(transfer.amountPaise)}</td>
-                  <td>
-                    {transfer.status === 'processed'
-                      ? t('payouts.history.paid')
-                      : transfer.status === 'failed'
-                        ? t('payouts.history.failed')
-                        : t('payouts.history.inTransit')}
-                    {transfer.failureReason ? (
-                      <span className="muted small"> — {transfer.failureReason}</span>
-                    ) : null}
-                  </td>
-                  <td data-testid="payout-utr">{transfer.utr ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            className="po-table"
+            columns={historyColumns}
+            rows={summary.transfers}
+            rowKey={(transfer) => transfer.id}
+            rowTestId="payout-row"
+          />
         </div>
       )}
       {summary.reversals.length > 0 ? (

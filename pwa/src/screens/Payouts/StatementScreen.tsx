@@ -1,4 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
+import type { PayoutStatement as Statement } from '@shabaash/shared';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { usePayoutStatement } from '../../hooks/usePayouts.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
@@ -35,6 +37,27 @@ export function StatementScreen() {
     ['Taken back by transfer reversal', 'payouts.statement.takenBack', money(totals.takenBackPaise)],
     ['Closing balance', 'payouts.statement.closingBalance', money(totals.closingBalancePaise)],
   ];
+  const tipColumns: Array<Column<Statement['tips'][number]>> = [
+    { header: t('payouts.statement.time'), cell: (tip) => tip.time },
+    { header: t('payouts.statement.paymentId'), cell: (tip) => tip.paymentId },
+    { header: t('payouts.statement.source'), cell: (tip) => tip.source },
+    { header: t('payouts.statement.payer'), cell: (tip) => tip.payer },
+    { header: t('payouts.statement.message'), cell: (tip) => tip.message },
+    {
+      header: t('payouts.statement.shownLive'),
+      cell: (tip) => (tip.shownLive ? t('payouts.statement.yes') : t('payouts.statement.no')),
+    },
+    { header: t('payouts.statement.gross'), cell: (tip) => money(tip.grossPaise) },
+    { header: t('payouts.statement.fee'), cell: (tip) => money(tip.feePaise) },
+    { header: t('payouts.statement.net'), cell: (tip) => money(tip.netPaise) },
+  ];
+  const transferColumns: Array<Column<Statement['transfers'][number]>> = [
+    { header: t('payouts.statement.transfer'), cell: (tr) => tr.createdAt },
+    { header: t('payouts.statement.razorpayId'), cell: (tr) => tr.razorpayTransferId ?? '—' },
+    { header: t('payouts.statement.amount'), cell: (tr) => money(tr.amountPaise) },
+    { header: t('payouts.statement.status'), cell: (tr) => tr.status },
+    { header: 'UTR', cell: (tr) => tr.utr ?? '—' },
+  ];
   return (
     <article className="page container statement">
       <header className="statement-head">
@@ -63,59 +86,21 @@ export function StatementScreen() {
       </table>
       <h2>{t('payouts.statement.tips')}</h2>
       {s.tips.length === 0 ? <p className="muted">{t('payouts.statement.noTips')}</p> : null}
-      <table className="po-table" aria-label={t('payouts.statement.tips')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('payouts.statement.time')}</th>
-            <th scope="col">{t('payouts.statement.paymentId')}</th>
-            <th scope="col">{t('payouts.statement.source')}</th>
-            <th scope="col">{t('payouts.statement.payer')}</th>
-            <th scope="col">{t('payouts.statement.message')}</th>
-            <th scope="col">{t('payouts.statement.shownLive')}</th>
-            <th scope="col">{t('payouts.statement.gross')}</th>
-            <th scope="col">{t('payouts.statement.fee')}</th>
-            <th scope="col">{t('payouts.statement.net')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {s.tips.map((tip) => (
-            <tr key={tip.paymentId}>
-              <td>{tip.time}</td>
-              <td>{tip.paymentId}</td>
-              <td>{tip.source}</td>
-              <td>{tip.payer}</td>
-              <td>{tip.message}</td>
-              <td>{tip.shownLive ? t('payouts.statement.yes') : t('payouts.statement.no')}</td>
-              <td>{money(tip.grossPaise)}</td>
-              <td>{money(tip.feePaise)}</td>
-              <td>{money(tip.netPaise)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="po-table"
+        label={t('payouts.statement.tips')}
+        columns={tipColumns}
+        rows={s.tips}
+        rowKey={(tip) => tip.paymentId}
+      />
       <h2>{t('payouts.statement.transfers')}</h2>
-      <table className="po-table" aria-label={t('payouts.statement.transfers')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('payouts.statement.transfer')}</th>
-            <th scope="col">{t('payouts.statement.razorpayId')}</th>
-            <th scope="col">{t('payouts.statement.amount')}</th>
-            <th scope="col">{t('payouts.statement.status')}</th>
-            <th scope="col">UTR</th>
-          </tr>
-        </thead>
-        <tbody>
-          {s.transfers.map((tr) => (
-            <tr key={tr.id}>
-              <td>{tr.createdAt}</td>
-              <td>{tr.razorpayTransferId ?? '—'}</td>
-              <td>{money(tr.amountPaise)}</td>
-              <td>{tr.status}</td>
-              <td>{tr.utr ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="po-table"
+        label={t('payouts.statement.transfers')}
+        columns={transferColumns}
+        rows={s.transfers}
+        rowKey={(transfer) => transfer.id}
+      />
       {s.reversals.length > 0 ? (
         <>
           <h2>{t('payouts.statement.reversals')}</h2>
