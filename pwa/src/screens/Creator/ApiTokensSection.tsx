@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { API_TOKEN_SCOPES, type ApiTokenScope } from '@shabaash/shared';
+import { useState } from 'react';
+import { API_TOKEN_SCOPES, type ApiToken, type ApiTokenScope } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { Card } from '../../components/Card.tsx';
-import { FormStatus } from '../../components/FormStatus.tsx';
+import { InputField } from '../../components/Field.tsx';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../../hooks/useDeveloperAccess.ts';
+import { CodeChecklist, DevList, MakeForm } from './DeveloperParts.tsx';
 import { SecretOnce, useSecretCreation } from './SecretOnce.tsx';
 import { richText, translate, useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { dateTime } from '../../i18n/format.ts';
@@ -18,6 +19,29 @@ const SCOPE_TEXT: Record<ApiTokenScope, MessageKey> = {
 
 const when = (iso: string | null) => (iso ? dateTime(iso) : translate('apiTokens.never'));
 
+/** One token: name, prefix, scopes, last use, and Revoke. */
+function TokenItem({ token, busy, onRevoke }: { token: ApiToken; busy: boolean; onRevoke(): void }) {
+  const { t } = useT();
+  return (
+    <li className="dev-item">
+      <div>
+        <strong>{token.name}</strong> <code>{token.prefix}…</code>
+        <p className="muted small">{token.scopes.join(', ')}</p>
+        <p className="muted small">{t('apiTokens.lastUsed', { when: when(token.lastUsedAt) })}</p>
+      </div>
+      <button
+        type="button"
+        className="button button-ghost button-small"
+        aria-label={t('apiTokens.revokeName', { name: token.name })}
+        disabled={busy}
+        onClick={onRevoke}
+      >
+        {t('apiTokens.revoke')}
+      </button>
+    </li>
+  );
+}
+
 /** The "API tokens" card of /creator: make named, scoped tokens (secret shown once), see last use, revoke. */
 export function ApiTokensSection() {
   const tokens = useApiTokens();
@@ -28,17 +52,13 @@ export function ApiTokensSection() {
   const [scopes, setScopes] = useState<ApiTokenScope[]>(['tips:read']);
   const { secret, dismiss, status, setStatus, create: createWithSecret } = useSecretCreation();
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = async () => {
     const made = await createWithSecret(() => create.mutateAsync({ name, scopes }), {
       success: t('apiTokens.created'),
       failed: t('apiTokens.createFailed'),
     });
     if (made) setName('');
   };
-
-  const toggle = (scope: ApiTokenScope, on: boolean) =>
-    setScopes((old) => (on ? [...old, scope] : old.filter((s) => s !== scope)));
 
   return (
     <Card
@@ -47,72 +67,42 @@ export function ApiTokensSection() {
       className="dev-card"
     >
       {secret ? <SecretOnce label={t('apiTokens.newToken')} secret={secret} onDone={dismiss} /> : null}
-      {tokens.isPending ? (
-        <p className="muted">{t('apiTokens.loading')}</p>
-      ) : tokens.isError ? (
-        <FormStatus error={t('apiTokens.loadFailed')} />
-      ) : tokens.data.tokens.length === 0 ? (
-        <p className="muted small">{t('apiTokens.none')}</p>
-      ) : (
-        <ul className="dev-list" aria-label={t('apiTokens.list')}>
-          {tokens.data.tokens.map((token) => (
-            <li key={token.id} className="dev-item">
-              <div>
-                <strong>{token.name}</strong> <code>{token.prefix}…</code>
-                <p className="muted small">{token.scopes.join(', ')}</p>
-                <p className="muted small">{t('apiTokens.lastUsed', { when: when(token.lastUsedAt) })}</p>
-              </div>
-              <button
-                type="button"
-                className="button button-ghost button-small"
-                aria-label={t('apiTokens.revokeName', { name: token.name })}
-                disabled={revoke.isPending}
-                onClick={() =>
-                  revoke.mutate(token.id, {
-                    onError: (caught) =>
-                      setStatus({
-                        error: serverMessage(caught, t('apiTokens.revokeFailed')),
-                      }),
-                  })
-                }
-              >
-                {t('apiTokens.revoke')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
-        <div className="field">
-          <label htmlFor="dev-token-name">{t('apiTokens.name')}</label>
-          <input
-            id="dev-token-name"
-            value={name}
-            maxLength={80}
-            autoComplete="off"
-            onChange={(e) => setName(e.target.value)}
+      <DevList area="apiTokens" query={tokens} items={tokens.data?.tokens}>
+        {(token) => (
+          <TokenItem
+            key={token.id}
+            token={token}
+            busy={revoke.isPending}
+            onRevoke={() =>
+              revoke.mutate(token.id, {
+                onError: (caught) => setStatus({ error: serverMessage(caught, t('apiTokens.revokeFailed')) }),
+              })
+            }
           />
-        </div>
-        <fieldset className="dev-fieldset">
-          <legend>{t('apiTokens.scopes')}</legend>
-          {API_TOKEN_SCOPES.map((scope) => (
-            <label key={scope} className="dev-check">
-              <input
-                type="checkbox"
-                checked={scopes.includes(scope)}
-                onChange={(e) => toggle(scope, e.target.checked)}
-              />
-              <span>
-                <code>{scope}</code> {t(SCOPE_TEXT[scope])}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <FormStatus error={status.error} success={status.success} />
-        <button type="submit" className="button button-primary" disabled={create.isPending}>
-          {create.isPending ? t('apiTokens.creating') : t('apiTokens.create')}
-        </button>
-      </form>
+        )}
+      </DevList>
+      <MakeForm
+        status={status}
+        busy={create.isPending}
+        submitLabel={create.isPending ? t('apiTokens.creating') : t('apiTokens.create')}
+        onSubmit={handleSubmit}
+      >
+        <InputField
+          id="dev-token-name"
+          label={t('apiTokens.name')}
+          value={name}
+          maxLength={80}
+          autoComplete="off"
+          onChange={(e) => setName(e.target.value)}
+        />
+        <CodeChecklist
+          legend={t('apiTokens.scopes')}
+          options={API_TOKEN_SCOPES}
+          chosen={scopes}
+          meaning={(scope) => t(SCOPE_TEXT[scope])}
+          onChange={setScopes}
+        />
+      </MakeForm>
     </Card>
   );
 }

@@ -18,24 +18,15 @@ import { OVERLAY_FONTS } from '../../overlay/fontFaces.ts';
 import { SafetySection } from './SafetySection.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
-import { translate, useT, type MessageKey } from '../../i18n/i18n.tsx';
+import { translate, useT } from '../../i18n/i18n.tsx';
 import { count, dateTime, rupees } from '../../i18n/format.ts';
 import './creator.css';
 
-const THEMES = [
-  { value: 'classic', label: 'creator.theme.classic' },
-  { value: 'light', label: 'creator.theme.light' },
-  { value: 'neon', label: 'creator.theme.neon' },
-  { value: 'minimal', label: 'creator.theme.minimal' },
-] as const satisfies ReadonlyArray<{ value: string; label: MessageKey }>;
+/** The overlay themes and sounds offered, each named by `creator.theme.<value>` / `creator.sound.<value>`. */
+const THEMES = ['classic', 'light', 'neon', 'minimal'] as const;
+const SOUNDS = ['default', 'chime', 'coin', 'none'] as const;
 /** The fonts the overlay self-hosts (pwa/src/overlay/fontFaces.ts), in the Studio's order. */
 const FONTS = Object.keys(OVERLAY_FONTS).map((font) => ({ value: font, label: font }));
-const SOUNDS = [
-  { value: 'default', label: 'creator.sound.default' },
-  { value: 'chime', label: 'creator.sound.chime' },
-  { value: 'coin', label: 'creator.sound.coin' },
-  { value: 'none', label: 'creator.sound.none' },
-] as const satisfies ReadonlyArray<{ value: string; label: MessageKey }>;
 
 /** A select's options: the known ones, plus the saved value when it is none of them. */
 function withSaved(options: Array<{ value: string; label: string }>, saved: string) {
@@ -43,9 +34,6 @@ function withSaved(options: Array<{ value: string; label: string }>, saved: stri
     ? options
     : [...options, { value: saved, label: saved }];
 }
-
-const translated = (known: ReadonlyArray<{ value: string; label: MessageKey }>) =>
-  known.map((option) => ({ value: option.value, label: translate(option.label) }));
 
 function tipName(tip: Tip): string {
   return tip.name || tip.sender?.name || tip.guestName || translate('sender.anonymous');
@@ -187,7 +175,10 @@ function SettingsForm() {
             id="cs-theme"
             label={t('creator.settings.theme')}
             value={form.overlayTheme}
-            options={withSaved(translated(THEMES), form.overlayTheme)}
+            options={withSaved(
+              THEMES.map((value) => ({ value, label: t(`creator.theme.${value}`) })),
+              form.overlayTheme,
+            )}
             onChange={(theme) => set('overlayTheme', theme)}
           />
           <SelectField
@@ -218,7 +209,10 @@ function SettingsForm() {
             id="cs-sound"
             label={t('creator.settings.sound')}
             value={form.sound}
-            options={withSaved(translated(SOUNDS), form.sound)}
+            options={withSaved(
+              SOUNDS.map((value) => ({ value, label: t(`creator.sound.${value}`) })),
+              form.sound,
+            )}
             onChange={(sound) => set('sound', sound)}
           />
         </fieldset>

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { WebhookDelivery, WebhookEndpoint } from '@shabaash/shared';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@shabaash/shared/webhookProtocol';
 import { serverMessage } from '../../api/client.ts';
 import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { InputField } from '../../components/Field.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import {
   useCreateWebhookEndpoint,
@@ -11,6 +12,7 @@ import {
   useWebhookDeliveries,
   useWebhookEndpoints,
 } from '../../hooks/useDeveloperAccess.ts';
+import { CodeChecklist, DevList, MakeForm } from './DeveloperParts.tsx';
 import { SecretOnce, useSecretCreation } from './SecretOnce.tsx';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { dateTime } from '../../i18n/format.ts';
@@ -152,8 +154,7 @@ export function WebhooksSection() {
   const [events, setEvents] = useState<WebhookEvent[]>(['tip.live']);
   const { secret, dismiss, status, setStatus, create: createWithSecret } = useSecretCreation();
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = async () => {
     const made = await createWithSecret(() => create.mutateAsync({ url, events }), {
       success: t('webhooks.added'),
       failed: t('webhooks.addFailed'),
@@ -165,54 +166,33 @@ export function WebhooksSection() {
   return (
     <Card title={t('webhooks.title')} hint={t('webhooks.intro')} className="dev-card">
       {secret ? <SecretOnce label={t('webhooks.secret')} secret={secret} onDone={dismiss} /> : null}
-      {endpoints.isPending ? (
-        <p className="muted">{t('webhooks.loading')}</p>
-      ) : endpoints.isError ? (
-        <FormStatus error={t('webhooks.loadFailed')} />
-      ) : endpoints.data.endpoints.length === 0 ? (
-        <p className="muted small">{t('webhooks.none')}</p>
-      ) : (
-        <ul className="dev-list" aria-label={t('webhooks.list')}>
-          {endpoints.data.endpoints.map((endpoint) => (
-            <EndpointItem key={endpoint.id} endpoint={endpoint} onError={onError} />
-          ))}
-        </ul>
-      )}
-      <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
-        <div className="field">
-          <label htmlFor="dev-webhook-url">{t('webhooks.url')}</label>
-          <input
-            id="dev-webhook-url"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            value={url}
-            autoComplete="off"
-            onChange={(e) => setUrl(e.target.value)}
-          />
-        </div>
-        <fieldset className="dev-fieldset">
-          <legend>{t('webhooks.events')}</legend>
-          {WEBHOOK_EVENTS.map((name) => (
-            <label key={name} className="dev-check">
-              <input
-                type="checkbox"
-                checked={events.includes(name)}
-                onChange={(e) =>
-                  setEvents((old) => (e.target.checked ? [...old, name] : old.filter((x) => x !== name)))
-                }
-              />
-              <span>
-                <code>{name}</code> {t(EVENT_TEXT[name])}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <FormStatus error={status.error} success={status.success} />
-        <button type="submit" className="button button-primary" disabled={create.isPending}>
-          {create.isPending ? t('webhooks.adding') : t('webhooks.add')}
-        </button>
-      </form>
+      <DevList area="webhooks" query={endpoints} items={endpoints.data?.endpoints}>
+        {(endpoint) => <EndpointItem key={endpoint.id} endpoint={endpoint} onError={onError} />}
+      </DevList>
+      <MakeForm
+        status={status}
+        busy={create.isPending}
+        submitLabel={create.isPending ? t('webhooks.adding') : t('webhooks.add')}
+        onSubmit={handleSubmit}
+      >
+        <InputField
+          id="dev-webhook-url"
+          label={t('webhooks.url')}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={url}
+          autoComplete="off"
+          onChange={(e) => setUrl(e.target.value)}
+        />
+        <CodeChecklist
+          legend={t('webhooks.events')}
+          options={WEBHOOK_EVENTS}
+          chosen={events}
+          meaning={(name) => t(EVENT_TEXT[name])}
+          onChange={setEvents}
+        />
+      </MakeForm>
     </Card>
   );
 }

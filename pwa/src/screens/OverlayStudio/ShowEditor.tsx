@@ -111,19 +111,20 @@ function TierRow({
   const { t } = useT();
   const name = index === 0 ? t('show.baseTier') : t('show.tierN', { n: index });
   const path = (field: keyof ShowTier) => `tiers.${index}.${field}`;
+  const numberField = (field: 'minAmount' | 'seconds', inputMode: 'decimal' | 'numeric') => (
+    <NumberField
+      path={path(field)}
+      label={t(`show.${field}`)}
+      inputMode={inputMode}
+      value={tier[field]}
+      errors={errors}
+      onChange={(value) => onChange({ [field]: value })}
+    />
+  );
   return (
     <li className="os-tier" data-testid="tier-row">
       <span className="os-tier-title">{name}</span>
-      {index > 0 ? (
-        <NumberField
-          path={path('minAmount')}
-          label={t('show.minAmount')}
-          inputMode="decimal"
-          value={tier.minAmount}
-          errors={errors}
-          onChange={(minAmount) => onChange({ minAmount })}
-        />
-      ) : null}
+      {index > 0 ? numberField('minAmount', 'decimal') : null}
       <Field
         id={fieldId(path('color'))}
         label={t('show.color')}
@@ -147,14 +148,7 @@ function TierRow({
           />
         </div>
       </Field>
-      <NumberField
-        path={path('seconds')}
-        label={t('show.seconds')}
-        inputMode="numeric"
-        value={tier.seconds}
-        errors={errors}
-        onChange={(seconds) => onChange({ seconds })}
-      />
+      {numberField('seconds', 'numeric')}
       {index > 0 ? (
         <button
           type="button"

@@ -18,6 +18,33 @@ import { errorText } from '../../i18n/errors.ts';
 import { useCreatorOverlay, useSaveOverlaySettings } from '../../hooks/useCreatorOverlay.ts';
 import { WidgetLinkCard } from './WidgetLinkCard.tsx';
 
+/** The widgets' free-text settings: field id and length limit; label and placeholder are `widgetSettings.<name>…`. */
+const TEXT_SETTINGS = {
+  goalTitle: { id: 'ws-goal-title', maxLength: WIDGET_LIMITS.maxTitleLength },
+  qrCaption: { id: 'ws-qr-caption', maxLength: WIDGET_LIMITS.maxCaptionLength },
+} as const;
+
+function TextSetting({
+  name,
+  value,
+  onChange,
+}: {
+  name: keyof typeof TEXT_SETTINGS;
+  value: string;
+  onChange(value: string): void;
+}) {
+  const { t } = useT();
+  return (
+    <InputField
+      {...TEXT_SETTINGS[name]}
+      label={t(`widgetSettings.${name}`)}
+      placeholder={t(`widgetSettings.${name}Placeholder`)}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 /**
  * Issue 14, Overlay Studio: the goal, QR and top supporters widgets' settings (saved with PUT /creator/settings
  * as `widgets`, pushed to open widgets at once), and per widget its link, Copy link and live preview.
@@ -70,13 +97,10 @@ export function WidgetSettings() {
       <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
         <fieldset className="os-fieldset" disabled={!saved}>
           <legend>{t('widgetSettings.goal')}</legend>
-          <InputField
-            id="ws-goal-title"
-            label={t('widgetSettings.goalTitle')}
+          <TextSetting
+            name="goalTitle"
             value={form.goal.title}
-            maxLength={WIDGET_LIMITS.maxTitleLength}
-            placeholder={t('widgetSettings.goalTitlePlaceholder')}
-            onChange={(e) => set('goal', { title: e.target.value })}
+            onChange={(title) => set('goal', { title })}
           />
           <InputField
             id="ws-goal-target"
@@ -88,13 +112,10 @@ export function WidgetSettings() {
         </fieldset>
         <fieldset className="os-fieldset" disabled={!saved}>
           <legend>{t('widgetSettings.qr')}</legend>
-          <InputField
-            id="ws-qr-caption"
-            label={t('widgetSettings.qrCaption')}
+          <TextSetting
+            name="qrCaption"
             value={form.qr.caption}
-            maxLength={WIDGET_LIMITS.maxCaptionLength}
-            placeholder={t('widgetSettings.qrCaptionPlaceholder')}
-            onChange={(e) => set('qr', { caption: e.target.value })}
+            onChange={(caption) => set('qr', { caption })}
           />
         </fieldset>
         <fieldset className="os-fieldset" disabled={!saved}>

@@ -7,6 +7,15 @@ import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { money } from '../../i18n/format.ts';
 import './payouts.css';
 
+type StatementTip = Statement['tips'][number];
+/** The tips table: text columns, then whether it was shown live, then the money columns (header key, paise field). */
+const TIP_TEXT = ['time', 'paymentId', 'source', 'payer', 'message'] as const;
+const TIP_MONEY = [
+  ['gross', 'grossPaise'],
+  ['fee', 'feePaise'],
+  ['net', 'netPaise'],
+] as const;
+
 /** /creator/payouts/statement/:month — the monthly statement as a page that prints cleanly to PDF. */
 export function StatementScreen() {
   const month = useParams().month ?? '';
@@ -37,19 +46,19 @@ export function StatementScreen() {
     ['Taken back by transfer reversal', 'payouts.statement.takenBack', money(totals.takenBackPaise)],
     ['Closing balance', 'payouts.statement.closingBalance', money(totals.closingBalancePaise)],
   ];
-  const tipColumns: Array<Column<Statement['tips'][number]>> = [
-    { header: t('payouts.statement.time'), cell: (tip) => tip.time },
-    { header: t('payouts.statement.paymentId'), cell: (tip) => tip.paymentId },
-    { header: t('payouts.statement.source'), cell: (tip) => tip.source },
-    { header: t('payouts.statement.payer'), cell: (tip) => tip.payer },
-    { header: t('payouts.statement.message'), cell: (tip) => tip.message },
+  const tipColumns: Array<Column<StatementTip>> = [
+    ...TIP_TEXT.map((key) => ({
+      header: t(`payouts.statement.${key}`),
+      cell: (tip: StatementTip) => tip[key],
+    })),
     {
       header: t('payouts.statement.shownLive'),
       cell: (tip) => (tip.shownLive ? t('payouts.statement.yes') : t('payouts.statement.no')),
     },
-    { header: t('payouts.statement.gross'), cell: (tip) => money(tip.grossPaise) },
-    { header: t('payouts.statement.fee'), cell: (tip) => money(tip.feePaise) },
-    { header: t('payouts.statement.net'), cell: (tip) => money(tip.netPaise) },
+    ...TIP_MONEY.map(([key, paise]) => ({
+      header: t(`payouts.statement.${key}`),
+      cell: (tip: StatementTip) => money(tip[paise]),
+    })),
   ];
   const transferColumns: Array<Column<Statement['transfers'][number]>> = [
     { header: t('payouts.statement.transfer'), cell: (tr) => tr.createdAt },
