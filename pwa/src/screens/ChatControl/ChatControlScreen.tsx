@@ -1,15 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { MESSAGES, SAFETY_MESSAGES } from '@shabaash/shared';
-import { serverMessage } from '../../api/client.ts';
-import { useChats, type ActionOutcome, type LaterOutcome } from '../../hooks/useChats.ts';
-import { useBlockTipSender, useSafetyFlags } from '../../hooks/useSafetyFlags.ts';
+import { useChats } from '../../hooks/useChats.ts';
+import { useSafetyFlags } from '../../hooks/useSafetyFlags.ts';
 import { guestLink, overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
 import { useTransient } from '../../hooks/useTransient.ts';
-import { copyText } from '../../lib/clipboard.ts';
+import { useChatActions, type ChatLinks } from './useChatActions.ts';
 import { useToast } from './useToast.ts';
 import {
   filterChats,
-  formatAmount,
   groupChatsByDay,
   nextInQueue,
   queueSnapshot,
@@ -19,7 +16,7 @@ import {
 } from '../../lib/chatQueue.ts';
 import { CLOCK_TICK_MS, HIGHLIGHT_MS, SEARCH_DEBOUNCE_MS } from './chatText.ts';
 import { NextInQueueCard, QuickToolsCard, SnapshotCard, StreamSearchCard } from './ChatCards.tsx';
-import { ChatTable, type ChatRowActions } from './ChatTable.tsx';
+import { ChatTable } from './ChatTable.tsx';
 import { ShowToolsCard } from './ShowToolsCard.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { errorText } from '../../i18n/errors.ts';
@@ -32,11 +29,10 @@ export { HIGHLIGHT_MS, SEARCH_DEBOUNCE_MS } from './chatText.ts';
  * the banners and the live list. Each card is its own component; a new card is one more line in `cl-cards`.
  */
 export function ChatControlScreen() {
-  const { chats, isLoading, isError, walletTipIds, overlayConnected, realtime, pushLive, deleteChat } =
-    useChats();
+  const chatsState = useChats();
+  const { chats, isLoading, isError, walletTipIds, overlayConnected, realtime } = chatsState;
   const queuedIds = useMemo(() => chats.filter((c) => c.status === 'unread').map((c) => c.id), [chats]);
   const flaggedIds = useSafetyFlags(queuedIds);
-  const blockSender = useBlockTipSender();
   const overlay = useCreatorOverlay();
   const { toast, show } = useToast();
   const { t } = useT();
@@ -45,7 +41,6 @@ export function ChatControlScreen() {
   const [sort, setSort] = useState<ChatSort>('updated');
   const [highlightId, highlight] = useTransient<string>(HIGHLIGHT_MS);
   const [locateId, setLocateId] = useState<string | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
   const [now, setNow] = useState(() => new Date());
 
   useEffect(() => {
@@ -73,12 +68,13 @@ export function ChatControlScreen() {
     highlight(locateId);
   }, [locateId, groups, highlight]);
 
-  const links = overlay.data
+  const links: ChatLinks | null = overlay.data
     ? {
         guest: guestLink(window.location.origin, overlay.data.handle),
         overlay: overlayLink(window.location.origin, overlay.data.overlayKey),
       }
     : null;
+  const { busyId, rowActions, copyLink } = useChatActions({ chats: chatsState, links, show });
 
   function handleLocate(chat: ChatView) {
     if (!visible.some((c) => c.id === chat.id)) {
@@ -87,83 +83,6 @@ export function ChatControlScreen() {
     }
     setLocateId(chat.id);
   }
-
-  /** Toast for an outbox action: success when sent, the explanation when refused, a queued note offline. */
-  function report(outcome: ActionOutcome | LaterOutcome, success: string) {
-    if (outcome.status === 'sent') show('success', success);
-    else if (outcome.status === 'refused') show('error', outcome.message);
-    else show('info', t('sync.queued'));
-  }
-
-  /** Runs a row action with the row marked busy; a thrown error becomes the error toast. */
-  async function busyWhile(chat: ChatView, run: () => Promise<void>, failed: (error: unknown) => string) {
-    setBusyId(chat.id);
-    try {
-      await run();
-    } catch (error) {
-      show('error', failed(error));
-    } finally {
-      setBusyId(null);
-    }
-  }
-
-  async function handlePushLive(chat: ChatView) {
-    await busyWhile(
-      chat,
-      async () => {
-        const outcome = await pushLive(chat.id, { onLater: (later) => report(later, MESSAGES.pushedLive) });
-        report(outcome, MESSAGES.pushedLive);
-      },
-      (error) => serverMessage(error, MESSAGES.pushLiveFailed),
-    );
-  }
-
-  async function handleCopyMessage(chat: ChatView) {
-    const text = chat.message || t('chat.copySent', { name: chat.name, amount: formatAmount(chat.amount) });
-    const result = await copyText(text);
-    if (result.ok) show('success', MESSAGES.superchatCopied);
-    else show('error', result.message);
-  }
-
-  async function handleDelete(chat: ChatView) {
-    if (!window.confirm(t('chat.confirmDelete'))) return;
-    await busyWhile(
-      chat,
-      async () => {
-        const outcome = await deleteChat(chat.id, {
-          onLater: (later) => report(later, MESSAGES.chatDeleted),
-        });
-        report(outcome, MESSAGES.chatDeleted);
-      },
-      (error) => serverMessage(error, MESSAGES.chatDeleteFailed),
-    );
-  }
-
-  async function handleBlockSender(chat: ChatView) {
-    if (!window.confirm(t('chat.confirmBlock', { name: chat.name }))) return;
-    await busyWhile(
-      chat,
-      async () => {
-        const result = await blockSender.mutateAsync(chat.id);
-        show('success', result.message || SAFETY_MESSAGES.senderBlocked);
-      },
-      (error) => serverMessage(error, t('chat.blockFailed')),
-    );
-  }
-
-  async function handleCopyLink(kind: 'guest' | 'overlay') {
-    if (!links) return;
-    const result = await copyText(kind === 'guest' ? links.guest : links.overlay);
-    if (result.ok) show('success', kind === 'guest' ? MESSAGES.guestLinkCopied : MESSAGES.overlayLinkCopied);
-    else show('error', result.message);
-  }
-
-  const rowActions: ChatRowActions = {
-    pushLive: (chat) => void handlePushLive(chat),
-    copyMessage: (chat) => void handleCopyMessage(chat),
-    blockSender: (chat) => void handleBlockSender(chat),
-    deleteChat: (chat) => void handleDelete(chat),
-  };
 
   // A toast is shared English (MESSAGES, a server's answer) or already a catalogue text: shown in the chosen language.
   const toastText = toast ? errorText({ message: toast.text }) : null;
@@ -206,7 +125,7 @@ export function ChatControlScreen() {
           onSort={setSort}
           count={visible.length}
         />
-        <QuickToolsCard links={links} onCopyLink={(kind) => void handleCopyLink(kind)} />
+        <QuickToolsCard links={links} onCopyLink={copyLink} />
         <ShowToolsCard onOutcome={show} />
       </div>
 
