@@ -149,6 +149,11 @@ export function StreamSearchCard({
   );
 }
 
+const COPY_LINKS = [
+  { kind: 'guest', label: 'chat.tools.copyGuest' },
+  { kind: 'overlay', label: 'chat.tools.copyOverlay' },
+] as const;
+
 export function QuickToolsCard({
   links,
   onCopyLink,
@@ -160,22 +165,17 @@ export function QuickToolsCard({
   return (
     <Card title={t('chat.tools.title')} className="cl-card">
       <div className="cl-tools">
-        <button
-          type="button"
-          className="button button-secondary cl-button"
-          disabled={!links}
-          onClick={() => onCopyLink('guest')}
-        >
-          {t('chat.tools.copyGuest')}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary cl-button"
-          disabled={!links}
-          onClick={() => onCopyLink('overlay')}
-        >
-          {t('chat.tools.copyOverlay')}
-        </button>
+        {COPY_LINKS.map(({ kind, label }) => (
+          <button
+            key={kind}
+            type="button"
+            className="button button-secondary cl-button"
+            disabled={!links}
+            onClick={() => onCopyLink(kind)}
+          >
+            {t(label)}
+          </button>
+        ))}
         {links ? (
           <a
             className="button button-secondary cl-button"

@@ -31,6 +31,62 @@ export interface ChatRowActions {
   deleteChat(chat: ChatView): void;
 }
 
+/** A row's buttons: Show on live (while queued), Copy message, Block sender (wallet tips), Delete. */
+function RowActions({
+  chat,
+  busy,
+  canPush,
+  canBlock,
+  actions,
+}: {
+  chat: ChatView;
+  busy: boolean;
+  canPush: boolean;
+  canBlock: boolean;
+  actions: ChatRowActions;
+}) {
+  const { t } = useT();
+  const buttons: Array<{ action: keyof ChatRowActions; label: string; className: string; waits: boolean }> = [
+    ...(canPush
+      ? [
+          {
+            action: 'pushLive' as const,
+            label: t('chat.showOnLive'),
+            className: 'button-primary',
+            waits: true,
+          },
+        ]
+      : []),
+    { action: 'copyMessage', label: t('chat.copyMessage'), className: 'button-secondary', waits: false },
+    ...(canBlock
+      ? [
+          {
+            action: 'blockSender' as const,
+            label: t('chat.blockSender'),
+            className: 'button-ghost',
+            waits: true,
+          },
+        ]
+      : []),
+    { action: 'deleteChat', label: t('chat.delete'), className: 'button-ghost cl-delete', waits: true },
+  ];
+  return (
+    <span className="cl-row-actions">
+      {buttons.map(({ action, label, className, waits }) => (
+        <button
+          key={action}
+          type="button"
+          className={`button ${className} button-small cl-button`}
+          disabled={waits && busy}
+          onClick={() => actions[action](chat)}
+        >
+          {label}
+        </button>
+      ))}
+    </span>
+  );
+}
+
 interface ChatTableProps {
   groups: ReturnType<typeof groupChatsByDay>;
   sort: ChatSort;
@@ -110,43 +166,13 @@ export function ChatTable({
                       <span className="cl-sr-only">{t('chat.flaggedAria')}</span>
                     </span>
                   ) : null}
-                  <span className="cl-row-actions">
-                    {!isLive ? (
-                      <button
-                        type="button"
-                        className="button button-primary button-small cl-button"
-                        disabled={busy}
-                        onClick={() => actions.pushLive(chat)}
-                      >
-                        {t('chat.showOnLive')}
-                      </button>
-                    ) : null}
-                    <button
-                      type="button"
-                      className="button button-secondary button-small cl-button"
-                      onClick={() => actions.copyMessage(chat)}
-                    >
-                      {t('chat.copyMessage')}
-                    </button>
-                    {walletTipIds.has(chat.id) ? (
-                      <button
-                        type="button"
-                        className="button button-ghost button-small cl-button"
-                        disabled={busy}
-                        onClick={() => actions.blockSender(chat)}
-                      >
-                        {t('chat.blockSender')}
-                      </button>
-                    ) : null}
-                    <button
-                      type="button"
-                      className="button button-ghost button-small cl-button cl-delete"
-                      disabled={busy}
-                      onClick={() => actions.deleteChat(chat)}
-                    >
-                      {t('chat.delete')}
-                    </button>
-                  </span>
+                  <RowActions
+                    chat={chat}
+                    busy={busy}
+                    canPush={!isLive}
+                    canBlock={walletTipIds.has(chat.id)}
+                    actions={actions}
+                  />
                 </td>
               </tr>
             );
