@@ -9,7 +9,7 @@ export function TierChip({ tier }: { tier: ShowTier }) {
   return (
     <span className="tier-chip" data-testid="tier-chip" data-tier-color={tier.color}>
       <span className="tier-chip-swatch" style={{ background: tier.color }} aria-hidden="true" />
-      <span className="tier-chip-sr">{t('show.tier')} </span>
+      <span className="sr-only">{t('show.tier')} </span>
       {tierName(tier)}
     </span>
   );

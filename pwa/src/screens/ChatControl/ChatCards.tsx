@@ -126,7 +126,7 @@ export function StreamSearchCard({
   );
   return (
     <Card title={t('chat.stream.title')} className="cl-card">
-      <label className="cl-sr-only" htmlFor="cl-search">
+      <label className="sr-only" htmlFor="cl-search">
         {t('chat.stream.search')}
       </label>
       <input

@@ -131,12 +131,12 @@ export function ChatControlScreen() {
 
       <div className="cl-banners">
         {failureText ? (
-          <p className="cl-banner cl-banner-error" role="alert">
+          <p className="form-status form-status-error cl-banner" role="alert">
             {failureText}
           </p>
         ) : null}
         {infoText ? (
-          <p className="cl-banner cl-banner-info" role="status">
+          <p className="form-status form-status-success cl-banner" role="status">
             {infoText}
           </p>
         ) : null}

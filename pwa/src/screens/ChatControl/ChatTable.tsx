@@ -163,7 +163,7 @@ export function ChatTable({
                   {isFlagged ? (
                     <span className="cl-flag" data-testid="flagged-mark">
                       {t('chat.flagged')}
-                      <span className="cl-sr-only">{t('chat.flaggedAria')}</span>
+                      <span className="sr-only">{t('chat.flaggedAria')}</span>
                     </span>
                   ) : null}
                   <RowActions

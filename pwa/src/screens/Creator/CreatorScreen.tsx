@@ -5,6 +5,7 @@ import { serverMessage } from '../../api/client.ts';
 import { Card } from '../../components/Card.tsx';
 import { Field, SelectField } from '../../components/Field.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
+import { StatGrid } from '../../components/StatGrid.tsx';
 import { useCreatorAnalytics, useCreatorRecentTips } from '../../hooks/useCreatorAnalytics.ts';
 import { useCreatorExport } from '../../hooks/useCreatorExport.ts';
 import {
@@ -49,16 +50,7 @@ function AnalyticsCards() {
     { label: t('creator.stat.tipsAmount'), value: a ? rupees(a.totalTipsAmount) : '—' },
     { label: t('creator.stat.tipsCount'), value: a ? count(a.totalTipsCount) : '—' },
   ];
-  return (
-    <section aria-label={t('creator.analytics')} className="cs-analytics">
-      {cards.map((card) => (
-        <div className="card cs-stat" key={card.label}>
-          <p className="muted small">{card.label}</p>
-          <p className="cs-stat-value">{card.value}</p>
-        </div>
-      ))}
-    </section>
-  );
+  return <StatGrid label={t('creator.analytics')} stats={cards} />;
 }
 
 function OverlayLinkCard() {
@@ -263,7 +255,7 @@ export function CreatorScreen() {
   const { t } = useT();
   return (
     <div className="page container creator-suite">
-      <header className="cs-header">
+      <header className="page-header">
         <h1 className="page-title">{t('creator.title')}</h1>
         <Link className="button button-primary" to="/creator/chat-control">
           {t('creator.openChatLoader')}
@@ -273,8 +265,8 @@ export function CreatorScreen() {
         </Link>
       </header>
       <AnalyticsCards />
-      <div className="cs-grid">
-        <div className="cs-col">
+      <div className="stack cs-grid">
+        <div className="stack">
           <OverlayLinkCard />
           <SettingsForm />
           <SafetySection />

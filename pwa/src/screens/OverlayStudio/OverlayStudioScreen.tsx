@@ -38,7 +38,7 @@ export function OverlayStudioScreen() {
 
   return (
     <div className="page container overlay-studio">
-      <header className="os-header">
+      <header className="page-header">
         <h1 className="page-title">{t('studio.title')}</h1>
         {link ? (
           <a className="button button-primary" href={link} target="_blank" rel="noopener noreferrer">

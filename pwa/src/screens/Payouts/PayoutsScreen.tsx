@@ -5,6 +5,7 @@ import { downloadFile } from '../../api/download.ts';
 import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
+import { StatGrid } from '../../components/StatGrid.tsx';
 import { usePayouts } from '../../hooks/usePayouts.ts';
 import { OnboardingForm } from './OnboardingForm.tsx';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
@@ -72,21 +73,13 @@ function Balances({ summary }: { summary: PayoutSummary }) {
   const b = summary.balances;
   const { t } = useT();
   const cards = [
-    { label: t('payouts.balance.pending'), value: b.pendingPaise, testId: 'balance-pending' },
-    { label: t('payouts.balance.available'), value: b.availablePaise, testId: 'balance-available' },
-    { label: t('payouts.balance.inTransit'), value: b.inTransitPaise, testId: 'balance-in-transit' },
-    { label: t('payouts.balance.paid'), value: b.paidPaise, testId: 'balance-paid' },
+    { label: t('payouts.balance.pending'), value: money(b.pendingPaise), testId: 'balance-pending' },
+    { label: t('payouts.balance.available'), value: money(b.availablePaise), testId: 'balance-available' },
+    { label: t('payouts.balance.inTransit'), value: money(b.inTransitPaise), testId: 'balance-in-transit' },
+    { label: t('payouts.balance.paid'), value: money(b.paidPaise), testId: 'balance-paid' },
   ];
   return (
-    <section aria-label={t('payouts.balances')} className="po-balances">
-      {cards.map((c) => (
-        <div className="card po-stat" key={c.label}>
-          <p className="muted small">{c.label}</p>
-          <p className="po-stat-value" data-testid={c.testId}>
-            {money(c.value)}
-          </p>
-        </div>
-      ))}
+    <StatGrid label={t('payouts.balances')} stats={cards}>
       <p className="po-plan">
         {t('payouts.plan')}{' '}
         <strong>{summary.plan === 'pro' ? t('payouts.plan.pro') : t('payouts.plan.starter')}</strong>
@@ -95,7 +88,7 @@ function Balances({ summary }: { summary: PayoutSummary }) {
         <strong>{summary.nextPayoutAt ? dateTime(summary.nextPayoutAt) : t('payouts.afterActive')}</strong>
         {b.debtPaise > 0 ? ` · ${t('payouts.debt', { amount: money(b.debtPaise) })}` : null}
       </p>
-    </section>
+    </StatGrid>
   );
 }
 
