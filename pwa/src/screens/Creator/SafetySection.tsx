@@ -208,7 +208,7 @@ function SafetyForm({ settings, onStatus }: { settings: SafetySettings; onStatus
         <p className="muted small">{t('streamSafety.builtinHint')}</p>
       </div>
       <BlockedTermsField terms={form.blockedTerms} onChange={(terms) => set('blockedTerms', terms)} />
-      <div className="field-grid">
+      <div className="sf-numbers">
         <InputField
           id="sf-min-tip"
           label={t('streamSafety.minTip')}

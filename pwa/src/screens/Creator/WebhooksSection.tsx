@@ -66,14 +66,12 @@ function DeliveryLog({ endpointId, onError }: { endpointId: string; onError: (me
     },
   ];
   return (
-    <div className="dev-scroll" role="region" aria-label={t('webhooks.log.title')} tabIndex={0}>
-      <DataTable
-        className="dev-table"
-        columns={columns}
-        rows={log.data.deliveries}
-        rowKey={(delivery) => delivery.id}
-      />
-    </div>
+    <DataTable
+      region={t('webhooks.log.title')}
+      columns={columns}
+      rows={log.data.deliveries}
+      rowKey={(delivery) => delivery.id}
+    />
   );
 }
 

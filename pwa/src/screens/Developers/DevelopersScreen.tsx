@@ -84,9 +84,12 @@ export function DevelopersScreen() {
       <section aria-labelledby="http">
         <h2 id="http">{t('dev.http')}</h2>
         <p>{richText('dev.http.body', { code })}</p>
-        <div className="developers-scroll" role="region" aria-label={t('dev.endpoints')} tabIndex={0}>
-          <DataTable columns={endpointColumns} rows={ENDPOINTS} rowKey={([name]) => name} />
-        </div>
+        <DataTable
+          region={t('dev.endpoints')}
+          columns={endpointColumns}
+          rows={ENDPOINTS}
+          rowKey={([name]) => name}
+        />
       </section>
 
       <section aria-labelledby="tokens">

@@ -117,15 +117,12 @@ function History({ summary }: { summary: PayoutSummary }) {
       {summary.transfers.length === 0 ? (
         <p className="muted">{t('payouts.history.none')}</p>
       ) : (
-        <div className="po-table-wrap">
-          <DataTable
-            className="po-table"
-            columns={historyColumns}
-            rows={summary.transfers}
-            rowKey={(transfer) => transfer.id}
-            rowTestId="payout-row"
-          />
-        </div>
+        <DataTable
+          columns={historyColumns}
+          rows={summary.transfers}
+          rowKey={(transfer) => transfer.id}
+          rowTestId="payout-row"
+        />
       )}
       {summary.reversals.length > 0 ? (
         <>

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import type { PayoutStatement as Statement } from '@shabaash/shared';
-import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { DataTable, type Column, type DataTableProps } from '../../components/DataTable.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { usePayoutStatement } from '../../hooks/usePayouts.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
@@ -15,6 +15,21 @@ const TIP_MONEY = [
   ['fee', 'feePaise'],
   ['net', 'netPaise'],
 ] as const;
+
+/** A titled table of the statement, named by its title; `none` is said above it when it has no rows. */
+function TitledTable<Row>({
+  title,
+  none,
+  ...table
+}: { title: string; none?: string } & Pick<DataTableProps<Row>, 'columns' | 'rows' | 'rowKey'>) {
+  return (
+    <>
+      <h2>{title}</h2>
+      {none && table.rows.length === 0 ? <p className="muted">{none}</p> : null}
+      <DataTable label={title} {...table} />
+    </>
+  );
+}
 
 /** /creator/payouts/statement/:month — the monthly statement as a page that prints cleanly to PDF. */
 export function StatementScreen() {
@@ -83,7 +98,7 @@ export function StatementScreen() {
           </Link>
         </div>
       </header>
-      <table className="po-table" aria-label={t('payouts.statement.summary')}>
+      <table className="data-table" aria-label={t('payouts.statement.summary')}>
         <tbody>
           {rows.map(([id, label, value]) => (
             <tr key={id}>
@@ -93,19 +108,15 @@ export function StatementScreen() {
           ))}
         </tbody>
       </table>
-      <h2>{t('payouts.statement.tips')}</h2>
-      {s.tips.length === 0 ? <p className="muted">{t('payouts.statement.noTips')}</p> : null}
-      <DataTable
-        className="po-table"
-        label={t('payouts.statement.tips')}
+      <TitledTable
+        title={t('payouts.statement.tips')}
+        none={t('payouts.statement.noTips')}
         columns={tipColumns}
         rows={s.tips}
         rowKey={(tip) => tip.paymentId}
       />
-      <h2>{t('payouts.statement.transfers')}</h2>
-      <DataTable
-        className="po-table"
-        label={t('payouts.statement.transfers')}
+      <TitledTable
+        title={t('payouts.statement.transfers')}
         columns={transferColumns}
         rows={s.transfers}
         rowKey={(transfer) => transfer.id}
