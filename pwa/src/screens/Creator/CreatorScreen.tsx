@@ -19,13 +19,21 @@ import { OVERLAY_FONTS } from '../../overlay/fontFaces.ts';
 import { SafetySection } from './SafetySection.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
-import { translate, useT } from '../../i18n/i18n.tsx';
+import { translate, useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { count, dateTime, rupees } from '../../i18n/format.ts';
 import './creator.css';
 
 /** The overlay themes and sounds offered, each named by `creator.theme.<value>` / `creator.sound.<value>`. */
-const THEMES = ['classic', 'light', 'neon', 'minimal'] as const;
-const SOUNDS = ['default', 'chime', 'coin', 'none'] as const;
+const NAMED_OPTIONS = {
+  theme: (['classic', 'light', 'neon', 'minimal'] as const).map((value) => ({
+    value,
+    label: `creator.theme.${value}` as const,
+  })),
+  sound: (['default', 'chime', 'coin', 'none'] as const).map((value) => ({
+    value,
+    label: `creator.sound.${value}` as const,
+  })),
+} satisfies Record<string, ReadonlyArray<{ value: string; label: MessageKey }>>;
 /** The fonts the overlay self-hosts (pwa/src/overlay/fontFaces.ts), in the Studio's order. */
 const FONTS = Object.keys(OVERLAY_FONTS).map((font) => ({ value: font, label: font }));
 
@@ -34,6 +42,29 @@ function withSaved(options: Array<{ value: string; label: string }>, saved: stri
   return options.some((option) => option.value === saved)
     ? options
     : [...options, { value: saved, label: saved }];
+}
+
+/** The theme or sound select (`creator.settings.<kind>`), keeping a saved value that is none of the offered ones. */
+function NamedSelect({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: keyof typeof NAMED_OPTIONS;
+  value: string;
+  onChange(value: string): void;
+}) {
+  const { t } = useT();
+  const options = NAMED_OPTIONS[kind].map((option) => ({ value: option.value, label: t(option.label) }));
+  return (
+    <SelectField
+      id={`cs-${kind}`}
+      label={t(`creator.settings.${kind}`)}
+      value={value}
+      options={withSaved(options, value)}
+      onChange={onChange}
+    />
+  );
 }
 
 function tipName(tip: Tip): string {
@@ -163,16 +194,7 @@ function SettingsForm() {
       <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
         {/* Disabled until the saved settings arrive, so nothing typed early is overwritten by the load. */}
         <fieldset className="cs-fieldset" disabled={!data}>
-          <SelectField
-            id="cs-theme"
-            label={t('creator.settings.theme')}
-            value={form.overlayTheme}
-            options={withSaved(
-              THEMES.map((value) => ({ value, label: t(`creator.theme.${value}`) })),
-              form.overlayTheme,
-            )}
-            onChange={(theme) => set('overlayTheme', theme)}
-          />
+          <NamedSelect kind="theme" value={form.overlayTheme} onChange={(v) => set('overlayTheme', v)} />
           <SelectField
             id="cs-font"
             label={t('creator.settings.font')}
@@ -197,16 +219,7 @@ function SettingsForm() {
               />
             </div>
           </Field>
-          <SelectField
-            id="cs-sound"
-            label={t('creator.settings.sound')}
-            value={form.sound}
-            options={withSaved(
-              SOUNDS.map((value) => ({ value, label: t(`creator.sound.${value}`) })),
-              form.sound,
-            )}
-            onChange={(sound) => set('sound', sound)}
-          />
+          <NamedSelect kind="sound" value={form.sound} onChange={(v) => set('sound', v)} />
         </fieldset>
         <button type="submit" className="button button-primary" disabled={save.isPending || !data}>
           {t('creator.settings.save')}
