@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { LIMITS } from '@shabaash/shared';
-import { FormStatus } from '../components/FormStatus.tsx';
+import { FormSubmit } from '../components/FormStatus.tsx';
+import { TextField } from '../components/TextField.tsx';
 import { SandboxOtpHint } from '../components/SandboxOtpHint.tsx';
 import type { OtpFlow } from './useOtpFlow.ts';
 import { richText, useT } from '../i18n/i18n.tsx';
@@ -32,25 +33,22 @@ export function OtpCodeStep({
       <p className="muted">
         {richText('otp.sentTo', { strong: (text) => <strong>{text}</strong> }, { phone: flow.phone10 ?? '' })}
       </p>
-      <div className="field">
-        <label htmlFor={id}>{codeLabel}</label>
-        <input
-          id={id}
-          name="otp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={LIMITS.otpLength}
-          required
-          value={flow.code}
-          onChange={(e) => flow.setCode(e.target.value)}
-        />
-      </div>
+      <TextField
+        id={id}
+        label={codeLabel}
+        name="otp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={LIMITS.otpLength}
+        required
+        value={flow.code}
+        onChange={(e) => flow.setCode(e.target.value)}
+      />
       {children}
-      <FormStatus error={flow.error} success={flow.success} />
-      <button type="submit" className="button button-primary button-block" disabled={flow.isBusy || locked}>
+      <FormSubmit error={flow.error} success={flow.success} disabled={flow.isBusy || locked}>
         {flow.isBusy && !locked ? busyLabel : submitLabel}
-      </button>
+      </FormSubmit>
       <button
         type="button"
         className="button button-ghost button-block"
@@ -59,6 +57,27 @@ export function OtpCodeStep({
       >
         {t('otp.resend')}
       </button>
+    </form>
+  );
+}
+
+/** Step 1 of an OTP form: the screen's fields, the status line and Send OTP. */
+export function OtpSendStep({
+  flow,
+  onSubmit,
+  children,
+}: {
+  flow: OtpFlow;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  const { t } = useT();
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {children}
+      <FormSubmit error={flow.error} success={flow.success} disabled={flow.isBusy}>
+        {flow.isBusy ? t('otp.sending') : t('otp.send')}
+      </FormSubmit>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LIMITS } from '@shabaash/shared';
 import type { FieldBinding } from './fieldBinding.tsx';
+import { TextField } from './TextField.tsx';
 import { translate, useT } from '../i18n/i18n.tsx';
 
 /** An Indian mobile number field (10 digits; +91, spaces and dashes are accepted and normalised on submit). */
@@ -14,19 +15,17 @@ export function PhoneField({
   binding: FieldBinding<HTMLInputElement>;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder="98765 43210"
-        required
-        {...binding}
-      />
-    </div>
+    <TextField
+      id={id}
+      label={label}
+      name="phone"
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder="98765 43210"
+      required
+      {...binding}
+    />
   );
 }
 
@@ -47,31 +46,18 @@ export function PasswordField({
 }) {
   const { t } = useT();
   return (
-    <div className="field">
-      {labelAside ? (
-        <div className="field-label-row">
-          <label htmlFor={id}>{label}</label>
-          {labelAside}
-        </div>
-      ) : (
-        <label htmlFor={id}>{label}</label>
-      )}
-      <input
-        id={id}
-        name="password"
-        type="password"
-        autoComplete={isNew ? 'new-password' : 'current-password'}
-        required
-        minLength={isNew ? LIMITS.passwordMinLength : undefined}
-        aria-describedby={isNew ? `${id}-hint` : undefined}
-        {...binding}
-      />
-      {isNew ? (
-        <p id={`${id}-hint`} className="hint">
-          {t('field.passwordHint', { min: LIMITS.passwordMinLength })}
-        </p>
-      ) : null}
-    </div>
+    <TextField
+      id={id}
+      label={label}
+      labelAside={labelAside}
+      hint={isNew ? t('field.passwordHint', { min: LIMITS.passwordMinLength }) : undefined}
+      name="password"
+      type="password"
+      autoComplete={isNew ? 'new-password' : 'current-password'}
+      required
+      minLength={isNew ? LIMITS.passwordMinLength : undefined}
+      {...binding}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { linkTo } from '../../components/TextLink.tsx';
 import { api, serverMessage } from '../../api/client.ts';
 import { DEFAULT_CONTACT_EMAIL, useConfig } from '../../api/useConfig.ts';
 import { useAuth } from '../../auth/useAuth.ts';
@@ -74,15 +75,7 @@ export function YourDataCard() {
       <h2 id={`${id}-title`} className="card-title">
         {t('dashboard.yourData.title')}
       </h2>
-      <p className="muted">
-        {richText('dashboard.yourData.lede', {
-          link: (text) => (
-            <Link to="/privacy" className="text-link">
-              {text}
-            </Link>
-          ),
-        })}
-      </p>
+      <p className="muted">{richText('dashboard.yourData.lede', linkTo('/privacy'))}</p>
       <div className="button-row">
         <button
           type="button"
