@@ -1,32 +1,28 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { LIMITS } from '@shabaash/shared';
 import { FormSubmit } from '../components/FormStatus.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { SandboxOtpHint } from '../components/SandboxOtpHint.tsx';
 import type { OtpFlow } from './useOtpFlow.ts';
-import { richText, useT } from '../i18n/i18n.tsx';
+import { richText, useT, type MessageKey } from '../i18n/i18n.tsx';
 
 /** Step 2 of an OTP form: where the code went, the code field, the screen's extra fields, submit and Resend OTP. */
 export function OtpCodeStep({
   flow,
-  id,
-  codeLabel,
-  submitLabel,
-  busyLabel,
+  texts: [codeLabel, submitLabel, busyLabel],
   locked = false,
   onSubmit,
   children,
 }: {
   flow: OtpFlow;
-  id: string;
-  codeLabel: string;
-  submitLabel: string;
-  busyLabel: string;
+  /** The code field's label, the submit button's text, and its text while busy. */
+  texts: readonly [MessageKey, MessageKey, MessageKey];
   /** True once the job is done (e.g. waiting for a redirect): nothing can be sent again. */
   locked?: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   children?: ReactNode;
 }) {
+  const id = useId();
   const { t } = useT();
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -35,7 +31,7 @@ export function OtpCodeStep({
       </p>
       <TextField
         id={id}
-        label={codeLabel}
+        label={t(codeLabel)}
         name="otp"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -47,7 +43,7 @@ export function OtpCodeStep({
       />
       {children}
       <FormSubmit error={flow.error} success={flow.success} disabled={flow.isBusy || locked}>
-        {flow.isBusy && !locked ? busyLabel : submitLabel}
+        {t(flow.isBusy && !locked ? busyLabel : submitLabel)}
       </FormSubmit>
       <button
         type="button"

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { LIMITS } from '@shabaash/shared';
 import type { FieldBinding } from './fieldBinding.tsx';
 import { TextField } from './TextField.tsx';
@@ -31,13 +31,14 @@ export function PhoneField({
 
 /** A password field; a new password shows the minimum length as its hint. */
 export function PasswordField({
-  id,
+  id: givenId,
   label,
   isNew,
   binding,
   labelAside,
 }: {
-  id: string;
+  /** The input's id (a generated one when left out). */
+  id?: string;
   label: string;
   isNew: boolean;
   binding: FieldBinding<HTMLInputElement>;
@@ -45,9 +46,10 @@ export function PasswordField({
   labelAside?: ReactNode;
 }) {
   const { t } = useT();
+  const id = useId();
   return (
     <TextField
-      id={id}
+      id={givenId ?? id}
       label={label}
       labelAside={labelAside}
       hint={isNew ? t('field.passwordHint', { min: LIMITS.passwordMinLength }) : undefined}

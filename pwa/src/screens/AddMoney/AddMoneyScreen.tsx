@@ -10,6 +10,7 @@ import { money } from '../../i18n/format.ts';
 import { OrderConfirmation } from './OrderConfirmation.tsx';
 import { useTopUp } from './useTopUp.ts';
 import './addMoney.css';
+import { bindText } from '../../components/fieldBinding.tsx';
 
 /** The top-up minimum as the page has always written it ("₹10"). */
 const MINIMUM = `₹${LIMITS.topUpMinRupees}`;
@@ -63,8 +64,7 @@ export function AddMoneyScreen() {
               required
               placeholder="250"
               aria-invalid={error === MESSAGES.invalidAmount ? true : undefined}
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
+              {...bindText(amount, setAmount)}
             />
             <div className="quick-amounts" role="group" aria-label={t('addMoney.quickAmounts')}>
               {QUICK_AMOUNTS_RUPEES.map((value) => (

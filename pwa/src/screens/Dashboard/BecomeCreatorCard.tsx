@@ -6,6 +6,7 @@ import { FormSubmit } from '../../components/FormStatus.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useBecomeCreator } from './useDashboardMutations.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import { bindText } from '../../components/fieldBinding.tsx';
 
 /** "Become a creator" (ARCHITECTURE §1): choose a handle and display name; the user becomes a creator. */
 export function BecomeCreatorCard() {
@@ -50,8 +51,7 @@ export function BecomeCreatorCard() {
           placeholder="your-channel"
           required
           maxLength={30}
-          value={handle}
-          onChange={(e) => setHandle(e.target.value)}
+          {...bindText(handle, setHandle)}
         />
         <TextField
           id={`${id}-display`}
@@ -59,8 +59,7 @@ export function BecomeCreatorCard() {
           name="displayName"
           required
           maxLength={80}
-          value={displayName}
-          onChange={(e) => setDisplayName(e.target.value)}
+          {...bindText(displayName, setDisplayName)}
         />
         <FormSubmit error={error} disabled={becomeCreator.isPending} block={false}>
           {becomeCreator.isPending

@@ -8,20 +8,17 @@ import { OtpCodeStep, OtpFooter, OtpSendStep } from '../../auth/OtpSteps.tsx';
 import { AuthCard, AuthSwitch } from '../../auth/AuthCard.tsx';
 import { newPasswordProblem, PasswordField, PhoneField } from '../../components/AccountFields.tsx';
 import { useT } from '../../i18n/i18n.tsx';
+import { bindText } from '../../components/fieldBinding.tsx';
 
 /** POST /api/auth/reset-password with the Firebase ID token. */
-function useResetPassword() {
-  return useMutation({
-    mutationFn: (input: EndpointInput<'resetPassword'>) => api('resetPassword', { input }),
-  });
-}
+const resetPassword = (input: EndpointInput<'resetPassword'>) => api('resetPassword', { input });
 
 /** /forgot-password (SPEC §2, §4): phone and Send OTP, then OTP and new password; back to /login after 1.5 s. */
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const { t } = useT();
   const flow = useOtpFlow();
-  const reset = useResetPassword();
+  const reset = useMutation({ mutationFn: resetPassword });
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [isDone, setIsDone] = useState(false);
@@ -56,28 +53,16 @@ export function ForgotPasswordScreen() {
     <AuthCard eyebrow={t('otp.step', { step: flow.step })} title={t('forgot.title')}>
       {flow.step === 1 ? (
         <OtpSendStep flow={flow} onSubmit={handleSendOtp}>
-          <PhoneField
-            id="forgot-phone"
-            label={t('forgot.phone')}
-            binding={{ value: phone, onChange: (e) => setPhone(e.target.value) }}
-          />
+          <PhoneField id="forgot-phone" label={t('forgot.phone')} binding={bindText(phone, setPhone)} />
         </OtpSendStep>
       ) : (
         <OtpCodeStep
           flow={flow}
-          id="forgot-otp"
-          codeLabel={t('forgot.codeLabel')}
-          submitLabel={t('forgot.submit')}
-          busyLabel={t('forgot.busy')}
           locked={isDone}
+          texts={['forgot.codeLabel', 'forgot.submit', 'forgot.busy']}
           onSubmit={handleReset}
         >
-          <PasswordField
-            id="forgot-password"
-            label={t('forgot.newPassword')}
-            isNew
-            binding={{ value: password, onChange: (e) => setPassword(e.target.value) }}
-          />
+          <PasswordField label={t('forgot.newPassword')} isNew binding={bindText(password, setPassword)} />
         </OtpCodeStep>
       )}
       <OtpFooter flow={flow} />

@@ -12,13 +12,7 @@ import { newPasswordProblem, PasswordField, PhoneField } from '../../components/
 import { TextField } from '../../components/TextField.tsx';
 import { linkTo } from '../../components/TextLink.tsx';
 import { richText, useT } from '../../i18n/i18n.tsx';
-
-/** POST /api/auth/register with the Firebase ID token; answers { token, user }. */
-function useRegister() {
-  return useMutation({
-    mutationFn: (input: EndpointInput<'register'>) => api('register', { input }),
-  });
-}
+import { bindText } from '../../components/fieldBinding.tsx';
 
 /** /register (SPEC §2, §4): details and Send OTP, then the 6-digit code; logs in and redirects by role. */
 export function RegisterScreen() {
@@ -26,7 +20,9 @@ export function RegisterScreen() {
   const { t } = useT();
   const { login } = useAuth();
   const flow = useOtpFlow();
-  const register = useRegister();
+  const register = useMutation({
+    mutationFn: (input: EndpointInput<'register'>) => api('register', { input }),
+  });
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
@@ -72,28 +68,15 @@ export function RegisterScreen() {
             autoComplete="name"
             required
             maxLength={80}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
+            {...bindText(name, setName)}
           />
-          <PhoneField
-            id="register-phone"
-            label={t('field.phone')}
-            binding={{ value: phone, onChange: (e) => setPhone(e.target.value) }}
-          />
-          <PasswordField
-            id="register-password"
-            label={t('field.password')}
-            isNew
-            binding={{ value: password, onChange: (e) => setPassword(e.target.value) }}
-          />
+          <PhoneField id="register-phone" label={t('field.phone')} binding={bindText(phone, setPhone)} />
+          <PasswordField label={t('field.password')} isNew binding={bindText(password, setPassword)} />
         </OtpSendStep>
       ) : (
         <OtpCodeStep
           flow={flow}
-          id="register-otp"
-          codeLabel={t('register.codeLabel')}
-          submitLabel={t('register.verify')}
-          busyLabel={t('register.verifying')}
+          texts={['register.codeLabel', 'register.verify', 'register.verifying']}
           onSubmit={handleVerify}
         />
       )}

@@ -14,6 +14,7 @@ import {
 import { parseRupeeAmount } from '../../../lib/amount.ts';
 import './slots.css';
 import { useT } from '../../../i18n/i18n.tsx';
+import { bindText } from '../../../components/fieldBinding.tsx';
 
 /**
  * Dashboard send-tip form: creator (defaults to the one whose link brought the viewer, else the default
@@ -101,8 +102,7 @@ export function SendTipForm() {
             maxLength={30}
             placeholder="creator-handle"
             aria-describedby={`${id}-creator-hint`}
-            value={creator}
-            onChange={(e) => setCreator(e.target.value)}
+            {...bindText(creator, setCreator)}
           />
           <datalist id={`${id}-creators`}>
             {knownCreators.map((handle) => (
@@ -113,16 +113,12 @@ export function SendTipForm() {
             {t('dashboard.sendTip.creatorHint')}
           </p>
         </div>
-        <TipAmountField
-          id={`${id}-amount`}
-          placeholder="50"
-          binding={{ value: amount, onChange: (e) => setAmount(e.target.value) }}
-        />
+        <TipAmountField id={`${id}-amount`} placeholder="50" binding={bindText(amount, setAmount)} />
         <TipMessageField
           id={`${id}-message`}
           value={message}
           rows={2}
-          binding={{ value: message, onChange: (e) => setMessage(e.target.value) }}
+          binding={bindText(message, setMessage)}
         />
         <FormStatus error={error} success={success} />
         <button type="submit" className="button button-primary" disabled={sendTip.isPending}>
