@@ -119,7 +119,7 @@ export function GuestTipScreen() {
             {isPreparing ? t('guestTip.preparing') : t('guestTip.submit')}
           </button>
           <p
-            className={`guest-status guest-status-${status.kind}`}
+            className={`form-status form-status-${status.kind} guest-status guest-status-${status.kind}`}
             role={status.kind === 'error' ? 'alert' : 'status'}
             data-testid="guest-status"
           >
