@@ -11,6 +11,7 @@ import { OrderConfirmation } from './OrderConfirmation.tsx';
 import { useTopUp } from './useTopUp.ts';
 import './addMoney.css';
 import { bindText } from '../../components/fieldBinding.tsx';
+import { Card } from '../../components/Card.tsx';
 
 /** The top-up minimum as the page has always written it ("₹10"). */
 const MINIMUM = `₹${LIMITS.topUpMinRupees}`;
@@ -41,10 +42,7 @@ export function AddMoneyScreen() {
         <p className="muted">{t('addMoney.lede')}</p>
       </header>
       <div className="add-money-grid">
-        <section className="card" aria-labelledby={`${id}-form-title`}>
-          <h2 id={`${id}-form-title`} className="card-title">
-            {t('addMoney.amount')}
-          </h2>
+        <Card title={t('addMoney.amount')}>
           <p className="muted current-balance">
             {t('addMoney.currentBalance')}{' '}
             <strong data-testid="current-balance">
@@ -94,21 +92,18 @@ export function AddMoneyScreen() {
               </Link>
             </p>
           ) : null}
-        </section>
+        </Card>
         <div className="add-money-side">
           {order ? (
             <OrderConfirmation order={order.order} startedAt={order.startedAt} onPaid={refreshWallet} />
           ) : null}
-          <section className="card" aria-labelledby={`${id}-how-title`}>
-            <h2 id={`${id}-how-title`} className="card-title">
-              {t('addMoney.how.title')}
-            </h2>
+          <Card title={t('addMoney.how.title')}>
             <ol className="steps">
               <li>{richText('addMoney.how.amount', { strong }, { amount: MINIMUM })}</li>
               <li>{richText('addMoney.how.pay', { strong })}</li>
               <li>{richText('addMoney.how.tip', { strong })}</li>
             </ol>
-          </section>
+          </Card>
         </div>
       </div>
     </div>

@@ -1,8 +1,9 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import type { PaymentOrder, PaymentOrderStatus } from '@shabaash/shared';
 import { useOrderStatus } from '../../hooks/useWallet.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { money } from '../../i18n/format.ts';
+import { Card } from '../../components/Card.tsx';
 
 const ORDER_STATE_TEXT = {
   created: 'addMoney.order.created',
@@ -46,13 +47,9 @@ export function OrderConfirmation({
   startedAt: number;
   onPaid: () => void;
 }) {
-  const id = useId();
   const { t } = useT();
   return (
-    <section className="card order-box" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card-title">
-        {t('addMoney.order.title')}
-      </h2>
+    <Card title={t('addMoney.order.title')} className="order-box">
       <dl className="order-details">
         <div>
           <dt>{t('addMoney.order.id')}</dt>
@@ -71,6 +68,6 @@ export function OrderConfirmation({
           <OrderStatusLine orderId={order.id} startedAt={startedAt} onPaid={onPaid} />
         </div>
       </dl>
-    </section>
+    </Card>
   );
 }

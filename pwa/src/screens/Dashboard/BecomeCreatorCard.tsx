@@ -7,6 +7,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { useBecomeCreator } from './useDashboardMutations.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { bindText } from '../../components/fieldBinding.tsx';
+import { Card } from '../../components/Card.tsx';
 
 /** "Become a creator" (ARCHITECTURE §1): choose a handle and display name; the user becomes a creator. */
 export function BecomeCreatorCard() {
@@ -34,10 +35,7 @@ export function BecomeCreatorCard() {
   };
 
   return (
-    <section className="card become-creator" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card-title">
-        {t('dashboard.becomeCreator.title')}
-      </h2>
+    <Card title={t('dashboard.becomeCreator.title')} className="become-creator">
       <p className="muted">{t('dashboard.becomeCreator.lede')}</p>
       <form className="form" onSubmit={handleSubmit} noValidate>
         <TextField
@@ -67,6 +65,6 @@ export function BecomeCreatorCard() {
             : t('dashboard.becomeCreator.title')}
         </FormSubmit>
       </form>
-    </section>
+    </Card>
   );
 }

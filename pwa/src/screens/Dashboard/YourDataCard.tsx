@@ -8,6 +8,7 @@ import { FormStatus } from '../../components/FormStatus.tsx';
 import { useBalance } from '../../hooks/useWallet.ts';
 import { useT, richText } from '../../i18n/i18n.tsx';
 import { money } from '../../i18n/format.ts';
+import { Card } from '../../components/Card.tsx';
 
 /** Saves a JSON value as a file download. */
 function download(name: string, value: unknown): void {
@@ -71,10 +72,7 @@ export function YourDataCard() {
   };
 
   return (
-    <section className="card your-data" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card-title">
-        {t('dashboard.yourData.title')}
-      </h2>
+    <Card title={t('dashboard.yourData.title')} className="your-data">
       <p className="muted">{richText('dashboard.yourData.lede', linkTo('/privacy'))}</p>
       <div className="button-row">
         <button
@@ -142,6 +140,6 @@ export function YourDataCard() {
         </div>
       )}
       <FormStatus error={error} success={success} />
-    </section>
+    </Card>
   );
 }

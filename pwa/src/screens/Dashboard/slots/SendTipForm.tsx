@@ -15,6 +15,7 @@ import { parseRupeeAmount } from '../../../lib/amount.ts';
 import './slots.css';
 import { useT } from '../../../i18n/i18n.tsx';
 import { bindText } from '../../../components/fieldBinding.tsx';
+import { Card } from '../../../components/Card.tsx';
 
 /**
  * Dashboard send-tip form: creator (defaults to the one whose link brought the viewer, else the default
@@ -85,10 +86,7 @@ export function SendTipForm() {
   };
 
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card-title">
-        {t('dashboard.sendTip.title')}
-      </h2>
+    <Card title={t('dashboard.sendTip.title')}>
       <form className="form" onSubmit={handleSubmit} noValidate>
         <div className="field">
           <label htmlFor={`${id}-creator`}>{t('dashboard.sendTip.creator')}</label>
@@ -125,6 +123,6 @@ export function SendTipForm() {
           {sendTip.isPending ? t('dashboard.sendTip.sending') : t('dashboard.sendTip.submit')}
         </button>
       </form>
-    </section>
+    </Card>
   );
 }
