@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { allFontFiles } from './src/overlay/fontFaces.ts';
 import { CATALOGUE_LANGUAGES, compiledCatalogues } from './src/i18n/cataloguePlugin.ts';
+import { obsPageInputs, obsPages, WIDGET_ENTRIES } from './obsPages.ts';
 
 const API_TARGET = process.env.SHABAASH_API_URL ?? 'http://localhost:8080';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -13,9 +14,6 @@ const apiProxy: Record<string, ProxyOptions> = {
   '/ws': { target: API_TARGET, ws: true, changeOrigin: true },
   '/sandbox': { target: API_TARGET, changeOrigin: true },
 };
-
-/** The OBS widgets (issue 14), each its own small entry at `/widgets/<kind>` (widgets/<kind>/index.html). */
-const WIDGET_ENTRIES = ['goal', 'qr', 'supporters'] as const;
 
 /**
  * `/overlay?display=1` is the bare overlay entry and `/widgets/<kind>` a widget entry (the API serves both the same
@@ -192,6 +190,7 @@ export default defineConfig(({ mode, isSsrBuild }) =>
         plugins: [
           dropMockWorker(),
           overlayDisplayRewrite(),
+          obsPages(),
           overlayFonts(),
           compiledCatalogues(),
           react(),
@@ -268,10 +267,7 @@ export default defineConfig(({ mode, isSsrBuild }) =>
           rolldownOptions: {
             input: {
               main: here('./index.html'),
-              overlay: here('./overlay.html'),
-              ...Object.fromEntries(
-                WIDGET_ENTRIES.map((kind) => [`widget-${kind}`, here(`./widgets/${kind}/index.html`)]),
-              ),
+              ...obsPageInputs(),
             },
             output: {
               // Stable vendor chunks: the overlay entry (plain TS + DOM) takes none of them.

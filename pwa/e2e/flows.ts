@@ -283,3 +283,25 @@ export async function signInContext(context: BrowserContext, baseUrl: string, to
   );
   return user;
 }
+
+/**
+ * After a top-up on /add-money: the page's balance shows `expected`, then /dashboard shows it too with a credit row
+ * of `creditText`; returns that row.
+ */
+export async function expectTopUpCredited(
+  viewer: Page,
+  baseUrl: string,
+  expected: string,
+  creditText: string,
+) {
+  await expect
+    .poll(() => viewer.getByTestId('current-balance').textContent(), { timeout: 20_000 })
+    .toBe(expected);
+  await viewer.goto(`${baseUrl}/dashboard`);
+  await expect
+    .poll(() => viewer.getByTestId('wallet-balance').textContent(), { timeout: 15_000 })
+    .toBe(expected);
+  const credit = viewer.locator('li[data-type="credit"]', { hasText: creditText });
+  await expect.poll(() => credit.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  return credit;
+}

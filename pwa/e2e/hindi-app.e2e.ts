@@ -4,6 +4,7 @@ import { formatPaise, type Wallet } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
 import {
   createCreator,
+  expectTopUpCredited,
   getJson,
   guestTip,
   REGISTER_LABELS,
@@ -82,18 +83,9 @@ describe('the app in Hindi (a hi-IN browser)', () => {
       .toContain('पेमेंट हो गया। वेबहुक से पेमेंट की पुष्टि होते ही आपका wallet अपडेट हो जाएगा।');
     const expected = formatPaise(before.balancePaise + 10_000_000);
     await expect
-      .poll(() => viewer.getByTestId('current-balance').textContent(), { timeout: 20_000 })
-      .toBe(expected);
-    await expect
       .poll(() => order.textContent(), { timeout: 20_000 })
       .toContain('मिल गया: पैसे आपके wallet में आ गए हैं।');
-
-    await viewer.goto(`${baseUrl}/dashboard`);
-    await expect
-      .poll(() => viewer.getByTestId('wallet-balance').textContent(), { timeout: 15_000 })
-      .toBe(expected);
-    const credit = viewer.locator('li[data-type="credit"]', { hasText: '+₹1,00,000.00' });
-    await expect.poll(() => credit.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    const credit = await expectTopUpCredited(viewer, baseUrl, expected, '+₹1,00,000.00');
     expect(await credit.first().textContent()).toContain('जमा');
     expect(errors).toEqual([]);
   });

@@ -3,7 +3,14 @@ import WebSocket from 'ws';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, formatPaise, type Tip, type Wallet } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
-import { createCreator, getJson, loginInBrowser, registerViaApi, uniquePhone } from './flows.ts';
+import {
+  createCreator,
+  expectTopUpCredited,
+  getJson,
+  loginInBrowser,
+  registerViaApi,
+  uniquePhone,
+} from './flows.ts';
 
 /** The sandbox checkout dialog (served by /sandbox/checkout.js) that opens over our page. */
 function checkoutDialog(page: Page) {
@@ -63,16 +70,7 @@ describe('wallet journeys (sandbox Razorpay)', () => {
       .toBe(true);
     const expected = formatPaise(before.balancePaise + 25_000);
     // The 4 s refresh (or the order poll) shows the webhook's credit on this page.
-    await expect
-      .poll(() => viewer.getByTestId('current-balance').textContent(), { timeout: 20_000 })
-      .toBe(expected);
-
-    await viewer.goto(`${baseUrl}/dashboard`);
-    await expect
-      .poll(() => viewer.getByTestId('wallet-balance').textContent(), { timeout: 15_000 })
-      .toBe(expected);
-    const credit = viewer.locator('li[data-type="credit"]', { hasText: '+₹250.00' });
-    await expect.poll(() => credit.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await expectTopUpCredited(viewer, baseUrl, expected, '+₹250.00');
     expect(errors).toEqual([]);
   });
 

@@ -17,13 +17,7 @@ import {
   webhookPayloadSchemas,
   type HttpMethod,
 } from '@shabaash/shared';
-import {
-  API_REFERENCE,
-  API_TOKEN_SCOPE_ENDPOINTS,
-  WS_CLIENT_MESSAGES,
-  WS_CLOSE_MEANINGS,
-  WS_SERVER_MESSAGES,
-} from '@shabaash/shared/apiReference';
+import * as reference from '@shabaash/shared/apiReference';
 
 const AUTH_SECURITY: Record<'public' | 'user' | 'creator', oas31.SecurityRequirementObject[]> = {
   public: [],
@@ -74,12 +68,12 @@ function websocketExtension(): WebsocketExtension {
     heartbeatMs: WS_HEARTBEAT_MS,
     clientMessages: client,
     serverMessages: server,
-    clientMessageMeanings: WS_CLIENT_MESSAGES,
-    serverMessageMeanings: WS_SERVER_MESSAGES,
+    clientMessageMeanings: reference.WS_CLIENT_MESSAGES,
+    serverMessageMeanings: reference.WS_SERVER_MESSAGES,
     closeCodes: Object.fromEntries(
       (Object.keys(WS_CLOSE) as (keyof typeof WS_CLOSE)[]).map((name) => [
         String(WS_CLOSE[name]),
-        { name, description: WS_CLOSE_MEANINGS[name] },
+        { name, description: reference.WS_CLOSE_MEANINGS[name] },
       ]),
     ),
     bots: { hello: BOT_HELLO_DESCRIPTION, scope: 'events:subscribe', exampleClient: BOT_SOCKET_EXAMPLE },
@@ -127,7 +121,7 @@ function webhookOperations() {
 
 /** `{ apiToken: [scope] }` when a creator API token with that scope may call the endpoint. */
 function apiTokenSecurity(name: string): oas31.SecurityRequirementObject[] {
-  return Object.entries(API_TOKEN_SCOPE_ENDPOINTS)
+  return Object.entries(reference.API_TOKEN_SCOPE_ENDPOINTS)
     .filter(([, names]) => (names as readonly string[]).includes(name))
     .map(([scope]) => ({ apiToken: [scope] }));
 }
@@ -141,7 +135,7 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
     const input = 'input' in def ? def.input : undefined;
     const operation: ZodOpenApiOperationObject = {
       operationId: name,
-      summary: API_REFERENCE[name as keyof typeof API_REFERENCE].summary,
+      summary: reference.API_REFERENCE[name as keyof typeof reference.API_REFERENCE].summary,
       tags: [def.path.split('/')[1] ?? 'api'],
       security: [...AUTH_SECURITY[def.auth], ...apiTokenSecurity(name)],
       requestParams: {

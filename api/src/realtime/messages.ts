@@ -1,12 +1,18 @@
 import {
   serverMessageSchema,
   type OverlaySettings,
-  type PayoutSummary,
   type ServerMessage,
   type StreamSession,
-  type Tip,
-  type Wallet,
 } from '@shabaash/shared';
+
+/** A message of a version space (tips, wallet, payouts). */
+type Versioned = Extract<ServerMessage, { space: string; version: number }>;
+
+/** The builder of one versioned message type: its space, its version in that space, its data. */
+function versioned<K extends Versioned['type']>(type: K) {
+  return (space: string, version: number, data: Extract<Versioned, { type: K }>['data']): ServerMessage =>
+    ({ type, space, version, data }) as Versioned;
+}
 
 /** Typed builders for every server → client message on /ws (the union lives in shared/src/realtime.ts). */
 export const msg = {
@@ -17,54 +23,25 @@ export const msg = {
     versions,
   }),
   /** A tip the receiver has not seen before. */
-  tipNew: (space: string, version: number, data: Tip): ServerMessage => ({
-    type: 'tip:new',
-    space,
-    version,
-    data,
-  }),
+  tipNew: versioned('tip:new'),
   /** A change to a tip the receiver may already hold (status, pushed live…). */
-  tipStatus: (space: string, version: number, data: Tip): ServerMessage => ({
-    type: 'tip:status',
-    space,
-    version,
-    data,
-  }),
+  tipStatus: versioned('tip:status'),
   /** A tip gone (deleted, or for overlay/public rooms: no longer live). */
-  tipDeleted: (space: string, version: number, id: string): ServerMessage => ({
-    type: 'tip:deleted',
-    space,
-    version,
-    data: { id },
-  }),
+  tipDeleted: (space: string, version: number, id: string) =>
+    versioned('tip:deleted')(space, version, { id }),
   /** New overlay settings of a creator. */
   overlayUpdate: (data: OverlaySettings): ServerMessage => ({ type: 'overlay:update', data }),
   /** The wallet's balance after its latest change. */
-  walletUpdate: (space: string, version: number, data: Wallet): ServerMessage => ({
-    type: 'wallet:update',
-    space,
-    version,
-    data,
-  }),
+  walletUpdate: versioned('wallet:update'),
   /** The creator's payouts summary after its latest change (issue 13). */
-  payoutUpdate: (space: string, version: number, data: PayoutSummary): ServerMessage => ({
-    type: 'payout:update',
-    space,
-    version,
-    data,
-  }),
+  payoutUpdate: versioned('payout:update'),
   /** How many overlay sockets of a creator are connected (to this instance). */
   overlayPresence: (count: number): ServerMessage => ({
     type: 'overlay:presence',
     data: { connected: count > 0, count },
   }),
   /** A paid tip not (yet) live, to overlay rooms: its id only, so the widgets recount (issue 14). */
-  tipPaid: (space: string, version: number, id: string): ServerMessage => ({
-    type: 'tip:paid',
-    space,
-    version,
-    data: { id },
-  }),
+  tipPaid: (space: string, version: number, id: string) => versioned('tip:paid')(space, version, { id }),
   /** A creator's latest stream session after a start or an end (issue 14). */
   streamUpdate: (session: StreamSession | null): ServerMessage => ({
     type: 'stream:update',

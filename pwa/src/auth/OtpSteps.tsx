@@ -1,56 +1,50 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { LIMITS } from '@shabaash/shared';
-import { FormStatus } from '../components/FormStatus.tsx';
+import { FormSubmit } from '../components/FormStatus.tsx';
+import { TextField } from '../components/TextField.tsx';
 import { SandboxOtpHint } from '../components/SandboxOtpHint.tsx';
 import type { OtpFlow } from './useOtpFlow.ts';
-import { richText, useT } from '../i18n/i18n.tsx';
+import { richText, useT, type MessageKey } from '../i18n/i18n.tsx';
 
 /** Step 2 of an OTP form: where the code went, the code field, the screen's extra fields, submit and Resend OTP. */
 export function OtpCodeStep({
   flow,
-  id,
-  codeLabel,
-  submitLabel,
-  busyLabel,
+  texts: [codeLabel, submitLabel, busyLabel],
   locked = false,
   onSubmit,
   children,
 }: {
   flow: OtpFlow;
-  id: string;
-  codeLabel: string;
-  submitLabel: string;
-  busyLabel: string;
+  /** The code field's label, the submit button's text, and its text while busy. */
+  texts: readonly [MessageKey, MessageKey, MessageKey];
   /** True once the job is done (e.g. waiting for a redirect): nothing can be sent again. */
   locked?: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   children?: ReactNode;
 }) {
+  const id = useId();
   const { t } = useT();
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <p className="muted">
         {richText('otp.sentTo', { strong: (text) => <strong>{text}</strong> }, { phone: flow.phone10 ?? '' })}
       </p>
-      <div className="field">
-        <label htmlFor={id}>{codeLabel}</label>
-        <input
-          id={id}
-          name="otp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={LIMITS.otpLength}
-          required
-          value={flow.code}
-          onChange={(e) => flow.setCode(e.target.value)}
-        />
-      </div>
+      <TextField
+        id={id}
+        label={t(codeLabel)}
+        name="otp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={LIMITS.otpLength}
+        required
+        value={flow.code}
+        onChange={(e) => flow.setCode(e.target.value)}
+      />
       {children}
-      <FormStatus error={flow.error} success={flow.success} />
-      <button type="submit" className="button button-primary button-block" disabled={flow.isBusy || locked}>
-        {flow.isBusy && !locked ? busyLabel : submitLabel}
-      </button>
+      <FormSubmit error={flow.error} success={flow.success} disabled={flow.isBusy || locked}>
+        {t(flow.isBusy && !locked ? busyLabel : submitLabel)}
+      </FormSubmit>
       <button
         type="button"
         className="button button-ghost button-block"
@@ -59,6 +53,27 @@ export function OtpCodeStep({
       >
         {t('otp.resend')}
       </button>
+    </form>
+  );
+}
+
+/** Step 1 of an OTP form: the screen's fields, the status line and Send OTP. */
+export function OtpSendStep({
+  flow,
+  onSubmit,
+  children,
+}: {
+  flow: OtpFlow;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  const { t } = useT();
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {children}
+      <FormSubmit error={flow.error} success={flow.success} disabled={flow.isBusy}>
+        {flow.isBusy ? t('otp.sending') : t('otp.send')}
+      </FormSubmit>
     </form>
   );
 }

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { LIMITS } from '@shabaash/shared';
 import type { FieldBinding } from './fieldBinding.tsx';
+import { TextField } from './TextField.tsx';
 import { translate, useT } from '../i18n/i18n.tsx';
 
 /** An Indian mobile number field (10 digits; +91, spaces and dashes are accepted and normalised on submit). */
@@ -14,31 +15,30 @@ export function PhoneField({
   binding: FieldBinding<HTMLInputElement>;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder="98765 43210"
-        required
-        {...binding}
-      />
-    </div>
+    <TextField
+      id={id}
+      label={label}
+      name="phone"
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder="98765 43210"
+      required
+      {...binding}
+    />
   );
 }
 
 /** A password field; a new password shows the minimum length as its hint. */
 export function PasswordField({
-  id,
+  id: givenId,
   label,
   isNew,
   binding,
   labelAside,
 }: {
-  id: string;
+  /** The input's id (a generated one when left out). */
+  id?: string;
   label: string;
   isNew: boolean;
   binding: FieldBinding<HTMLInputElement>;
@@ -46,32 +46,20 @@ export function PasswordField({
   labelAside?: ReactNode;
 }) {
   const { t } = useT();
+  const id = useId();
   return (
-    <div className="field">
-      {labelAside ? (
-        <div className="field-label-row">
-          <label htmlFor={id}>{label}</label>
-          {labelAside}
-        </div>
-      ) : (
-        <label htmlFor={id}>{label}</label>
-      )}
-      <input
-        id={id}
-        name="password"
-        type="password"
-        autoComplete={isNew ? 'new-password' : 'current-password'}
-        required
-        minLength={isNew ? LIMITS.passwordMinLength : undefined}
-        aria-describedby={isNew ? `${id}-hint` : undefined}
-        {...binding}
-      />
-      {isNew ? (
-        <p id={`${id}-hint`} className="hint">
-          {t('field.passwordHint', { min: LIMITS.passwordMinLength })}
-        </p>
-      ) : null}
-    </div>
+    <TextField
+      id={givenId ?? id}
+      label={label}
+      labelAside={labelAside}
+      hint={isNew ? t('field.passwordHint', { min: LIMITS.passwordMinLength }) : undefined}
+      name="password"
+      type="password"
+      autoComplete={isNew ? 'new-password' : 'current-password'}
+      required
+      minLength={isNew ? LIMITS.passwordMinLength : undefined}
+      {...binding}
+    />
   );
 }
 

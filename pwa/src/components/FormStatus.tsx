@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { localizeText } from '../i18n/errors.ts';
 import { useT } from '../i18n/i18n.tsx';
 
@@ -22,4 +23,32 @@ export function FormStatus({ error, success }: { error?: string | null; success?
     );
   }
   return null;
+}
+
+/** A form's status line and its primary submit button (full width unless `block` is false). */
+export function FormSubmit({
+  error,
+  success,
+  disabled,
+  block = true,
+  children,
+}: {
+  error?: string | null;
+  success?: string | null;
+  disabled: boolean;
+  block?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormStatus error={error} success={success} />
+      <button
+        type="submit"
+        className={block ? 'button button-primary button-block' : 'button button-primary'}
+        disabled={disabled}
+      >
+        {children}
+      </button>
+    </>
+  );
 }

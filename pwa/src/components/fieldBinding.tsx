@@ -17,3 +17,11 @@ export function FieldError({ id, error }: { id: string; error: string | null | u
     </p>
   );
 }
+
+/** A controlled field's binding over a state value and its setter. */
+export function bindText<E extends HTMLInputElement | HTMLTextAreaElement = HTMLInputElement>(
+  value: string,
+  set: (next: string) => void,
+): { value: string; onChange: (event: ChangeEvent<E>) => void } {
+  return { value, onChange: (event) => set(event.target.value) };
+}

@@ -1,7 +1,7 @@
 import { OVERLAY_DEFAULTS, rupeesToPaise, tierFor } from '@shabaash/shared/core';
 import { el } from '../lib/dom.ts';
 import { getJson } from '../lib/getJson.ts';
-import { createRealtimeSocket, type SocketFactory } from '../realtime/socket.ts';
+import { createOverlayKeySocket, type SocketFactory } from '../realtime/socket.ts';
 import {
   initialOverlayState,
   overlayReducer,
@@ -177,17 +177,8 @@ export function startOverlay(
       .catch((error: unknown) => console.error('Overlay display tips failed to load', error));
   };
 
-  const socket = createRealtimeSocket({
-    credentials: () => ({ overlayKey: key }),
-    createSocket,
-    // A rotated key: an old (perhaps leaked) link stops showing tips at once, and says why in the log only.
-    onUnauthorized: (reason) => {
-      console.warn(
-        `Overlay disconnected: ${reason || 'overlay key refused'}. Copy the new link from Overlay Studio.`,
-      );
-      dispatch({ type: 'revoked' });
-    },
-  });
+  // A rotated key: an old (perhaps leaked) link stops showing tips at once.
+  const socket = createOverlayKeySocket(key, createSocket, 'Overlay', () => dispatch({ type: 'revoked' }));
   socket.onMessage((message) => {
     if (message.type === 'welcome') return loadDisplay();
     if (message.type === 'speech:ready') return speech.ready(message.data.tipId);

@@ -30,16 +30,14 @@ function run(events: OverlayEvent[], from: OverlayState = initialOverlayState())
   return events.reduce(overlayReducer, from);
 }
 
+/** The overlay's default settings as SPEC §4 states them. */
+const SPEC_DEFAULTS = { overlayTheme: 'classic', font: 'Poppins', color: '#ff5c5c', sound: 'default' };
+
 describe('overlay state rules (SPEC §4 Overlay)', () => {
   it('starts empty with the default settings: #ff5c5c, Poppins, sound default', () => {
     const state = initialOverlayState();
     expect(state.tip).toBeNull();
-    expect(state.settings).toEqual({
-      overlayTheme: 'classic',
-      font: 'Poppins',
-      color: '#ff5c5c',
-      sound: 'default',
-    });
+    expect(state.settings).toEqual(SPEC_DEFAULTS);
   });
 
   it('tip:new with status read replaces the current tip and counts as going live', () => {
@@ -140,12 +138,7 @@ describe('overlay state rules (SPEC §4 Overlay)', () => {
     const state = run([
       { type: 'settings', settings: { color: '#00aaff', font: '', sound: 42, extra: 'x' } },
     ]);
-    expect(state.settings).toEqual({
-      overlayTheme: 'classic',
-      font: 'Poppins',
-      color: '#00aaff',
-      sound: 'default',
-    });
+    expect(state.settings).toEqual({ ...SPEC_DEFAULTS, color: '#00aaff' });
   });
 });
 

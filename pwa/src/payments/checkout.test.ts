@@ -8,6 +8,7 @@ import {
   type RazorpayConstructor,
 } from './checkout.ts';
 import { installFakeRazorpay } from '../test/fakeRazorpay.ts';
+import { checkoutOptions } from '../test/checkoutTests.ts';
 
 let injected: HTMLScriptElement[] = [];
 
@@ -77,15 +78,7 @@ describe('openCheckout', () => {
       },
       { onPaid, onFailed },
     );
-    expect(opened[0]!.options).toMatchObject({
-      key: 'rzp_test_1',
-      order_id: 'order_1',
-      amount: 25000,
-      currency: 'INR',
-      description: 'Support the creator with a superchat',
-      prefill: { name: 'Asha' },
-      theme: { color: '#38bdf8' },
-    });
+    expect(opened[0]!.options).toMatchObject(checkoutOptions('rzp_test_1', 'order_1', 25000, 'Asha'));
     opened[0]!.fail('Card declined');
     expect(onFailed).toHaveBeenCalledWith('Card declined');
     opened[0]!.pay('pay_9');

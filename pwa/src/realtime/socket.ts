@@ -283,3 +283,25 @@ export function createRealtimeSocket(options: RealtimeSocketOptions): RealtimeSo
     },
   };
 }
+
+/**
+ * The socket of an OBS page (the overlay or a widget), joined by its overlay key. A refused key (rotated: an old,
+ * perhaps leaked link) calls `onRevoked` and says why in the log only.
+ */
+export function createOverlayKeySocket(
+  overlayKey: string,
+  createSocket: SocketFactory | undefined,
+  page: 'Overlay' | 'Widget',
+  onRevoked: () => void,
+): RealtimeSocket {
+  return createRealtimeSocket({
+    credentials: () => ({ overlayKey }),
+    createSocket,
+    onUnauthorized: (reason) => {
+      console.warn(
+        `${page} disconnected: ${reason || 'overlay key refused'}. Copy the new link from Overlay Studio.`,
+      );
+      onRevoked();
+    },
+  });
+}

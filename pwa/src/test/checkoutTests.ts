@@ -64,3 +64,16 @@ export function capturePosts(
   );
   return bodies;
 }
+
+/** The options the provider's checkout is opened with (SPEC §4) for an INR order, in English. */
+export function checkoutOptions(key: string, orderId: string, amountPaise: number, payerName: string) {
+  return {
+    key,
+    order_id: orderId,
+    amount: amountPaise,
+    currency: 'INR',
+    description: 'Support the creator with a superchat',
+    prefill: { name: payerName },
+    theme: { color: '#38bdf8' },
+  };
+}

@@ -34,6 +34,17 @@ export function signInBeforeEach(server: TestServer, user: User): void {
   beforeEach(() => signIn(server, user));
 }
 
+/** GET /api/creator/overlay of the test creator (@asha, "Asha Live"). */
+export const CREATOR_OVERLAY = {
+  overlayTheme: 'classic',
+  font: 'Poppins',
+  color: '#ff5c5c',
+  sound: 'default',
+  handle: 'asha',
+  displayName: 'Asha Live',
+  overlayKey: 'ok_secret',
+};
+
 /**
  * The reads a signed-in creator's Chat Loader makes besides its chats: the mirror's wallet and recent tips, the
  * safety flags, the stream session (none), and the creator's overlay (settings, handle `asha`, key `ok_secret`, plus `overlay` given).
@@ -48,17 +59,6 @@ export function creatorLoaderHandlers(overlay: Record<string, unknown> = {}) {
     http.get('*/api/creator/stream', () =>
       HttpResponse.json({ session: null, totals: { amount: 0, amountPaise: 0, count: 0, topTip: null } }),
     ),
-    http.get('*/api/creator/overlay', () =>
-      HttpResponse.json({
-        overlayTheme: 'classic',
-        font: 'Poppins',
-        color: '#ff5c5c',
-        sound: 'default',
-        handle: 'asha',
-        displayName: 'Asha Live',
-        overlayKey: 'ok_secret',
-        ...overlay,
-      }),
-    ),
+    http.get('*/api/creator/overlay', () => HttpResponse.json({ ...CREATOR_OVERLAY, ...overlay })),
   ];
 }

@@ -2,7 +2,7 @@ import type { WidgetState } from '@shabaash/shared';
 import { WIDGET_TEXT } from '@shabaash/shared/core';
 import { el } from '../lib/dom.ts';
 import { getJson } from '../lib/getJson.ts';
-import { createRealtimeSocket, type SocketFactory } from '../realtime/socket.ts';
+import { createOverlayKeySocket, type SocketFactory } from '../realtime/socket.ts';
 
 // The one runtime of every OBS widget (goal, QR, top supporters): plain DOM, no framework, no zod. It joins the
 // overlay room with the overlay key through the same realtime client as the overlay (reconnects forever, catches up
@@ -97,16 +97,9 @@ export function startWidget(
     }, wait);
   };
 
-  const socket = createRealtimeSocket({
-    credentials: () => ({ overlayKey: key }),
-    createSocket,
-    onUnauthorized: (reason) => {
-      console.warn(
-        `Widget disconnected: ${reason || 'overlay key refused'}. Copy the new link from Overlay Studio.`,
-      );
-      show({ state: null, text: view.text, revoked: true });
-    },
-  });
+  const socket = createOverlayKeySocket(key, createSocket, 'Widget', () =>
+    show({ state: null, text: view.text, revoked: true }),
+  );
   socket.onMessage((message) => {
     if (REFRESH_ON.has(message.type)) refresh();
   });

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, type OverlaySettings } from '@shabaash/shared';
+import type { Executor } from '../../db/knex.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { getShowSettings, saveShowSettings } from '../show/show.service.ts';
-import { getWidgetSettings, saveWidgetSettings } from '../stream/stream.service.ts';
+import { getShowSettings } from '../show/show.service.ts';
+import { upsertShowSettings } from '../show/show.repository.ts';
+import { getWidgetSettings } from '../stream/stream.service.ts';
+import { upsertWidgetSettings } from '../stream/stream.repository.ts';
 import { resolveCreator } from './creators.repository.ts';
 import {
   findOverlayByCreatorId,
@@ -49,10 +52,20 @@ export async function saveOverlaySettings(
 ): Promise<OverlaySettings> {
   const saved = await updateOverlaySettings(deps.db, creatorId, settings);
   if (!saved) throw notFound('Creator');
+  /** Saves a part (the show, the widgets) the PUT carries; a PUT without it keeps the stored one. */
+  const saveOrKeep = async <S>(
+    given: S | undefined,
+    current: (db: Executor, creatorId: string) => Promise<S>,
+    save: (db: Executor, creatorId: string, value: S) => Promise<unknown>,
+  ): Promise<S> => {
+    if (given === undefined) return current(deps.db, creatorId);
+    await save(deps.db, creatorId, given);
+    return given;
+  };
   const result = pickSettings({
     ...saved,
-    show: await saveShowSettings(deps.db, creatorId, settings.show),
-    widgets: await saveWidgetSettings(deps.db, creatorId, settings.widgets),
+    show: await saveOrKeep(settings.show, getShowSettings, upsertShowSettings),
+    widgets: await saveOrKeep(settings.widgets, getWidgetSettings, upsertWidgetSettings),
   });
   deps.realtime.overlayUpdated(creatorId, result);
   return result;

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/knex.ts';
+import { newestRows } from '../../db/newestRows.ts';
 
 export type EarningState = 'pending' | 'available' | 'in_transit' | 'paid' | 'reversed';
 /** Where a movement takes money from or to; `debt` is money a creator owes (a negative holding). */
@@ -292,13 +293,8 @@ export async function finishReversal(
 }
 
 /** The creator's reversals, newest first. */
-export async function listReversals(db: Executor, creatorId: string, limit: number): Promise<ReversalRow[]> {
-  return db('payout_reversals')
-    .where({ creator_id: creatorId })
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .select<ReversalRow[]>('*');
-}
+export const listReversals = (db: Executor, creatorId: string, limit: number) =>
+  newestRows<ReversalRow>(db, 'payout_reversals', { creator_id: creatorId }, 'created_at', limit);
 
 /** Transfer reversals requested but never confirmed (no answer), since before `before`, with Razorpay's transfer id. */
 export async function listRequestedReversals(

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/knex.ts';
+import { newestRows } from '../../db/newestRows.ts';
 
 export type TransferStatus = 'created' | 'in_transit' | 'processed' | 'failed';
 
@@ -131,10 +132,5 @@ export async function listUnsentTransfers(db: Executor, creatorId: string): Prom
 }
 
 /** The creator's transfers, newest first. */
-export async function listTransfers(db: Executor, creatorId: string, limit: number): Promise<TransferRow[]> {
-  return db('payout_transfers')
-    .where({ creator_id: creatorId })
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .select<TransferRow[]>('*');
-}
+export const listTransfers = (db: Executor, creatorId: string, limit: number) =>
+  newestRows<TransferRow>(db, 'payout_transfers', { creator_id: creatorId }, 'created_at', limit);

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import type { SpeechAudio } from '../../speech/index.ts';
 import { findOverlayByKey } from '../creators/overlay.repository.ts';
-import { findShowSettings, upsertShowSettings } from './show.repository.ts';
+import { findShowSettings } from './show.repository.ts';
 
 /** A creator's show settings: the stored ones over the defaults (a field added later gets its default). */
 export async function getShowSettings(db: Executor, creatorId: string): Promise<ShowSettings> {
@@ -22,17 +22,6 @@ export async function getShowSettings(db: Executor, creatorId: string): Promise<
   const stored = await findShowSettings(db, creatorId);
   if (!stored) return defaults;
   return { ...defaults, ...stored, tts: { ...defaults.tts, ...stored.tts } };
-}
-
-/** Saves the show settings when given (a PUT without them keeps the stored ones); returns the current ones. */
-export async function saveShowSettings(
-  db: Executor,
-  creatorId: string,
-  settings: ShowSettings | undefined,
-): Promise<ShowSettings> {
-  if (!settings) return getShowSettings(db, creatorId);
-  await upsertShowSettings(db, creatorId, settings);
-  return settings;
 }
 
 /**

@@ -21,7 +21,6 @@ import {
   insertSession,
   sessionTotals,
   topSupporters,
-  upsertWidgetSettings,
   type SessionRow,
 } from './stream.repository.ts';
 
@@ -95,17 +94,6 @@ export async function getWidgetSettings(db: Executor, creatorId: string): Promis
     qr: { ...defaults.qr, ...stored.qr },
     supporters: { ...defaults.supporters, ...stored.supporters },
   };
-}
-
-/** Saves the widget settings when given (a PUT without them keeps the stored ones); returns the current ones. */
-export async function saveWidgetSettings(
-  db: Executor,
-  creatorId: string,
-  settings: WidgetSettings | undefined,
-): Promise<WidgetSettings> {
-  if (!settings) return getWidgetSettings(db, creatorId);
-  await upsertWidgetSettings(db, creatorId, settings);
-  return settings;
 }
 
 /** What the widgets draw for an overlay key (unknown or rotated key → 404). */

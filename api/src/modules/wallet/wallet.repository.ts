@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/knex.ts';
 import type { LedgerEntryInput, LedgerEntryResult } from './ledger.ts';
+import { newestRows } from '../../db/newestRows.ts';
 
 /** A wallet_transactions row as stored. */
 export interface WalletTransactionRow {
@@ -15,17 +16,8 @@ export interface WalletTransactionRow {
 }
 
 /** The newest `limit` ledger entries of a user, newest first. */
-export async function listRecentTransactions(
-  db: Executor,
-  userId: string,
-  limit: number,
-): Promise<WalletTransactionRow[]> {
-  return db('wallet_transactions')
-    .where({ user_id: userId })
-    .orderBy('version', 'desc')
-    .limit(limit)
-    .select<WalletTransactionRow[]>('*');
-}
+export const listRecentTransactions = (db: Executor, userId: string, limit: number) =>
+  newestRows<WalletTransactionRow>(db, 'wallet_transactions', { user_id: userId }, 'version', limit);
 
 /** Ledger entries of a user with version > `since`, oldest first, at most `limit` (sync pulls). */
 export async function listTransactionsSince(

@@ -6,7 +6,12 @@ import { http, HttpResponse } from 'msw';
 import type { PaymentOrderStatus } from '@shabaash/shared';
 import { AddMoneyScreen } from './AddMoneyScreen.tsx';
 import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
-import { capturePosts, sandboxConfig, setupCheckoutTests } from '../../test/checkoutTests.ts';
+import {
+  capturePosts,
+  checkoutOptions,
+  sandboxConfig,
+  setupCheckoutTests,
+} from '../../test/checkoutTests.ts';
 
 const CONFIG = sandboxConfig();
 const ORDER = { id: 'order_T1', amount: 25000, currency: 'INR' };
@@ -83,15 +88,9 @@ describe('AddMoneyScreen', () => {
     const box = screen.getByRole('region', { name: 'Order confirmation' });
     expect(box.textContent).toContain('order_T1');
     expect(box.textContent).toContain('₹250.00');
-    expect(checkout.fake.opened[0]!.options).toMatchObject({
-      key: 'rzp_test_sandbox',
-      order_id: 'order_T1',
-      amount: 25000,
-      currency: 'INR',
-      description: 'Support the creator with a superchat',
-      prefill: { name: 'Asha Verma' },
-      theme: { color: '#38bdf8' },
-    });
+    expect(checkout.fake.opened[0]!.options).toMatchObject(
+      checkoutOptions('rzp_test_sandbox', 'order_T1', 25000, 'Asha Verma'),
+    );
     expect(await screen.findByText(/^Pending/)).toBeTruthy();
 
     // The webhook credits the wallet on the server; the client only refreshes.

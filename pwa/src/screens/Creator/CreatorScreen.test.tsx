@@ -6,22 +6,14 @@ import { http, HttpResponse } from 'msw';
 import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
 import { CreatorScreen } from './CreatorScreen.tsx';
 import { OverlayStudioScreen } from '../OverlayStudio/OverlayStudioScreen.tsx';
-import { mswServerForFile } from '../../test/server.ts';
+import { CREATOR_OVERLAY, mswServerForFile } from '../../test/server.ts';
 import { DEFAULT_SAFETY } from '@shabaash/shared/core';
 import { activateLanguage } from '../../i18n/i18n.tsx';
 import { WEBHOOK_EVENT_MEANINGS } from '@shabaash/shared/webhookProtocol';
 
 const server = mswServerForFile();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
-const overlay = {
-  overlayTheme: 'classic',
-  font: 'Poppins',
-  color: '#ff5c5c',
-  sound: 'default',
-  handle: 'asha',
-  displayName: 'Asha Live',
-  overlayKey: 'ok_secret',
-};
+const overlay = CREATOR_OVERLAY;
 
 beforeEach(() => {
   storeSession(creator);

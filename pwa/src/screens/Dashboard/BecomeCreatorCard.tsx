@@ -2,9 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { serverMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/useAuth.ts';
-import { FormStatus } from '../../components/FormStatus.tsx';
+import { FormSubmit } from '../../components/FormStatus.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { useBecomeCreator } from './useDashboardMutations.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import { bindText } from '../../components/fieldBinding.tsx';
+import { Card } from '../../components/Card.tsx';
 
 /** "Become a creator" (ARCHITECTURE §1): choose a handle and display name; the user becomes a creator. */
 export function BecomeCreatorCard() {
@@ -32,49 +35,36 @@ export function BecomeCreatorCard() {
   };
 
   return (
-    <section className="card become-creator" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card-title">
-        {t('dashboard.becomeCreator.title')}
-      </h2>
+    <Card title={t('dashboard.becomeCreator.title')} className="become-creator">
       <p className="muted">{t('dashboard.becomeCreator.lede')}</p>
       <form className="form" onSubmit={handleSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-handle`}>{t('dashboard.becomeCreator.handle')}</label>
-          <input
-            id={`${id}-handle`}
-            name="handle"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="your-channel"
-            required
-            maxLength={30}
-            aria-describedby={`${id}-handle-hint`}
-            value={handle}
-            onChange={(e) => setHandle(e.target.value)}
-          />
-          <p id={`${id}-handle-hint`} className="hint">
-            {t('dashboard.becomeCreator.handleHint', { handle: handle || 'handle' })}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-display`}>{t('dashboard.becomeCreator.displayName')}</label>
-          <input
-            id={`${id}-display`}
-            name="displayName"
-            required
-            maxLength={80}
-            value={displayName}
-            onChange={(e) => setDisplayName(e.target.value)}
-          />
-        </div>
-        <FormStatus error={error} />
-        <button type="submit" className="button button-primary" disabled={becomeCreator.isPending}>
+        <TextField
+          id={`${id}-handle`}
+          label={t('dashboard.becomeCreator.handle')}
+          hint={t('dashboard.becomeCreator.handleHint', { handle: handle || 'handle' })}
+          name="handle"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="your-channel"
+          required
+          maxLength={30}
+          {...bindText(handle, setHandle)}
+        />
+        <TextField
+          id={`${id}-display`}
+          label={t('dashboard.becomeCreator.displayName')}
+          name="displayName"
+          required
+          maxLength={80}
+          {...bindText(displayName, setDisplayName)}
+        />
+        <FormSubmit error={error} disabled={becomeCreator.isPending} block={false}>
           {becomeCreator.isPending
             ? t('dashboard.becomeCreator.creating')
             : t('dashboard.becomeCreator.title')}
-        </button>
+        </FormSubmit>
       </form>
-    </section>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ import { FormStatus } from '../../components/FormStatus.tsx';
 import { PROFILE_PIC_TYPES, readAsDataUrl, validateProfilePic } from './profilePicture.ts';
 import { useUpdateProfilePic } from './useDashboardMutations.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import { Card } from '../../components/Card.tsx';
 
 /** Profile-picture uploader (SPEC §2 dashboard, §5 rules): validates, uploads a data URL, merges the user. */
 export function ProfilePictureUploader() {
@@ -49,10 +50,7 @@ export function ProfilePictureUploader() {
 
   if (!user) return null;
   return (
-    <section className="card" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`} className="card-title">
-        {t('dashboard.profilePic.title')}
-      </h2>
+    <Card title={t('dashboard.profilePic.title')}>
       <div className="profile-pic-row">
         <Avatar name={user.name} src={user.profilePic} size={64} />
         <div>
@@ -71,6 +69,6 @@ export function ProfilePictureUploader() {
         </div>
       </div>
       <FormStatus error={error} success={success} />
-    </section>
+    </Card>
   );
 }

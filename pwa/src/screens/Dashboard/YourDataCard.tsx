@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { linkTo } from '../../components/TextLink.tsx';
 import { api, serverMessage } from '../../api/client.ts';
 import { DEFAULT_CONTACT_EMAIL, useConfig } from '../../api/useConfig.ts';
 import { useAuth } from '../../auth/useAuth.ts';
@@ -7,6 +8,7 @@ import { FormStatus } from '../../components/FormStatus.tsx';
 import { useBalance } from '../../hooks/useWallet.ts';
 import { useT, richText } from '../../i18n/i18n.tsx';
 import { money } from '../../i18n/format.ts';
+import { Card } from '../../components/Card.tsx';
 
 /** Saves a JSON value as a file download. */
 function download(name: string, value: unknown): void {
@@ -70,19 +72,8 @@ export function YourDataCard() {
   };
 
   return (
-    <section className="card your-data" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card-title">
-        {t('dashboard.yourData.title')}
-      </h2>
-      <p className="muted">
-        {richText('dashboard.yourData.lede', {
-          link: (text) => (
-            <Link to="/privacy" className="text-link">
-              {text}
-            </Link>
-          ),
-        })}
-      </p>
+    <Card title={t('dashboard.yourData.title')} className="your-data">
+      <p className="muted">{richText('dashboard.yourData.lede', linkTo('/privacy'))}</p>
       <div className="button-row">
         <button
           type="button"
@@ -149,6 +140,6 @@ export function YourDataCard() {
         </div>
       )}
       <FormStatus error={error} success={success} />
-    </section>
+    </Card>
   );
 }

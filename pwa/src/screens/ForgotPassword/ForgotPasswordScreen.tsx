@@ -1,28 +1,24 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { LIMITS, MESSAGES, type EndpointInput } from '@shabaash/shared';
 import { api, serverMessage } from '../../api/client.ts';
 import { useOtpFlow } from '../../auth/useOtpFlow.ts';
-import { OtpCodeStep, OtpFooter } from '../../auth/OtpSteps.tsx';
+import { OtpCodeStep, OtpFooter, OtpSendStep } from '../../auth/OtpSteps.tsx';
+import { AuthCard, AuthSwitch } from '../../auth/AuthCard.tsx';
 import { newPasswordProblem, PasswordField, PhoneField } from '../../components/AccountFields.tsx';
-import { FormStatus } from '../../components/FormStatus.tsx';
-import '../../styles/auth.css';
-import { richText, useT } from '../../i18n/i18n.tsx';
+import { useT } from '../../i18n/i18n.tsx';
+import { bindText } from '../../components/fieldBinding.tsx';
 
 /** POST /api/auth/reset-password with the Firebase ID token. */
-function useResetPassword() {
-  return useMutation({
-    mutationFn: (input: EndpointInput<'resetPassword'>) => api('resetPassword', { input }),
-  });
-}
+const resetPassword = (input: EndpointInput<'resetPassword'>) => api('resetPassword', { input });
 
 /** /forgot-password (SPEC §2, §4): phone and Send OTP, then OTP and new password; back to /login after 1.5 s. */
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const { t } = useT();
   const flow = useOtpFlow();
-  const reset = useResetPassword();
+  const reset = useMutation({ mutationFn: resetPassword });
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [isDone, setIsDone] = useState(false);
@@ -54,51 +50,23 @@ export function ForgotPasswordScreen() {
   };
 
   return (
-    <section className="auth-page">
-      <div className="auth-card card">
-        <p className="eyebrow">{t('otp.step', { step: flow.step })}</p>
-        <h1 className="page-title">{t('forgot.title')}</h1>
-        {flow.step === 1 ? (
-          <form className="form" onSubmit={handleSendOtp} noValidate>
-            <PhoneField
-              id="forgot-phone"
-              label={t('forgot.phone')}
-              binding={{ value: phone, onChange: (e) => setPhone(e.target.value) }}
-            />
-            <FormStatus error={flow.error} success={flow.success} />
-            <button type="submit" className="button button-primary button-block" disabled={flow.isBusy}>
-              {flow.isBusy ? t('otp.sending') : t('otp.send')}
-            </button>
-          </form>
-        ) : (
-          <OtpCodeStep
-            flow={flow}
-            id="forgot-otp"
-            codeLabel={t('forgot.codeLabel')}
-            submitLabel={t('forgot.submit')}
-            busyLabel={t('forgot.busy')}
-            locked={isDone}
-            onSubmit={handleReset}
-          >
-            <PasswordField
-              id="forgot-password"
-              label={t('forgot.newPassword')}
-              isNew
-              binding={{ value: password, onChange: (e) => setPassword(e.target.value) }}
-            />
-          </OtpCodeStep>
-        )}
-        <OtpFooter flow={flow} />
-        <p className="auth-switch">
-          {richText('forgot.remembered', {
-            link: (text) => (
-              <Link to="/login" className="text-link">
-                {text}
-              </Link>
-            ),
-          })}
-        </p>
-      </div>
-    </section>
+    <AuthCard eyebrow={t('otp.step', { step: flow.step })} title={t('forgot.title')}>
+      {flow.step === 1 ? (
+        <OtpSendStep flow={flow} onSubmit={handleSendOtp}>
+          <PhoneField id="forgot-phone" label={t('forgot.phone')} binding={bindText(phone, setPhone)} />
+        </OtpSendStep>
+      ) : (
+        <OtpCodeStep
+          flow={flow}
+          locked={isDone}
+          texts={['forgot.codeLabel', 'forgot.submit', 'forgot.busy']}
+          onSubmit={handleReset}
+        >
+          <PasswordField label={t('forgot.newPassword')} isNew binding={bindText(password, setPassword)} />
+        </OtpCodeStep>
+      )}
+      <OtpFooter flow={flow} />
+      <AuthSwitch text="forgot.remembered" to="/login" />
+    </AuthCard>
   );
 }

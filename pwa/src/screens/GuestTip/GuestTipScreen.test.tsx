@@ -5,7 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { GuestTipScreen } from './GuestTipScreen.tsx';
 import { renderWithApp } from '../../test/renderApp.tsx';
-import { capturePosts, sandboxConfig, setupCheckoutTests } from '../../test/checkoutTests.ts';
+import {
+  capturePosts,
+  checkoutOptions,
+  sandboxConfig,
+  setupCheckoutTests,
+} from '../../test/checkoutTests.ts';
 import { REFERRING_CREATOR_STORAGE_KEY } from '../../hooks/referringCreator.ts';
 
 const CONFIG = sandboxConfig({
@@ -129,14 +134,8 @@ describe('GuestTipScreen', () => {
     expect(bodies).toEqual([{ amount: 99, message: 'Great stream!', name: 'Kabir', creator: 'riya' }]);
     const { options } = checkout.fake.opened[0]!;
     expect(options).toMatchObject({
-      key: 'rzp_test_sandbox',
-      order_id: 'order_G1',
-      amount: 9900,
-      currency: 'INR',
+      ...checkoutOptions('rzp_test_sandbox', 'order_G1', 9900, 'Kabir'),
       name: 'Shabaash Superchat',
-      description: 'Support the creator with a superchat',
-      prefill: { name: 'Kabir' },
-      theme: { color: '#38bdf8' },
     });
     await act(async () => checkout.fake.opened[0]!.pay());
     expect(screen.getByTestId('guest-status').textContent).toBe(

@@ -1,23 +1,28 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { LIMITS, MESSAGES, rupeesToPaise } from '@shabaash/shared';
-import { errorMessage } from '../../api/client.ts';
+import { LIMITS } from '@shabaash/shared';
 import { useConfig } from '../../api/useConfig.ts';
-import { CheckoutError, openCheckout } from '../../payments/checkout.ts';
 import { normalizeHandle, rememberCreator } from '../../hooks/referringCreator.ts';
-import { fetchSafetyVerdict, tipRulesQuery, useSafetyCheck, useTipRules } from '../../hooks/tipSafety.ts';
-import { useGuestOrder } from '../../hooks/useGuestOrder.ts';
+import { useSafetyCheck, useTipRules } from '../../hooks/tipSafety.ts';
+import { TextField } from '../../components/TextField.tsx';
 import { TipAmountField, TipMessageField } from '../../components/TipFields.tsx';
+import { useGuestCheckout } from './useGuestCheckout.ts';
 import './guestTip.css';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { usePrerenderedField } from '../../hooks/usePrerenderedField.ts';
-import { parseRupeeAmount } from '../../lib/amount.ts';
 import { richText, useT } from '../../i18n/i18n.tsx';
 import { localizeText } from '../../i18n/errors.ts';
 import { rupees as formatAmount } from '../../i18n/format.ts';
 
-type Status = { kind: 'info' | 'success' | 'error'; text: string };
+/** Who is being tipped: the link's creator (with their name when it is the featured one), else the featured one. */
+function labelOf(
+  linkHandle: string | null,
+  featured: { handle: string; displayName: string } | null,
+): string | null {
+  if (linkHandle)
+    return linkHandle === featured?.handle ? `${featured.displayName} (@${linkHandle})` : `@${linkHandle}`;
+  return featured ? `${featured.displayName} (@${featured.handle})` : null;
+}
 
 /** /guest-tip (SPEC §2, §4 Guest checkout): tip a creator (from `?c=<handle>`) without an account. */
 export function GuestTipScreen() {
@@ -26,19 +31,11 @@ export function GuestTipScreen() {
   const id = useId();
   const [params] = useSearchParams();
   const config = useConfig();
-  const queryClient = useQueryClient();
-  const guestOrder = useGuestOrder();
 
   const linkHandle = normalizeHandle(params.get('c'));
   const defaultCreator = config.data?.defaultCreator ?? null;
   const creator = linkHandle ?? defaultCreator?.handle ?? null;
-  const creatorLabel = linkHandle
-    ? linkHandle === defaultCreator?.handle
-      ? `${defaultCreator.displayName} (@${linkHandle})`
-      : `@${linkHandle}`
-    : defaultCreator
-      ? `${defaultCreator.displayName} (@${defaultCreator.handle})`
-      : null;
+  const creatorLabel = labelOf(linkHandle, defaultCreator);
 
   useEffect(() => {
     if (linkHandle) rememberCreator(linkHandle);
@@ -47,80 +44,15 @@ export function GuestTipScreen() {
   const nameField = usePrerenderedField();
   const amountField = usePrerenderedField();
   const messageField = usePrerenderedField();
-  const name = nameField.value;
-  const amount = amountField.value;
   const message = messageField.value;
-  const [isPreparing, setIsPreparing] = useState(false);
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [status, setStatus] = useState<Status>({ kind: 'info', text: MESSAGES.guestInitialStatus });
-  const [submitBlock, setSubmitBlock] = useState<string | null>(null);
+  const { isPreparing, amountError, status, submitBlock, setSubmitBlock, handleSubmit } = useGuestCheckout(
+    creator,
+    { name: nameField, amount: amountField, message: messageField },
+  );
 
   const rules = useTipRules(creator);
   const liveBlock = useSafetyCheck(creator, message);
   const messageBlock = message.trim() ? (liveBlock ?? submitBlock) : null;
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isPreparing) return;
-    setAmountError(null);
-    setSubmitBlock(null);
-    const value = parseRupeeAmount(amount);
-    if (value === null) {
-      setAmountError(MESSAGES.invalidAmount);
-      return;
-    }
-    setIsPreparing(true);
-    setStatus({ kind: 'info', text: MESSAGES.guestInitialStatus });
-    try {
-      // The creator's minimum, in the server's words, before any order exists (unreachable: the server checks).
-      const minimum = await queryClient.fetchQuery(tipRulesQuery(creator)).catch(() => null);
-      if (minimum && rupeesToPaise(value) < minimum.minAmountPaise) {
-        setAmountError(minimum.minimumMessage);
-        setIsPreparing(false);
-        return;
-      }
-      const blocked = await fetchSafetyVerdict(queryClient, creator, message);
-      if (blocked) {
-        setSubmitBlock(blocked);
-        setIsPreparing(false);
-        return;
-      }
-      let order;
-      try {
-        order = await guestOrder.mutateAsync({ amount: value, message, name, creator });
-      } catch (caught) {
-        setStatus({ kind: 'error', text: errorMessage(caught, MESSAGES.guestCheckoutFailed) });
-        setIsPreparing(false);
-        return;
-      }
-      const settings = config.data ?? (await config.refetch()).data;
-      if (!settings) throw new CheckoutError(MESSAGES.checkoutLoadFailed);
-      await openCheckout(
-        {
-          scriptUrl: settings.checkoutScriptUrl,
-          key: settings.razorpayKeyId,
-          order,
-          payerName: name.trim() || undefined,
-        },
-        {
-          onPaid: () => {
-            setStatus({ kind: 'success', text: MESSAGES.guestPaymentReceived });
-            messageField.set('');
-            amountField.set('');
-          },
-          onFailed: (text) => setStatus({ kind: 'error', text }),
-        },
-      );
-      // The provider's dialog is open and modal: the form is idle again behind it.
-      setIsPreparing(false);
-    } catch (caught) {
-      setStatus({
-        kind: 'error',
-        text: caught instanceof CheckoutError ? caught.message : MESSAGES.checkoutLoadFailed,
-      });
-      setIsPreparing(false);
-    }
-  };
 
   return (
     <div className="page container guest-tip">
@@ -141,18 +73,18 @@ export function GuestTipScreen() {
               : t('guestTip.featured')}
         </p>
         <form className="form" onSubmit={handleSubmit} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-name`}>
-              {t('field.name')} <span className="optional">{t('field.optional')}</span>
-            </label>
-            <input
-              id={`${id}-name`}
-              name="name"
-              autoComplete="name"
-              maxLength={LIMITS.guestNameMaxLength}
-              {...nameField.inputProps}
-            />
-          </div>
+          <TextField
+            id={`${id}-name`}
+            label={
+              <>
+                {t('field.name')} <span className="optional">{t('field.optional')}</span>
+              </>
+            }
+            name="name"
+            autoComplete="name"
+            maxLength={LIMITS.guestNameMaxLength}
+            {...nameField.inputProps}
+          />
           <TipAmountField
             id={`${id}-amount`}
             placeholder="99"
@@ -187,7 +119,7 @@ export function GuestTipScreen() {
             {isPreparing ? t('guestTip.preparing') : t('guestTip.submit')}
           </button>
           <p
-            className={`guest-status guest-status-${status.kind}`}
+            className={`form-status form-status-${status.kind} guest-status guest-status-${status.kind}`}
             role={status.kind === 'error' ? 'alert' : 'status'}
             data-testid="guest-status"
           >

@@ -5,12 +5,12 @@ import { serverMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { homePathFor } from '../../auth/homePath.ts';
 import { PasswordField, PhoneField } from '../../components/AccountFields.tsx';
-import { FormStatus } from '../../components/FormStatus.tsx';
+import { FormSubmit } from '../../components/FormStatus.tsx';
+import { AuthCard, AuthSwitch } from '../../auth/AuthCard.tsx';
 import { useLogin } from './useLogin.ts';
-import '../../styles/auth.css';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { usePrerenderedField } from '../../hooks/usePrerenderedField.ts';
-import { richText, useT } from '../../i18n/i18n.tsx';
+import { useT } from '../../i18n/i18n.tsx';
 
 /** /login (SPEC §2): phone and password; creators land on /creator, everyone else on /dashboard. */
 export function LoginScreen() {
@@ -41,42 +41,26 @@ export function LoginScreen() {
   };
 
   return (
-    <section className="auth-page">
-      <div className="auth-card card">
-        <h1 className="page-title">{t('login.title')}</h1>
-        <p className="muted">{t('login.lede')}</p>
-        <form className="form" onSubmit={handleSubmit} noValidate>
-          <PhoneField id="login-phone" label={t('field.phone')} binding={phone.inputProps} />
-          <PasswordField
-            id="login-password"
-            label={t('field.password')}
-            isNew={false}
-            binding={password.inputProps}
-            labelAside={
-              <Link to="/forgot-password" className="text-link small">
-                {t('login.forgot')}
-              </Link>
-            }
-          />
-          <FormStatus error={error} />
-          <button
-            type="submit"
-            className="button button-primary button-block"
-            disabled={!hydrated || loginMutation.isPending}
-          >
-            {loginMutation.isPending ? t('login.busy') : t('login.submit')}
-          </button>
-        </form>
-        <p className="auth-switch">
-          {richText('login.new', {
-            link: (text) => (
-              <Link to="/register" className="text-link">
-                {text}
-              </Link>
-            ),
-          })}
-        </p>
-      </div>
-    </section>
+    <AuthCard title={t('login.title')}>
+      <p className="muted">{t('login.lede')}</p>
+      <form className="form" onSubmit={handleSubmit} noValidate>
+        <PhoneField id="login-phone" label={t('field.phone')} binding={phone.inputProps} />
+        <PasswordField
+          id="login-password"
+          label={t('field.password')}
+          isNew={false}
+          binding={password.inputProps}
+          labelAside={
+            <Link to="/forgot-password" className="text-link small">
+              {t('login.forgot')}
+            </Link>
+          }
+        />
+        <FormSubmit error={error} disabled={!hydrated || loginMutation.isPending}>
+          {loginMutation.isPending ? t('login.busy') : t('login.submit')}
+        </FormSubmit>
+      </form>
+      <AuthSwitch text="login.new" to="/register" />
+    </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { linkTo } from '../../components/TextLink.tsx';
 import { DEFAULT_CONTACT_EMAIL, useConfig } from '../../api/useConfig.ts';
 import { richText, useT, type MessageKey } from '../../i18n/i18n.tsx';
 
@@ -34,15 +34,7 @@ export function PrivacyScreen() {
       </ul>
 
       <h2>{t('privacy.rights')}</h2>
-      <p>
-        {richText('privacy.rights.body', {
-          link: (text) => (
-            <Link to="/dashboard" className="text-link">
-              {text}
-            </Link>
-          ),
-        })}
-      </p>
+      <p>{richText('privacy.rights.body', linkTo('/dashboard'))}</p>
 
       <h2>{t('privacy.grievance')}</h2>
       <p>

@@ -1,23 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { MESSAGES, type EndpointInput } from '@shabaash/shared';
 import { api, ApiError, serverMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { homePathFor } from '../../auth/homePath.ts';
 import { useOtpFlow } from '../../auth/useOtpFlow.ts';
-import { OtpCodeStep, OtpFooter } from '../../auth/OtpSteps.tsx';
+import { OtpCodeStep, OtpFooter, OtpSendStep } from '../../auth/OtpSteps.tsx';
+import { AuthCard, AuthSwitch } from '../../auth/AuthCard.tsx';
 import { newPasswordProblem, PasswordField, PhoneField } from '../../components/AccountFields.tsx';
-import { FormStatus } from '../../components/FormStatus.tsx';
-import '../../styles/auth.css';
+import { TextField } from '../../components/TextField.tsx';
+import { linkTo } from '../../components/TextLink.tsx';
 import { richText, useT } from '../../i18n/i18n.tsx';
-
-/** POST /api/auth/register with the Firebase ID token; answers { token, user }. */
-function useRegister() {
-  return useMutation({
-    mutationFn: (input: EndpointInput<'register'>) => api('register', { input }),
-  });
-}
+import { bindText } from '../../components/fieldBinding.tsx';
 
 /** /register (SPEC §2, §4): details and Send OTP, then the 6-digit code; logs in and redirects by role. */
 export function RegisterScreen() {
@@ -25,7 +20,9 @@ export function RegisterScreen() {
   const { t } = useT();
   const { login } = useAuth();
   const flow = useOtpFlow();
-  const register = useRegister();
+  const register = useMutation({
+    mutationFn: (input: EndpointInput<'register'>) => api('register', { input }),
+  });
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
@@ -56,75 +53,36 @@ export function RegisterScreen() {
   };
 
   return (
-    <section className="auth-page">
-      <div className="auth-card card">
-        <p className="eyebrow">{t('otp.step', { step: flow.step })}</p>
-        <h1 className="page-title">{t('register.title')}</h1>
-        <ul className="perks" aria-label={t('register.perks')}>
-          <li>{t('register.perkBonus')}</li>
-          <li>{t('register.perkCashback')}</li>
-        </ul>
+    <AuthCard eyebrow={t('otp.step', { step: flow.step })} title={t('register.title')}>
+      <ul className="perks" aria-label={t('register.perks')}>
+        <li>{t('register.perkBonus')}</li>
+        <li>{t('register.perkCashback')}</li>
+      </ul>
 
-        {flow.step === 1 ? (
-          <form className="form" onSubmit={handleSendOtp} noValidate>
-            <div className="field">
-              <label htmlFor="register-name">{t('register.fullName')}</label>
-              <input
-                id="register-name"
-                name="name"
-                autoComplete="name"
-                required
-                maxLength={80}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-              />
-            </div>
-            <PhoneField
-              id="register-phone"
-              label={t('field.phone')}
-              binding={{ value: phone, onChange: (e) => setPhone(e.target.value) }}
-            />
-            <PasswordField
-              id="register-password"
-              label={t('field.password')}
-              isNew
-              binding={{ value: password, onChange: (e) => setPassword(e.target.value) }}
-            />
-            <FormStatus error={flow.error} success={flow.success} />
-            <button type="submit" className="button button-primary button-block" disabled={flow.isBusy}>
-              {flow.isBusy ? t('otp.sending') : t('otp.send')}
-            </button>
-          </form>
-        ) : (
-          <OtpCodeStep
-            flow={flow}
-            id="register-otp"
-            codeLabel={t('register.codeLabel')}
-            submitLabel={t('register.verify')}
-            busyLabel={t('register.verifying')}
-            onSubmit={handleVerify}
+      {flow.step === 1 ? (
+        <OtpSendStep flow={flow} onSubmit={handleSendOtp}>
+          <TextField
+            id="register-name"
+            label={t('register.fullName')}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={80}
+            {...bindText(name, setName)}
           />
-        )}
-        <OtpFooter flow={flow} />
-        <p className="muted small">
-          {richText('register.privacy', {
-            link: (text) => (
-              <Link to="/privacy" className="text-link">
-                {text}
-              </Link>
-            ),
-          })}
-        </p>
-        <p className="auth-switch">
-          {richText('register.haveAccount', {
-            link: (text) => (
-              <Link to="/login" className="text-link">
-                {text}
-              </Link>
-            ),
-          })}
-        </p>
-      </div>
-    </section>
+          <PhoneField id="register-phone" label={t('field.phone')} binding={bindText(phone, setPhone)} />
+          <PasswordField label={t('field.password')} isNew binding={bindText(password, setPassword)} />
+        </OtpSendStep>
+      ) : (
+        <OtpCodeStep
+          flow={flow}
+          texts={['register.codeLabel', 'register.verify', 'register.verifying']}
+          onSubmit={handleVerify}
+        />
+      )}
+      <OtpFooter flow={flow} />
+      <p className="muted small">{richText('register.privacy', linkTo('/privacy'))}</p>
+      <AuthSwitch text="register.haveAccount" to="/login" />
+    </AuthCard>
   );
 }

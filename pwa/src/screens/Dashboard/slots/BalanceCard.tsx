@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../api/client.ts';
 import { useBalance } from '../../../hooks/useWallet.ts';
 import './slots.css';
+import { SlotCard } from './SlotCard.tsx';
 import { useT } from '../../../i18n/i18n.tsx';
 import { money, dateTime } from '../../../i18n/format.ts';
 
@@ -11,14 +11,10 @@ import { money, dateTime } from '../../../i18n/format.ts';
  * en-IN rupees with two decimals; says so when it is a saved, possibly stale value or tips are still queued.
  */
 export function BalanceCard() {
-  const id = useId();
   const balance = useBalance();
   const { t } = useT();
   return (
-    <section className="card balance-card" aria-labelledby={`${id}-title`} aria-busy={balance.isPending}>
-      <h2 id={`${id}-title`} className="card-title">
-        {t('dashboard.balance.title')}
-      </h2>
+    <SlotCard title={t('dashboard.balance.title')} busy={balance.isPending} className="balance-card">
       {balance.data ? (
         <p className="balance-amount" data-testid="wallet-balance">
           {money(balance.data.balancePaise)}
@@ -63,6 +59,6 @@ export function BalanceCard() {
           </button>
         ) : null}
       </div>
-    </section>
+    </SlotCard>
   );
 }

@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import type { Tip } from '@shabaash/shared';
-import { errorMessage } from '../../../api/client.ts';
+import { SlotCard, SlotList } from './SlotCard.tsx';
 import { useRecentTips } from '../../../hooks/useTips.ts';
 import { useDefaultCreatorHandle } from '../../../hooks/referringCreator.ts';
 import './slots.css';
@@ -45,37 +44,24 @@ function TipRow({ tip }: { tip: Tip & { pending?: 0 | 1 } }) {
   );
 }
 
+/** What the list says when it could not load, and when it is empty. */
+const TEXTS = ['dashboard.recent.loadFailed', 'msg.noRecentTips'] as const;
+
 /**
  * Dashboard recent tip activity of the referring or default creator, newest first, at most 10: the default
  * creator's from the offline mirror (with this device's queued tips marked), another's from GET /api/tips/recent.
  */
 export function RecentTips() {
-  const id = useId();
   const creator = useDefaultCreatorHandle();
   const tips = useRecentTips(creator.handle, creator.isResolved);
   const { t } = useT();
   return (
-    <section className="card" aria-labelledby={`${id}-title`} aria-busy={tips.isPending}>
-      <h2 id={`${id}-title`} className="card-title">
-        {t('dashboard.recent.title')}
-      </h2>
+    <SlotCard title={t('dashboard.recent.title')} busy={tips.isPending}>
       <div aria-live="polite">
-        {tips.isError && !tips.data ? (
-          <p className="form-status form-status-error" role="alert">
-            {errorMessage(tips.error, t('dashboard.recent.loadFailed'))}
-          </p>
-        ) : !tips.data ? (
-          <p className="muted">{t('page.loading')}</p>
-        ) : tips.data.length === 0 ? (
-          <p className="muted empty-text">{t('msg.noRecentTips')}</p>
-        ) : (
-          <ul className="tip-list">
-            {tips.data.map((tip) => (
-              <TipRow key={tip.id} tip={tip} />
-            ))}
-          </ul>
-        )}
+        <SlotList query={tips} texts={TEXTS} className="tip-list">
+          {(tip) => <TipRow key={tip.id} tip={tip} />}
+        </SlotList>
       </div>
-    </section>
+    </SlotCard>
   );
 }

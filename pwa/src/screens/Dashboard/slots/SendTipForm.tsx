@@ -14,6 +14,8 @@ import {
 import { parseRupeeAmount } from '../../../lib/amount.ts';
 import './slots.css';
 import { useT } from '../../../i18n/i18n.tsx';
+import { bindText } from '../../../components/fieldBinding.tsx';
+import { Card } from '../../../components/Card.tsx';
 
 /**
  * Dashboard send-tip form: creator (defaults to the one whose link brought the viewer, else the default
@@ -84,10 +86,7 @@ export function SendTipForm() {
   };
 
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="card-title">
-        {t('dashboard.sendTip.title')}
-      </h2>
+    <Card title={t('dashboard.sendTip.title')}>
       <form className="form" onSubmit={handleSubmit} noValidate>
         <div className="field">
           <label htmlFor={`${id}-creator`}>{t('dashboard.sendTip.creator')}</label>
@@ -101,8 +100,7 @@ export function SendTipForm() {
             maxLength={30}
             placeholder="creator-handle"
             aria-describedby={`${id}-creator-hint`}
-            value={creator}
-            onChange={(e) => setCreator(e.target.value)}
+            {...bindText(creator, setCreator)}
           />
           <datalist id={`${id}-creators`}>
             {knownCreators.map((handle) => (
@@ -113,22 +111,18 @@ export function SendTipForm() {
             {t('dashboard.sendTip.creatorHint')}
           </p>
         </div>
-        <TipAmountField
-          id={`${id}-amount`}
-          placeholder="50"
-          binding={{ value: amount, onChange: (e) => setAmount(e.target.value) }}
-        />
+        <TipAmountField id={`${id}-amount`} placeholder="50" binding={bindText(amount, setAmount)} />
         <TipMessageField
           id={`${id}-message`}
           value={message}
           rows={2}
-          binding={{ value: message, onChange: (e) => setMessage(e.target.value) }}
+          binding={bindText(message, setMessage)}
         />
         <FormStatus error={error} success={success} />
         <button type="submit" className="button button-primary" disabled={sendTip.isPending}>
           {sendTip.isPending ? t('dashboard.sendTip.sending') : t('dashboard.sendTip.submit')}
         </button>
       </form>
-    </section>
+    </Card>
   );
 }

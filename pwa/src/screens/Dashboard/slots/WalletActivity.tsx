@@ -1,8 +1,7 @@
-import { useId } from 'react';
-import { errorMessage } from '../../../api/client.ts';
 import { useTransactions } from '../../../hooks/useWallet.ts';
 import type { MirroredTransaction } from '../../../sync/db.ts';
 import './slots.css';
+import { SlotCard, SlotList } from './SlotCard.tsx';
 import { useT, translate } from '../../../i18n/i18n.tsx';
 import { money, dateTime } from '../../../i18n/format.ts';
 
@@ -54,39 +53,26 @@ function TransactionRow({ tx }: { tx: MirroredTransaction }) {
   );
 }
 
+/** What the list says when it could not load, and when it is empty. */
+const TEXTS = ['dashboard.activity.loadFailed', 'msg.noTransactions'] as const;
+
 /**
  * Dashboard wallet activity: the last 10 entries (GET /api/wallet/transactions, mirrored offline), newest
  * first, with queued tips on top marked as not yet charged.
  */
 export function WalletActivity() {
-  const id = useId();
   const transactions = useTransactions();
   const { t } = useT();
   return (
-    <section className="card" aria-labelledby={`${id}-title`} aria-busy={transactions.isPending}>
-      <h2 id={`${id}-title`} className="card-title">
-        {t('dashboard.activity.title')}
-      </h2>
+    <SlotCard title={t('dashboard.activity.title')} busy={transactions.isPending}>
       {transactions.isOffline ? (
         <p className="hint" data-testid="activity-offline">
           {t('dashboard.activity.offline')}
         </p>
       ) : null}
-      {transactions.isError && !transactions.data ? (
-        <p className="form-status form-status-error" role="alert">
-          {errorMessage(transactions.error, t('dashboard.activity.loadFailed'))}
-        </p>
-      ) : !transactions.data ? (
-        <p className="muted">{t('page.loading')}</p>
-      ) : transactions.data.length === 0 ? (
-        <p className="muted empty-text">{t('msg.noTransactions')}</p>
-      ) : (
-        <ul className="tx-list">
-          {transactions.data.map((tx) => (
-            <TransactionRow key={tx._id} tx={tx} />
-          ))}
-        </ul>
-      )}
-    </section>
+      <SlotList query={transactions} texts={TEXTS} className="tx-list">
+        {(tx) => <TransactionRow key={tx._id} tx={tx} />}
+      </SlotList>
+    </SlotCard>
   );
 }
