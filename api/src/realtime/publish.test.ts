@@ -39,12 +39,17 @@ async function tip(creatorId: string, senderId: string, status: 'unread' | 'read
   );
 }
 
+/** A creator and a viewer who has tipped them `count` times. */
+async function creatorWithTips(count: number) {
+  const c = await buildCreator(db, config);
+  const v = await buildUser(db, config);
+  for (let i = 0; i < count; i += 1) await tip(c.id, v.id);
+  return { c, v };
+}
+
 describe('the per-space publish queue', () => {
   it('a new subscriber catches up in version order, then gets each later change once', async () => {
-    const c = await buildCreator(db, config);
-    const v = await buildUser(db, config);
-    await tip(c.id, v.id);
-    await tip(c.id, v.id);
+    const { c, v } = await creatorWithTips(2);
     const space = creatorSpace(c.id);
     const publisher = newPublisher();
     const conn = fakeConn();
@@ -106,10 +111,7 @@ describe('the per-space publish queue', () => {
   });
 
   it("a creator's payouts space: the catch-up sends the newest summary once, then each change sends the next", async () => {
-    const c = await buildCreator(db, config);
-    const v = await buildUser(db, config);
-    await tip(c.id, v.id);
-    await tip(c.id, v.id);
+    const { c } = await creatorWithTips(2);
     const space = payoutsSpace(c.id);
     const afterTips = await spaceVersion(db, space);
     expect(afterTips).toBeGreaterThan(0); // the tips trigger credited the earnings and bumped the space
