@@ -44,15 +44,15 @@ const streamEvent = (creatorId: string, event: WebhookEvent, sessionId: string, 
   data,
 });
 
+/** What starting and ending a stream use: the database and the realtime push. */
+type StreamDeps = Pick<AppDeps, 'db' | 'realtime'>;
+
 /**
  * "Start stream": opens a session and queues `stream.started` for subscribed webhook endpoints in the same
  * transaction; a session already live is answered as it is (no second event). Widgets and Chat Loaders hear it
  * as `stream:update`.
  */
-export async function startStream(
-  deps: Pick<AppDeps, 'db' | 'realtime'>,
-  creatorId: string,
-): Promise<StreamState> {
+export async function startStream(deps: StreamDeps, creatorId: string): Promise<StreamState> {
   const started = await deps.db.transaction(async (tx) => {
     const session = await insertSession(tx, creatorId);
     if (session) {
@@ -68,10 +68,7 @@ export async function startStream(
 }
 
 /** "End stream": ends the live session and queues `stream.ended` with its totals in the same transaction. */
-export async function endStream(
-  deps: Pick<AppDeps, 'db' | 'realtime'>,
-  creatorId: string,
-): Promise<StreamState> {
+export async function endStream(deps: StreamDeps, creatorId: string): Promise<StreamState> {
   const ended = await deps.db.transaction(async (tx) => {
     const session = await endLiveSession(tx, creatorId);
     if (!session) return null;
