@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from '@shabaash/shared';
-import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
+import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
 import {
   emulatorCodes,
   loginInBrowser,
@@ -14,7 +14,7 @@ import {
 
 describe('accounts journey (phone, sandbox OTP from the Auth emulator)', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
+  const browser = useBrowser();
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -22,13 +22,9 @@ describe('accounts journey (phone, sandbox OTP from the Auth emulator)', () => {
   const newPassword = 'second-pass-2';
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    context = await newPhoneContext(browser);
+    context = await newPhoneContext(browser());
     page = await context.newPage();
     errors = trackPageErrors(page);
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('a new visitor registers with an OTP and lands on /dashboard with their name', async () => {
@@ -95,7 +91,7 @@ describe('accounts journey (phone, sandbox OTP from the Auth emulator)', () => {
   });
 
   it('the lead form rejects 12345 and accepts a valid number', async () => {
-    const visitor = await (await newPhoneContext(browser)).newPage();
+    const visitor = await (await newPhoneContext(browser())).newPage();
     await visitor.goto(`${baseUrl}/`);
     const phone = visitor.getByLabel('Mobile number');
     await phone.scrollIntoViewIfNeeded();
@@ -115,7 +111,7 @@ describe('accounts journey (phone, sandbox OTP from the Auth emulator)', () => {
 
   it('a creator logs in and lands on /creator (replace navigation)', async () => {
     // The sandbox seeds a demo creator (api/src/sandboxSeed.ts) that `npm start` prints.
-    const creatorContext = await newPhoneContext(browser);
+    const creatorContext = await newPhoneContext(browser());
     const creatorPage = await creatorContext.newPage();
     await loginInBrowser(creatorPage, baseUrl, '9000000001', 'shabaash-demo');
     expect(new URL(creatorPage.url()).pathname).toBe('/creator');
@@ -126,7 +122,7 @@ describe('accounts journey (phone, sandbox OTP from the Auth emulator)', () => {
 
   it('a phone number and password typed before the page has hydrated are kept and log in', async () => {
     // Hold the app bundle back so the visitor types into the prerendered HTML, as on a slow phone.
-    const slowContext = await newPhoneContext(browser);
+    const slowContext = await newPhoneContext(browser());
     const slowPage = await slowContext.newPage();
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -147,7 +143,7 @@ describe('accounts journey (phone, sandbox OTP from the Auth emulator)', () => {
   });
 
   it('the theme choice survives a reload', async () => {
-    const visitor = await (await newPhoneContext(browser)).newPage();
+    const visitor = await (await newPhoneContext(browser())).newPage();
     await visitor.goto(`${baseUrl}/login`);
     const theme = () => visitor.evaluate(() => document.documentElement.dataset.theme ?? 'light');
     expect(await theme()).toBe('light');
