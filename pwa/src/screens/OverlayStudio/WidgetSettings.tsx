@@ -10,7 +10,8 @@ import {
 } from '@shabaash/shared';
 import { useAuth } from '../../auth/useAuth.ts';
 import { Card } from '../../components/Card.tsx';
-import { InputField, SelectField } from '../../components/Field.tsx';
+import { SelectField } from '../../components/Field.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { numberOrNaN } from '../../lib/amount.ts';
 import { useT } from '../../i18n/i18n.tsx';
@@ -35,7 +36,7 @@ function TextSetting({
 }) {
   const { t } = useT();
   return (
-    <InputField
+    <TextField
       {...TEXT_SETTINGS[name]}
       label={t(`widgetSettings.${name}`)}
       placeholder={t(`widgetSettings.${name}Placeholder`)}
@@ -102,7 +103,7 @@ export function WidgetSettings() {
             value={form.goal.title}
             onChange={(title) => set('goal', { title })}
           />
-          <InputField
+          <TextField
             id="ws-goal-target"
             label={t('widgetSettings.goalAmount')}
             inputMode="numeric"
