@@ -17,6 +17,7 @@ import { numberOrNaN } from '../../lib/amount.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { errorText } from '../../i18n/errors.ts';
 import { useCreatorOverlay, useSaveOverlaySettings } from '../../hooks/useCreatorOverlay.ts';
+import { SettingsGroup } from './SettingsGroup.tsx';
 import { WidgetLinkCard } from './WidgetLinkCard.tsx';
 
 /** The widgets' free-text settings: field id and length limit; label and placeholder are `widgetSettings.<name>…`. */
@@ -96,8 +97,7 @@ export function WidgetSettings() {
     <Card title={t('widgetSettings.title')} className="os-widgets">
       <p className="muted">{t('widgetSettings.intro')}</p>
       <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
-        <fieldset className="os-fieldset" disabled={!saved}>
-          <legend>{t('widgetSettings.goal')}</legend>
+        <SettingsGroup legend={t('widgetSettings.goal')} disabled={!saved}>
           <TextSetting
             name="goalTitle"
             value={form.goal.title}
@@ -110,17 +110,15 @@ export function WidgetSettings() {
             value={target}
             onChange={(e) => setTarget(e.target.value)}
           />
-        </fieldset>
-        <fieldset className="os-fieldset" disabled={!saved}>
-          <legend>{t('widgetSettings.qr')}</legend>
+        </SettingsGroup>
+        <SettingsGroup legend={t('widgetSettings.qr')} disabled={!saved}>
           <TextSetting
             name="qrCaption"
             value={form.qr.caption}
             onChange={(caption) => set('qr', { caption })}
           />
-        </fieldset>
-        <fieldset className="os-fieldset" disabled={!saved}>
-          <legend>{t('widgetSettings.supporters')}</legend>
+        </SettingsGroup>
+        <SettingsGroup legend={t('widgetSettings.supporters')} disabled={!saved}>
           <label className="os-check">
             <input
               type="checkbox"
@@ -139,7 +137,7 @@ export function WidgetSettings() {
             }))}
             onChange={(range) => set('supporters', { range })}
           />
-        </fieldset>
+        </SettingsGroup>
         <button type="submit" className="button button-primary" disabled={!saved || save.isPending}>
           {save.isPending ? t('widgetSettings.saving') : t('widgetSettings.save')}
         </button>
