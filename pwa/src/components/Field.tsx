@@ -1,21 +1,19 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import './Field.css';
 
 /**
- * A labelled form field: `div.field` with the label (for `id`), the control(s), then an optional muted hint and an
- * error line `${id}-error` (for the control's aria-describedby).
+ * A labelled form field around any control(s): `div.field` with the label (for `id`), the control(s), then an
+ * error line `${id}-error` (for the control's aria-describedby). A plain labelled input is a TextField.
  */
 export function Field({
   id,
   label,
-  hint,
   error,
   className,
   children,
 }: {
   id: string;
   label: ReactNode;
-  hint?: ReactNode;
   error?: string | undefined;
   /** Classes added after `field`. */
   className?: string;
@@ -25,27 +23,12 @@ export function Field({
     <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint ? <p className="muted small">{hint}</p> : null}
       {error ? (
         <p className="form-status form-status-error field-status" id={`${id}-error`}>
           {error}
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** A Field holding one input; every other prop goes to the input. */
-export function InputField({
-  id,
-  label,
-  hint,
-  ...input
-}: { id: string; label: ReactNode; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <Field id={id} label={label} hint={hint}>
-      <input id={id} {...input} />
-    </Field>
   );
 }
 

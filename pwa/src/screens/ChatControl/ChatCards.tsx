@@ -8,6 +8,7 @@ import {
   type queueSnapshot,
 } from '../../lib/chatQueue.ts';
 import { Card } from '../../components/Card.tsx';
+import { DetailList } from '../../components/DetailList.tsx';
 import { richText, useT } from '../../i18n/i18n.tsx';
 import { StreamSession } from './StreamSession.tsx';
 
@@ -74,26 +75,23 @@ export function SnapshotCard({ snapshot, now }: { snapshot: ReturnType<typeof qu
   const { t } = useT();
   return (
     <Card title={t('chat.snapshot.title')} className="cl-card">
-      <dl className="cl-stats">
-        <div>
-          <dt>{t('chat.snapshot.queued')}</dt>
-          <dd data-testid="stat-queued">{snapshot.queued}</dd>
-        </div>
-        <div>
-          <dt>{t('chat.snapshot.live')}</dt>
-          <dd data-testid="stat-live">{snapshot.live}</dd>
-        </div>
-        <div>
-          <dt>{t('chat.snapshot.value')}</dt>
-          <dd data-testid="stat-value">{formatAmount(snapshot.valueInQueue)}</dd>
-        </div>
-        <div>
-          <dt>{t('chat.snapshot.lastPushed')}</dt>
-          <dd data-testid="stat-last-pushed">
-            {snapshot.lastPushedAt ? relativeTime(snapshot.lastPushedAt, now) : '—'}
-          </dd>
-        </div>
-      </dl>
+      <DetailList
+        className="cl-stats"
+        items={[
+          { term: t('chat.snapshot.queued'), value: snapshot.queued, testId: 'stat-queued' },
+          { term: t('chat.snapshot.live'), value: snapshot.live, testId: 'stat-live' },
+          {
+            term: t('chat.snapshot.value'),
+            value: formatAmount(snapshot.valueInQueue),
+            testId: 'stat-value',
+          },
+          {
+            term: t('chat.snapshot.lastPushed'),
+            value: snapshot.lastPushedAt ? relativeTime(snapshot.lastPushedAt, now) : '—',
+            testId: 'stat-last-pushed',
+          },
+        ]}
+      />
       <p className="muted small">{t('chat.autoClear')}</p>
       <StreamSession />
     </Card>

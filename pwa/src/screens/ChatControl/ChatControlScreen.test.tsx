@@ -171,7 +171,7 @@ const rowOf = (name: string) => {
   return row;
 };
 
-describe('Chat Loader', () => {
+describe('Chat Loader: list, search and sort', () => {
   it('shows the loading text, then the list grouped by day with badges, times, messages and amounts', async () => {
     const yesterday = new Date();
     yesterday.setDate(yesterday.getDate() - 1);
@@ -320,7 +320,9 @@ describe('Chat Loader', () => {
     await user.click(screen.getByRole('button', { name: 'Latest' }));
     expect(names()).toEqual(['Small', 'Big New', 'Big Old']);
   });
+});
 
+describe('Chat Loader: push live, flag, block and delete', () => {
   it('pushes a chat live: PATCH status read, badge Live now, toast that clears after 4 s', async () => {
     fakeTimers();
     const calls = serve([tip('a', { name: 'Priya' })]);
@@ -462,7 +464,9 @@ describe('Chat Loader', () => {
     expect(await screen.findByText('Priya')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Failed to delete chat (Priya, ₹100.00): Not found.');
   });
+});
 
+describe('Chat Loader: copy, locate and live updates', () => {
   it('copies messages and links, and explains clipboard failures', async () => {
     serve([tip('a', { name: 'Priya', message: 'Jai ho!' })]);
     const user = userEvent.setup();

@@ -1,3 +1,4 @@
+import { DetailList } from '../../components/DetailList.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { errorText } from '../../i18n/errors.ts';
 import { dateTime, rupees } from '../../i18n/format.ts';
@@ -57,22 +58,26 @@ export function StreamSession() {
           <p className="muted small" data-testid="stream-status">
             {status}
           </p>
-          <dl className="cl-stats">
-            <div>
-              <dt>{t('streamSession.total')}</dt>
-              <dd data-testid="stat-stream-total">{session ? rupees(totals?.amount ?? 0) : '—'}</dd>
-            </div>
-            <div>
-              <dt>{t('streamSession.count')}</dt>
-              <dd data-testid="stat-stream-count">{session ? (totals?.count ?? 0) : '—'}</dd>
-            </div>
-            <div>
-              <dt>{t('streamSession.top')}</dt>
-              <dd data-testid="stat-stream-top">
-                {totals?.topTip ? `${rupees(totals.topTip.amount)} · ${totals.topTip.name}` : '—'}
-              </dd>
-            </div>
-          </dl>
+          <DetailList
+            className="cl-stats"
+            items={[
+              {
+                term: t('streamSession.total'),
+                value: session ? rupees(totals?.amount ?? 0) : '—',
+                testId: 'stat-stream-total',
+              },
+              {
+                term: t('streamSession.count'),
+                value: session ? (totals?.count ?? 0) : '—',
+                testId: 'stat-stream-count',
+              },
+              {
+                term: t('streamSession.top'),
+                value: totals?.topTip ? `${rupees(totals.topTip.amount)} · ${totals.topTip.name}` : '—',
+                testId: 'stat-stream-top',
+              },
+            ]}
+          />
         </>
       )}
       {action.isError ? (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { API_TOKEN_SCOPES, type ApiToken, type ApiTokenScope } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { Card } from '../../components/Card.tsx';
-import { InputField } from '../../components/Field.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../../hooks/useDeveloperAccess.ts';
 import { CodeChecklist, DevList, MakeForm } from './DeveloperParts.tsx';
 import { SecretOnce, useSecretCreation } from './SecretOnce.tsx';
@@ -87,7 +87,7 @@ export function ApiTokensSection() {
         submitLabel={create.isPending ? t('apiTokens.creating') : t('apiTokens.create')}
         onSubmit={handleSubmit}
       >
-        <InputField
+        <TextField
           id="dev-token-name"
           label={t('apiTokens.name')}
           value={name}

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { FormStatus } from '../../components/FormStatus.tsx';
+import { FormStatus, FormSubmit } from '../../components/FormStatus.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 
 /**
@@ -85,10 +85,9 @@ export function MakeForm({
   return (
     <form className="form" onSubmit={handleSubmit} noValidate>
       {children}
-      <FormStatus error={status.error} success={status.success} />
-      <button type="submit" className="button button-primary" disabled={busy}>
+      <FormSubmit error={status.error} success={status.success} disabled={busy} block={false}>
         {submitLabel}
-      </button>
+      </FormSubmit>
     </form>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { Card } from '../../components/Card.tsx';
-import { InputField } from '../../components/Field.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useCreatorSafety, useSaveCreatorSafety, useUnblockSender } from '../../hooks/useCreatorSafety.ts';
 import { numberOrNaN } from '../../lib/amount.ts';
@@ -138,7 +138,7 @@ function ReviewModeFieldset({
         </label>
       ))}
       {form.reviewMode === 'auto_live_trusted' ? (
-        <InputField
+        <TextField
           id="sf-auto-live"
           label={t('streamSafety.autoLiveAmount')}
           hint={t('streamSafety.autoLiveHint')}
@@ -209,7 +209,7 @@ function SafetyForm({ settings, onStatus }: { settings: SafetySettings; onStatus
       </div>
       <BlockedTermsField terms={form.blockedTerms} onChange={(terms) => set('blockedTerms', terms)} />
       <div className="sf-numbers">
-        <InputField
+        <TextField
           id="sf-min-tip"
           label={t('streamSafety.minTip')}
           type="number"
@@ -219,7 +219,7 @@ function SafetyForm({ settings, onStatus }: { settings: SafetySettings; onStatus
           value={form.minTipAmount}
           onChange={(e) => set('minTipAmount', e.target.value)}
         />
-        <InputField
+        <TextField
           id="sf-max-length"
           label={t('streamSafety.maxLength')}
           type="number"

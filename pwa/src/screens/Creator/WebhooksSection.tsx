@@ -4,7 +4,7 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from '@shabaash/shared/webhookProto
 import { serverMessage } from '../../api/client.ts';
 import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
-import { InputField } from '../../components/Field.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import {
   useCreateWebhookEndpoint,
@@ -173,7 +173,7 @@ export function WebhooksSection() {
         submitLabel={create.isPending ? t('webhooks.adding') : t('webhooks.add')}
         onSubmit={handleSubmit}
       >
-        <InputField
+        <TextField
           id="dev-webhook-url"
           label={t('webhooks.url')}
           type="url"

@@ -14,6 +14,7 @@ import { FormStatus } from '../../components/FormStatus.tsx';
 import { useSaveOverlaySettings } from '../../hooks/useCreatorOverlay.ts';
 import { numberOrNaN } from '../../lib/amount.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
+import { SettingsGroup } from './SettingsGroup.tsx';
 import { TierPreview } from './TierPreview.tsx';
 
 type Errors = Record<string, string>;
@@ -218,8 +219,7 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
     <>
       <Card title={t('show.title')} hint={t('show.intro')} className="os-show">
         <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
-          <fieldset className="os-fieldset">
-            <legend>{t('show.tiersLegend')}</legend>
+          <SettingsGroup legend={t('show.tiersLegend')}>
             <ol className="os-tiers">
               {draft.tiers.map((tier, i) => (
                 <TierRow
@@ -244,10 +244,9 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
               label={t('show.autoAdvance')}
             />
             <p className="muted small">{t('show.autoAdvanceHint')}</p>
-          </fieldset>
+          </SettingsGroup>
 
-          <fieldset className="os-fieldset">
-            <legend>{t('show.ttsLegend')}</legend>
+          <SettingsGroup legend={t('show.ttsLegend')}>
             <Check
               checked={draft.tts.enabled}
               onChange={(checked) => setTts({ enabled: checked })}
@@ -270,7 +269,7 @@ export function ShowEditor({ looks }: { looks: OverlaySettings & { overlayKey: s
               label={t('show.hinglish')}
             />
             <p className="muted small">{t('show.hinglishHint')}</p>
-          </fieldset>
+          </SettingsGroup>
 
           <button type="submit" className="button button-primary" disabled={save.isPending}>
             {t('show.save')}

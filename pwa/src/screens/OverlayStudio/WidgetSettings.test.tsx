@@ -40,16 +40,22 @@ function serve() {
   return puts;
 }
 
+/** Renders the settings, waits for the saved ones to unlock the form, types a goal title and amount; answers the title field. */
+async function typeGoal(title: string, amount: string) {
+  renderWithApp(<WidgetSettings />);
+  const titleField = await screen.findByLabelText('Goal title');
+  await vi.waitFor(() => expect(titleField).toHaveProperty('disabled', false));
+  await userEvent.type(titleField, title);
+  const amountField = screen.getByLabelText('Goal amount (₹)');
+  await userEvent.clear(amountField);
+  await userEvent.type(amountField, amount);
+  return titleField;
+}
+
 describe('Overlay Studio: widget settings', () => {
   it('saves the goal, QR caption and top supporters with the looks unchanged (and no show settings)', async () => {
     const puts = serve();
-    renderWithApp(<WidgetSettings />);
-    const title = await screen.findByLabelText('Goal title');
-    await vi.waitFor(() => expect(title).toHaveProperty('disabled', false));
-    await userEvent.type(title, 'New mic');
-    const amount = screen.getByLabelText('Goal amount (₹)');
-    await userEvent.clear(amount);
-    await userEvent.type(amount, '2500');
+    await typeGoal('New mic', '2500');
     await userEvent.type(screen.getByLabelText('Caption under the code'), 'Tip from your phone');
     await userEvent.click(screen.getByLabelText('Show top supporters'));
     await userEvent.selectOptions(screen.getByLabelText('Rank supporters of'), 'week');
@@ -69,13 +75,7 @@ describe('Overlay Studio: widget settings', () => {
 
   it('refuses a goal that is not a whole rupee amount, with nothing sent and nothing lost', async () => {
     const puts = serve();
-    renderWithApp(<WidgetSettings />);
-    const title = await screen.findByLabelText('Goal title');
-    await vi.waitFor(() => expect(title).toHaveProperty('disabled', false));
-    await userEvent.type(title, 'Keep me');
-    const amount = screen.getByLabelText('Goal amount (₹)');
-    await userEvent.clear(amount);
-    await userEvent.type(amount, '12.5');
+    const title = await typeGoal('Keep me', '12.5');
     await userEvent.click(screen.getByRole('button', { name: 'Save widget settings' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Enter the goal in whole rupees.');
     expect(puts).toEqual([]);

@@ -10,12 +10,14 @@ import {
 } from '@shabaash/shared';
 import { useAuth } from '../../auth/useAuth.ts';
 import { Card } from '../../components/Card.tsx';
-import { InputField, SelectField } from '../../components/Field.tsx';
+import { SelectField } from '../../components/Field.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { numberOrNaN } from '../../lib/amount.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { errorText } from '../../i18n/errors.ts';
 import { useCreatorOverlay, useSaveOverlaySettings } from '../../hooks/useCreatorOverlay.ts';
+import { SettingsGroup } from './SettingsGroup.tsx';
 import { WidgetLinkCard } from './WidgetLinkCard.tsx';
 
 /** The widgets' free-text settings: field id and length limit; label and placeholder are `widgetSettings.<name>…`. */
@@ -35,7 +37,7 @@ function TextSetting({
 }) {
   const { t } = useT();
   return (
-    <InputField
+    <TextField
       {...TEXT_SETTINGS[name]}
       label={t(`widgetSettings.${name}`)}
       placeholder={t(`widgetSettings.${name}Placeholder`)}
@@ -95,31 +97,28 @@ export function WidgetSettings() {
     <Card title={t('widgetSettings.title')} className="os-widgets">
       <p className="muted">{t('widgetSettings.intro')}</p>
       <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
-        <fieldset className="os-fieldset" disabled={!saved}>
-          <legend>{t('widgetSettings.goal')}</legend>
+        <SettingsGroup legend={t('widgetSettings.goal')} disabled={!saved}>
           <TextSetting
             name="goalTitle"
             value={form.goal.title}
             onChange={(title) => set('goal', { title })}
           />
-          <InputField
+          <TextField
             id="ws-goal-target"
             label={t('widgetSettings.goalAmount')}
             inputMode="numeric"
             value={target}
             onChange={(e) => setTarget(e.target.value)}
           />
-        </fieldset>
-        <fieldset className="os-fieldset" disabled={!saved}>
-          <legend>{t('widgetSettings.qr')}</legend>
+        </SettingsGroup>
+        <SettingsGroup legend={t('widgetSettings.qr')} disabled={!saved}>
           <TextSetting
             name="qrCaption"
             value={form.qr.caption}
             onChange={(caption) => set('qr', { caption })}
           />
-        </fieldset>
-        <fieldset className="os-fieldset" disabled={!saved}>
-          <legend>{t('widgetSettings.supporters')}</legend>
+        </SettingsGroup>
+        <SettingsGroup legend={t('widgetSettings.supporters')} disabled={!saved}>
           <label className="os-check">
             <input
               type="checkbox"
@@ -138,7 +137,7 @@ export function WidgetSettings() {
             }))}
             onChange={(range) => set('supporters', { range })}
           />
-        </fieldset>
+        </SettingsGroup>
         <button type="submit" className="button button-primary" disabled={!saved || save.isPending}>
           {save.isPending ? t('widgetSettings.saving') : t('widgetSettings.save')}
         </button>
