@@ -6,13 +6,14 @@ export interface Summary {
   p50: number;
   p95: number;
   p99: number;
+  p999: number;
   max: number;
   mean: number;
 }
 
-/** p50 / p95 / p99 / max / mean of a list of milliseconds (nearest-rank percentiles); zeros when empty. */
+/** p50 / p95 / p99 / p99.9 / max / mean of a list of milliseconds (nearest-rank percentiles); zeros when empty. */
 export function summarize(values: readonly number[]): Summary {
-  if (values.length === 0) return { count: 0, p50: 0, p95: 0, p99: 0, max: 0, mean: 0 };
+  if (values.length === 0) return { count: 0, p50: 0, p95: 0, p99: 0, p999: 0, max: 0, mean: 0 };
   const sorted = Float64Array.from(values).sort();
   const rank = (p: number) =>
     sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
@@ -23,6 +24,7 @@ export function summarize(values: readonly number[]): Summary {
     p50: rank(50),
     p95: rank(95),
     p99: rank(99),
+    p999: rank(99.9),
     max: sorted[sorted.length - 1] ?? 0,
     mean: sum / sorted.length,
   };

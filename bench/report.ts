@@ -54,6 +54,8 @@ export function table(rows: Row[]): string {
 }
 
 export const pct = (s: Summary) => `${ms(s.p50)} / ${ms(s.p99)} / ${ms(s.max)}`;
+/** With p99.9, for send → creator socket (issue 16's table). */
+export const tail = (s: Summary) => `${ms(s.p50)} / ${ms(s.p99)} / ${ms(s.p999)} / ${ms(s.max)}`;
 export const failures = (r: { failed: number; firstFailure: string | null }) =>
   r.failed ? `; ${r.failed} failed (${r.firstFailure})` : '';
 
@@ -129,13 +131,13 @@ export function rowsOf(r: Results): Row[] {
     const unanswered = l.sent - l.ok - l.failed;
     rows.push(
       [
-        `Send → creator socket, ${who}, p50/p99/max`,
-        pct(l.sendToReceipt),
+        `Send → creator socket, ${who}, p50/p99/p99.9/max`,
+        tail(l.sendToReceipt),
         `${l.rate} tips/s for ${SETTINGS.latencyMs / 1000} s, ${l.sockets} sockets open (${SETTINGS.socketsPerCreator} per creator); ${fmt(l.receipts)}/${fmt(l.receiptsExpected)} receipts${failures(l)}${unanswered ? `; ${unanswered} unanswered` : ''}; target p50 ≤ 5 ms, p99 ≤ 25 ms`,
       ],
       [
         '  send → first of the creator’s sockets',
-        pct(l.sendToFirstReceipt),
+        tail(l.sendToFirstReceipt),
         'the earliest of the 50 receipts of each tip',
       ],
       [

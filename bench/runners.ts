@@ -3,8 +3,8 @@ import type { ensureFileLimit } from './machine.ts';
 import { minimalTipScript, pgbenchAvailable, runPgbench, tipScript } from './pgbench.ts';
 import { idleMemory, latency, recentReads, throughput } from './phases.ts';
 import type { BenchProduct } from './product.ts';
-import { pct, type Results } from './report.ts';
-import { pool, type SeededCreator, type SeededUser } from './seed.ts';
+import { tail, type Results } from './report.ts';
+import { analyzeFilled, pool, type SeededCreator, type SeededUser } from './seed.ts';
 import { fmt, log, MiB, ms, SETTINGS, sleep } from './settings.ts';
 import { closeAll, openSocket, type OpenSocket } from './sockets.ts';
 import { SPEECH_MESSAGE_CHARS, speechReadiness } from './speech.ts';
@@ -161,14 +161,28 @@ export async function idleJob(b: BenchRun, limits: ReturnType<typeof ensureFileL
   );
 }
 
+/** The tables a wallet tip writes (shabaash_send_wallet_tips and the triggers of its rows). */
+const SEND_PATH_TABLES = [
+  'wallets',
+  'wallet_transactions',
+  'sync_spaces',
+  'creators',
+  'idempotency_keys',
+  'tips',
+  'earnings',
+  'earning_movements',
+  'creator_earnings',
+];
+
 /**
  * Starts a send measurement from the same database state as the others: WAL checkpointed and the hot tables
- * vacuumed, so a checkpoint or autovacuum that the measurement before set off does not land in this one.
+ * vacuumed and analysed (those that hold rows: seed.ts#analyzeFilled), so a checkpoint or autovacuum that the
+ * measurement before set off does not land in this one, and no plan cached in the phases before is stale.
  */
 async function settleDatabase(db: Db): Promise<void> {
   try {
     await db.raw('checkpoint');
-    await db.raw('vacuum (analyze) wallets, sync_spaces, creators, idempotency_keys');
+    await analyzeFilled(db, SEND_PATH_TABLES);
   } catch (err) {
     log(`could not settle the database before a measurement: ${String(err)}`);
   }
@@ -204,10 +218,10 @@ async function latencyPhases(
   const spread = (i: number) => i % creators.length;
   log(`latency: ${SETTINGS.latencyRate} tips/s over twenty creators…`);
   results.latency.spread = await measure('spread', spread);
-  log(`  send → receipt p50/p99/max ${pct(results.latency.spread.sendToReceipt)}`);
+  log(`  send → receipt p50/p99/p99.9/max ${tail(results.latency.spread.sendToReceipt)}`);
   log(`latency: ${SETTINGS.latencyRate} tips/s to one hot creator…`);
   results.latency.hot = await measure('hot', () => 0);
-  log(`  send → receipt p50/p99/max ${pct(results.latency.hot.sendToReceipt)}`);
+  log(`  send → receipt p50/p99/p99.9/max ${tail(results.latency.hot.sendToReceipt)}`);
   // When this machine cannot sustain the target rate, queueing dominates the figures above; measure the
   // pipeline itself at half the measured 20-creator throughput too.
   const sustainable = spreadRate === null ? 0 : Math.floor((spreadRate * 0.5) / 5) * 5;
@@ -215,6 +229,6 @@ async function latencyPhases(
     log(`latency: ${sustainable} tips/s (half the measured throughput) over twenty creators…`);
     const slow = await measure('slow', spread, sustainable);
     results.latency.sustainable = slow;
-    log(`  send → receipt p50/p99/max ${pct(slow.sendToReceipt)}`);
+    log(`  send → receipt p50/p99/p99.9/max ${tail(slow.sendToReceipt)}`);
   }
 }
