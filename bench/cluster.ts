@@ -21,12 +21,12 @@ import { loadConfig } from '../api/src/config.ts';
 import { createDb, type Db } from '../api/src/db/knex.ts';
 import { ReconnectingClient } from './clusterClients.ts';
 import { openFileLimits } from './machine.ts';
-import { closedLoop, HttpClient, openLoop, summarize, type LoopResult } from './load.ts';
+import { closedLoop, HttpClient, openLoop, summarize } from './load.ts';
 import { sendTipRequest } from './phases.ts';
 import { probeSetup, readProbe, type ProbeReport } from './probe.ts';
 import { REPO_ROOT, startBenchProduct, type BenchProduct } from './product.ts';
 import { pct, table, type Row } from './report.ts';
-import { seed } from './seed.ts';
+import { seed, type SeededCreator, type SeededUser } from './seed.ts';
 import { fmt, log, ms, SETTINGS, sleep, T0 } from './settings.ts';
 
 const HAPROXY = '/usr/sbin/haproxy';
@@ -98,10 +98,221 @@ async function startHaproxy(
   };
 }
 
+/** Starts the three API instances (the first with the embedded PostgreSQL, which runs the migrations). */
+async function startInstances(jwtSecret: string, stops: Array<() => Promise<void>>): Promise<Instance[]> {
+  const instances: Instance[] = [];
+  const start = async (i: number) => {
+    const probe = probeSetup();
+    const env: Record<string, string> = {
+      JWT_SECRET: jwtSecret,
+      TRUST_PROXY: 'true',
+      DATABASE_POOL_MAX: String(SETTINGS.apiPoolMax),
+      ...probe.env,
+    };
+    if (instances[0]) env.DATABASE_URL = instances[0].product.databaseUrl;
+    log(`starting API instance ${i + 1}${i === 0 ? ' (with the embedded PostgreSQL)' : ''}…`);
+    const product = await startBenchProduct(env, probe.nodeArgs);
+    stops.unshift(() => product.stop());
+    return { product, probeFile: probe.file };
+  };
+  instances.push(await start(0));
+  instances.push(...(await Promise.all([start(1), start(2)]))); // the first ran the migrations
+  return instances;
+}
+
+/** 1. Throughput through HAProxy, one instance then three. */
+async function throughputRows(
+  binary: string,
+  instances: Instance[],
+  creators: SeededCreator[],
+  viewers: SeededUser[],
+  run: string,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const n of [1, 3]) {
+    const lb = await startHaproxy(binary, instances.slice(0, n));
+    const client = new HttpClient(lb.url, SETTINGS.httpConcurrency);
+    log(`tips/s through HAProxy, ${n} instance(s) behind it…`);
+    const result = await closedLoop(
+      { concurrency: SETTINGS.httpConcurrency, durationMs: 8_000, maxRequests: 100_000 },
+      (i) =>
+        sendTipRequest(
+          client,
+          viewers[i % viewers.length]!,
+          creators[i % creators.length]!,
+          `cl-${run}-${n}-${i}`,
+          `clt${n}q${i}`,
+        ),
+    );
+    client.close();
+    await lb.stop();
+    log(`  ${fmt(result.perSecond)} tips/s`);
+    rows.push([
+      `Wallet tips/s through HAProxy, ${n} instance${n > 1 ? 's' : ''}`,
+      fmt(result.perSecond),
+      `${SETTINGS.httpConcurrency} in flight, 8 s, 20 creators; p50/p99 ${ms(result.latency.p50)} / ${ms(result.latency.p99)}; ${result.failed} failed`,
+    ]);
+  }
+  return rows;
+}
+
+/** 2 and 3. Sockets through HAProxy, tips at a steady rate, kill -9 of one instance mid-run. */
+async function steadyWithKillRows(
+  binary: string,
+  instances: Instance[],
+  creators: SeededCreator[],
+  viewers: SeededUser[],
+  run: string,
+  stops: Array<() => Promise<void>>,
+): Promise<Row[]> {
+  const lb = await startHaproxy(binary, instances);
+  stops.unshift(() => lb.stop());
+  const wsUrl = `${lb.url.replace('http', 'ws')}/ws`;
+  const clients: ReconnectingClient[][] = creators.map((c) =>
+    Array.from(
+      { length: SETTINGS.socketsPerCreator },
+      () => new ReconnectingClient(wsUrl, c.token, `creator:${c.id}`),
+    ),
+  );
+  log(`opening ${SETTINGS.creators * SETTINGS.socketsPerCreator} creator sockets through HAProxy…`);
+  for (const group of clients) await Promise.all(group.map((c) => c.start()));
+  const sentAt = new Float64Array(Math.floor((STEADY_MS / 1000) * RATE)).fill(NaN);
+  const receiptsMs: number[] = [];
+  const pattern = /^clsq(\d+)$/;
+  for (const group of clients)
+    for (const c of group)
+      c.onTip = (_id, message, at) => {
+        const m = pattern.exec(message);
+        if (m?.[1]) receiptsMs.push(at - sentAt[Number(m[1])]!);
+      };
+  const { acked, retried, unacked, steady } = await sendThroughKill(
+    lb.url,
+    instances,
+    creators,
+    viewers,
+    run,
+    sentAt,
+  );
+  // Let the last pushes and catch-ups land (bounded).
+  const expected = () => {
+    let missing = 0;
+    for (const [tipId, ci] of acked) for (const c of clients[ci]!) if (!c.receipts.has(tipId)) missing++;
+    return missing;
+  };
+  for (let t = 0; t < 100 && expected() > 0; t++) await sleep(100);
+  let lost = 0;
+  let duplicated = 0;
+  for (const [tipId, ci] of acked)
+    for (const c of clients[ci]!) {
+      const n = c.receipts.get(tipId)?.length ?? 0;
+      if (n === 0) lost++;
+      if (n > 1) duplicated += n - 1;
+    }
+  const reconnects = clients.flat().flatMap((c) => c.reconnectMs);
+  await Promise.all(clients.flat().map((c) => c.stop()));
+
+  const sockets = SETTINGS.creators * SETTINGS.socketsPerCreator;
+  const rows: Row[] = [
+    [
+      'Send → creator socket across instances, p50/p99/max',
+      pct(summarize(receiptsMs)),
+      `${RATE} tips/s through HAProxy for ${STEADY_MS / 1000} s, ${sockets} sockets through HAProxy; includes the kill -9 and the retries after it`,
+    ],
+    [
+      'Acknowledged tips; sends that needed a retry; never acknowledged',
+      `${fmt(acked.size)}; ${fmt(retried)}; ${fmt(unacked)}`,
+      `retries reuse the Idempotency-Key (a send cut by the kill is answered by another instance)`,
+    ],
+    [
+      'Reconnects after kill -9, p50/p99/max',
+      reconnects.length ? pct(summarize(reconnects)) : 'none',
+      `${fmt(reconnects.length)} sockets dropped and came back through HAProxy (socket close → welcome)`,
+    ],
+    [
+      'Lost / duplicated acknowledged tips on creator sockets',
+      `${fmt(lost)} / ${fmt(duplicated)}`,
+      `${fmt(acked.size)} acknowledged tips × ${SETTINGS.socketsPerCreator} sockets of their creator = ${fmt(acked.size * SETTINGS.socketsPerCreator)} expected receipts; target 0 / 0`,
+    ],
+  ];
+  steady.forEach((d: ProbeReport | null, i) =>
+    rows.push([
+      `Instance ${i + 1} during the steady phase`,
+      d ? `${fmt(d.cpuMs / (d.windowMs / 1000), 0)} ms CPU/s` : 'no probe answer',
+      d
+        ? `${fmt(d.socketWrites.sends)} socket writes; ${fmt(d.poolWaitMs.count)} pool acquires (its sends and the re-reads NOTIFY asks of it); event-loop delay p99 ${ms(d.eventLoopDelayMs.p99)}; GC ${ms(d.gcMs.total)}`
+        : '',
+    ]),
+  );
+  return rows;
+}
+
+/**
+ * Tips through HAProxy at RATE for STEADY_MS, `kill -9` of instance 3 at KILL_AT_MS; a failed send is retried
+ * with the same Idempotency-Key. Returns the acknowledged tips (tip id → creator index) and what the two
+ * surviving instances spent meanwhile.
+ */
+async function sendThroughKill(
+  url: string,
+  instances: Instance[],
+  creators: SeededCreator[],
+  viewers: SeededUser[],
+  run: string,
+  sentAt: Float64Array,
+) {
+  const total = sentAt.length;
+  const acked = new Map<string, number>(); // tip id → creator index
+  let retried = 0;
+  let unacked = 0;
+  const victim = instances[2]!;
+  for (const inst of instances) await readProbe(inst.product, inst.probeFile);
+  const client = new HttpClient(url, 64);
+  const killTimer = setTimeout(() => {
+    log(`kill -9 of API instance 3 (pid ${victim.product.pid})`);
+    process.kill(victim.product.pid, 'SIGKILL');
+  }, KILL_AT_MS);
+  log(
+    `${RATE} tips/s through HAProxy for ${STEADY_MS / 1000} s; kill -9 of one instance at ${KILL_AT_MS / 1000} s…`,
+  );
+  await openLoop(
+    { ratePerSecond: RATE, durationMs: STEADY_MS, maxRequests: total, settleMs: 30_000 },
+    async (i) => {
+      const ci = i % creators.length;
+      sentAt[i] = performance.now();
+      for (let attempt = 0; attempt < 6; attempt++) {
+        if (attempt > 0) {
+          retried++;
+          await sleep(200 * attempt);
+        }
+        try {
+          const res = await sendTipRequest(
+            client,
+            viewers[i % viewers.length]!,
+            creators[ci]!,
+            `cls-${run}-${i}`,
+            `clsq${i}`,
+          );
+          if (res.status === 200) {
+            acked.set((JSON.parse(res.body) as { tip: { id: string } }).tip.id, ci);
+            return;
+          }
+        } catch {
+          // connection reset by the killed instance: retry with the same key
+        }
+      }
+      unacked++;
+    },
+  );
+  clearTimeout(killTimer);
+  const steady = await Promise.all(
+    instances.slice(0, 2).map((inst) => readProbe(inst.product, inst.probeFile)),
+  );
+  client.close();
+  return { acked, retried, unacked, steady };
+}
+
 async function main(): Promise<void> {
   const binary = ensureHaproxy();
   const jwtSecret = randomBytes(32).toString('hex');
-  const instances: Instance[] = [];
   const stops: Array<() => Promise<void>> = [];
   let db: Db | null = null;
   const watchdog = setTimeout(() => {
@@ -112,22 +323,7 @@ async function main(): Promise<void> {
   const loadStart = os.loadavg()[0] ?? 0;
   const rows: Row[] = [['Measure', 'Result', 'Detail']];
   try {
-    const start = async (i: number) => {
-      const probe = probeSetup();
-      const env: Record<string, string> = {
-        JWT_SECRET: jwtSecret,
-        TRUST_PROXY: 'true',
-        DATABASE_POOL_MAX: String(SETTINGS.apiPoolMax),
-        ...probe.env,
-      };
-      if (instances[0]) env.DATABASE_URL = instances[0].product.databaseUrl;
-      log(`starting API instance ${i + 1}${i === 0 ? ' (with the embedded PostgreSQL)' : ''}…`);
-      const product = await startBenchProduct(env, probe.nodeArgs);
-      stops.unshift(() => product.stop());
-      return { product, probeFile: probe.file };
-    };
-    instances.push(await start(0));
-    instances.push(...(await Promise.all([start(1), start(2)]))); // the first ran the migrations
+    const instances = await startInstances(jwtSecret, stops);
     db = createDb(instances[0]!.product.databaseUrl, 4);
     const config = loadConfig({ JWT_SECRET: jwtSecret, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
     const { creators, viewers } = await seed(db, config, {
@@ -136,153 +332,8 @@ async function main(): Promise<void> {
       balancePaise: SETTINGS.viewerBalancePaise,
     });
     const run = randomBytes(3).toString('hex');
-
-    // 1. Throughput through HAProxy, one instance then three.
-    const perSecond: Record<number, LoopResult> = {};
-    for (const n of [1, 3]) {
-      const lb = await startHaproxy(binary, instances.slice(0, n));
-      const client = new HttpClient(lb.url, SETTINGS.httpConcurrency);
-      log(`tips/s through HAProxy, ${n} instance(s) behind it…`);
-      perSecond[n] = await closedLoop(
-        { concurrency: SETTINGS.httpConcurrency, durationMs: 8_000, maxRequests: 100_000 },
-        (i) =>
-          sendTipRequest(
-            client,
-            viewers[i % viewers.length]!,
-            creators[i % creators.length]!,
-            `cl-${run}-${n}-${i}`,
-            `clt${n}q${i}`,
-          ),
-      );
-      client.close();
-      await lb.stop();
-      log(`  ${fmt(perSecond[n]!.perSecond)} tips/s`);
-      rows.push([
-        `Wallet tips/s through HAProxy, ${n} instance${n > 1 ? 's' : ''}`,
-        fmt(perSecond[n]!.perSecond),
-        `${SETTINGS.httpConcurrency} in flight, 8 s, 20 creators; p50/p99 ${ms(perSecond[n]!.latency.p50)} / ${ms(perSecond[n]!.latency.p99)}; ${perSecond[n]!.failed} failed`,
-      ]);
-    }
-
-    // 2 and 3. Sockets through HAProxy, tips at a steady rate, kill -9 of one instance mid-run.
-    const lb = await startHaproxy(binary, instances);
-    stops.unshift(() => lb.stop());
-    const wsUrl = `${lb.url.replace('http', 'ws')}/ws`;
-    const clients: ReconnectingClient[][] = creators.map((c) =>
-      Array.from(
-        { length: SETTINGS.socketsPerCreator },
-        () => new ReconnectingClient(wsUrl, c.token, `creator:${c.id}`),
-      ),
-    );
-    log(`opening ${SETTINGS.creators * SETTINGS.socketsPerCreator} creator sockets through HAProxy…`);
-    for (const group of clients) await Promise.all(group.map((c) => c.start()));
-    const total = Math.floor((STEADY_MS / 1000) * RATE);
-    const sentAt = new Float64Array(total).fill(NaN);
-    const receiptsMs: number[] = [];
-    const pattern = /^clsq(\d+)$/;
-    for (const group of clients)
-      for (const c of group)
-        c.onTip = (_id, message, at) => {
-          const m = pattern.exec(message);
-          if (m?.[1]) receiptsMs.push(at - sentAt[Number(m[1])]!);
-        };
-    const acked = new Map<string, number>(); // tip id → creator index
-    let retried = 0;
-    let unacked = 0;
-    const victim = instances[2]!;
-    for (const inst of instances) await readProbe(inst.product, inst.probeFile);
-    const client = new HttpClient(lb.url, 64);
-    const killTimer = setTimeout(() => {
-      log(`kill -9 of API instance 3 (pid ${victim.product.pid})`);
-      process.kill(victim.product.pid, 'SIGKILL');
-    }, KILL_AT_MS);
-    log(
-      `${RATE} tips/s through HAProxy for ${STEADY_MS / 1000} s; kill -9 of one instance at ${KILL_AT_MS / 1000} s…`,
-    );
-    await openLoop(
-      { ratePerSecond: RATE, durationMs: STEADY_MS, maxRequests: total, settleMs: 30_000 },
-      async (i) => {
-        const ci = i % creators.length;
-        sentAt[i] = performance.now();
-        for (let attempt = 0; attempt < 6; attempt++) {
-          if (attempt > 0) {
-            retried++;
-            await sleep(200 * attempt);
-          }
-          try {
-            const res = await sendTipRequest(
-              client,
-              viewers[i % viewers.length]!,
-              creators[ci]!,
-              `cls-${run}-${i}`,
-              `clsq${i}`,
-            );
-            if (res.status === 200) {
-              acked.set((JSON.parse(res.body) as { tip: { id: string } }).tip.id, ci);
-              return;
-            }
-          } catch {
-            // connection reset by the killed instance: retry with the same key
-          }
-        }
-        unacked++;
-      },
-    );
-    clearTimeout(killTimer);
-    const steady = await Promise.all(
-      instances.slice(0, 2).map((inst) => readProbe(inst.product, inst.probeFile)),
-    );
-    client.close();
-    // Let the last pushes and catch-ups land (bounded).
-    const expected = () => {
-      let missing = 0;
-      for (const [tipId, ci] of acked) for (const c of clients[ci]!) if (!c.receipts.has(tipId)) missing++;
-      return missing;
-    };
-    for (let t = 0; t < 100 && expected() > 0; t++) await sleep(100);
-    let lost = 0;
-    let duplicated = 0;
-    for (const [tipId, ci] of acked)
-      for (const c of clients[ci]!) {
-        const n = c.receipts.get(tipId)?.length ?? 0;
-        if (n === 0) lost++;
-        if (n > 1) duplicated += n - 1;
-      }
-    const reconnects = clients.flat().flatMap((c) => c.reconnectMs);
-    await Promise.all(clients.flat().map((c) => c.stop()));
-
-    const sockets = SETTINGS.creators * SETTINGS.socketsPerCreator;
-    rows.push(
-      [
-        'Send → creator socket across instances, p50/p99/max',
-        pct(summarize(receiptsMs)),
-        `${RATE} tips/s through HAProxy for ${STEADY_MS / 1000} s, ${sockets} sockets through HAProxy; includes the kill -9 and the retries after it`,
-      ],
-      [
-        'Acknowledged tips; sends that needed a retry; never acknowledged',
-        `${fmt(acked.size)}; ${fmt(retried)}; ${fmt(unacked)}`,
-        `retries reuse the Idempotency-Key (a send cut by the kill is answered by another instance)`,
-      ],
-      [
-        'Reconnects after kill -9, p50/p99/max',
-        reconnects.length ? pct(summarize(reconnects)) : 'none',
-        `${fmt(reconnects.length)} sockets dropped and came back through HAProxy (socket close → welcome)`,
-      ],
-      [
-        'Lost / duplicated acknowledged tips on creator sockets',
-        `${fmt(lost)} / ${fmt(duplicated)}`,
-        `${fmt(acked.size)} acknowledged tips × ${SETTINGS.socketsPerCreator} sockets of their creator = ${fmt(acked.size * SETTINGS.socketsPerCreator)} expected receipts; target 0 / 0`,
-      ],
-    );
-    steady.forEach((d: ProbeReport | null, i) =>
-      rows.push([
-        `Instance ${i + 1} during the steady phase`,
-        d ? `${fmt(d.cpuMs / (d.windowMs / 1000), 0)} ms CPU/s` : 'no probe answer',
-        d
-          ? `${fmt(d.socketWrites.sends)} socket writes; ${fmt(d.poolWaitMs.count)} pool acquires (its sends and the re-reads NOTIFY asks of it); event-loop delay p99 ${ms(d.eventLoopDelayMs.p99)}; GC ${ms(d.gcMs.total)}`
-          : '',
-      ]),
-    );
+    rows.push(...(await throughputRows(binary, instances, creators, viewers, run)));
+    rows.push(...(await steadyWithKillRows(binary, instances, creators, viewers, run, stops)));
   } finally {
     clearTimeout(watchdog);
     await db?.destroy().catch(() => undefined);
