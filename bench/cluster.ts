@@ -192,6 +192,7 @@ async function steadyWithKillRows(
     viewers,
     run,
     sentAt,
+    stops,
   );
   // Let the last pushes and catch-ups land (bounded).
   const expected = () => {
@@ -246,6 +247,19 @@ async function steadyWithKillRows(
   return rows;
 }
 
+/** The ids of a process's direct children (Linux /proc); none when unreadable. */
+function childPids(pid: number): number[] {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/))
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Tips through HAProxy at RATE for STEADY_MS, `kill -9` of instance 3 at KILL_AT_MS; a failed send is retried
  * with the same Idempotency-Key. Returns the acknowledged tips (tip id → creator index) and what the two
@@ -258,6 +272,7 @@ async function sendThroughKill(
   viewers: SeededUser[],
   run: string,
   sentAt: Float64Array,
+  stops: Array<() => Promise<void>>,
 ) {
   const total = sentAt.length;
   const acked = new Map<string, number>(); // tip id → creator index
@@ -268,7 +283,18 @@ async function sendThroughKill(
   const client = new HttpClient(url, 64);
   const killTimer = setTimeout(() => {
     log(`kill -9 of API instance 3 (pid ${victim.product.pid})`);
+    // Its children (the Auth emulator it started) outlive it: stop them when the run ends.
+    const orphans = childPids(victim.product.pid);
     process.kill(victim.product.pid, 'SIGKILL');
+    stops.push(async () => {
+      for (const pid of orphans) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    });
   }, KILL_AT_MS);
   log(
     `${RATE} tips/s through HAProxy for ${STEADY_MS / 1000} s; kill -9 of one instance at ${KILL_AT_MS / 1000} s…`,
