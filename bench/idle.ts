@@ -132,7 +132,7 @@ export function idleRows(m: IdleMemory | undefined): Row[] {
     [
       '  per idle socket: RSS / V8 heap',
       `${kib(m.perSocketBytes)} / ${kib(m.perSocketHeapBytes)}`,
-      `heap after a full GC ${m.heapBefore && m.heapAfter ? `${fmt(m.heapBefore / MiB)} → ${fmt(m.heapAfter / MiB)} MiB` : 'n/a'}; the rest of RSS is socket buffers and allocator pages outside the heap`,
+      `heap after a full GC ${m.heapBefore && m.heapAfter ? `${fmt(m.heapBefore / MiB)} → ${fmt(m.heapAfter / MiB)} MiB` : 'n/a'}; the rest of RSS is native memory (libuv and TCP handles, allocator pages); kernel socket buffers are not in RSS`,
     ],
   ];
   if (m.open < SETTINGS.idleSockets && m.perSocketBytes && m.rssBefore) {
