@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { readProbe, type ProbeReport } from './probe.ts';
 import { rssBytes, type BenchProduct } from './product.ts';
@@ -33,6 +34,8 @@ export interface IdleMemory {
   /** CPU (user + system) of this load generator and of the API process while opening, ms. */
   clientCpuMs: number;
   apiCpuMs: number | null;
+  /** CPU of the API's PostgreSQL (postmaster and backends) while opening, ms; null off Linux. */
+  postgresCpuMs: number | null;
   rssBefore: number | null;
   rssAfter: number | null;
   /** The API's V8 heap in use after a full GC, before and with the idle sockets open. */
@@ -64,6 +67,7 @@ export async function idlePhase(
   let failed = 0;
   let firstFailure: string | null = null;
   const cpu = process.cpuUsage();
+  const pgCpu = postgresCpuMs(product.pgPort);
   const t = performance.now();
   try {
     let next = 0;
@@ -88,6 +92,7 @@ export async function idlePhase(
     await Promise.all(Array.from({ length: Math.min(inFlight, count) }, worker));
     const openMs = performance.now() - t;
     const used = process.cpuUsage(cpu);
+    const pgCpuAfter = postgresCpuMs(product.pgPort);
     const opening = await readProbe(product, probeFile);
     diagnostics['idle sockets (hellos)'] = opening;
     await sleep(2000);
@@ -106,6 +111,7 @@ export async function idlePhase(
       sourceAddresses: sources,
       clientCpuMs: (used.user + used.system) / 1000,
       apiCpuMs: opening?.cpuMs ?? null,
+      postgresCpuMs: pgCpu !== null && pgCpuAfter !== null ? pgCpuAfter - pgCpu : null,
       rssBefore,
       rssAfter,
       heapBefore,
@@ -115,6 +121,43 @@ export async function idlePhase(
     };
   } finally {
     await Promise.all(sockets.map((s) => s.close()));
+  }
+}
+
+/**
+ * CPU time (user + system, ms) of the PostgreSQL server listening on `port` and its backends so far, from /proc
+ * (Linux); null elsewhere. The third party of a hello's cost on the same cores.
+ */
+export function postgresCpuMs(port: number): number | null {
+  try {
+    const procs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+    const stat = (pid: string) => {
+      const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      // After the command: state ppid … utime is field 14 of stat, stime 15 (1-based, counting pid and comm).
+      return { ppid: fields[1]!, ticks: Number(fields[11]) + Number(fields[12]) };
+    };
+    const postmaster = procs.find((pid) => {
+      try {
+        const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return args[0]?.endsWith('/postgres') && args[args.indexOf('-p') + 1] === String(port);
+      } catch {
+        return false;
+      }
+    });
+    if (!postmaster) return null;
+    let ticks = 0;
+    for (const pid of procs) {
+      try {
+        const s = stat(pid);
+        if (pid === postmaster || s.ppid === postmaster) ticks += s.ticks;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return ticks * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
   }
 }
 
@@ -147,7 +190,7 @@ export function idleRows(m: IdleMemory | undefined): Row[] {
   rows.push([
     'Hellos/s (overlay key)',
     fmt(m.open / (m.openMs / 1000)),
-    `${fmt(m.open)} sockets connected and welcomed, ${fmt(m.inFlight)} in flight, from ${fmt(m.sourceAddresses)} loopback addresses of one load-generator process; CPU per hello: API ${perHello(m.apiCpuMs)}, load generator ${perHello(m.clientCpuMs)}; target ≥ 5,000`,
+    `${fmt(m.open)} sockets connected and welcomed, ${fmt(m.inFlight)} in flight, from ${fmt(m.sourceAddresses)} loopback addresses of one load-generator process; CPU per hello: API ${perHello(m.apiCpuMs)}, PostgreSQL ${perHello(m.postgresCpuMs)}, load generator ${perHello(m.clientCpuMs)}; target ≥ 5,000`,
   ]);
   return rows;
 }
