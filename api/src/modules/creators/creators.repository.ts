@@ -143,8 +143,14 @@ export async function findDefaultCreator(
     const configured = await findCreatorByHandle(db, config.DEFAULT_CREATOR);
     if (configured) return configured;
   }
-  return findCreator(db, {}, [{ column: 'created_at' }, { column: 'handle' }]);
+  return coalesced(db, oldestCreator, 'oldest');
 }
+
+/** The oldest creator (ties by handle): every viewer hello without a creator asks, so concurrent ones share it. */
+const oldestCreator: LoadMany<CreatorRecord> = async (db) => {
+  const row = await findCreator(db, {}, [{ column: 'created_at' }, { column: 'handle' }]);
+  return new Map(row ? [['oldest', row]] : []);
+};
 
 /**
  * The creator a request is about: the given handle, or the default creator when none is given.
