@@ -62,6 +62,12 @@ if (file) {
   };
 
   process.on('SIGUSR2', () => {
+    // Heap figures after a full collection when the bench asks (a `.gc` file; the API runs with --expose-gc).
+    if (fs.existsSync(`${file}.gc`)) {
+      fs.rmSync(`${file}.gc`, { force: true });
+      globalThis.gc?.();
+    }
+    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
     const used = process.cpuUsage(cpu);
     const report = {
       windowMs: performance.now() - since,
@@ -74,6 +80,7 @@ if (file) {
       gcMs: summary(gc),
       poolWaitMs: { ...summary(waits), pendingMax },
       socketWrites: { sends, sendsBehind, bufferedMax },
+      memory: { rss, heapUsed, external, arrayBuffers },
     };
     loop.reset();
     cpu = process.cpuUsage();

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { closedLoop, HttpClient, openLoop, summarize, type LoopResult } from './load.ts';
-import { rssBytes, type BenchProduct } from './product.ts';
-import { closeAll, openSocket, type OpenSocket } from './sockets.ts';
+import { type BenchProduct } from './product.ts';
+import { type OpenSocket } from './sockets.ts';
 import { type SeededCreator, type SeededUser } from './seed.ts';
-import { type IdleMemory, type LatencyPhase } from './report.ts';
+import { type LatencyPhase } from './report.ts';
 import { SETTINGS, sleep } from './settings.ts';
 
 /** The measuring jobs of `npm run bench` (runners.ts runs them in order). */
@@ -155,56 +155,6 @@ export async function latency(
     sendToFirstReceipt: summarize(first),
     responseToReceipt: summarize(afterResponse),
   };
-}
-
-export async function idleMemory(
-  product: BenchProduct,
-  creators: SeededCreator[],
-  count: number,
-  keepGoing: () => boolean,
-): Promise<IdleMemory> {
-  const wsUrl = `${product.url.replace('http', 'ws')}/ws`;
-  await sleep(1000);
-  const before = rssBytes(product.pid);
-  const sockets: OpenSocket[] = [];
-  let failed = 0;
-  let firstFailure: string | null = null;
-  const t = performance.now();
-  try {
-    for (let start = 0; start < count; start += SETTINGS.idleBatch) {
-      const n = Math.min(SETTINGS.idleBatch, count - start);
-      const opened = await Promise.allSettled(
-        Array.from({ length: n }, (_, j) =>
-          openSocket(wsUrl, { overlayKey: creators[(start + j) % creators.length]!.overlayKey }),
-        ),
-      );
-      for (const o of opened) {
-        if (o.status === 'fulfilled') sockets.push(o.value);
-        else {
-          failed++;
-          firstFailure ??= String(o.reason);
-        }
-      }
-      if (!keepGoing()) {
-        firstFailure ??= `stopped opening at ${sockets.length}: time budget`;
-        break;
-      }
-    }
-    const openMs = performance.now() - t;
-    await sleep(2000);
-    const after = rssBytes(product.pid);
-    return {
-      requested: count,
-      open: sockets.length,
-      failed,
-      firstFailure,
-      openMs,
-      rssBefore: before,
-      rssAfter: after,
-    };
-  } finally {
-    await closeAll(sockets);
-  }
 }
 
 export async function recentReads(product: BenchProduct, viewers: SeededUser[], creator: SeededCreator) {

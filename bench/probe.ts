@@ -14,21 +14,31 @@ export interface ProbeReport {
   gcMs: { count: number; p50: number; p99: number; max: number; total: number };
   poolWaitMs: { count: number; p50: number; p99: number; max: number; total: number; pendingMax: number };
   socketWrites: { sends: number; sendsBehind: number; bufferedMax: number };
+  /** process.memoryUsage() at the read (after a full GC when readProbe was asked for one), bytes. */
+  memory?: { rss: number; heapUsed: number; external: number; arrayBuffers: number };
 }
 
 /** Node arguments and environment that preload the probe into the API process. */
 export function probeSetup(): { nodeArgs: string[]; env: Record<string, string>; file: string } {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-probe-')), 'probe.json');
   return {
-    nodeArgs: ['--import', path.join(REPO_ROOT, 'bench', 'apiProbe.mjs')],
+    nodeArgs: ['--expose-gc', '--import', path.join(REPO_ROOT, 'bench', 'apiProbe.mjs')],
     env: { BENCH_PROBE_FILE: file },
     file,
   };
 }
 
-/** Asks the API process for what it saw since the last read (SIGUSR2) and starts a new window; null if no answer. */
-export async function readProbe(product: BenchProduct, file: string): Promise<ProbeReport | null> {
+/**
+ * Asks the API process for what it saw since the last read (SIGUSR2) and starts a new window; null if no answer.
+ * `gc` runs a full collection first, so that `memory.heapUsed` counts live objects only.
+ */
+export async function readProbe(
+  product: BenchProduct,
+  file: string,
+  opts: { gc?: boolean } = {},
+): Promise<ProbeReport | null> {
   fs.rmSync(file, { force: true });
+  if (opts.gc) fs.writeFileSync(`${file}.gc`, '');
   try {
     process.kill(product.pid, 'SIGUSR2');
   } catch {

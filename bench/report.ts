@@ -5,9 +5,10 @@ import { performance } from 'node:perf_hooks';
 import type { LoopResult, Summary } from './load.ts';
 import type { PgbenchResult } from './pgbench.ts';
 import type { ProbeReport } from './probe.ts';
+import { idleRows, type IdleMemory } from './idle.ts';
 import { REPO_ROOT } from './product.ts';
 import type { machine } from './machine.ts';
-import { fmt, MiB, ms, SETTINGS, T0 } from './settings.ts';
+import { fmt, ms, SETTINGS, T0 } from './settings.ts';
 import { SPEECH_MESSAGE_CHARS, type SpeechPhase } from './speech.ts';
 import { ENDPOINTS_PER_CREATOR, type WebhooksPhase } from './webhooks.ts';
 
@@ -29,17 +30,6 @@ export interface LatencyPhase {
   sendToFirstReceipt: Summary;
   /** HTTP response read → tip:new read on each socket (lower bound of commit → receipt; negative = socket first). */
   responseToReceipt: Summary;
-}
-
-/** What idleMemory measured (run.ts). */
-export interface IdleMemory {
-  requested: number;
-  open: number;
-  failed: number;
-  firstFailure: string | null;
-  openMs: number;
-  rssBefore: number | null;
-  rssAfter: number | null;
 }
 
 // ---------- report ----------
@@ -74,7 +64,7 @@ export interface Results {
   ratio: Partial<Record<Baseline, number | null>>;
   latency: { spread?: LatencyPhase; hot?: LatencyPhase; sustainable?: LatencyPhase };
   recent?: LoopResult & { creatorTips: number };
-  memory?: IdleMemory & { perSocketBytes: number | null };
+  memory?: IdleMemory;
   speech?: SpeechPhase;
   webhooks?: WebhooksPhase;
   /** What the API process saw during each measuring job (bench/apiProbe.mjs); null when it did not answer. */
@@ -155,27 +145,7 @@ export function rowsOf(r: Results): Row[] {
       `${SETTINGS.recentConcurrency} in flight, authorised viewers, creator with ${fmt(r.recent.creatorTips)} tips; p50/p99 ${ms(r.recent.latency.p50)} / ${ms(r.recent.latency.p99)}${failures(r.recent)}`,
     ]);
   } else rows.push(['GET /api/tips/recent req/s', 'not run', '']);
-  const m = r.memory;
-  if (m) {
-    rows.push([
-      'API RSS: no sockets → idle sockets',
-      m.rssBefore && m.rssAfter ? `${fmt(m.rssBefore / MiB)} → ${fmt(m.rssAfter / MiB)} MiB` : 'n/a',
-      `${fmt(m.open)}/${fmt(m.requested)} sockets hello'd (overlay key) in ${(m.openMs / 1000).toFixed(1)} s${m.perSocketBytes ? `; ${fmt(m.perSocketBytes / 1024, 1)} KiB per socket` : ''}; target 100,000 in < 1 GiB${failures(m)}`,
-    ]);
-    if (m.open < SETTINGS.idleSockets && m.perSocketBytes && m.rssBefore) {
-      const at = m.rssBefore + SETTINGS.idleSockets * m.perSocketBytes;
-      rows.push([
-        `  API RSS at ${fmt(SETTINGS.idleSockets)} idle sockets (extrapolated)`,
-        `${fmt(at / MiB)} MiB`,
-        `not measured: the open-file limit fits ${fmt(m.requested)}; base + ${fmt(SETTINGS.idleSockets)} × the per-socket figure`,
-      ]);
-    }
-    rows.push([
-      'Hellos/s (overlay key)',
-      fmt(m.open / (m.openMs / 1000)),
-      `${fmt(m.open)} sockets connected and welcomed, ${SETTINGS.idleBatch} at a time, from one load-generator process; target ≥ 5,000`,
-    ]);
-  } else rows.push(['API RSS with idle sockets', 'not run', '']);
+  rows.push(...idleRows(r.memory));
   const sp = r.speech;
   rows.push(
     sp

@@ -139,7 +139,18 @@ async function main(): Promise<void> {
       viewers: SETTINGS.viewers,
       balancePaise: SETTINGS.viewerBalancePaise,
     });
-    const b: BenchRun = { product, db, results, seedRun, runId, ...seeded, want, remaining, probed };
+    const b: BenchRun = {
+      product,
+      db,
+      results,
+      seedRun,
+      runId,
+      ...seeded,
+      want,
+      remaining,
+      probed,
+      probeFile: probe.file,
+    };
 
     if (want('speech')) await speechJob(b);
     if (want('send')) await sendJob(b);

@@ -1,7 +1,8 @@
 import type { Db } from '../api/src/db/knex.ts';
 import type { ensureFileLimit } from './machine.ts';
 import { minimalTipScript, pgbenchAvailable, runPgbench, tipScript } from './pgbench.ts';
-import { idleMemory, latency, recentReads, throughput } from './phases.ts';
+import { idlePhase } from './idle.ts';
+import { latency, recentReads, throughput } from './phases.ts';
 import type { BenchProduct } from './product.ts';
 import { tail, type Results } from './report.ts';
 import { analyzeFilled, pool, type SeededCreator, type SeededUser } from './seed.ts';
@@ -29,6 +30,8 @@ export interface BenchRun {
   remaining: () => number;
   /** Runs one measuring job inside its own probe window (what the API process saw during it alone). */
   probed: <T>(name: string, job: () => Promise<T>) => Promise<T>;
+  /** The probe's file, for a phase that reads the probe inside its job (bench/idle.ts). */
+  probeFile: string;
 }
 
 /** 5. Time to audio ready: it is short, so it runs first. */
@@ -145,16 +148,18 @@ export async function recentJob(b: BenchRun): Promise<void> {
 /** 3. Memory with idle sockets (last: the slowest phase, bounded by the time left). */
 export async function idleJob(b: BenchRun, limits: ReturnType<typeof ensureFileLimit>): Promise<void> {
   log(
-    `memory: opening ${limits.idleSockets} idle websockets (overlay-key hello) in batches of ${SETTINGS.idleBatch}…`,
+    `memory: opening ${limits.idleSockets} idle websockets (overlay-key hello), ${SETTINGS.idleBatch} in flight…`,
   );
-  const memory = await b.probed('idle sockets (hellos)', () =>
-    idleMemory(b.product, b.creators, limits.idleSockets, () => b.remaining() > 10_000),
+  // Its own probe windows: the hellos alone (diagnostics), memory with the sockets open (after a full GC).
+  const memory = await idlePhase(
+    b.product,
+    b.probeFile,
+    b.creators,
+    limits.idleSockets,
+    () => b.remaining() > 10_000,
+    b.results.diagnostics,
   );
-  const perSocketBytes =
-    memory.rssAfter && memory.rssBefore && memory.open
-      ? (memory.rssAfter - memory.rssBefore) / memory.open
-      : null;
-  b.results.memory = { ...memory, perSocketBytes };
+  b.results.memory = memory;
   if (limits.idleSockets < SETTINGS.idleSockets) b.results.notes.push(limits.note);
   log(
     `  ${memory.open} sockets: RSS ${fmt((memory.rssBefore ?? 0) / MiB)} → ${fmt((memory.rssAfter ?? 0) / MiB)} MiB`,

@@ -18,6 +18,7 @@ export const SETTINGS = {
   socketsPerCreator: 50,
   /** Issue 16's target; the open-file limit may allow fewer (machine.ts#ensureFileLimit says so). */
   idleSockets: 100_000,
+  /** Hellos kept in flight by the idle phase (bench/idle.ts). */
   idleBatch: 500,
   recentConcurrency: 32,
   recentMs: 10_000,

@@ -9,14 +9,16 @@ export interface OpenSocket {
 /**
  * Opens one /ws socket, sends `hello` (token or overlay key) and resolves on `welcome`; rejects on close,
  * error or `timeoutMs`. The ws client sends no pings, but answers the server's heartbeats (ws does that).
+ * `localAddress` binds the client end (bench/idle.ts spreads many sockets over loopback addresses).
  */
 export function openSocket(
   wsUrl: string,
   hello: { token?: string; overlayKey?: string },
   timeoutMs = 15_000,
+  localAddress?: string,
 ): Promise<OpenSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsUrl, { perMessageDeflate: false });
+    const ws = new WebSocket(wsUrl, { perMessageDeflate: false, ...(localAddress ? { localAddress } : {}) });
     const socket: OpenSocket = { ws, onText: () => undefined };
     let welcomed = false;
     const timer = setTimeout(() => {

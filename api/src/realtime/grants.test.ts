@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WS_CLOSE } from '@shabaash/shared';
 import { createTestApp } from '../../test/harness.ts';
 import { buildCreator, buildUser } from '../../test/factories.ts';
+import { bumpSpace, creatorSpace } from '../modules/sync/spaces.ts';
 import { grantFor, HelloRefused } from './grants.ts';
 
 const app = await createTestApp();
@@ -44,6 +45,28 @@ describe('what a hello is granted', () => {
     const overlay = await grantFor(db, config, { type: 'hello', overlayKey: c.overlayKey });
     expect(overlay).toMatchObject({ session: null, overlayOf: c.id, rooms: [`overlay:${c.id}`] });
     expect([...overlay.spaces.keys()]).toEqual([`creator:${c.id}`]);
+  });
+
+  it("an overlay key's grant carries its creator space's current version, each key its own in one shared read", async () => {
+    const [a, b] = [await buildCreator(db, config), await buildCreator(db, config)];
+    await db.transaction(async (tx) => {
+      await bumpSpace(tx, creatorSpace(a.id));
+      await bumpSpace(tx, creatorSpace(a.id));
+    });
+    // Concurrent hellos: the lookups share round trips (db/coalesce.ts), yet each gets its own creator and version.
+    const [ga, gb, unknown] = await Promise.all([
+      grantFor(db, config, { type: 'hello', overlayKey: a.overlayKey }),
+      grantFor(db, config, { type: 'hello', overlayKey: b.overlayKey }),
+      grantFor(db, config, { type: 'hello', overlayKey: 'no-such-key' }).catch((e: unknown) => e),
+    ]);
+    expect(ga.overlayOf).toBe(a.id);
+    expect(ga.versions).toEqual({ [creatorSpace(a.id)]: 2 });
+    expect(gb.overlayOf).toBe(b.id);
+    expect(gb.versions).toEqual({ [creatorSpace(b.id)]: 0 });
+    expect(unknown).toBeInstanceOf(HelloRefused);
+    await db.transaction((tx) => bumpSpace(tx, creatorSpace(a.id)));
+    const again = await grantFor(db, config, { type: 'hello', overlayKey: a.overlayKey });
+    expect(again.versions).toEqual({ [creatorSpace(a.id)]: 3 });
   });
 
   it('refuses a hello without credentials, a bad token, an unknown creator and an unknown overlay key', async () => {

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Executor } from '../db/knex.ts';
 import {
   findCreatorByHandle,
-  findCreatorByOverlayKey,
+  findOverlayCreator,
   findCreatorByUserId,
   findDefaultCreator,
 } from '../modules/creators/creators.repository.ts';
@@ -27,6 +27,8 @@ export interface HelloGrant {
   overlayOf: string | null;
   /** The creator API token a bot's hello used (it joins only that creator's room). */
   apiTokenId: string | null;
+  /** Versions of granted spaces read with the grant (an overlay key's creator space), read after the hello. */
+  versions: Record<string, number>;
 }
 
 /** A hello that is refused: the socket closes with this code and reason. */
@@ -52,6 +54,7 @@ export async function grantFor(db: Executor, config: Config, hello: Hello): Prom
     creatorOf: null,
     overlayOf: null,
     apiTokenId: null,
+    versions: {},
   };
   const add = (room: string, space: string, view: View) => {
     if (!grant.rooms.includes(room)) grant.rooms.push(room);
@@ -88,10 +91,12 @@ export async function grantFor(db: Executor, config: Config, hello: Hello): Prom
     if (publicOf && publicOf !== grant.creatorOf) add(`public:${publicOf}`, creatorSpace(publicOf), 'public');
   }
   if (hello.overlayKey) {
-    const creator = await findCreatorByOverlayKey(db, hello.overlayKey);
-    if (!creator) throw new HelloRefused(WS_CLOSE.unauthorized, 'Invalid overlay key');
-    grant.overlayOf = creator.userId;
-    add(`overlay:${creator.userId}`, creatorSpace(creator.userId), 'overlay');
+    const found = await findOverlayCreator(db, hello.overlayKey);
+    if (!found) throw new HelloRefused(WS_CLOSE.unauthorized, 'Invalid overlay key');
+    const { userId } = found.creator;
+    grant.overlayOf = userId;
+    add(`overlay:${userId}`, creatorSpace(userId), 'overlay');
+    grant.versions[creatorSpace(userId)] = found.spaceVersion;
   }
   return grant;
 }

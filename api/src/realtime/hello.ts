@@ -78,7 +78,7 @@ export function createHelloHandler(parts: {
     const mark = revocation.beginAuth();
     try {
       grant = await grantFor(db, config, hello);
-      versions = await currentVersions(db, [...grant.spaces.keys()]);
+      versions = await versionsOf(db, grant);
       revoked = revocation.revokedSince(mark, grant);
     } catch (err) {
       if (err instanceof HelloRefused) return sender.refuse(conn, err.code, err.message);
@@ -113,6 +113,13 @@ export function createHelloHandler(parts: {
     sender.send(conn, msg.welcome(grant.rooms, versions));
     join(conn, grant, versions, hello.since);
   };
+}
+
+/** The current versions of the granted spaces: those the grant read with it, and one shared read of the rest. */
+async function versionsOf(db: Executor, grant: HelloGrant): Promise<Record<string, number>> {
+  const unread = [...grant.spaces.keys()].filter((space) => !(space in grant.versions));
+  if (unread.length === 0) return grant.versions;
+  return { ...grant.versions, ...(await currentVersions(db, unread)) };
 }
 
 function revokedReason(grant: HelloGrant): string {

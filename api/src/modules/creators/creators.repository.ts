@@ -80,6 +80,36 @@ export function findCreatorByOverlayKey(db: Executor, overlayKey: string): Promi
   return coalesced(db, creatorsByOverlayKey, overlayKey);
 }
 
+/** A creator found by overlay key, with the version of its creator space read in the same statement. */
+export interface OverlayCreator {
+  creator: CreatorRecord;
+  /** The current version of `creator:<userId>` (0 when it never changed), read after the call. */
+  spaceVersion: number;
+}
+
+/**
+ * Overlay hellos come in storms (a deploy reconnects every overlay at once): the key lookup and the space version
+ * the welcome carries are one round trip, shared by concurrent hellos (db/coalesce.ts), not two.
+ */
+const overlayCreators: LoadMany<OverlayCreator> = async (db, keys) => {
+  const rows = await db('creators as c')
+    .leftJoin('sync_spaces as s', 's.space', db.raw("'creator:' || c.user_id::text"))
+    .whereIn('c.overlay_key', keys)
+    .select<Array<CreatorRecord & { spaceVersion: string | number | null }>>([
+      ...CREATOR_COLUMNS.map((column) => `c.${column}`),
+      's.version as spaceVersion',
+    ]);
+  const found = new Map<string, OverlayCreator>();
+  for (const { spaceVersion, ...creator } of rows)
+    found.set(creator.overlayKey, { creator, spaceVersion: Number(spaceVersion ?? 0) });
+  return found;
+};
+
+/** The creator whose overlay key this is, with its creator space's current version; null for an unknown key. */
+export function findOverlayCreator(db: Executor, overlayKey: string): Promise<OverlayCreator | null> {
+  return coalesced(db, overlayCreators, overlayKey);
+}
+
 /** Saves a creator's overlay settings; returns the updated creator, or null when there is none. */
 export async function updateCreatorOverlaySettings(
   db: Executor,
@@ -113,8 +143,14 @@ export async function findDefaultCreator(
     const configured = await findCreatorByHandle(db, config.DEFAULT_CREATOR);
     if (configured) return configured;
   }
-  return findCreator(db, {}, [{ column: 'created_at' }, { column: 'handle' }]);
+  return coalesced(db, oldestCreator, 'oldest');
 }
+
+/** The oldest creator (ties by handle): every viewer hello without a creator asks, so concurrent ones share it. */
+const oldestCreator: LoadMany<CreatorRecord> = async (db) => {
+  const row = await findCreator(db, {}, [{ column: 'created_at' }, { column: 'handle' }]);
+  return new Map(row ? [['oldest', row]] : []);
+};
 
 /**
  * The creator a request is about: the given handle, or the default creator when none is given.
