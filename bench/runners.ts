@@ -29,6 +29,8 @@ export interface BenchRun {
   remaining: () => number;
   /** Runs one measuring job inside its own probe window (what the API process saw during it alone). */
   probed: <T>(name: string, job: () => Promise<T>) => Promise<T>;
+  /** The probe's file, for a phase that reads a window per run itself (bench/webhooks.ts). */
+  probeFile: string;
 }
 
 /** 5. Time to audio ready: it is short, so it runs first. */
@@ -116,12 +118,26 @@ export async function socketJobs(b: BenchRun): Promise<void> {
     } else if (!b.want('latency')) {
       results.command = 'npm run bench:webhooks';
       const rate = Number(process.env.BENCH_WEBHOOKS_RATE ?? SETTINGS.latencyRate);
-      results.webhooks = await b.probed('webhooks', () =>
-        webhooksPhase(product, viewers, creators, socketsByCreator, runId, rate, true),
+      results.webhooks = await webhooksPhase(
+        product,
+        viewers,
+        creators,
+        socketsByCreator,
+        runId,
+        rate,
+        true,
+        b.probeFile,
       );
     } else if (b.remaining() > 110_000) {
-      results.webhooks = await b.probed('webhooks', () =>
-        webhooksPhase(product, viewers, creators, socketsByCreator, runId, SETTINGS.latencyRate, false),
+      results.webhooks = await webhooksPhase(
+        product,
+        viewers,
+        creators,
+        socketsByCreator,
+        runId,
+        SETTINGS.latencyRate,
+        false,
+        b.probeFile,
       );
     } else results.notes.push('webhooks phase not run: time budget (run it alone: npm run bench:webhooks)');
   } finally {

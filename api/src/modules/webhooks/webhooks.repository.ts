@@ -236,15 +236,26 @@ export async function claimDue(db: Executor, limit: number, claimMs: number): Pr
   return result.rows;
 }
 
-export async function markDelivered(db: Executor, delivery: DueDelivery, statusCode: number): Promise<void> {
+/**
+ * Marks sent deliveries delivered, in one statement for a whole batch (their status codes beside them), and
+ * ends the run of failures of their endpoints (only where there was one, so a healthy endpoint's row is not
+ * rewritten on every batch).
+ */
+export async function markDelivered(
+  db: Executor,
+  delivered: Array<{ id: string; statusCode: number }>,
+): Promise<void> {
+  if (delivered.length === 0) return;
   await db.raw(
     `with d as (
-       update outgoing_webhook_deliveries set status = 'delivered', last_status_code = ?, last_error = null,
+       update outgoing_webhook_deliveries d set status = 'delivered', last_status_code = v.code, last_error = null,
          delivered_at = now(), locked_until = null
-       where id = ? returning endpoint_id
+       from unnest(?::uuid[], ?::int[]) as v(id, code)
+       where d.id = v.id returning d.endpoint_id
      )
-     update outgoing_webhook_endpoints set consecutive_failures = 0 where id in (select endpoint_id from d)`,
-    [statusCode, delivery.id],
+     update outgoing_webhook_endpoints set consecutive_failures = 0
+     where id in (select endpoint_id from d) and consecutive_failures <> 0`,
+    [delivered.map((d) => d.id), delivered.map((d) => d.statusCode)],
   );
 }
 
