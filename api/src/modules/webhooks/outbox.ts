@@ -3,7 +3,14 @@ import type { WebhookEvent } from '@shabaash/shared';
 import type { Db } from '../../db/knex.ts';
 import { creatorChangesSince, type TipChangeRow } from '../sync/changes.ts';
 import { presentTip } from '../tips/tips.presenter.ts';
-import { creatorsBehind, insertEvents, lockCursor, setCursor, type NewEvent } from './webhooks.repository.ts';
+import {
+  creatorsBehind,
+  insertEvents,
+  lockCursor,
+  setCursor,
+  skipUnsubscribedCursors,
+  type NewEvent,
+} from './webhooks.repository.ts';
 
 /** The same change always gets the same id, so a receiver that dedupes by id sees each event once. */
 const eventId = (creatorId: string, tipId: string, event: WebhookEvent, version: number) =>
@@ -56,6 +63,7 @@ export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
  * Returns how many deliveries were queued.
  */
 export async function deriveEvents(db: Db, batch = 50): Promise<number> {
+  await skipUnsubscribedCursors(db);
   let queued = 0;
   for (const creatorId of await creatorsBehind(db, batch)) {
     queued += await db.transaction(async (tx) => {

@@ -121,16 +121,31 @@ export async function deleteAllEndpoints(db: Executor, creatorId: string): Promi
 
 // ---------- outbox ----------
 
-/** Creators whose chat space moved past their outbox cursor. */
+/** Creators with an enabled endpoint whose chat space moved past their outbox cursor. */
 export async function creatorsBehind(db: Executor, limit: number): Promise<string[]> {
   const result = await db.raw<{ rows: Array<{ creator_id: string }> }>(
     `select c.creator_id from outgoing_webhook_cursors c
      join sync_spaces s on s.space = 'creator:' || c.creator_id::text
      where s.version > c.version
+       and exists (select 1 from outgoing_webhook_endpoints p where p.creator_id = c.creator_id and p.enabled)
      limit ?`,
     [limit],
   );
   return result.rows.map((r) => r.creator_id);
+}
+
+/**
+ * Moves the cursors of creators with no enabled endpoint to their space's version in one statement: nobody is
+ * subscribed, so nothing is read or written for their changes (an endpoint enabled later starts from there).
+ */
+export async function skipUnsubscribedCursors(db: Executor): Promise<number> {
+  const result = await db.raw<{ rowCount: number }>(
+    `update outgoing_webhook_cursors c set version = s.version
+     from sync_spaces s
+     where s.space = 'creator:' || c.creator_id::text and s.version > c.version
+       and not exists (select 1 from outgoing_webhook_endpoints p where p.creator_id = c.creator_id and p.enabled)`,
+  );
+  return result.rowCount;
 }
 
 /** The cursor, locked for this transaction; null when another instance holds it (it is deriving right now). */
@@ -148,8 +163,9 @@ export async function setCursor(tx: Executor, creatorId: string, version: number
 }
 
 /**
- * Writes events and one delivery per enabled endpoint subscribed to each (or to `onlyEndpointId`). Both
- * inserts ignore rows that exist, so deriving the same change twice sends nothing twice.
+ * Writes events and one delivery per enabled endpoint subscribed to each (or to `onlyEndpointId`); an event no
+ * enabled endpoint subscribes to is not written. Both inserts ignore rows that exist, so deriving the same
+ * change twice sends nothing twice.
  */
 export async function insertEvents(
   tx: Executor,
@@ -160,8 +176,10 @@ export async function insertEvents(
   await tx.raw(
     `insert into outgoing_webhook_events (id, creator_id, event, data)
      select * from jsonb_to_recordset(?::jsonb) as e(id text, "creatorId" uuid, event text, data jsonb)
+     where ?::uuid is not null or exists (select 1 from outgoing_webhook_endpoints p
+       where p.creator_id = e."creatorId" and p.enabled and e.event = any(p.events))
      on conflict (id) do nothing`,
-    [JSON.stringify(events)],
+    [JSON.stringify(events), onlyEndpointId],
   );
   const result = await tx.raw<{ rows: Array<{ id: string }> }>(
     `insert into outgoing_webhook_deliveries (event_id, endpoint_id)
