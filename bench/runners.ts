@@ -128,7 +128,7 @@ export async function socketJobs(b: BenchRun): Promise<void> {
         true,
         b.probeFile,
       );
-    } else if (b.remaining() > 110_000) {
+    } else if (b.remaining() > 170_000) {
       results.webhooks = await webhooksPhase(
         product,
         viewers,
