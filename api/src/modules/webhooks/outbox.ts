@@ -6,8 +6,8 @@ import { presentTip } from '../tips/tips.presenter.ts';
 import {
   creatorsBehind,
   insertEvents,
-  lockCursor,
-  setCursor,
+  lockCursors,
+  setCursors,
   skipUnsubscribedCursors,
   type NewEvent,
 } from './webhooks.repository.ts';
@@ -58,25 +58,25 @@ export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
 }
 
 /**
- * Reads what committed in each creator's space after the outbox cursor and writes the events and their
- * deliveries in the same transaction that moves the cursor. Never on the request path: the worker calls it.
- * Returns how many deliveries were queued.
+ * Reads what committed in the spaces of the creators behind their outbox cursor and writes the events and their
+ * deliveries in the one transaction that moves those cursors (a few statements for a whole batch of creators, so
+ * the outbox adds little work to the database the tip path uses). Never on the request path: the worker calls
+ * it. Returns how many deliveries were queued.
  */
 export async function deriveEvents(db: Db, batch = 50): Promise<number> {
   await skipUnsubscribedCursors(db);
-  let queued = 0;
-  for (const creatorId of await creatorsBehind(db, batch)) {
-    queued += await db.transaction(async (tx) => {
-      const since = await lockCursor(tx, creatorId);
-      if (since === null) return 0;
+  const behind = await creatorsBehind(db, batch);
+  if (behind.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const events: NewEvent[] = [];
+    const moved: Array<{ creatorId: string; version: number }> = [];
+    for (const [creatorId, since] of await lockCursors(tx, behind)) {
       const changes = await creatorChangesSince(tx, creatorId, since);
-      const deliveries = await insertEvents(
-        tx,
-        changes.rows.flatMap((row) => eventsOf(row, since)),
-      );
-      await setCursor(tx, creatorId, changes.version);
-      return deliveries.length;
-    });
-  }
-  return queued;
+      events.push(...changes.rows.flatMap((row) => eventsOf(row, since)));
+      moved.push({ creatorId, version: changes.version });
+    }
+    const deliveries = await insertEvents(tx, events);
+    await setCursors(tx, moved);
+    return deliveries.length;
+  });
 }

@@ -148,18 +148,26 @@ export async function skipUnsubscribedCursors(db: Executor): Promise<number> {
   return result.rowCount;
 }
 
-/** The cursor, locked for this transaction; null when another instance holds it (it is deriving right now). */
-export async function lockCursor(tx: Executor, creatorId: string): Promise<number | null> {
-  const result = await tx.raw<{ rows: Array<{ version: string }> }>(
-    `select version from outgoing_webhook_cursors where creator_id = ? for update skip locked`,
-    [creatorId],
+/** The cursors of these creators, locked for this transaction; those another instance holds are left out. */
+export async function lockCursors(tx: Executor, creatorIds: string[]): Promise<Map<string, number>> {
+  const result = await tx.raw<{ rows: Array<{ creator_id: string; version: string }> }>(
+    `select creator_id, version from outgoing_webhook_cursors where creator_id = any(?::uuid[])
+     order by creator_id for update skip locked`,
+    [creatorIds],
   );
-  const row = result.rows[0];
-  return row ? Number(row.version) : null;
+  return new Map(result.rows.map((r) => [r.creator_id, Number(r.version)]));
 }
 
-export async function setCursor(tx: Executor, creatorId: string, version: number): Promise<void> {
-  await tx('outgoing_webhook_cursors').where({ creator_id: creatorId }).update({ version });
+export async function setCursors(
+  tx: Executor,
+  cursors: Array<{ creatorId: string; version: number }>,
+): Promise<void> {
+  if (cursors.length === 0) return;
+  await tx.raw(
+    `update outgoing_webhook_cursors c set version = v.version
+     from unnest(?::uuid[], ?::bigint[]) as v(creator_id, version) where c.creator_id = v.creator_id`,
+    [cursors.map((c) => c.creatorId), cursors.map((c) => c.version)],
+  );
 }
 
 /**

@@ -12,6 +12,11 @@ const MAX_DELAY_MS = 60 * 60 * 1000;
 /** The delivery log keeps a week; older events with nothing left to send are deleted every PRUNE_EVERY_MS. */
 export const KEEP_LOG_MS = 7 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/**
+ * After a pass that found less than a full batch, a lane waits this long (under WEBHOOK_POLL_MS) so that the
+ * next claim and derivation take many tips' deliveries in a few statements instead of a few in as many.
+ */
+const PARTIAL_BATCH_WAIT_MS = 100;
 
 /** Delay before attempt n+1 after n failed attempts: base, ×3 each time, at most an hour. */
 export const retryDelayMs = (attempts: number, baseMs: number) =>
@@ -95,19 +100,25 @@ export function startWebhookWorker(deps: WorkerDeps, options: { lookup?: Lookup 
       wakes.add(wake);
     });
   let prunedAt = 0;
-  const pass = async (lane: number) => {
-    if (lane > 0) return sendDue(deps, options.lookup);
-    if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
-      prunedAt = Date.now();
-      await pruneEvents(deps.db, KEEP_LOG_MS);
+  /** How long a lane waits before its next pass: none after a full batch, a little after a partial one. */
+  const pass = async (lane: number): Promise<number> => {
+    let derived = 0;
+    if (lane === 0) {
+      if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        await pruneEvents(deps.db, KEEP_LOG_MS);
+      }
+      derived = await deriveEvents(deps.db);
     }
-    return runWebhooksOnce(deps, options.lookup);
+    const sent = await sendDue(deps, options.lookup);
+    if (sent >= deps.config.WEBHOOK_BATCH) return 0;
+    return sent + derived > 0 ? PARTIAL_BATCH_WAIT_MS : deps.config.WEBHOOK_POLL_MS;
   };
   const lane = async (n: number) => {
     while (!stopped) {
       let delay = deps.config.WEBHOOK_POLL_MS;
       try {
-        if ((await pass(n)) > 0) delay = 0;
+        delay = await pass(n);
       } catch (err) {
         deps.logger.error({ err }, 'webhook worker pass failed');
       }
