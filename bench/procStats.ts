@@ -44,23 +44,34 @@ const commOf = (pid: number) => {
 
 const tree = (pid: number): number[] => [pid, ...childrenOf(pid).flatMap(tree)];
 
-/** CPU seconds so far of the API process, PostgreSQL (its postmaster and backends) and the API's other children. */
-export function cpuSnapshot(apiPid: number, receiversPid: number | null): Record<string, number> {
-  const snapshot: Record<string, number> = { api: cpuSeconds(apiPid), postgres: 0, worker: 0, receivers: 0 };
+/** A reading of CPU seconds so far per process, with the part each belongs to. */
+export type CpuSnapshot = Map<string, { group: string; seconds: number }>;
+
+/** CPU seconds so far of the API process, PostgreSQL (postmaster and backends), the API's other children. */
+export function cpuSnapshot(apiPid: number, receiversPid: number | null): CpuSnapshot {
+  const snapshot: CpuSnapshot = new Map();
+  snapshot.set(`${apiPid}`, { group: 'api', seconds: cpuSeconds(apiPid) });
   for (const child of childrenOf(apiPid)) {
     const group = commOf(child) === 'postgres' ? 'postgres' : 'worker';
-    snapshot[group]! += tree(child).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    for (const pid of tree(child)) snapshot.set(`${pid}`, { group, seconds: cpuSeconds(pid) });
   }
-  if (receiversPid) snapshot.receivers = cpuSeconds(receiversPid);
-  snapshot.bench = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+  if (receiversPid)
+    snapshot.set(`${receiversPid}`, { group: 'receivers', seconds: cpuSeconds(receiversPid) });
+  const own = process.cpuUsage();
+  snapshot.set('bench', { group: 'bench', seconds: (own.user + own.system) / 1e6 });
   return snapshot;
 }
 
-/** CPU cores used per part between two snapshots taken `seconds` apart. */
-export const coresUsed = (a: Record<string, number>, b: Record<string, number>, seconds: number) =>
-  Object.fromEntries(
-    Object.keys(b).map((k) => [k, Math.round(((b[k]! - (a[k] ?? 0)) / seconds) * 100) / 100]),
-  );
+/**
+ * CPU cores used per part between two snapshots taken `seconds` apart. A process that started in between counts
+ * from zero; one that ended in between is left out (PostgreSQL backends of a pool come and go).
+ */
+export function coresUsed(a: CpuSnapshot, b: CpuSnapshot, seconds: number): Record<string, number> {
+  const used: Record<string, number> = { api: 0, postgres: 0, worker: 0, receivers: 0, bench: 0 };
+  for (const [pid, now] of b)
+    used[now.group] = (used[now.group] ?? 0) + now.seconds - (a.get(pid)?.seconds ?? 0);
+  return Object.fromEntries(Object.entries(used).map(([k, v]) => [k, Math.round((v / seconds) * 100) / 100]));
+}
 
 export const load1 = () => Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
 
