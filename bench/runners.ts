@@ -113,11 +113,15 @@ export async function socketJobs(b: BenchRun): Promise<void> {
       await b.probed('latency', () =>
         latencyPhases(product, creators, viewers, runId, spreadRate, socketsByCreator, results),
       );
+    // Alone (npm run bench:webhooks): its own rate and a warm-up; after the latency phase: if the budget allows.
+    const alone = !b.want('latency');
     if (!b.want('webhooks')) {
       // not asked for
-    } else if (!b.want('latency')) {
-      results.command = 'npm run bench:webhooks';
-      const rate = Number(process.env.BENCH_WEBHOOKS_RATE ?? SETTINGS.latencyRate);
+    } else if (alone || b.remaining() > 170_000) {
+      if (alone) results.command = 'npm run bench:webhooks';
+      const rate = alone
+        ? Number(process.env.BENCH_WEBHOOKS_RATE ?? SETTINGS.latencyRate)
+        : SETTINGS.latencyRate;
       results.webhooks = await webhooksPhase(
         product,
         viewers,
@@ -125,18 +129,7 @@ export async function socketJobs(b: BenchRun): Promise<void> {
         socketsByCreator,
         runId,
         rate,
-        true,
-        b.probeFile,
-      );
-    } else if (b.remaining() > 170_000) {
-      results.webhooks = await webhooksPhase(
-        product,
-        viewers,
-        creators,
-        socketsByCreator,
-        runId,
-        SETTINGS.latencyRate,
-        false,
+        alone,
         b.probeFile,
       );
     } else results.notes.push('webhooks phase not run: time budget (run it alone: npm run bench:webhooks)');

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killLeftoverPostgres, killProduct, startProduct, stopCrashProducts } from '../product.ts';
+import { alive, killLeftoverPostgres, killProduct, startProduct, stopCrashProducts } from '../product.ts';
 import { crashTestProduct } from './crashProduct.ts';
 import { createDb, type Db } from '../../src/db/knex.ts';
 import { buildCreator, seedGuestTip, type BuiltCreator } from '../factories.ts';
@@ -40,14 +40,7 @@ function workerPid(apiPid: number): number | null {
   }
 }
 
-const gone = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch {
-    return true;
-  }
-};
+const gone = (pid: number) => !alive(pid);
 
 async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
