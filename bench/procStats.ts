@@ -42,17 +42,28 @@ const commOf = (pid: number) => {
   }
 };
 
+const isWebhookWorker = (pid: number) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('webhooksWorker');
+  } catch {
+    return false;
+  }
+};
+
 const tree = (pid: number): number[] => [pid, ...childrenOf(pid).flatMap(tree)];
 
 /** A reading of CPU seconds so far per process, with the part each belongs to. */
 export type CpuSnapshot = Map<string, { group: string; seconds: number }>;
 
-/** CPU seconds so far of the API process, PostgreSQL (postmaster and backends), the API's other children. */
+/**
+ * CPU seconds so far of the API process, PostgreSQL (postmaster and backends), the webhook worker process and the
+ * API's other children (the Auth emulator).
+ */
 export function cpuSnapshot(apiPid: number, receiversPid: number | null): CpuSnapshot {
   const snapshot: CpuSnapshot = new Map();
   snapshot.set(`${apiPid}`, { group: 'api', seconds: cpuSeconds(apiPid) });
   for (const child of childrenOf(apiPid)) {
-    const group = commOf(child) === 'postgres' ? 'postgres' : 'worker';
+    const group = commOf(child) === 'postgres' ? 'postgres' : isWebhookWorker(child) ? 'worker' : 'other';
     for (const pid of tree(child)) snapshot.set(`${pid}`, { group, seconds: cpuSeconds(pid) });
   }
   if (receiversPid)
@@ -67,7 +78,7 @@ export function cpuSnapshot(apiPid: number, receiversPid: number | null): CpuSna
  * from zero; one that ended in between is left out (PostgreSQL backends of a pool come and go).
  */
 export function coresUsed(a: CpuSnapshot, b: CpuSnapshot, seconds: number): Record<string, number> {
-  const used: Record<string, number> = { api: 0, postgres: 0, worker: 0, receivers: 0, bench: 0 };
+  const used: Record<string, number> = { api: 0, postgres: 0, worker: 0, receivers: 0, bench: 0, other: 0 };
   for (const [pid, now] of b)
     used[now.group] = (used[now.group] ?? 0) + now.seconds - (a.get(pid)?.seconds ?? 0);
   return Object.fromEntries(Object.entries(used).map(([k, v]) => [k, Math.round((v / seconds) * 100) / 100]));

@@ -38,7 +38,7 @@ export interface WebhooksRun {
   latency: LatencyPhase;
   /** What the API process saw during the run (bench/apiProbe.mjs). */
   api: ProbeReport | null;
-  /** CPU cores used during the run: API, PostgreSQL, the API's worker process, the receivers, the bench. */
+  /** CPU cores used during the run: API, PostgreSQL, the webhook worker process, the receivers, the bench, other. */
   cores: Record<string, number>;
   /** pg_stat_activity samples (every 100 ms) of active backends: outbox or other statement, and its wait. */
   pgWaits: { samples: number; waits: Record<string, number> };
