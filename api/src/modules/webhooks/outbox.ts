@@ -9,6 +9,7 @@ import {
   lockCursors,
   setCursors,
   skipUnsubscribedCursors,
+  type DueDelivery,
   type NewEvent,
 } from './webhooks.repository.ts';
 
@@ -61,12 +62,13 @@ export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
  * Reads what committed in the spaces of the creators behind their outbox cursor and writes the events and their
  * deliveries in the one transaction that moves those cursors (a few statements for a whole batch of creators, so
  * the outbox adds little work to the database the tip path uses). Never on the request path: the worker calls
- * it. Returns how many deliveries were queued.
+ * it. The deliveries come back claimed for `claimMs` (their first attempt) so the worker sends them at once
+ * without claiming them again.
  */
-export async function deriveEvents(db: Db, batch = 50): Promise<number> {
+export async function deriveEvents(db: Db, claimMs: number, batch = 50): Promise<DueDelivery[]> {
   await skipUnsubscribedCursors(db);
   const behind = await creatorsBehind(db, batch);
-  if (behind.length === 0) return 0;
+  if (behind.length === 0) return [];
   return db.transaction(async (tx) => {
     const events: NewEvent[] = [];
     const moved: Array<{ creatorId: string; version: number }> = [];
@@ -75,8 +77,8 @@ export async function deriveEvents(db: Db, batch = 50): Promise<number> {
       events.push(...changes.rows.flatMap((row) => eventsOf(row, since)));
       moved.push({ creatorId, version: changes.version });
     }
-    const deliveries = await insertEvents(tx, events);
+    const deliveries = await insertEvents(tx, events, null, claimMs);
     await setCursors(tx, moved);
-    return deliveries.length;
+    return deliveries;
   });
 }

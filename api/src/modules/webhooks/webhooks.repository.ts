@@ -179,7 +179,8 @@ export async function insertEvents(
   tx: Executor,
   events: NewEvent[],
   onlyEndpointId: string | null = null,
-): Promise<string[]> {
+  claimMs: number | null = null,
+): Promise<DueDelivery[]> {
   if (events.length === 0) return [];
   await tx.raw(
     `insert into outgoing_webhook_events (id, creator_id, event, data)
@@ -189,17 +190,24 @@ export async function insertEvents(
      on conflict (id) do nothing`,
     [JSON.stringify(events), onlyEndpointId],
   );
-  const result = await tx.raw<{ rows: Array<{ id: string }> }>(
-    `insert into outgoing_webhook_deliveries (event_id, endpoint_id)
-     select e.id, p.id from outgoing_webhook_events e
-     join outgoing_webhook_endpoints p on p.creator_id = e.creator_id
-     where e.id = any(?::text[])
-       and (p.id = ?::uuid or (?::uuid is null and p.enabled and e.event = any(p.events)))
-     on conflict (event_id, endpoint_id) do nothing
-     returning id`,
-    [events.map((e) => e.id), onlyEndpointId, onlyEndpointId],
+  // With claimMs the new deliveries are written already claimed by the caller (its first attempt), who sends them
+  // after the commit: no separate claim update of each row. If it dies first, the claim runs out as any other.
+  const result = await tx.raw<{ rows: DueDelivery[] }>(
+    `with d as (
+       insert into outgoing_webhook_deliveries (event_id, endpoint_id, locked_until, attempts)
+       select e.id, p.id, now() + make_interval(secs => ?::int / 1000.0), case when ?::int is null then 0 else 1 end
+       from outgoing_webhook_events e
+       join outgoing_webhook_endpoints p on p.creator_id = e.creator_id
+       where e.id = any(?::text[])
+         and (p.id = ?::uuid or (?::uuid is null and p.enabled and e.event = any(p.events)))
+       on conflict (event_id, endpoint_id) do nothing
+       returning id, event_id, endpoint_id, attempts, created_at
+     )
+     select d.*, e.event, e.data, e.created_at as event_created_at, p.url, p.secret
+     from d join outgoing_webhook_events e on e.id = d.event_id join outgoing_webhook_endpoints p on p.id = d.endpoint_id`,
+    [claimMs, claimMs, events.map((e) => e.id), onlyEndpointId, onlyEndpointId],
   );
-  return result.rows.map((r) => r.id);
+  return result.rows;
 }
 
 // ---------- deliveries ----------
@@ -260,6 +268,16 @@ export async function claimDue(db: Executor, limit: number, claimMs: number): Pr
     [limit, claimMs],
   );
   return result.rows;
+}
+
+/** Gives claimed deliveries back unsent (their attempt not made): any worker may claim them now. */
+export async function releaseClaims(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.raw(
+    `update outgoing_webhook_deliveries set locked_until = null, attempts = attempts - 1
+     where id = any(?::uuid[]) and status = 'pending'`,
+    [ids],
+  );
 }
 
 /**

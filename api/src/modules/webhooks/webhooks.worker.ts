@@ -1,7 +1,14 @@
 import type { AppDeps } from '../../deps.ts';
 import { deriveEvents } from './outbox.ts';
 import { deliveryBody } from './webhooks.presenter.ts';
-import { claimDue, markDelivered, markFailed, pruneEvents, type DueDelivery } from './webhooks.repository.ts';
+import {
+  claimDue,
+  markDelivered,
+  markFailed,
+  pruneEvents,
+  releaseClaims,
+  type DueDelivery,
+} from './webhooks.repository.ts';
 import { sendSigned } from './send.ts';
 import { targetPolicy } from './webhooks.service.ts';
 import type { Lookup } from './ssrf.ts';
@@ -58,13 +65,8 @@ async function deliverOne(
   return null;
 }
 
-/**
- * Claims up to WEBHOOK_BATCH due deliveries in one round trip, sends them at once and marks the delivered ones in
- * one statement. A crash before that statement leaves them claimed until the lease runs out; then they go again
- * with the same event id (at least once; exactly once for a receiver that dedupes by id).
- */
-export async function sendDue(deps: WorkerDeps, lookup?: Lookup): Promise<number> {
-  const due = await claimDue(deps.db, deps.config.WEBHOOK_BATCH, deps.config.WEBHOOK_CLAIM_MS);
+/** Sends claimed deliveries at once and marks the delivered ones in one statement. */
+async function sendBatch(deps: WorkerDeps, due: DueDelivery[], lookup?: Lookup): Promise<number> {
   const outcomes = await Promise.all(due.map((d) => deliverOne(deps, d, lookup)));
   await markDelivered(
     deps.db,
@@ -73,10 +75,34 @@ export async function sendDue(deps: WorkerDeps, lookup?: Lookup): Promise<number
   return due.length;
 }
 
-/** One pass: derive events from committed changes, then send what is due. Returns how much work it found. */
+/**
+ * Claims up to WEBHOOK_BATCH due deliveries in one round trip and sends them (sendBatch). A crash before they are
+ * marked leaves them claimed until the lease runs out; then they go again with the same event id (at least once;
+ * exactly once for a receiver that dedupes by id).
+ */
+export async function sendDue(deps: WorkerDeps, lookup?: Lookup): Promise<number> {
+  const due = await claimDue(deps.db, deps.config.WEBHOOK_BATCH, deps.config.WEBHOOK_CLAIM_MS);
+  return sendBatch(deps, due, lookup);
+}
+
+/**
+ * Derives events from committed changes and sends their deliveries, claimed as they were written. Beyond one
+ * batch (a backlog after downtime) the rest is released at once for the lanes to claim batch by batch.
+ */
+async function deriveAndSend(deps: WorkerDeps, lookup?: Lookup): Promise<number> {
+  const derived = await deriveEvents(deps.db, deps.config.WEBHOOK_CLAIM_MS);
+  const now = derived.slice(0, deps.config.WEBHOOK_BATCH);
+  await releaseClaims(
+    deps.db,
+    derived.slice(now.length).map((d) => d.id),
+  );
+  return sendBatch(deps, now, lookup);
+}
+
+/** One pass: derive events from committed changes and send them, then send what else is due. */
 export async function runWebhooksOnce(deps: WorkerDeps, lookup?: Lookup): Promise<number> {
-  const queued = await deriveEvents(deps.db);
-  return queued + (await sendDue(deps, lookup));
+  const derived = await deriveAndSend(deps, lookup);
+  return derived + (await sendDue(deps, lookup));
 }
 
 /**
@@ -108,7 +134,7 @@ export function startWebhookWorker(deps: WorkerDeps, options: { lookup?: Lookup 
         prunedAt = Date.now();
         await pruneEvents(deps.db, KEEP_LOG_MS);
       }
-      derived = await deriveEvents(deps.db);
+      derived = await deriveAndSend(deps, options.lookup);
     }
     const sent = await sendDue(deps, options.lookup);
     if (sent >= deps.config.WEBHOOK_BATCH) return 0;
