@@ -197,12 +197,8 @@ export async function startServer(
     stops.push(() => stopReconcile());
     const stopAutoClear = startAutoClearLoop(deps);
     stops.push(() => stopAutoClear());
-    // Outgoing webhooks: derived from committed changes and sent by a worker process at a lower CPU priority,
-    // off this event loop and pool (modules/webhooks/workerProcess.ts); WEBHOOK_WORKER=off runs none here.
-    if (config.WEBHOOK_WORKER === 'process') {
-      const webhooks = startWebhookProcess(databaseUrl, logger);
-      stops.push(() => webhooks.stop());
-    }
+    // Outgoing webhooks: sent by a low-priority worker process, off this event loop and pool (WEBHOOK_WORKER).
+    stops.push(startWebhookProcess(config, databaseUrl, logger));
     const stopPayouts = startPayoutLoop(deps);
     stops.push(() => stopPayouts());
     const address = server.address();

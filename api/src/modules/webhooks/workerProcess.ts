@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 
 const ENTRY = fileURLToPath(new URL('../../webhooksWorker.ts', import.meta.url));
@@ -12,9 +13,15 @@ const STOP_GRACE_MS = 15_000;
 
 /**
  * Forks the delivery worker (webhooksWorker.ts) with this instance's database and supervises it: restarted with
- * backoff when it dies, SIGTERM on stop (it finishes the batches in flight). It dies with this process.
+ * backoff when it dies, SIGTERM on stop (it finishes the batches in flight). It dies with this process. Nothing
+ * with WEBHOOK_WORKER=off. Returns the stop.
  */
-export function startWebhookProcess(databaseUrl: string, logger: Logger): { stop(): Promise<void> } {
+export function startWebhookProcess(
+  config: Pick<Config, 'WEBHOOK_WORKER'>,
+  databaseUrl: string,
+  logger: Logger,
+): () => Promise<void> {
+  if (config.WEBHOOK_WORKER === 'off') return () => Promise.resolve();
   // Under `npm start` the TypeScript loader is already in execArgv; elsewhere (a compiled launcher) add it.
   const execArgv = process.execArgv.some((a) => a.includes('tsx'))
     ? process.execArgv
@@ -42,17 +49,15 @@ export function startWebhookProcess(databaseUrl: string, logger: Logger): { stop
     });
   };
   start();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      const worker = child;
-      if (!worker || worker.exitCode !== null || worker.signalCode !== null) return;
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.kill('SIGTERM');
-      const kill = setTimeout(() => worker.kill('SIGKILL'), STOP_GRACE_MS);
-      await exited;
-      clearTimeout(kill);
-    },
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const worker = child;
+    if (!worker || worker.exitCode !== null || worker.signalCode !== null) return;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    worker.kill('SIGTERM');
+    const kill = setTimeout(() => worker.kill('SIGKILL'), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(kill);
   };
 }
