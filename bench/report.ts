@@ -10,7 +10,8 @@ import { REPO_ROOT } from './product.ts';
 import type { machine } from './machine.ts';
 import { fmt, ms, SETTINGS, T0 } from './settings.ts';
 import { SPEECH_MESSAGE_CHARS, type SpeechPhase } from './speech.ts';
-import { ENDPOINTS_PER_CREATOR, type WebhooksPhase } from './webhooks.ts';
+import type { WebhooksPhase } from './webhooks.ts';
+import { webhookRows } from './webhooksReport.ts';
 
 export interface LatencyPhase {
   label: string;
@@ -158,36 +159,6 @@ export function rowsOf(r: Results): Row[] {
   );
   rows.push(...webhookRows(r.webhooks));
   return rows;
-}
-
-/** Met or not, unless the two runs without webhooks differ by more than the 10% asked (then noise decides). */
-function webhookVerdict(w: WebhooksPhase): string {
-  const [a, b] = [w.before.sendToReceipt.p99, w.after.sendToReceipt.p99];
-  const spread = Math.abs(a - b) / ((a + b) / 2);
-  if (spread > 0.1)
-    return `inconclusive: the two runs without webhooks differ by ${Math.round(spread * 100)}% (a loaded machine)`;
-  return w.p99Ratio <= 1.1 ? 'met' : 'NOT met';
-}
-
-/** The webhooks phase (bench/webhooks.ts): send → socket p99 with and without five endpoints per creator. */
-function webhookRows(w: WebhooksPhase | undefined): Row[] {
-  if (!w) return [['Send → socket with webhooks', 'not run', '']];
-  const run = (l: LatencyPhase) =>
-    `${l.rate} tips/s, ${l.sockets} sockets; ${fmt(l.receipts)}/${fmt(l.receiptsExpected)} receipts${failures(l)}`;
-  return [
-    ['Send → socket, no webhooks, p50/p99/max', pct(w.before.sendToReceipt), run(w.before)],
-    [
-      `Send → socket, ${ENDPOINTS_PER_CREATOR} webhook endpoints per creator`,
-      pct(w.with.sendToReceipt),
-      `${run(w.with)}; ${fmt(w.deliveriesReceived)}/${fmt(w.deliveriesExpected)} tip.created delivered to loopback receivers, ${w.drainMs == null ? 'not all within 60 s' : `the last ${(w.drainMs / 1000).toFixed(1)} s after the run`}`,
-    ],
-    ['Send → socket, no webhooks again', pct(w.after.sendToReceipt), run(w.after)],
-    [
-      'p99 with webhooks / p99 without',
-      w.p99Ratio.toFixed(2),
-      `mean of the two runs without as the base; target ≤ 1.10 (issue 18): ${webhookVerdict(w)}`,
-    ],
-  ];
 }
 
 export function printAndSave(r: Results): void {

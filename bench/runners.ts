@@ -30,7 +30,7 @@ export interface BenchRun {
   remaining: () => number;
   /** Runs one measuring job inside its own probe window (what the API process saw during it alone). */
   probed: <T>(name: string, job: () => Promise<T>) => Promise<T>;
-  /** The probe's file, for a phase that reads the probe inside its job (bench/idle.ts). */
+  /** The probe's file, for a phase that reads the probe inside its job (bench/idle.ts, bench/webhooks.ts). */
   probeFile: string;
 }
 
@@ -114,17 +114,24 @@ export async function socketJobs(b: BenchRun): Promise<void> {
       await b.probed('latency', () =>
         latencyPhases(product, creators, viewers, runId, spreadRate, socketsByCreator, results),
       );
+    // Alone (npm run bench:webhooks): its own rate and a warm-up; after the latency phase: if the budget allows.
+    const alone = !b.want('latency');
     if (!b.want('webhooks')) {
       // not asked for
-    } else if (!b.want('latency')) {
-      results.command = 'npm run bench:webhooks';
-      const rate = Number(process.env.BENCH_WEBHOOKS_RATE ?? SETTINGS.latencyRate);
-      results.webhooks = await b.probed('webhooks', () =>
-        webhooksPhase(product, viewers, creators, socketsByCreator, runId, rate, true),
-      );
-    } else if (b.remaining() > 110_000) {
-      results.webhooks = await b.probed('webhooks', () =>
-        webhooksPhase(product, viewers, creators, socketsByCreator, runId, SETTINGS.latencyRate, false),
+    } else if (alone || b.remaining() > 170_000) {
+      if (alone) results.command = 'npm run bench:webhooks';
+      const rate = alone
+        ? Number(process.env.BENCH_WEBHOOKS_RATE ?? SETTINGS.latencyRate)
+        : SETTINGS.latencyRate;
+      results.webhooks = await webhooksPhase(
+        product,
+        viewers,
+        creators,
+        socketsByCreator,
+        runId,
+        rate,
+        alone,
+        b.probeFile,
       );
     } else results.notes.push('webhooks phase not run: time budget (run it alone: npm run bench:webhooks)');
   } finally {

@@ -1,9 +1,21 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createDb, type Db } from '../api/src/db/knex.ts';
 import { HttpClient } from './load.ts';
 import { latency } from './phases.ts';
-import type { BenchProduct } from './product.ts';
+import { readProbe, type ProbeReport } from './probe.ts';
+import {
+  coresUsed,
+  cpuSnapshot,
+  functionDelta,
+  functionTimes,
+  load1,
+  sampleWaits,
+  trackFunctions,
+} from './procStats.ts';
+import { REPO_ROOT, type BenchProduct } from './product.ts';
 import type { LatencyPhase } from './report.ts';
 import type { SeededCreator, SeededUser } from './seed.ts';
 import { log, sleep } from './settings.ts';
@@ -11,60 +23,140 @@ import type { OpenSocket } from './sockets.ts';
 
 /** Webhook endpoints each creator registers in the webhooks phase (issue 18: five). */
 export const ENDPOINTS_PER_CREATOR = 5;
-/** How long the phase waits for the outbox to deliver everything after the webhooks run. */
+/** How long a run with webhooks waits for the outbox to deliver everything after it. */
 const DRAIN_LIMIT_MS = 60_000;
+/** Runs with webhooks (each between two runs without): BENCH_WEBHOOKS_ROUNDS, default 2 (A B A B A). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_WEBHOOKS_ROUNDS ?? 2));
+/** The receivers' nice value: below the product's worker (10), so the bench yields first. */
+const RECEIVERS_NICE = 15;
 
-/** What the webhooks phase measured: the same latency run without, with, and again without endpoints. */
-export interface WebhooksPhase {
-  endpoints: number;
-  before: LatencyPhase;
-  with: LatencyPhase;
-  after: LatencyPhase;
-  /** p99 send → socket with webhooks over the mean p99 of the runs without (≤ 1.10 is the target). */
-  p99Ratio: number;
-  deliveriesExpected: number;
-  /** Distinct (endpoint, event id) pairs the receivers got by the end of the drain. */
-  deliveriesReceived: number;
-  /** From the end of the webhooks run until the last expected delivery arrived (null: not all arrived). */
-  drainMs: number | null;
-}
-
-/** Five loopback receivers answering 200 at once, counting each (path, event id) once as the docs advise. */
-async function startReceivers(n: number) {
-  const seen = new Set<string>();
-  const servers = await Promise.all(
-    Array.from({ length: n }, async () => {
-      const server = http.createServer((req, res) => {
-        const id = req.headers['x-shabaash-event-id'];
-        req.resume();
-        req.on('end', () => {
-          if (typeof id === 'string') seen.add(`${server.listenPort}${req.url}:${id}`);
-          res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-        });
-      }) as http.Server & { listenPort?: number };
-      server.keepAliveTimeout = 30_000;
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      server.listenPort = (server.address() as AddressInfo).port;
-      return server;
-    }),
-  );
-  return {
-    urls: servers.map((s) => `http://127.0.0.1:${s.listenPort}`),
-    received: () => seen.size,
-    close: () =>
-      Promise.all(
-        servers.map((s) => {
-          s.closeAllConnections();
-          return new Promise<void>((resolve) => s.close(() => resolve()));
-        }),
-      ),
+/** One 10 s run at the phase's rate, with or without the endpoints, and where the machine's time went in it. */
+export interface WebhooksRun {
+  webhooks: boolean;
+  /** 1-minute load average when the run started. */
+  loadAtStart: number;
+  latency: LatencyPhase;
+  /** What the API process saw during the run (bench/apiProbe.mjs). */
+  api: ProbeReport | null;
+  /** CPU cores used during the run: API, PostgreSQL, the webhook worker process, the receivers, the bench, other. */
+  cores: Record<string, number>;
+  /** pg_stat_activity samples (every 100 ms) of active backends: outbox or other statement, and its wait. */
+  pgWaits: { samples: number; waits: Record<string, number> };
+  /** The busiest PL/pgSQL functions in the run: calls and mean self time (the tip function, triggers). */
+  functions: Array<{ name: string; calls: number; meanMs: number; totalMs: number }>;
+  /** Runs with webhooks: deliveries expected (tip.created × endpoints) and what the receivers got. */
+  deliveries?: {
+    expected: number;
+    /** Distinct (endpoint, event id) received during the 10 s run, per second. */
+    perSecondDuringRun: number;
+    /** Expected but not received when the run ended. */
+    backlogAtRunEnd: number;
+    /** From the end of the run until the last expected delivery arrived (null: not all within the limit). */
+    drainMs: number | null;
+    /** Not received when the drain limit ran out (0 when all arrived). */
+    backlogAfterDrain: number;
+    /** All expected deliveries over the run plus the drain, per second. */
+    perSecondOverall: number;
   };
 }
 
+/** What the webhooks phase measured: runs without and with endpoints, alternating (A B A … A). */
+export interface WebhooksPhase {
+  endpoints: number;
+  rate: number;
+  runs: WebhooksRun[];
+  /** Median p99 send → socket of the runs with webhooks over the median of the runs without (≤ 1.10 is met). */
+  p99Ratio: number;
+  /** Each run with webhooks over the mean p99 of the runs without just before and after it. */
+  pairRatios: number[];
+  /** (max − min) / median p99 of the runs without: the machine's own noise in this phase. */
+  baselineSpread: number;
+}
+
+/** The receivers (bench/webhookReceivers.ts) in their own process at a low CPU priority. */
+async function startReceivers(n: number) {
+  const child: ChildProcess = fork(path.join(REPO_ROOT, 'bench', 'webhookReceivers.ts'), [String(n)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const urls = await new Promise<string[]>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`webhook receivers exited (${code})`)));
+    child.once('message', (m) => resolve((m as { urls: string[] }).urls));
+  });
+  try {
+    os.setPriority(child.pid!, RECEIVERS_NICE);
+  } catch (err) {
+    log(`webhooks: could not lower the receivers' priority: ${String(err)}`);
+  }
+  return {
+    pid: child.pid!,
+    urls,
+    received: () =>
+      new Promise<number>((resolve) => {
+        child.once('message', (m) => resolve((m as { count: number }).count));
+        child.send('count');
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.send('close');
+      }),
+  };
+}
+
+type Receivers = Awaited<ReturnType<typeof startReceivers>>;
+
+async function createEndpoints(client: HttpClient, creators: SeededCreator[], urls: string[]) {
+  const created: Array<{ creator: SeededCreator; id: string }> = [];
+  for (const creator of creators)
+    for (const url of urls) {
+      const res = await client.request(
+        'POST',
+        '/api/creator/webhooks',
+        { authorization: `Bearer ${creator.token}`, 'content-type': 'application/json' },
+        JSON.stringify({
+          url: `${url}/${creator.handle}`,
+          events: ['tip.created', 'tip.live', 'tip.deleted'],
+        }),
+      );
+      if (res.status !== 200) throw new Error(`webhook endpoint not created: ${res.status} ${res.body}`);
+      created.push({ creator, id: (JSON.parse(res.body) as { endpoint: { id: string } }).endpoint.id });
+    }
+  return created;
+}
+
+async function deleteEndpoints(client: HttpClient, created: Array<{ creator: SeededCreator; id: string }>) {
+  for (const { creator, id } of created)
+    await client.request('DELETE', `/api/creator/webhooks/${id}`, {
+      authorization: `Bearer ${creator.token}`,
+    });
+}
+
+/** Waits until the receivers have `expected` deliveries (or the limit): the time it took, and what is missing. */
+async function drain(receivers: Receivers, expected: number) {
+  const ended = performance.now();
+  for (;;) {
+    const got = await receivers.received();
+    const waited = performance.now() - ended;
+    if (got >= expected) return { drainMs: waited, backlogAfterDrain: 0 };
+    if (waited > DRAIN_LIMIT_MS) return { drainMs: null, backlogAfterDrain: expected - got };
+    await sleep(100);
+  }
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
 /**
- * Send → creator socket at `rate` tips/s over twenty creators without webhooks, then with five endpoints per
- * creator on loopback receivers (tip.created, tip.live, tip.deleted), then without again (the endpoints deleted)
- * so the noise of this machine shows. The outbox must have delivered every tip.created of the webhooks run.
+ * Send → creator socket at `rate` tips/s over twenty creators, alternating runs without webhook endpoints and
+ * with five per creator on loopback receivers (tip.created, tip.live, tip.deleted), starting and ending without,
+ * so the noise of this machine shows. After each run with webhooks the outbox must deliver every tip.created
+ * before the next run starts (or the report says how many were left).
  */
 export async function webhooksPhase(
   product: BenchProduct,
@@ -74,78 +166,79 @@ export async function webhooksPhase(
   run: string,
   rate: number,
   warmUp: boolean,
+  probeFile: string,
 ): Promise<WebhooksPhase> {
   const spread = (i: number) => i % creators.length;
-  if (warmUp) {
-    // Run alone, the API is cold (JIT, PostgreSQL caches): a first run would be slower whatever it measured.
-    log(`webhooks: warming up at ${rate} tips/s (not counted)…`);
-    await latency(product, 'whwarm', viewers, spread, creators, socketsByCreator, run, rate);
-  }
-  log(`webhooks: ${rate} tips/s over ${creators.length} creators, no webhook endpoints…`);
-  const before = await latency(product, 'whbefore', viewers, spread, creators, socketsByCreator, run, rate);
-
+  const db: Db = createDb(product.databaseUrl, 2);
   const receivers = await startReceivers(ENDPOINTS_PER_CREATOR);
   const client = new HttpClient(product.url, 8);
-  const created: Array<{ creator: SeededCreator; id: string }> = [];
+  const runs: WebhooksRun[] = [];
+  let endpoints = 0;
   try {
-    for (const creator of creators)
-      for (const url of receivers.urls) {
-        const res = await client.request(
-          'POST',
-          '/api/creator/webhooks',
-          { authorization: `Bearer ${creator.token}`, 'content-type': 'application/json' },
-          JSON.stringify({
-            url: `${url}/${creator.handle}`,
-            events: ['tip.created', 'tip.live', 'tip.deleted'],
-          }),
-        );
-        if (res.status !== 200) throw new Error(`webhook endpoint not created: ${res.status} ${res.body}`);
-        created.push({ creator, id: (JSON.parse(res.body) as { endpoint: { id: string } }).endpoint.id });
-      }
-    log(
-      `webhooks: ${created.length} endpoints (${ENDPOINTS_PER_CREATOR} per creator); same rate with webhooks…`,
-    );
-    const withHooks = await latency(
-      product,
-      'whwith',
-      viewers,
-      spread,
-      creators,
-      socketsByCreator,
-      run,
-      rate,
-    );
-    const deliveriesExpected = withHooks.ok * ENDPOINTS_PER_CREATOR;
-    const ended = performance.now();
-    let drainMs: number | null = null;
-    while (performance.now() - ended < DRAIN_LIMIT_MS) {
-      if (receivers.received() >= deliveriesExpected) {
-        drainMs = performance.now() - ended;
-        break;
-      }
-      await sleep(100);
+    await trackFunctions(db);
+    if (warmUp) {
+      // Run alone, the API is cold (JIT, PostgreSQL caches): a first run would be slower whatever it measured.
+      log(`webhooks: warming up at ${rate} tips/s (not counted)…`);
+      await latency(product, 'whwarm', viewers, spread, creators, socketsByCreator, run, rate);
     }
-    const deliveriesReceived = receivers.received();
-    log(`webhooks: ${deliveriesReceived}/${deliveriesExpected} deliveries; deleting the endpoints…`);
-    for (const { creator, id } of created)
-      await client.request('DELETE', `/api/creator/webhooks/${id}`, {
-        authorization: `Bearer ${creator.token}`,
-      });
-    log('webhooks: no endpoints again…');
-    const after = await latency(product, 'whafter', viewers, spread, creators, socketsByCreator, run, rate);
-    const baseline = (before.sendToReceipt.p99 + after.sendToReceipt.p99) / 2;
-    return {
-      endpoints: created.length,
-      before,
-      with: withHooks,
-      after,
-      p99Ratio: withHooks.sendToReceipt.p99 / baseline,
-      deliveriesExpected,
-      deliveriesReceived,
-      drainMs,
-    };
+    for (let i = 0; i <= 2 * ROUNDS; i++) {
+      const webhooks = i % 2 === 1;
+      const created = webhooks ? await createEndpoints(client, creators, receivers.urls) : [];
+      endpoints = Math.max(endpoints, created.length);
+      const receivedBefore = await receivers.received();
+      const loadAtStart = load1();
+      log(
+        `webhooks: run ${i + 1}/${2 * ROUNDS + 1}, ${rate} tips/s, ${webhooks ? `${created.length} endpoints` : 'no endpoints'} (load ${loadAtStart})…`,
+      );
+      await readProbe(product, probeFile);
+      const stopWaits = sampleWaits(db);
+      const functionsBefore = await functionTimes(db);
+      const cpuBefore = cpuSnapshot(product.pid, receivers.pid);
+      const t0 = performance.now();
+      const result = await latency(product, `wh${i}`, viewers, spread, creators, socketsByCreator, run, rate);
+      const seconds = (performance.now() - t0) / 1000;
+      const cores = coresUsed(cpuBefore, cpuSnapshot(product.pid, receivers.pid), seconds);
+      const api = await readProbe(product, probeFile);
+      const functions = functionDelta(functionsBefore, await functionTimes(db));
+      const pgWaits = await stopWaits();
+      const entry: WebhooksRun = { webhooks, loadAtStart, latency: result, api, cores, pgWaits, functions };
+      if (webhooks) {
+        const expected = result.ok * ENDPOINTS_PER_CREATOR;
+        const duringRun = (await receivers.received()) - receivedBefore;
+        const drained = await drain(receivers, receivedBefore + expected);
+        const drainSeconds = (drained.drainMs ?? DRAIN_LIMIT_MS) / 1000;
+        entry.deliveries = {
+          expected,
+          perSecondDuringRun: Math.round(duringRun / seconds),
+          backlogAtRunEnd: Math.max(0, expected - duringRun),
+          ...drained,
+          perSecondOverall: Math.round((expected - drained.backlogAfterDrain) / (seconds + drainSeconds)),
+        };
+        log(
+          `  ${duringRun}/${expected} delivered during the run (${entry.deliveries.perSecondDuringRun}/s), ${drained.drainMs === null ? `${drained.backlogAfterDrain} still missing after ${DRAIN_LIMIT_MS / 1000} s` : `the last ${(drained.drainMs / 1000).toFixed(1)} s after`}`,
+        );
+        await deleteEndpoints(client, created);
+      }
+      log(`  p99 send → socket ${result.sendToReceipt.p99.toFixed(1)} ms; cores ${JSON.stringify(cores)}`);
+      runs.push(entry);
+    }
   } finally {
     client.close();
     await receivers.close();
+    await db.destroy();
   }
+  const p99 = (r: WebhooksRun) => r.latency.sendToReceipt.p99;
+  const without = runs.filter((r) => !r.webhooks).map(p99);
+  const withHooks = runs.filter((r) => r.webhooks).map(p99);
+  const baseline = median(without);
+  return {
+    endpoints,
+    rate,
+    runs,
+    p99Ratio: median(withHooks) / baseline,
+    pairRatios: runs.flatMap((r, i) =>
+      r.webhooks ? [p99(r) / ((p99(runs[i - 1]!) + p99(runs[i + 1]!)) / 2)] : [],
+    ),
+    baselineSpread: (Math.max(...without) - Math.min(...without)) / baseline,
+  };
 }

@@ -104,6 +104,15 @@ const envSchema = z.object({
   WEBHOOK_CLAIM_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(25),
+  // Where the delivery worker runs (docs/OPERATIONS.md): `process` (default) forks it as a child process of this
+  // instance at a lower CPU priority (WEBHOOK_WORKER_NICE) with its own pool (WEBHOOK_WORKER_POOL_MAX), so its
+  // sending never takes the API's event loop or pool; `off` runs none here (a separate `npm run webhooks:worker`).
+  // Each claim takes up to WEBHOOK_BATCH due deliveries in one round trip; WEBHOOK_LANES claims run at once.
+  WEBHOOK_WORKER: z.enum(['process', 'off']).default('process'),
+  WEBHOOK_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  WEBHOOK_WORKER_POOL_MAX: z.coerce.number().int().min(1).max(50).default(3),
+  WEBHOOK_BATCH: z.coerce.number().int().min(1).max(1000).default(100),
+  WEBHOOK_LANES: z.coerce.number().int().min(1).max(16).default(2),
   GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: perMinute(10),
   GUEST_ORDER_LIMIT_PER_CREATOR_PER_MINUTE: perMinute(300),
   /** Creator payouts over Razorpay Route (issue 13); false keeps earnings in the ledger and moves nothing. */

@@ -17,7 +17,7 @@ import { SpeechQueue } from './modules/show/speech.jobs.ts';
 import { createSpeechEngine } from './speech/index.ts';
 import { startReconcileLoop } from './jobs/reconcile.ts';
 import { startAutoClearLoop } from './jobs/autoClear.ts';
-import { startWebhookWorker } from './modules/webhooks/webhooks.worker.ts';
+import { startWebhookProcess } from './modules/webhooks/workerProcess.ts';
 import { startPayoutLoop } from './jobs/payouts.ts';
 import { seedSandboxIfEnabled, type DemoAccount } from './sandboxSeed.ts';
 import { isPortFree, portHolder } from './ports.ts';
@@ -197,9 +197,8 @@ export async function startServer(
     stops.push(() => stopReconcile());
     const stopAutoClear = startAutoClearLoop(deps);
     stops.push(() => stopAutoClear());
-    // Outgoing webhooks: derived from committed changes and sent off the request path (modules/webhooks).
-    const stopWebhooks = startWebhookWorker(deps);
-    stops.push(() => stopWebhooks());
+    // Outgoing webhooks: sent by a low-priority worker process, off this event loop and pool (WEBHOOK_WORKER).
+    stops.push(startWebhookProcess(config, databaseUrl, logger));
     const stopPayouts = startPayoutLoop(deps);
     stops.push(() => stopPayouts());
     const address = server.address();

@@ -100,7 +100,8 @@ export async function startProduct(
   };
 }
 
-const alive = (pid: number) => {
+/** Whether a process of this pid still runs. */
+export const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;

@@ -42,11 +42,23 @@ class TsMigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
-/** Creates the Knex pool for a PostgreSQL URL. */
-export function createDb(connectionString: string, poolMax = 10): Db {
+/**
+ * Creates the Knex pool for a PostgreSQL URL. `asyncCommit` turns synchronous_commit off for its sessions: a
+ * commit does not wait for the WAL flush, so it adds no fsync to the tip path's; only for work that a crash may
+ * redo (the webhook worker: events are re-derived with the same ids, a lost "delivered" mark means a re-send).
+ */
+export function createDb(
+  connectionString: string,
+  poolMax = 10,
+  { applicationName = 'shabaash-api', asyncCommit = false } = {},
+): Db {
   return knexFactory({
     client: 'pg',
-    connection: { connectionString, application_name: 'shabaash-api' },
+    connection: {
+      connectionString,
+      application_name: applicationName,
+      ...(asyncCommit ? { options: '-c synchronous_commit=off' } : {}),
+    },
     pool: { min: 0, max: poolMax },
     migrations: { migrationSource: new TsMigrationSource(), tableName: 'knex_migrations' },
   });

@@ -3,7 +3,15 @@ import type { WebhookEvent } from '@shabaash/shared';
 import type { Db } from '../../db/knex.ts';
 import { creatorChangesSince, type TipChangeRow } from '../sync/changes.ts';
 import { presentTip } from '../tips/tips.presenter.ts';
-import { creatorsBehind, insertEvents, lockCursor, setCursor, type NewEvent } from './webhooks.repository.ts';
+import {
+  creatorsBehind,
+  insertEvents,
+  lockCursors,
+  setCursors,
+  skipUnsubscribedCursors,
+  type DueDelivery,
+  type NewEvent,
+} from './webhooks.repository.ts';
 
 /** The same change always gets the same id, so a receiver that dedupes by id sees each event once. */
 const eventId = (creatorId: string, tipId: string, event: WebhookEvent, version: number) =>
@@ -51,24 +59,26 @@ export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
 }
 
 /**
- * Reads what committed in each creator's space after the outbox cursor and writes the events and their
- * deliveries in the same transaction that moves the cursor. Never on the request path: the worker calls it.
- * Returns how many deliveries were queued.
+ * Reads what committed in the spaces of the creators behind their outbox cursor and writes the events and their
+ * deliveries in the one transaction that moves those cursors (a few statements for a whole batch of creators, so
+ * the outbox adds little work to the database the tip path uses). Never on the request path: the worker calls
+ * it. The deliveries come back claimed for `claimMs` (their first attempt) so the worker sends them at once
+ * without claiming them again.
  */
-export async function deriveEvents(db: Db, batch = 50): Promise<number> {
-  let queued = 0;
-  for (const creatorId of await creatorsBehind(db, batch)) {
-    queued += await db.transaction(async (tx) => {
-      const since = await lockCursor(tx, creatorId);
-      if (since === null) return 0;
+export async function deriveEvents(db: Db, claimMs: number, batch = 50): Promise<DueDelivery[]> {
+  await skipUnsubscribedCursors(db);
+  const behind = await creatorsBehind(db, batch);
+  if (behind.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const events: NewEvent[] = [];
+    const moved: Array<{ creatorId: string; version: number }> = [];
+    for (const [creatorId, since] of await lockCursors(tx, behind)) {
       const changes = await creatorChangesSince(tx, creatorId, since);
-      const deliveries = await insertEvents(
-        tx,
-        changes.rows.flatMap((row) => eventsOf(row, since)),
-      );
-      await setCursor(tx, creatorId, changes.version);
-      return deliveries.length;
-    });
-  }
-  return queued;
+      events.push(...changes.rows.flatMap((row) => eventsOf(row, since)));
+      moved.push({ creatorId, version: changes.version });
+    }
+    const deliveries = await insertEvents(tx, events, null, claimMs);
+    await setCursors(tx, moved);
+    return deliveries;
+  });
 }

@@ -12,6 +12,35 @@ export const signBody = (body: string, secret: string) =>
   crypto.createHmac('sha256', secret).update(body, 'utf8').digest('hex');
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** Kept-alive connections per checked address (above it, agents are dropped and rebuilt). */
+const MAX_AGENTS = 1000;
+const agents = new Map<string, http.Agent>();
+
+/**
+ * One keep-alive agent per (scheme, host, port, checked address): a reused connection always goes to an address
+ * this process checked for that host, so keeping connections open never bypasses the SSRF check, and a busy
+ * endpoint is not paid a TCP (and TLS) handshake per delivery.
+ */
+function agentFor(url: URL, pinned: { address: string; family: number }): http.Agent {
+  const key = `${url.protocol}//${url.host}@${pinned.address}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    if (agents.size >= MAX_AGENTS) {
+      for (const a of agents.values()) a.destroy();
+      agents.clear();
+    }
+    const options = {
+      keepAlive: true,
+      maxSockets: 32,
+      maxFreeSockets: 8,
+      timeout: 30_000,
+      scheduling: 'lifo' as const,
+    };
+    agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
 
 /**
  * POSTs one signed delivery. The target is checked again here and the connection goes to exactly the address
@@ -36,47 +65,55 @@ export async function sendSigned(
     if (opts.all) callback(null, [pinned]);
     else callback(null, pinned.address, pinned.family);
   };
-  return new Promise<SendResult>((resolve) => {
-    const request = (url.protocol === 'https:' ? https : http).request(
-      {
-        protocol: url.protocol,
-        hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
-        method: 'POST',
-        agent: false,
-        lookup,
-        timeout: options.timeoutMs,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Shabaash-Webhooks/1',
-          [WEBHOOK_SIGNATURE_HEADER]: signBody(event.body, target.secret),
-          [WEBHOOK_EVENT_ID_HEADER]: event.id,
+  const agent = agentFor(url, pinned);
+  const attempt = (): Promise<SendResult & { reused?: boolean }> =>
+    new Promise((resolve) => {
+      const request = (url.protocol === 'https:' ? https : http).request(
+        {
+          protocol: url.protocol,
+          hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+          port: url.port || undefined,
+          path: `${url.pathname}${url.search}`,
+          method: 'POST',
+          agent,
+          lookup,
+          timeout: options.timeoutMs,
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'Shabaash-Webhooks/1',
+            [WEBHOOK_SIGNATURE_HEADER]: signBody(event.body, target.secret),
+            [WEBHOOK_EVENT_ID_HEADER]: event.id,
+          },
         },
-      },
-      (response) => {
-        let received = 0;
-        response.on('data', (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > MAX_RESPONSE_BYTES) response.destroy();
-        });
-        const status = response.statusCode ?? 0;
-        const done = () =>
-          resolve(
-            status >= 200 && status < 300
-              ? { ok: true, status }
-              : {
-                  ok: false,
-                  status,
-                  error: status >= 300 && status < 400 ? 'redirects are not followed' : `HTTP ${status}`,
-                },
-          );
-        response.on('end', done);
-        response.on('close', done);
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
-    request.on('error', (err) => resolve({ ok: false, status: null, error: err.message }));
-    request.end(event.body);
-  });
+        (response) => {
+          let received = 0;
+          response.on('data', (chunk: Buffer) => {
+            received += chunk.length;
+            if (received > MAX_RESPONSE_BYTES) response.destroy();
+          });
+          const status = response.statusCode ?? 0;
+          const done = () =>
+            resolve(
+              status >= 200 && status < 300
+                ? { ok: true, status }
+                : {
+                    ok: false,
+                    status,
+                    error: status >= 300 && status < 400 ? 'redirects are not followed' : `HTTP ${status}`,
+                  },
+            );
+          response.on('end', done);
+          response.on('close', done);
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+      request.on('error', (err) =>
+        resolve({ ok: false, status: null, error: err.message, reused: request.reusedSocket }),
+      );
+      request.end(event.body);
+    });
+  const first = await attempt();
+  // A kept-alive connection the receiver closed meanwhile: try once on a new one (not the receiver's failure).
+  if (!first.ok && first.status === null && first.reused) return attempt();
+  return first;
 }

@@ -121,59 +121,93 @@ export async function deleteAllEndpoints(db: Executor, creatorId: string): Promi
 
 // ---------- outbox ----------
 
-/** Creators whose chat space moved past their outbox cursor. */
+/** Creators with an enabled endpoint whose chat space moved past their outbox cursor. */
 export async function creatorsBehind(db: Executor, limit: number): Promise<string[]> {
   const result = await db.raw<{ rows: Array<{ creator_id: string }> }>(
     `select c.creator_id from outgoing_webhook_cursors c
      join sync_spaces s on s.space = 'creator:' || c.creator_id::text
      where s.version > c.version
+       and exists (select 1 from outgoing_webhook_endpoints p where p.creator_id = c.creator_id and p.enabled)
      limit ?`,
     [limit],
   );
   return result.rows.map((r) => r.creator_id);
 }
 
-/** The cursor, locked for this transaction; null when another instance holds it (it is deriving right now). */
-export async function lockCursor(tx: Executor, creatorId: string): Promise<number | null> {
-  const result = await tx.raw<{ rows: Array<{ version: string }> }>(
-    `select version from outgoing_webhook_cursors where creator_id = ? for update skip locked`,
-    [creatorId],
+/**
+ * Moves the cursors of creators with no enabled endpoint to their space's version in one statement: nobody is
+ * subscribed, so nothing is read or written for their changes (an endpoint enabled later starts from there).
+ */
+export async function skipUnsubscribedCursors(db: Executor): Promise<number> {
+  const result = await db.raw<{ rowCount: number }>(
+    `update outgoing_webhook_cursors c set version = s.version
+     from sync_spaces s
+     where s.space = 'creator:' || c.creator_id::text and s.version > c.version
+       and not exists (select 1 from outgoing_webhook_endpoints p where p.creator_id = c.creator_id and p.enabled)`,
   );
-  const row = result.rows[0];
-  return row ? Number(row.version) : null;
+  return result.rowCount;
 }
 
-export async function setCursor(tx: Executor, creatorId: string, version: number): Promise<void> {
-  await tx('outgoing_webhook_cursors').where({ creator_id: creatorId }).update({ version });
+/** The cursors of these creators, locked for this transaction; those another instance holds are left out. */
+export async function lockCursors(tx: Executor, creatorIds: string[]): Promise<Map<string, number>> {
+  const result = await tx.raw<{ rows: Array<{ creator_id: string; version: string }> }>(
+    `select creator_id, version from outgoing_webhook_cursors where creator_id = any(?::uuid[])
+     order by creator_id for update skip locked`,
+    [creatorIds],
+  );
+  return new Map(result.rows.map((r) => [r.creator_id, Number(r.version)]));
+}
+
+export async function setCursors(
+  tx: Executor,
+  cursors: Array<{ creatorId: string; version: number }>,
+): Promise<void> {
+  if (cursors.length === 0) return;
+  await tx.raw(
+    `update outgoing_webhook_cursors c set version = v.version
+     from unnest(?::uuid[], ?::bigint[]) as v(creator_id, version) where c.creator_id = v.creator_id`,
+    [cursors.map((c) => c.creatorId), cursors.map((c) => c.version)],
+  );
 }
 
 /**
- * Writes events and one delivery per enabled endpoint subscribed to each (or to `onlyEndpointId`). Both
- * inserts ignore rows that exist, so deriving the same change twice sends nothing twice.
+ * Writes events and one delivery per enabled endpoint subscribed to each (or to `onlyEndpointId`); an event no
+ * enabled endpoint subscribes to is not written. Both inserts ignore rows that exist, so deriving the same
+ * change twice sends nothing twice.
  */
 export async function insertEvents(
   tx: Executor,
   events: NewEvent[],
   onlyEndpointId: string | null = null,
-): Promise<string[]> {
+  claimMs: number | null = null,
+): Promise<DueDelivery[]> {
   if (events.length === 0) return [];
   await tx.raw(
     `insert into outgoing_webhook_events (id, creator_id, event, data)
      select * from jsonb_to_recordset(?::jsonb) as e(id text, "creatorId" uuid, event text, data jsonb)
+     where ?::uuid is not null or exists (select 1 from outgoing_webhook_endpoints p
+       where p.creator_id = e."creatorId" and p.enabled and e.event = any(p.events))
      on conflict (id) do nothing`,
-    [JSON.stringify(events)],
+    [JSON.stringify(events), onlyEndpointId],
   );
-  const result = await tx.raw<{ rows: Array<{ id: string }> }>(
-    `insert into outgoing_webhook_deliveries (event_id, endpoint_id)
-     select e.id, p.id from outgoing_webhook_events e
-     join outgoing_webhook_endpoints p on p.creator_id = e.creator_id
-     where e.id = any(?::text[])
-       and (p.id = ?::uuid or (?::uuid is null and p.enabled and e.event = any(p.events)))
-     on conflict (event_id, endpoint_id) do nothing
-     returning id`,
-    [events.map((e) => e.id), onlyEndpointId, onlyEndpointId],
+  // With claimMs the new deliveries are written already claimed by the caller (its first attempt), who sends them
+  // after the commit: no separate claim update of each row. If it dies first, the claim runs out as any other.
+  const result = await tx.raw<{ rows: DueDelivery[] }>(
+    `with d as (
+       insert into outgoing_webhook_deliveries (event_id, endpoint_id, locked_until, attempts)
+       select e.id, p.id, now() + make_interval(secs => ?::int / 1000.0), case when ?::int is null then 0 else 1 end
+       from outgoing_webhook_events e
+       join outgoing_webhook_endpoints p on p.creator_id = e.creator_id
+       where e.id = any(?::text[])
+         and (p.id = ?::uuid or (?::uuid is null and p.enabled and e.event = any(p.events)))
+       on conflict (event_id, endpoint_id) do nothing
+       returning id, event_id, endpoint_id, attempts, created_at
+     )
+     select d.*, e.event, e.data, e.created_at as event_created_at, p.url, p.secret
+     from d join outgoing_webhook_events e on e.id = d.event_id join outgoing_webhook_endpoints p on p.id = d.endpoint_id`,
+    [claimMs, claimMs, events.map((e) => e.id), onlyEndpointId, onlyEndpointId],
   );
-  return result.rows.map((r) => r.id);
+  return result.rows;
 }
 
 // ---------- deliveries ----------
@@ -236,15 +270,36 @@ export async function claimDue(db: Executor, limit: number, claimMs: number): Pr
   return result.rows;
 }
 
-export async function markDelivered(db: Executor, delivery: DueDelivery, statusCode: number): Promise<void> {
+/** Gives claimed deliveries back unsent (their attempt not made): any worker may claim them now. */
+export async function releaseClaims(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.raw(
+    `update outgoing_webhook_deliveries set locked_until = null, attempts = attempts - 1
+     where id = any(?::uuid[]) and status = 'pending'`,
+    [ids],
+  );
+}
+
+/**
+ * Marks sent deliveries delivered, in one statement for a whole batch (their status codes beside them), and
+ * ends the run of failures of their endpoints (only where there was one, so a healthy endpoint's row is not
+ * rewritten on every batch).
+ */
+export async function markDelivered(
+  db: Executor,
+  delivered: Array<{ id: string; statusCode: number }>,
+): Promise<void> {
+  if (delivered.length === 0) return;
   await db.raw(
     `with d as (
-       update outgoing_webhook_deliveries set status = 'delivered', last_status_code = ?, last_error = null,
+       update outgoing_webhook_deliveries d set status = 'delivered', last_status_code = v.code, last_error = null,
          delivered_at = now(), locked_until = null
-       where id = ? returning endpoint_id
+       from unnest(?::uuid[], ?::int[]) as v(id, code)
+       where d.id = v.id returning d.endpoint_id
      )
-     update outgoing_webhook_endpoints set consecutive_failures = 0 where id in (select endpoint_id from d)`,
-    [statusCode, delivery.id],
+     update outgoing_webhook_endpoints set consecutive_failures = 0
+     where id in (select endpoint_id from d) and consecutive_failures <> 0`,
+    [delivered.map((d) => d.id), delivered.map((d) => d.statusCode)],
   );
 }
 

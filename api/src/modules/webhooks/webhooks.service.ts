@@ -84,9 +84,9 @@ export async function sendTestEvent(db: Db, creatorId: string, endpointId: strin
     event: WEBHOOK_TEST_EVENT,
     data: { message: 'A test event from Shabaash. Your endpoint received and can verify it.' },
   };
-  const [deliveryId] = await db.transaction((tx) => insertEvents(tx, [event], endpointId));
-  if (!deliveryId) throw new Error('test event queued no delivery');
-  return deliveryOf(db, deliveryId);
+  const [delivery] = await db.transaction((tx) => insertEvents(tx, [event], endpointId));
+  if (!delivery) throw new Error('test event queued no delivery');
+  return deliveryOf(db, delivery.id);
 }
 
 export async function deliveriesOf(

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { Db } from '../api/src/db/knex.ts';
+import { sleep } from './settings.ts';
+
+// Where the CPU and the database's waits go during one measuring run (bench/webhooks.ts, issue 18): CPU time of the
+// API process, its other children (the webhook worker), PostgreSQL and the bench's receivers from /proc; the wait
+// events of PostgreSQL's client backends sampled from pg_stat_activity; and the time spent in the schema's
+// PL/pgSQL functions (the tip function, the outbox and payouts triggers) from pg_stat_user_functions.
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) of one process, from /proc/<pid>/stat; 0 when it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/))
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+const commOf = (pid: number) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+};
+
+const isWebhookWorker = (pid: number) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('webhooksWorker');
+  } catch {
+    return false;
+  }
+};
+
+const tree = (pid: number): number[] => [pid, ...childrenOf(pid).flatMap(tree)];
+
+/** A reading of CPU seconds so far per process, with the part each belongs to. */
+export type CpuSnapshot = Map<string, { group: string; seconds: number }>;
+
+/**
+ * CPU seconds so far of the API process, PostgreSQL (postmaster and backends), the webhook worker process and the
+ * API's other children (the Auth emulator).
+ */
+export function cpuSnapshot(apiPid: number, receiversPid: number | null): CpuSnapshot {
+  const snapshot: CpuSnapshot = new Map();
+  snapshot.set(`${apiPid}`, { group: 'api', seconds: cpuSeconds(apiPid) });
+  for (const child of childrenOf(apiPid)) {
+    const group = commOf(child) === 'postgres' ? 'postgres' : isWebhookWorker(child) ? 'worker' : 'other';
+    for (const pid of tree(child)) snapshot.set(`${pid}`, { group, seconds: cpuSeconds(pid) });
+  }
+  if (receiversPid)
+    snapshot.set(`${receiversPid}`, { group: 'receivers', seconds: cpuSeconds(receiversPid) });
+  const own = process.cpuUsage();
+  snapshot.set('bench', { group: 'bench', seconds: (own.user + own.system) / 1e6 });
+  return snapshot;
+}
+
+/**
+ * CPU cores used per part between two snapshots taken `seconds` apart. A process that started in between counts
+ * from zero; one that ended in between is left out (PostgreSQL backends of a pool come and go).
+ */
+export function coresUsed(a: CpuSnapshot, b: CpuSnapshot, seconds: number): Record<string, number> {
+  const used: Record<string, number> = { api: 0, postgres: 0, worker: 0, receivers: 0, bench: 0, other: 0 };
+  for (const [pid, now] of b)
+    used[now.group] = (used[now.group] ?? 0) + now.seconds - (a.get(pid)?.seconds ?? 0);
+  return Object.fromEntries(Object.entries(used).map(([k, v]) => [k, Math.round((v / seconds) * 100) / 100]));
+}
+
+export const load1 = () => Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+
+/**
+ * Samples pg_stat_activity every 100 ms until stopped: how often client backends were waiting, on what, split
+ * by whether the statement touches the outbox (outgoing_webhook_*) or not (the tip path, realtime reads).
+ */
+export function sampleWaits(db: Db): () => Promise<{ samples: number; waits: Record<string, number> }> {
+  let stopped = false;
+  let samples = 0;
+  const waits: Record<string, number> = {};
+  const loop = (async () => {
+    while (!stopped) {
+      const t = performance.now();
+      try {
+        const { rows } = await db.raw<{
+          rows: Array<{ outbox: boolean; wait: string | null; state: string | null }>;
+        }>(`select query ilike '%outgoing_webhook%' as outbox, wait_event_type || ':' || wait_event as wait, state
+            from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()
+              and application_name like 'shabaash%' and state = 'active'`);
+        samples++;
+        for (const r of rows) {
+          const key = `${r.outbox ? 'outbox' : 'other'} ${r.wait ?? 'CPU'}`;
+          waits[key] = (waits[key] ?? 0) + 1;
+        }
+      } catch {
+        // the sampler is best effort
+      }
+      await sleep(Math.max(0, 100 - (performance.now() - t)));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    return { samples, waits };
+  };
+}
+
+/** Turns on PL/pgSQL function timing (track_functions = pl) for the whole server. */
+export async function trackFunctions(db: Db): Promise<void> {
+  await db.raw(`alter system set track_functions = 'pl'`);
+  await db.raw('select pg_reload_conf()');
+}
+
+/** Calls and self time (ms) of the schema's functions so far. */
+export async function functionTimes(db: Db): Promise<Record<string, { calls: number; ms: number }>> {
+  const { rows } = await db.raw<{ rows: Array<{ funcname: string; calls: string; self_time: number }> }>(
+    `select funcname, calls, self_time from pg_stat_user_functions where funcname like 'shabaash_%'`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.funcname, { calls: Number(r.calls), ms: r.self_time }]));
+}
+
+/** Per function between two readings: calls and mean self time per call (ms), busiest first, top `n`. */
+export function functionDelta(
+  a: Record<string, { calls: number; ms: number }>,
+  b: Record<string, { calls: number; ms: number }>,
+  n = 4,
+): Array<{ name: string; calls: number; meanMs: number; totalMs: number }> {
+  return Object.entries(b)
+    .map(([name, v]) => {
+      const calls = v.calls - (a[name]?.calls ?? 0);
+      const totalMs = v.ms - (a[name]?.ms ?? 0);
+      return { name, calls, totalMs, meanMs: calls ? totalMs / calls : 0 };
+    })
+    .filter((f) => f.calls > 0)
+    .sort((x, y) => y.totalMs - x.totalMs)
+    .slice(0, n);
+}
