@@ -1,6 +1,7 @@
 export * from './core.ts';
 export * from './phone.ts';
 export * from './messages.ts';
+export * from './validationMessages.ts';
 export * from './errors.ts';
 export * from './schemas.ts';
 export * from './realtime.ts';
