@@ -2,6 +2,7 @@ export * from './core.ts';
 export * from './phone.ts';
 export * from './messages.ts';
 export * from './validationMessages.ts';
+export * from './statusTexts.ts';
 export * from './errors.ts';
 export * from './schemas.ts';
 export * from './realtime.ts';

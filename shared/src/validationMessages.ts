@@ -5,6 +5,8 @@
  * A value inside a message is a `{name}` placeholder, filled with `fillMessage`.
  */
 export const VALIDATION_MESSAGES = {
+  /** A missing field, by its path in the request ("amount"), as the API's validate() words it. */
+  fieldRequired: '{field} is required.',
   // amounts
   minAmount: 'Minimum amount is ₹{min}.',
   maxAmount: 'Maximum amount is ₹{max}.',
@@ -52,6 +54,8 @@ export const VALIDATION_MESSAGES = {
   webhookUrl: 'Enter the URL of your endpoint.',
   webhookUrlTooLong: 'That URL is too long.',
   webhookUrlHttps: 'Enter a full https:// URL.',
+  /** `reason` is the address check's technical words ("it is a loopback address"), kept as they are. */
+  webhookUrlRefused: 'That URL is not allowed: {reason}.',
   webhookEvents: 'Choose at least one event.',
   // payouts and top-ups
   statementMonth: 'Choose a month (YYYY-MM).',

@@ -1,7 +1,9 @@
 import {
   MESSAGES,
   PAYOUT_MESSAGES,
+  PROVIDER_REASONS,
   SAFETY_MESSAGES,
+  STATUS_TEXTS,
   VALIDATION_MESSAGES,
   type ErrorCode,
 } from '@shabaash/shared';
@@ -9,10 +11,11 @@ import { currentLanguage, translate, type MessageKey, type MessageValues } from 
 
 /**
  * Server and shared texts in the chosen language. The API's error envelope carries `{ message, code }`, and the
- * shared message tables (MESSAGES, SAFETY_MESSAGES, VALIDATION_MESSAGES, PAYOUT_MESSAGES) are English. English
- * shows the text as it is (SPEC's words); Hindi shows the catalogue text of that exact message (`msg.<name>`,
- * `safety.<name>`, `validation.<name>`, `payouts.message.<name>`), with the values read back out of a message that
- * has `{placeholders}`, else the text of its code, else the server's own words.
+ * shared text tables (MESSAGES, SAFETY_MESSAGES, VALIDATION_MESSAGES, PAYOUT_MESSAGES, STATUS_TEXTS, PROVIDER_REASONS)
+ * are English. English shows the text as it is (SPEC's words); Hindi shows the catalogue text of that exact message
+ * (`msg.<name>`, `safety.<name>`, `validation.<name>`, `payouts.message.<name>`, `status.<name>`, `provider.<name>`),
+ * with the values read back out of a message that has `{placeholders}` (a value that is itself a shared text, such
+ * as a field's name, in the chosen language too), else the text of its code, else the server's own words.
  */
 const BY_CODE: Partial<Record<ErrorCode, MessageKey>> = {
   UNAUTHENTICATED: 'error.code.UNAUTHENTICATED',
@@ -41,6 +44,8 @@ export function sharedTemplates(): Array<[MessageKey, string]> {
     ],
     ['validation', VALIDATION_MESSAGES],
     ['payouts.message', PAYOUT_MESSAGES],
+    ['status', STATUS_TEXTS],
+    ['provider', PROVIDER_REASONS],
   ];
   return tables.flatMap(([prefix, table]) =>
     Object.entries(table).map(
@@ -90,7 +95,14 @@ export function sharedMessageKey(text: string): { key: MessageKey; values?: Mess
 export function localizeText(text: string, code?: string): string {
   if (currentLanguage() === 'en') return text;
   const found = sharedMessageKey(text);
-  if (found) return translate(found.key, found.values);
+  if (found) {
+    const values = found.values
+      ? Object.fromEntries(
+          Object.entries(found.values).map(([name, value]) => [name, localizeText(String(value))]),
+        )
+      : undefined;
+    return translate(found.key, values);
+  }
   const codeKey = code ? BY_CODE[code as ErrorCode] : undefined;
   return codeKey ? translate(codeKey) : text;
 }
