@@ -70,7 +70,7 @@ interface PrerenderModule {
   renderRoute: (path: string, language: (typeof CATALOGUE_LANGUAGES)[number]) => Promise<string>;
   pageMeta: (
     language: (typeof CATALOGUE_LANGUAGES)[number],
-  ) => Promise<{ title: string; description: string }>;
+  ) => Promise<{ title: string; description: string; noscript: string }>;
 }
 
 /**
@@ -145,6 +145,7 @@ function prerenderPublicRoutes(): Plugin {
               /(<meta\s+name="description"\s+content=")[^"]*"/,
               (_m, start: string) => `${start}${attr(meta.description)}"`,
             )
+            .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${attr(meta.noscript)}</noscript>`)
             .replace(
               /<html lang="[^"]*"/,
               `<html lang="${language === 'hi' ? 'hi' : 'en-IN'}" data-page-lang="${language}"`,

@@ -155,9 +155,9 @@ describe('हिंदी: the public pages in Hindi', () => {
     const errors = trackPageErrors(page);
     const consoleErrors = trackConsoleErrors(page);
     const response = await page.goto(`${baseUrl}/?lang=hi`);
-    expect(await response?.text()).toContain(
-      '<title>Shabaash — भारतीय लाइव स्ट्रीमर्स के लिए रुपयों में सुपरचैट</title>',
-    );
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<title>Shabaash — भारतीय लाइव स्ट्रीमर्स के लिए रुपयों में सुपरचैट</title>');
+    expect(html).toContain(`<noscript>${hi['meta.noscript']}</noscript>`);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('shabaash.lang'))).toBe('hi');
     await page.goto(`${baseUrl}/no/such/page`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(hi['notFound.title']);
