@@ -179,7 +179,7 @@ function dropMockWorker(): Plugin {
   };
 }
 
-/** Vite config of the PWA: HTML entries (app, bare OBS overlay, the widgets), service worker via generateSW. */
+/** Vite config of the PWA: HTML entries (app, bare OBS overlay, the widgets), service worker src/serviceWorker/sw.ts (injectManifest). */
 export default defineConfig(({ mode, isSsrBuild }) =>
   isSsrBuild
     ? {

@@ -36,7 +36,7 @@ function showUpdatePrompt(update: () => Promise<void>): void {
 }
 
 /**
- * Registers the generated service worker (registerType 'prompt'): a new version waits until the user
+ * Registers the service worker (sw.ts) (registerType 'prompt'): a new version waits until the user
  * chooses Update now, so the page never reloads by itself in the middle of moderation.
  */
 export function registerServiceWorker(): void {
