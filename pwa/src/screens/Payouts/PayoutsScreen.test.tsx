@@ -43,6 +43,20 @@ function summary(overrides: Partial<PayoutSummary> = {}): PayoutSummary {
   };
 }
 
+/** The API answers GET /creator/payouts with this summary. */
+function servePayouts(overrides: Partial<PayoutSummary>): void {
+  server.use(http.get('*/api/creator/payouts', () => HttpResponse.json(summary(overrides))));
+}
+
+/** An account Razorpay sent back with these reasons to correct. */
+const needsClarification = (reasons: string[]): PayoutSummary['onboarding'] => ({
+  status: 'needs_clarification',
+  reasons,
+  legalName: 'Asha Verma',
+  bankName: 'HDFC Bank',
+  accountLast4: '9012',
+});
+
 signInBeforeEach(server, creator);
 let sockets = fakeSocketFactory();
 beforeEach(async () => {
@@ -122,42 +136,30 @@ describe('Payouts screen', () => {
   });
 
   it('shows the balances, plan, reasons to correct and the history with UTRs', async () => {
-    server.use(
-      http.get('*/api/creator/payouts', () =>
-        HttpResponse.json(
-          summary({
-            onboarding: {
-              status: 'needs_clarification',
-              reasons: ['Account holder name does not match the name on your PAN.'],
-              legalName: 'Asha Verma',
-              bankName: 'HDFC Bank',
-              accountLast4: '9012',
-            },
-            balances: {
-              pendingPaise: 12_345,
-              availablePaise: 500,
-              inTransitPaise: 0,
-              paidPaise: 97_100,
-              reversedPaise: 0,
-              debtPaise: 0,
-              feesPaise: 0,
-              earnedPaise: 0,
-            },
-            transfers: [
-              {
-                id: 't1',
-                amountPaise: 97_100,
-                status: 'processed',
-                razorpayTransferId: 'trf_1',
-                utr: '123456789012',
-                failureReason: null,
-                createdAt: '2026-11-20T05:00:00.000Z',
-              },
-            ],
-          }),
-        ),
-      ),
-    );
+    servePayouts({
+      onboarding: needsClarification(['Account holder name does not match the name on your PAN.']),
+      balances: {
+        pendingPaise: 12_345,
+        availablePaise: 500,
+        inTransitPaise: 0,
+        paidPaise: 97_100,
+        reversedPaise: 0,
+        debtPaise: 0,
+        feesPaise: 0,
+        earnedPaise: 0,
+      },
+      transfers: [
+        {
+          id: 't1',
+          amountPaise: 97_100,
+          status: 'processed',
+          razorpayTransferId: 'trf_1',
+          utr: '123456789012',
+          failureReason: null,
+          createdAt: '2026-11-20T05:00:00.000Z',
+        },
+      ],
+    });
     renderWithApp(<PayoutsScreen />);
     expect((await screen.findByTestId('balance-pending')).textContent).toBe('₹123.45');
     expect(screen.getByTestId('balance-paid').textContent).toBe('₹971.00');
@@ -230,32 +232,20 @@ describe('Payouts screen', () => {
       utr: null,
       createdAt: '2026-11-20T05:00:00.000Z',
     };
-    server.use(
-      http.get('*/api/creator/payouts', () =>
-        HttpResponse.json(
-          summary({
-            onboarding: {
-              status: 'needs_clarification',
-              // As the API composes them (payouts.webhooks.ts clarificationReasons).
-              reasons: [
-                fillMessage(CLARIFICATION_REASONS.document_name_mismatch!, {
-                  field: CLARIFICATION_FIELDS['settlements.beneficiary_name']!,
-                }),
-                fillMessage(STATUS_TEXTS.clarifyOther, { field: 'kyc.gstin', code: 'gst_pending' }),
-              ],
-              legalName: 'Asha Verma',
-              bankName: 'HDFC Bank',
-              accountLast4: '9012',
-            },
-            transfers: [
-              { ...transfer, id: 't1', failureReason: PROVIDER_REASONS.bankDown },
-              { ...transfer, id: 't2', failureReason: STATUS_TEXTS.transferFailed },
-              { ...transfer, id: 't3', failureReason: 'NPCI switch timeout' },
-            ],
-          }),
-        ),
-      ),
-    );
+    servePayouts({
+      // As the API composes them (payouts.webhooks.ts clarificationReasons).
+      onboarding: needsClarification([
+        fillMessage(CLARIFICATION_REASONS.document_name_mismatch!, {
+          field: CLARIFICATION_FIELDS['settlements.beneficiary_name']!,
+        }),
+        fillMessage(STATUS_TEXTS.clarifyOther, { field: 'kyc.gstin', code: 'gst_pending' }),
+      ]),
+      transfers: [
+        { ...transfer, id: 't1', failureReason: PROVIDER_REASONS.bankDown },
+        { ...transfer, id: 't2', failureReason: STATUS_TEXTS.transferFailed },
+        { ...transfer, id: 't3', failureReason: 'NPCI switch timeout' },
+      ],
+    });
     await activateLanguage('hi');
     renderWithApp(<PayoutsScreen />);
     expect(await screen.findByText('अकाउंट होल्डर का नाम आपके PAN पर लिखे नाम से मेल नहीं खाता।')).toBeTruthy();
