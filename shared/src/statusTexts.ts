@@ -15,6 +15,11 @@ export const STATUS_TEXTS = {
   clarifyMissing: '{field} is missing.',
   clarifyInvalid: '{field} is not valid.',
   clarifyOther: '{field} needs attention ({code}).',
+  // account deletion refused: the wallet balance changed since the person confirmed it
+  balanceAtDeletion:
+    'Your wallet still holds {amount}. After deletion it can no longer be spent; it stays in our records and is ' +
+    'refunded to your original payment method if you write to {contact} within 180 days. Confirm this balance to ' +
+    'delete your account.',
   // the fields Razorpay names in those requirements
   fieldAccountHolder: 'Account holder name',
   fieldAccountNumber: 'Bank account number',

@@ -5,9 +5,11 @@ import {
   addMoneyInputSchema,
   apiTokenInputSchema,
   defaultShowSettings,
+  fillMessage,
   payoutOnboardingInputSchema,
   sendTipInputSchema,
   showSettingsSchema,
+  STATUS_TEXTS,
   webhookEndpointInputSchema,
 } from '@shabaash/shared';
 import { activateLanguage } from './i18n.tsx';
@@ -88,5 +90,12 @@ describe('validation messages of the shared schemas in the chosen language', () 
     expect(
       errorText(new ApiError('You can add at most ₹50,000.00 at a time.', 'VALIDATION_FAILED', 400)),
     ).toBe('एक बार में ज़्यादा से ज़्यादा ₹50,000.00 जोड़ सकते हैं।');
+    // A refusal with its own words (not the generic CONFLICT text): the balance changed before deletion.
+    const refused = new ApiError(
+      fillMessage(STATUS_TEXTS.balanceAtDeletion, { amount: '₹1,00,000.00', contact: 'help@shabaash.in' }),
+      'CONFLICT',
+      409,
+    );
+    expect(errorText(refused)).toMatch(/^आपके wallet में अब भी ₹1,00,000.00 हैं।.*help@shabaash.in पर लिखते हैं/);
   });
 });
