@@ -1,5 +1,6 @@
 /**
- * Texts the API composes for a creator's screens from provider or delivery facts (issue 17), zod-free. The API
+ * Refusals and texts the API composes for the screens, from the account's state or provider and delivery facts
+ * (issue 17), zod-free. The API
  * stores and answers them in English; the PWA's catalogues hold each as `status.<name>` (English identical, checked by
  * a test) and show the Hindi text for the English one. A value inside is a `{name}` placeholder (fill with
  * `fillMessage` of validationMessages.ts).
@@ -20,6 +21,12 @@ export const STATUS_TEXTS = {
     'Your wallet still holds {amount}. After deletion it can no longer be spent; it stays in our records and is ' +
     'refunded to your original payment method if you write to {contact} within 180 days. Confirm this balance to ' +
     'delete your account.',
+  // refusals of a creator's own limits and states
+  tooManyApiTokens: 'You can hold at most {max} API tokens. Revoke one first.',
+  tooManyWebhooks: 'You can register at most {max} webhook endpoints.',
+  payoutsOff: 'Payouts are switched off on this server.',
+  payoutUnderReview: 'Your payout account is already under review.',
+  nothingToCorrect: 'Nothing to correct: your payout account is not waiting for changes.',
   // the fields Razorpay names in those requirements
   fieldAccountHolder: 'Account holder name',
   fieldAccountNumber: 'Bank account number',
