@@ -30,6 +30,6 @@ export function validate<S extends z.ZodType>(
   const message =
     issue?.code === 'invalid_type' && issue.input === undefined && field
       ? fillMessage(VALIDATION_MESSAGES.fieldRequired, { field })
-      : (issue?.message ?? 'Invalid request.');
+      : (issue?.message ?? VALIDATION_MESSAGES.invalidRequest);
   return { ok: false, message, field };
 }

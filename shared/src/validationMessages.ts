@@ -7,6 +7,8 @@
 export const VALIDATION_MESSAGES = {
   /** A missing field, by its path in the request ("amount"), as the API's validate() words it. */
   fieldRequired: '{field} is required.',
+  /** A request no schema message explains (an issue without a message). */
+  invalidRequest: 'Invalid request.',
   // amounts
   minAmount: 'Minimum amount is ₹{min}.',
   maxAmount: 'Maximum amount is ₹{max}.',
@@ -47,6 +49,7 @@ export const VALIDATION_MESSAGES = {
   tooManyBlockedTerms: 'You can block at most {max} words and phrases.',
   maxMessageLength: 'Maximum message length is {max} characters.',
   blockOneOf: 'Send exactly one of userId, phone or tipId.',
+  safetyEmpty: 'Send at least one safety setting to change.',
   // API tokens and webhooks
   tokenName: 'Give the token a name.',
   tokenNameTooLong: 'Token names must be 60 characters or fewer.',
