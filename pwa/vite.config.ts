@@ -70,7 +70,7 @@ interface PrerenderModule {
   renderRoute: (path: string, language: (typeof CATALOGUE_LANGUAGES)[number]) => Promise<string>;
   pageMeta: (
     language: (typeof CATALOGUE_LANGUAGES)[number],
-  ) => Promise<{ title: string; description: string }>;
+  ) => Promise<{ title: string; description: string; noscript: string }>;
 }
 
 /**
@@ -145,6 +145,7 @@ function prerenderPublicRoutes(): Plugin {
               /(<meta\s+name="description"\s+content=")[^"]*"/,
               (_m, start: string) => `${start}${attr(meta.description)}"`,
             )
+            .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${attr(meta.noscript)}</noscript>`)
             .replace(
               /<html lang="[^"]*"/,
               `<html lang="${language === 'hi' ? 'hi' : 'en-IN'}" data-page-lang="${language}"`,
@@ -178,7 +179,7 @@ function dropMockWorker(): Plugin {
   };
 }
 
-/** Vite config of the PWA: HTML entries (app, bare OBS overlay, the widgets), service worker via generateSW. */
+/** Vite config of the PWA: HTML entries (app, bare OBS overlay, the widgets), service worker src/serviceWorker/sw.ts (injectManifest). */
 export default defineConfig(({ mode, isSsrBuild }) =>
   isSsrBuild
     ? {
@@ -197,7 +198,9 @@ export default defineConfig(({ mode, isSsrBuild }) =>
           prerenderPublicRoutes(),
           VitePWA({
             registerType: 'prompt',
-            strategies: 'generateSW',
+            strategies: 'injectManifest',
+            srcDir: 'src/serviceWorker',
+            filename: 'sw.ts',
             injectRegister: false,
             // In `dev:mocks` mode MSW owns the service worker slot; the PWA worker stays off in dev anyway.
             devOptions: { enabled: false },
@@ -234,28 +237,13 @@ export default defineConfig(({ mode, isSsrBuild }) =>
                 },
               ],
             },
-            workbox: {
+            // The precache list goes into our own worker (src/serviceWorker/sw.ts): it answers the prerendered pages
+            // in the chosen language, the app shell for other routes, and never /api or /ws.
+            injectManifest: {
               globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
               // The overlay and the widgets are their own entries and must always come fresh from the network for OBS.
               // mockServiceWorker.js is MSW's worker for `dev:mocks` only: never precached or served by the PWA worker.
               globIgnores: ['overlay.html', 'widgets/**', 'mockServiceWorker.js'],
-              // shell.html is the empty app shell; index.html is the prerendered landing page.
-              navigateFallback: 'shell.html',
-              // Denylist entries match pathname + search. /api and /ws are never answered from cache (and there is no
-              // runtimeCaching, so API responses are never cached at all). The bare OBS overlay (/overlay?display=1 and
-              // overlay.html) always comes fresh; the Overlay Studio screen at /overlay still works offline.
-              navigateFallbackDenylist: [
-                /^\/api(?:\/|\?|$)/,
-                /^\/ws(?:\/|\?|$)/,
-                /^\/sandbox\//,
-                /^\/overlay\.html/,
-                /^\/overlay\?(?:.*&)?display=1(?:&|$)/,
-                /^\/widgets\//,
-                /^\/mockServiceWorker\.js/,
-              ],
-              cleanupOutdatedCaches: true,
-              clientsClaim: false,
-              skipWaiting: false,
             },
           }),
         ],

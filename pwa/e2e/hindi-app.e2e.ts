@@ -69,6 +69,13 @@ describe('the app in Hindi (a hi-IN browser)', () => {
     expect(await htmlLang(viewer)).toBe('hi');
     expect(await viewer.getByRole('heading', { level: 1 }).textContent()).toBe('पैसे जोड़ें');
     expect(await viewer.getByRole('heading', { name: 'यह कैसे काम करता है' }).isVisible()).toBe(true);
+    // A validation message of the shared schema, in Hindi with its value (nothing charged, the amount kept).
+    await viewer.getByLabel('रकम (₹)').fill('100001');
+    await viewer.getByRole('button', { name: 'पैसे जोड़ें', exact: true }).click();
+    await expect
+      .poll(() => viewer.getByRole('alert').allTextContents())
+      .toContain('ज़्यादा से ज़्यादा रकम ₹1,00,000 है।');
+    expect(await viewer.getByLabel('रकम (₹)').inputValue()).toBe('100001');
     await viewer.getByLabel('रकम (₹)').fill('100000');
     await viewer.getByRole('button', { name: 'पैसे जोड़ें', exact: true }).click();
 

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Page } from 'playwright-core';
 import type { Tip } from '@shabaash/shared';
-import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
+import { newPhoneContext, trackPageErrors, useBrowser, waitForServiceWorker } from './browser.ts';
 import { createCreator, getJson } from './flows.ts';
 import hi from '../src/i18n/messages/hi.json';
 
@@ -103,14 +103,61 @@ describe('हिंदी: the public pages in Hindi', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('the service worker answers a Hindi reader with the Hindi page offline and on reload, English after switching', async () => {
+    const context = await newPhoneContext(browser());
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    const served = async () => ({
+      lang: await page.evaluate(() => document.documentElement.lang),
+      pageLang: await page.evaluate(() => document.documentElement.dataset.pageLang),
+      // The inline script hides a page of the other language (data-relang) until the app re-renders it.
+      relang: await page.evaluate(() => document.documentElement.hasAttribute('data-relang')),
+      title: await page.title(),
+    });
+    await page.goto(`${baseUrl}/?lang=hi`);
+    await waitForServiceWorker(page);
+
+    // Online, a reload of / comes from the worker's precache: the Hindi file, not the English one re-rendered.
+    const reloaded = await page.goto(`${baseUrl}/`);
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    expect(await reloaded?.text()).toContain('<html lang="hi" data-page-lang="hi"');
+    expect(await served()).toEqual({
+      lang: 'hi',
+      pageLang: 'hi',
+      relang: false,
+      title: 'Shabaash — भारतीय लाइव स्ट्रीमर्स के लिए रुपयों में सुपरचैट',
+    });
+
+    // Offline: the landing page and the login page are the Hindi files too.
+    await context.setOffline(true);
+    const offline = await page.goto(`${baseUrl}/`);
+    expect(offline?.fromServiceWorker()).toBe(true);
+    expect(await served()).toMatchObject({ lang: 'hi', pageLang: 'hi', relang: false });
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('स्ट्रीम पर हर शाबाश को रुपयों में बदलें।');
+    await page.goto(`${baseUrl}/login`);
+    expect(await served()).toMatchObject({ lang: 'hi', pageLang: 'hi', relang: false });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(hi['login.title']);
+
+    // Switching to English (still offline) makes the next load the English file.
+    await page.getByRole('link', { name: 'English' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome back');
+    await page.goto(`${baseUrl}/`);
+    expect(await served()).toMatchObject({ lang: 'en-IN', pageLang: 'en', relang: false });
+    await context.setOffline(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('?lang=hi serves the Hindi page and stores the choice; a 404 in Hindi follows it', async () => {
     const page = await (await newPhoneContext(browser())).newPage();
     const errors = trackPageErrors(page);
     const consoleErrors = trackConsoleErrors(page);
     const response = await page.goto(`${baseUrl}/?lang=hi`);
-    expect(await response?.text()).toContain(
-      '<title>Shabaash — भारतीय लाइव स्ट्रीमर्स के लिए रुपयों में सुपरचैट</title>',
-    );
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<title>Shabaash — भारतीय लाइव स्ट्रीमर्स के लिए रुपयों में सुपरचैट</title>');
+    expect(html).toContain(`<noscript>${hi['meta.noscript']}</noscript>`);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('shabaash.lang'))).toBe('hi');
     await page.goto(`${baseUrl}/no/such/page`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(hi['notFound.title']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './validationMessages.ts';
 
 /** What a creator API token may do. events:subscribe is for the bot socket; payouts:read for payout reads. */
 export const API_TOKEN_SCOPES = ['tips:read', 'tips:moderate', 'events:subscribe', 'payouts:read'] as const;
@@ -10,13 +11,13 @@ export const MAX_API_TOKENS_PER_CREATOR = 20;
 
 export const apiTokenInputSchema = z.object({
   name: z
-    .string({ error: 'Give the token a name.' })
+    .string({ error: VALIDATION_MESSAGES.tokenName })
     .trim()
-    .min(1, { error: 'Give the token a name.' })
-    .max(60, { error: 'Token names must be 60 characters or fewer.' }),
+    .min(1, { error: VALIDATION_MESSAGES.tokenName })
+    .max(60, { error: VALIDATION_MESSAGES.tokenNameTooLong }),
   scopes: z
-    .array(apiTokenScopeSchema, { error: 'Choose at least one scope.' })
-    .min(1, { error: 'Choose at least one scope.' })
+    .array(apiTokenScopeSchema, { error: VALIDATION_MESSAGES.tokenScopes })
+    .min(1, { error: VALIDATION_MESSAGES.tokenScopes })
     .transform((scopes) => [...new Set(scopes)]),
 });
 export type ApiTokenInput = z.input<typeof apiTokenInputSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './core.ts';
+import { fillMessage, VALIDATION_MESSAGES } from './validationMessages.ts';
 
 export { ERROR_STATUS, type ErrorCode } from './core.ts';
 export const errorCodes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
@@ -28,7 +29,7 @@ export function validate<S extends z.ZodType>(
   const field = issue?.path.join('.') || undefined;
   const message =
     issue?.code === 'invalid_type' && issue.input === undefined && field
-      ? `${field} is required.`
-      : (issue?.message ?? 'Invalid request.');
+      ? fillMessage(VALIDATION_MESSAGES.fieldRequired, { field })
+      : (issue?.message ?? VALIDATION_MESSAGES.invalidRequest);
   return { ok: false, message, field };
 }

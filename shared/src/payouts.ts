@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { phoneSchema } from './schemas.ts';
+import { VALIDATION_MESSAGES } from './validationMessages.ts';
 
 /** Validation messages of the payout onboarding form (the API answers with the same words). */
 export const PAYOUT_MESSAGES = {
@@ -9,7 +10,7 @@ export const PAYOUT_MESSAGES = {
   accountNumberMismatch: 'The account numbers do not match.',
   legalName: 'Enter your legal name as on your PAN (2 to 120 characters).',
   beneficiaryName: 'Enter the account holder name as the bank has it (2 to 120 characters).',
-  email: 'Enter a valid email address.',
+  email: VALIDATION_MESSAGES.email,
   postalCode: 'Enter a 6-digit PIN code.',
   address: 'Enter your address.',
   notOnboarded: 'Set up payouts first.',
@@ -124,8 +125,8 @@ export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
 
 /** `?month=YYYY-MM` (IST calendar month) of a statement. */
 export const statementMonthSchema = z
-  .string({ error: 'Choose a month (YYYY-MM).' })
-  .regex(/^20[0-9]{2}-(0[1-9]|1[0-2])$/, 'Choose a month (YYYY-MM).');
+  .string({ error: VALIDATION_MESSAGES.statementMonth })
+  .regex(/^20[0-9]{2}-(0[1-9]|1[0-2])$/, VALIDATION_MESSAGES.statementMonth);
 
 /** The statement endpoint's query. */
 export const payoutStatementQuerySchema = z.object({ month: statementMonthSchema });

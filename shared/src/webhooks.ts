@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './validationMessages.ts';
 import { tipSchema } from './schemas.ts';
 import { streamSessionSchema, streamTotalsSchema } from './schemas/widgets.ts';
 import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEvent } from './webhookProtocol.ts';
@@ -10,13 +11,13 @@ export const MAX_WEBHOOK_ENDPOINTS_PER_CREATOR = 10;
 
 export const webhookEndpointInputSchema = z.object({
   url: z
-    .string({ error: 'Enter the URL of your endpoint.' })
+    .string({ error: VALIDATION_MESSAGES.webhookUrl })
     .trim()
-    .max(2000, { error: 'That URL is too long.' })
-    .pipe(z.url({ protocol: /^https?$/, error: 'Enter a full https:// URL.' })),
+    .max(2000, { error: VALIDATION_MESSAGES.webhookUrlTooLong })
+    .pipe(z.url({ protocol: /^https?$/, error: VALIDATION_MESSAGES.webhookUrlHttps })),
   events: z
-    .array(webhookEventSchema, { error: 'Choose at least one event.' })
-    .min(1, { error: 'Choose at least one event.' })
+    .array(webhookEventSchema, { error: VALIDATION_MESSAGES.webhookEvents })
+    .min(1, { error: VALIDATION_MESSAGES.webhookEvents })
     .transform((events) => [...new Set(events)]),
 });
 export type WebhookEndpointInput = z.input<typeof webhookEndpointInputSchema>;

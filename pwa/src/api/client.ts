@@ -1,5 +1,6 @@
 import {
   TOKEN_STORAGE_KEY,
+  VALIDATION_MESSAGES,
   type EndpointInput,
   type EndpointName,
   type EndpointOutput,
@@ -112,7 +113,7 @@ const VALIDATE_READS = import.meta.env.DEV;
 const READ_ROUTES: Partial<Record<EndpointName, { method: string; path: string }>> = ROUTES;
 
 function firstIssueMessage(error: { issues: ReadonlyArray<{ message: string }> }): string {
-  return error.issues[0]?.message ?? 'Invalid request.';
+  return error.issues[0]?.message ?? VALIDATION_MESSAGES.invalidRequest;
 }
 
 function buildQuery(query: unknown): string {

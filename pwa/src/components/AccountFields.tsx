@@ -66,6 +66,6 @@ export function PasswordField({
 /** The message for a new password that is too short, or null. */
 export function newPasswordProblem(password: string): string | null {
   return password.length < LIMITS.passwordMinLength
-    ? translate('field.passwordTooShort', { min: LIMITS.passwordMinLength })
+    ? translate('validation.passwordTooShort', { min: LIMITS.passwordMinLength })
     : null;
 }

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import { localizeText } from '../i18n/errors.ts';
+import { useT } from '../i18n/i18n.tsx';
 import './Field.css';
 
 /**
  * A labelled form field around any control(s): `div.field` with the label (for `id`), the control(s), then an
- * error line `${id}-error` (for the control's aria-describedby). A plain labelled input is a TextField.
+ * error line `${id}-error` (for the control's aria-describedby), in the chosen language (a shared schema's English
+ * message shows its catalogue text). A plain labelled input is a TextField.
  */
 export function Field({
   id,
@@ -19,13 +22,14 @@ export function Field({
   className?: string;
   children: ReactNode;
 }) {
+  useT();
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children}
       {error ? (
         <p className="form-status form-status-error field-status" id={`${id}-error`}>
-          {error}
+          {localizeText(error)}
         </p>
       ) : null}
     </div>

@@ -1,11 +1,21 @@
-import { MESSAGES, SAFETY_MESSAGES, type ErrorCode } from '@shabaash/shared';
-import { currentLanguage, translate, type MessageKey } from './i18n.tsx';
+import {
+  MESSAGES,
+  PAYOUT_MESSAGES,
+  PROVIDER_REASONS,
+  SAFETY_MESSAGES,
+  STATUS_TEXTS,
+  VALIDATION_MESSAGES,
+  type ErrorCode,
+} from '@shabaash/shared';
+import { currentLanguage, translate, type MessageKey, type MessageValues } from './i18n.tsx';
 
 /**
  * Server and shared texts in the chosen language. The API's error envelope carries `{ message, code }`, and the
- * shared MESSAGES / SAFETY_MESSAGES are English. English shows the text as it is (SPEC's words); Hindi shows the
- * catalogue text of that exact message (`msg.<name>` / `safety.<name>`, with its placeholders), else the text of its
- * code, else the server's own words.
+ * shared text tables (MESSAGES, SAFETY_MESSAGES, VALIDATION_MESSAGES, PAYOUT_MESSAGES, STATUS_TEXTS, PROVIDER_REASONS)
+ * are English. English shows the text as it is (SPEC's words); Hindi shows the catalogue text of that exact message
+ * (`msg.<name>`, `safety.<name>`, `validation.<name>`, `payouts.message.<name>`, `status.<name>`, `provider.<name>`),
+ * with the values read back out of a message that has `{placeholders}` (a value that is itself a shared text, such
+ * as a field's name, in the chosen language too), else the text of its code, else the server's own words.
  */
 const BY_CODE: Partial<Record<ErrorCode, MessageKey>> = {
   UNAUTHENTICATED: 'error.code.UNAUTHENTICATED',
@@ -19,41 +29,79 @@ const BY_CODE: Partial<Record<ErrorCode, MessageKey>> = {
   INTERNAL: 'error.code.INTERNAL',
 };
 
-/** Shared messages with a value inside: the English pattern, its catalogue key and the placeholder's name. */
-const SENTINEL = '\u0000';
-const PATTERNS: ReadonlyArray<[RegExp, MessageKey, string]> = [
-  [SAFETY_MESSAGES.minimumTip(SENTINEL), 'safety.minimumTip' as const, 'amount'] as const,
-  [
-    SAFETY_MESSAGES.messageTooLong(SENTINEL as unknown as number),
-    'safety.messageTooLong' as const,
-    'max',
-  ] as const,
-].map(([english, key, name]) => {
-  const [before = '', after = ''] = english
-    .split(SENTINEL)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return [new RegExp(`^${before}(.+)${after}$`), key, name];
-});
+/** Every shared English message as a `{placeholder}` template, by catalogue key. */
+export function sharedTemplates(): Array<[MessageKey, string]> {
+  const { minimumTip, messageTooLong, ...safety } = SAFETY_MESSAGES;
+  const tables: Array<[string, Record<string, string>]> = [
+    ['msg', MESSAGES],
+    [
+      'safety',
+      {
+        ...safety,
+        minimumTip: minimumTip('{amount}'),
+        messageTooLong: messageTooLong('{max}' as unknown as number),
+      },
+    ],
+    ['validation', VALIDATION_MESSAGES],
+    ['payouts.message', PAYOUT_MESSAGES],
+    ['status', STATUS_TEXTS],
+    ['provider', PROVIDER_REASONS],
+  ];
+  return tables.flatMap(([prefix, table]) =>
+    Object.entries(table).map(
+      ([name, text]) => [`${prefix}.${name}` as MessageKey, text] as [MessageKey, string],
+    ),
+  );
+}
 
-let byText: Map<string, MessageKey> | null = null;
-function keyOfText(text: string): MessageKey | undefined {
-  byText ??= new Map([
-    ...Object.entries(MESSAGES).map(([name, message]) => [message, `msg.${name}`] as [string, MessageKey]),
-    ...Object.entries(SAFETY_MESSAGES as Record<string, unknown>)
-      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-      .map(([name, message]) => [message, `safety.${name}`] as [string, MessageKey]),
-  ]);
-  return byText.get(text);
+interface Lookup {
+  exact: Map<string, MessageKey>;
+  patterns: Array<{ pattern: RegExp; key: MessageKey; names: string[] }>;
+}
+let lookup: Lookup | null = null;
+
+function buildLookup(): Lookup {
+  const exact = new Map<string, MessageKey>();
+  const patterns: Lookup['patterns'] = [];
+  for (const [key, template] of sharedTemplates()) {
+    const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    if (names.length === 0) {
+      if (!exact.has(template)) exact.set(template, key);
+      continue;
+    }
+    const source = template
+      .split(/\{\w+\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('(.+?)');
+    patterns.push({ pattern: new RegExp(`^${source}$`), key, names });
+  }
+  return { exact, patterns };
+}
+
+/** The catalogue key and values of a shared English message, or null when the text is none of them. */
+export function sharedMessageKey(text: string): { key: MessageKey; values?: MessageValues } | null {
+  lookup ??= buildLookup();
+  const key = lookup.exact.get(text);
+  if (key) return { key };
+  for (const { pattern, key: patternKey, names } of lookup.patterns) {
+    const match = pattern.exec(text);
+    if (match)
+      return { key: patternKey, values: Object.fromEntries(names.map((n, i) => [n, match[i + 1]!])) };
+  }
+  return null;
 }
 
 /** A server or shared English text (with its error code, when it is one) in the chosen language. */
 export function localizeText(text: string, code?: string): string {
   if (currentLanguage() === 'en') return text;
-  const key = keyOfText(text);
-  if (key) return translate(key);
-  for (const [pattern, patternKey, name] of PATTERNS) {
-    const value = pattern.exec(text)?.[1];
-    if (value !== undefined) return translate(patternKey, { [name]: value });
+  const found = sharedMessageKey(text);
+  if (found) {
+    const values = found.values
+      ? Object.fromEntries(
+          Object.entries(found.values).map(([name, value]) => [name, localizeText(String(value))]),
+        )
+      : undefined;
+    return translate(found.key, values);
   }
   const codeKey = code ? BY_CODE[code as ErrorCode] : undefined;
   return codeKey ? translate(codeKey) : text;

@@ -30,16 +30,24 @@ export function browserLanguage(languages: readonly string[] = navigator.languag
 }
 
 /**
- * The language of this page load, the same rule as the inline script in index.html and the static server:
- * a `?lang=` in the URL (it also becomes the stored choice), else the stored choice, else the browser's language.
+ * The rule of the language of a page, shared by this page, its inline script (index.html), the static server and
+ * the service worker: a `?lang=` in the URL, else the stored choice, else the browser's language.
  */
+export function pickLanguage(
+  search: string,
+  stored: string | null | undefined,
+  languages: readonly string[],
+): Language {
+  const fromUrl = new URLSearchParams(search).get('lang');
+  if (isLanguage(fromUrl)) return fromUrl;
+  return isLanguage(stored) ? stored : browserLanguage(languages);
+}
+
+/** The language of this page load (pickLanguage); a `?lang=` in the URL also becomes the stored choice. */
 export function initialLanguage(search: string = window.location.search): Language {
   const fromUrl = new URLSearchParams(search).get('lang');
-  if (isLanguage(fromUrl)) {
-    storeLanguage(fromUrl);
-    return fromUrl;
-  }
-  return readStoredLanguage() ?? browserLanguage();
+  if (isLanguage(fromUrl)) storeLanguage(fromUrl);
+  return pickLanguage(search, readStoredLanguage(), navigator.languages ?? []);
 }
 
 /** Stores the choice locally and in a year-long cookie of the same name, which the static server reads. */

@@ -49,7 +49,13 @@ export async function renderRoute(path: string, language: Language): Promise<str
 }
 
 /** The page's <title> and meta description in a language (the shell's own are SPEC's English). */
-export async function pageMeta(language: Language): Promise<{ title: string; description: string }> {
+export async function pageMeta(
+  language: Language,
+): Promise<{ title: string; description: string; noscript: string }> {
   await activateLanguage(language);
-  return { title: translate('meta.title'), description: translate('meta.description') };
+  return {
+    title: translate('meta.title'),
+    description: translate('meta.description'),
+    noscript: translate('meta.noscript'),
+  };
 }

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_STORAGE_KEY, WS_CLOSE } from '@shabaash/shared';
+import { MESSAGES, TOKEN_STORAGE_KEY, WS_CLOSE } from '@shabaash/shared';
+import { errorText } from '../i18n/errors.ts';
+import { activateLanguage } from '../i18n/i18n.tsx';
 import { setUnauthorizedHandler, type ApiError } from '../api/client.ts';
 import { setAppSocketFactory, subscribeAppSocket } from './appSocket.ts';
 import { fakeSocketFactory } from '../test/fakeSocket.ts';
@@ -14,7 +16,7 @@ afterEach(() => {
 });
 
 describe('the app socket', () => {
-  it('signs the device out like a 401 when the server ends its session (4001)', () => {
+  it('signs the device out like a 401 when the server ends its session (4001)', async () => {
     vi.useFakeTimers();
     localStorage.setItem(TOKEN_STORAGE_KEY, 'token-of-a-revoked-session');
     const fake = fakeSocketFactory();
@@ -35,7 +37,11 @@ describe('the app socket', () => {
     expect(signOuts).toHaveLength(0);
     fake.last().open();
     fake.last().drop(WS_CLOSE.unauthorized, 'Session ended');
-    expect(signOuts.map((e) => [e.status, e.message])).toEqual([[401, 'Session ended']]);
+    // The server's close reason is log text; the device is told the shared message, which Hindi translates.
+    expect(signOuts.map((e) => [e.status, e.message])).toEqual([[401, MESSAGES.sessionExpired]]);
     unsubscribe();
+    await activateLanguage('hi');
+    expect(errorText(signOuts[0])).toBe('आपका सेशन खत्म हो गया है। कृपया फिर से लॉग इन करें।');
+    await activateLanguage('en');
   });
 });

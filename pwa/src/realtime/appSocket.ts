@@ -1,4 +1,4 @@
-import { serverMessageSchema, type ServerMessage } from '@shabaash/shared';
+import { MESSAGES, serverMessageSchema, type ServerMessage } from '@shabaash/shared';
 import { readToken, reportUnauthorized } from '../api/client.ts';
 import {
   createRealtimeSocket,
@@ -36,8 +36,9 @@ export function subscribeAppSocket(
         return token ? { token } : null;
       },
       parse,
-      // A revoked session (logout elsewhere, password reset) signs this device out like a 401 does.
-      onUnauthorized: (reason) => reportUnauthorized(reason || 'Session ended'),
+      // A revoked session (logout elsewhere, password reset) signs this device out like a 401 does; the close
+      // reason is the server's log text, so the device is told the shared message (shown in the chosen language).
+      onUnauthorized: () => reportUnauthorized(MESSAGES.sessionExpired),
     });
   }
   const socket = shared;

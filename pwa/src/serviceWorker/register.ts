@@ -1,4 +1,5 @@
 import { registerSW } from 'virtual:pwa-register';
+import { translate } from '../i18n/i18n.tsx';
 
 const UPDATE_PROMPT_ID = 'sw-update-prompt';
 
@@ -9,18 +10,18 @@ function showUpdatePrompt(update: () => Promise<void>): void {
   box.className = 'update-prompt';
   box.setAttribute('role', 'status');
   const text = document.createElement('span');
-  text.textContent = 'A new version of Shabaash is ready.';
+  text.textContent = translate('update.ready');
   const reload = document.createElement('button');
   reload.type = 'button';
   reload.className = 'button button-primary button-small';
-  reload.textContent = 'Update now';
+  reload.textContent = translate('update.now');
   reload.addEventListener('click', () => {
     // Never reload with queued offline actions (tips, moderation): wait until the outbox has replayed.
     reload.disabled = true;
     void import('../sync/index.ts')
       .then((m) =>
         m.whenSafeToReload((pending) => {
-          text.textContent = `Finishing ${pending} offline change${pending === 1 ? '' : 's'} before updating…`;
+          text.textContent = translate('update.finishing', { count: pending });
         }),
       )
       .then(() => update());
@@ -28,14 +29,14 @@ function showUpdatePrompt(update: () => Promise<void>): void {
   const later = document.createElement('button');
   later.type = 'button';
   later.className = 'button button-ghost button-small';
-  later.textContent = 'Later';
+  later.textContent = translate('update.later');
   later.addEventListener('click', () => box.remove());
   box.append(text, reload, later);
   document.body.append(box);
 }
 
 /**
- * Registers the generated service worker (registerType 'prompt'): a new version waits until the user
+ * Registers the service worker (sw.ts) (registerType 'prompt'): a new version waits until the user
  * chooses Update now, so the page never reloads by itself in the middle of moderation.
  */
 export function registerServiceWorker(): void {

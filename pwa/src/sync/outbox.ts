@@ -18,6 +18,7 @@ import {
 import { currentSyncUser, ensureMirrorOwner, rebaseChat, requestPull } from './pull.ts';
 import { coalescing } from './coalesce.ts';
 import { translate } from '../i18n/i18n.tsx';
+import { errorText } from '../i18n/errors.ts';
 import { rupees } from '../i18n/format.ts';
 
 /** Id of the optimistic wallet row and recent tip of a queued send. */
@@ -310,7 +311,7 @@ async function drain(now: () => number): Promise<void> {
     } catch (error) {
       if (isPermanentRefusal(error)) {
         reportApiReachable(true);
-        const message = await rollback(entry, error.message);
+        const message = await rollback(entry, errorText(error));
         settle(entry.idempotencyKey, { status: 'refused', kind: entry.kind, message });
         requestPull();
         continue;

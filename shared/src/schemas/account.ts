@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
+import { fillMessage, VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { phoneSchema, roleSchema } from './common.ts';
 
 /** Accounts: the user DTO, sign-up, sign-in, password reset, profile picture, leads, account deletion and export. */
@@ -26,20 +27,20 @@ const phonePasswordSchema = z.object({
   password: z
     .string()
     .min(LIMITS.passwordMinLength, {
-      error: `Password must be at least ${LIMITS.passwordMinLength} characters.`,
+      error: fillMessage(VALIDATION_MESSAGES.passwordTooShort, { min: LIMITS.passwordMinLength }),
     })
     .max(200),
   firebaseToken: z.string().min(1, { error: MESSAGES.requestOtpFirst }),
 });
 
 export const registerInputSchema = z.object({
-  name: z.string().trim().min(1, { error: 'Name is required.' }).max(80),
+  name: z.string().trim().min(1, { error: VALIDATION_MESSAGES.nameRequired }).max(80),
   ...phonePasswordSchema.shape,
 });
 
 export const loginInputSchema = z.object({
   phone: phoneSchema,
-  password: z.string().min(1, { error: 'Password is required.' }).max(200),
+  password: z.string().min(1, { error: VALIDATION_MESSAGES.passwordRequired }).max(200),
 });
 
 export const resetPasswordInputSchema = phonePasswordSchema;
@@ -50,7 +51,7 @@ export const profilePicInputSchema = z.object({
 
 export const leadInputSchema = z.object({
   name: z.string().trim().max(80).optional(),
-  email: z.email({ error: 'Enter a valid email address.' }).trim().max(200).optional(),
+  email: z.email({ error: VALIDATION_MESSAGES.email }).trim().max(200).optional(),
   phone: z
     .string({ error: MESSAGES.invalidLeadPhone })
     .transform((s) => s.replace(/\D/g, ''))
@@ -63,7 +64,7 @@ export const leadInputSchema = z.object({
  * deletes an account without having been told what happens to their money.
  */
 export const deleteAccountInputSchema = z.object({
-  confirm: z.literal(true, { error: 'Confirm that you want to delete your account.' }),
+  confirm: z.literal(true, { error: VALIDATION_MESSAGES.confirmDelete }),
   balancePaise: z.number().int().min(0),
 });
 

@@ -4,6 +4,7 @@ import { LIMITS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { normalizePhone } from '../phone.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
+import { fillMessage, VALIDATION_MESSAGES } from '../validationMessages.ts';
 
 /** Building blocks every domain's schemas use: phones, rupee amounts, handles, roles, tip statuses, colours. */
 
@@ -19,7 +20,7 @@ export const phoneSchema = z.string({ error: MESSAGES.invalidPhone }).transform(
 
 /** "Maximum amount is ₹1,00,000." */
 export const maxAmountMessage = (maxRupees: number) =>
-  `Maximum amount is ₹${maxRupees.toLocaleString('en-IN')}.`;
+  fillMessage(VALIDATION_MESSAGES.maxAmount, { max: maxRupees.toLocaleString('en-IN') });
 
 /**
  * A rupee amount as sent on the wire: finite, at least `min`, at most `max` (₹1,00,000 by default, so paise
@@ -29,22 +30,22 @@ export function rupeeAmountSchema(min: number, max: number = LIMITS.amountMaxRup
   return z
     .number({ error: MESSAGES.invalidAmount })
     .refine((n) => Number.isFinite(n) && n > 0, { error: MESSAGES.invalidAmount })
-    .refine((n) => n >= min, { error: `Minimum amount is ₹${min}.` })
+    .refine((n) => n >= min, { error: fillMessage(VALIDATION_MESSAGES.minAmount, { min }) })
     .refine((n) => n <= max, { error: maxAmountMessage(max) })
-    .refine(hasAtMostTwoDecimals, { error: 'Amounts can have at most two decimals (paise).' });
+    .refine(hasAtMostTwoDecimals, { error: VALIDATION_MESSAGES.twoDecimals });
 }
 
 /** An optional free-text field, trimmed, at most `max` characters, empty when absent. */
-export const optionalTrimmed = (max: number, label: string) =>
+export const optionalTrimmed = (max: number, tooLong: string) =>
   z
     .string()
     .trim()
-    .max(max, { error: `${label} must be ${max} characters or fewer.` })
+    .max(max, { error: fillMessage(tooLong, { max }) })
     .optional()
     .default('');
 
 export const handleSchema = z.string().trim().toLowerCase().regex(HANDLE_PATTERN, {
-  error: 'Handles are 3–30 characters: letters, numbers, - and _.',
+  error: VALIDATION_MESSAGES.handle,
 });
 
 export const roleSchema = z.enum(['viewer', 'creator']);
@@ -56,4 +57,4 @@ export type TipStatus = z.infer<typeof tipStatusSchema>;
 export const hexColorSchema = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Colour must be a hex value such as #ff5c5c.' });
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: VALIDATION_MESSAGES.hexColour });

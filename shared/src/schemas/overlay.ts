@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { handleSchema, hexColorSchema } from './common.ts';
 import { showSettingsSchema } from './show.ts';
 import { widgetSettingsSchema } from './widgets.ts';
@@ -25,7 +26,7 @@ export const creatorOverlayResponseSchema = overlaySettingsSchema.extend({
 
 export const creatorProfileInputSchema = z.object({
   handle: handleSchema,
-  displayName: z.string().trim().min(1, { error: 'Display name is required.' }).max(80),
+  displayName: z.string().trim().min(1, { error: VALIDATION_MESSAGES.displayNameRequired }).max(80),
 });
 
 export const creatorQuerySchema = z.object({ creator: handleSchema.optional() });

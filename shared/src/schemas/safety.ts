@@ -3,6 +3,7 @@ import { REVIEW_MODES } from '../core.ts';
 import { LIMITS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
+import { fillMessage, VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { handleSchema, maxAmountMessage, phoneSchema, rupeeAmountSchema } from './common.ts';
 
 /** Stream safety (issue 9): filters, review modes, blocked senders and message checks. */
@@ -38,11 +39,11 @@ export const safetySettingsSchema = z
           .trim()
           .min(1)
           .max(SAFETY_LIMITS.maxTermLength, {
-            error: `Blocked words can be at most ${SAFETY_LIMITS.maxTermLength} characters.`,
+            error: fillMessage(VALIDATION_MESSAGES.blockedTermTooLong, { max: SAFETY_LIMITS.maxTermLength }),
           }),
       )
       .max(SAFETY_LIMITS.maxTerms, {
-        error: `You can block at most ${SAFETY_LIMITS.maxTerms} words and phrases.`,
+        error: fillMessage(VALIDATION_MESSAGES.tooManyBlockedTerms, { max: SAFETY_LIMITS.maxTerms }),
       }),
     builtinEnabled: z.boolean(),
     minTipAmount: rupeeAmountSchema(LIMITS.tipMinRupees),
@@ -51,14 +52,14 @@ export const safetySettingsSchema = z
       .int()
       .min(0)
       .max(LIMITS.messageMaxLength, {
-        error: `Maximum message length is ${LIMITS.messageMaxLength} characters.`,
+        error: fillMessage(VALIDATION_MESSAGES.maxMessageLength, { max: LIMITS.messageMaxLength }),
       }),
     reviewMode: reviewModeSchema,
     autoLiveMinAmount: z
       .number({ error: MESSAGES.invalidAmount })
-      .refine((n) => Number.isFinite(n) && n >= 0, { error: 'Enter an amount of zero or more.' })
+      .refine((n) => Number.isFinite(n) && n >= 0, { error: VALIDATION_MESSAGES.zeroOrMore })
       .refine((n) => n <= LIMITS.amountMaxRupees, { error: maxAmountMessage(LIMITS.amountMaxRupees) })
-      .refine(hasAtMostTwoDecimals, { error: 'Amounts can have at most two decimals (paise).' }),
+      .refine(hasAtMostTwoDecimals, { error: VALIDATION_MESSAGES.twoDecimals }),
   })
   .partial();
 export type SafetySettingsInput = z.input<typeof safetySettingsSchema>;
@@ -96,7 +97,7 @@ export type SafetyResponse = z.infer<typeof safetyResponseSchema>;
 export const blockSenderInputSchema = z
   .object({ userId: z.uuid().optional(), phone: phoneSchema.optional(), tipId: z.uuid().optional() })
   .refine((v) => [v.userId, v.phone, v.tipId].filter((x) => x !== undefined).length === 1, {
-    error: 'Send exactly one of userId, phone or tipId.',
+    error: VALIDATION_MESSAGES.blockOneOf,
   });
 
 /** POST /safety/check: the guest page and send-tip form check a message as it is typed. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
 import { SHOW_LANGUAGES, SHOW_LIMITS, type ShowSettings } from '../tiers.ts';
+import { fillMessage, VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { hexColorSchema } from './common.ts';
 
 /** The show: tiers and text-to-speech (issue 14). */
@@ -9,19 +10,19 @@ import { hexColorSchema } from './common.ts';
 const showAmountSchema = z
   .number({ error: MESSAGES.invalidAmount })
   .refine((n) => Number.isFinite(n) && n >= 0 && n <= SHOW_LIMITS.maxTierAmount, {
-    error: 'Enter an amount of zero or more.',
+    error: VALIDATION_MESSAGES.zeroOrMore,
   })
-  .refine(hasAtMostTwoDecimals, { error: 'Amounts can have at most two decimals (paise).' });
+  .refine(hasAtMostTwoDecimals, { error: VALIDATION_MESSAGES.twoDecimals });
 
 export const showTierSchema = z.object({
   minAmount: showAmountSchema,
   color: hexColorSchema,
   seconds: z
-    .number({ error: 'Enter the seconds on screen as a whole number.' })
-    .int({ error: 'Enter the seconds on screen as a whole number.' })
-    .min(SHOW_LIMITS.minSeconds, { error: 'A tier must stay on screen at least 1 second.' })
+    .number({ error: VALIDATION_MESSAGES.tierSecondsWhole })
+    .int({ error: VALIDATION_MESSAGES.tierSecondsWhole })
+    .min(SHOW_LIMITS.minSeconds, { error: VALIDATION_MESSAGES.tierSecondsMin })
     .max(SHOW_LIMITS.maxSeconds, {
-      error: `A tier can stay on screen at most ${SHOW_LIMITS.maxSeconds} seconds.`,
+      error: fillMessage(VALIDATION_MESSAGES.tierSecondsMax, { max: SHOW_LIMITS.maxSeconds }),
     }),
 });
 
@@ -29,17 +30,19 @@ export const ttsSettingsSchema = z.object({
   enabled: z.boolean(),
   minAmount: showAmountSchema,
   maxChars: z
-    .number({ error: 'Enter the characters to read as a whole number.' })
-    .int({ error: 'Enter the characters to read as a whole number.' })
-    .min(SHOW_LIMITS.minTtsChars, { error: `Read at least ${SHOW_LIMITS.minTtsChars} characters.` })
+    .number({ error: VALIDATION_MESSAGES.ttsCharsWhole })
+    .int({ error: VALIDATION_MESSAGES.ttsCharsWhole })
+    .min(SHOW_LIMITS.minTtsChars, {
+      error: fillMessage(VALIDATION_MESSAGES.ttsCharsMin, { min: SHOW_LIMITS.minTtsChars }),
+    })
     .max(SHOW_LIMITS.maxTtsChars, {
-      error: `Read at most ${SHOW_LIMITS.maxTtsChars} characters.`,
+      error: fillMessage(VALIDATION_MESSAGES.ttsCharsMax, { max: SHOW_LIMITS.maxTtsChars }),
     }),
   volume: z
-    .number({ error: 'Volume goes from 0 to 100.' })
-    .int({ error: 'Volume goes from 0 to 100.' })
-    .min(0, { error: 'Volume goes from 0 to 100.' })
-    .max(100, { error: 'Volume goes from 0 to 100.' }),
+    .number({ error: VALIDATION_MESSAGES.volume })
+    .int({ error: VALIDATION_MESSAGES.volume })
+    .min(0, { error: VALIDATION_MESSAGES.volume })
+    .max(100, { error: VALIDATION_MESSAGES.volume }),
   hinglishInHindi: z.boolean(),
 });
 
@@ -49,11 +52,11 @@ export const showSettingsSchema = z.object({
     .array(showTierSchema)
     .min(1)
     .max(SHOW_LIMITS.maxTiers + 1, {
-      error: `You can set at most ${SHOW_LIMITS.maxTiers} tiers above the base tier.`,
+      error: fillMessage(VALIDATION_MESSAGES.maxTiers, { max: SHOW_LIMITS.maxTiers }),
     })
-    .refine((tiers) => tiers[0]?.minAmount === 0, { error: 'The first tier must start at ₹0.' })
+    .refine((tiers) => tiers[0]?.minAmount === 0, { error: VALIDATION_MESSAGES.firstTierZero })
     .refine((tiers) => tiers.every((t, i) => i === 0 || t.minAmount > (tiers[i - 1]?.minAmount ?? 0)), {
-      error: 'Tier minimums must go up from one tier to the next.',
+      error: VALIDATION_MESSAGES.tiersAscending,
     }),
   autoAdvance: z.boolean(),
   tts: ttsSettingsSchema,

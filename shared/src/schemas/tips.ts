@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { handleSchema, optionalTrimmed, rupeeAmountSchema, tipStatusSchema } from './common.ts';
 
 /** Tips and the creator's chats: the tip DTO, sending (wallet and guest), the chat list and its changes form, analytics. */
@@ -42,14 +43,14 @@ export type Analytics = z.infer<typeof analyticsSchema>;
 
 export const sendTipInputSchema = z.object({
   amount: rupeeAmountSchema(LIMITS.tipMinRupees),
-  message: optionalTrimmed(LIMITS.messageMaxLength, 'Message'),
+  message: optionalTrimmed(LIMITS.messageMaxLength, VALIDATION_MESSAGES.messageTooLong),
   creator: handleSchema.optional(),
 });
 
 export const guestOrderInputSchema = z.object({
   amount: rupeeAmountSchema(0.01),
-  message: optionalTrimmed(LIMITS.messageMaxLength, 'Message'),
-  name: optionalTrimmed(LIMITS.guestNameMaxLength, 'Name'),
+  message: optionalTrimmed(LIMITS.messageMaxLength, VALIDATION_MESSAGES.messageTooLong),
+  name: optionalTrimmed(LIMITS.guestNameMaxLength, VALIDATION_MESSAGES.nameTooLong),
   creator: handleSchema.optional(),
 });
 

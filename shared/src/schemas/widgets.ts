@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHOW_LANGUAGES } from '../tiers.ts';
+import { fillMessage, VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { SUPPORTER_RANGES, WIDGET_LIMITS, type WidgetSettings } from '../widgets.ts';
 
 // Issue 14: stream sessions, the goal, QR and top supporters widgets. Amounts in rupees plus …Paise, as everywhere.
@@ -11,20 +12,20 @@ export const widgetSettingsSchema = z.object({
       .string()
       .trim()
       .max(WIDGET_LIMITS.maxTitleLength, {
-        error: `Keep the goal title to ${WIDGET_LIMITS.maxTitleLength} characters.`,
+        error: fillMessage(VALIDATION_MESSAGES.goalTitleTooLong, { max: WIDGET_LIMITS.maxTitleLength }),
       }),
     targetAmount: z
-      .number({ error: 'Enter the goal amount in rupees.' })
-      .int({ error: 'Enter the goal in whole rupees.' })
-      .min(WIDGET_LIMITS.minTargetAmount, { error: 'The goal must be at least ₹1.' })
-      .max(WIDGET_LIMITS.maxTargetAmount, { error: 'That goal is too large.' }),
+      .number({ error: VALIDATION_MESSAGES.goalAmount })
+      .int({ error: VALIDATION_MESSAGES.goalWholeRupees })
+      .min(WIDGET_LIMITS.minTargetAmount, { error: VALIDATION_MESSAGES.goalMin })
+      .max(WIDGET_LIMITS.maxTargetAmount, { error: VALIDATION_MESSAGES.goalTooLarge }),
   }),
   qr: z.object({
     caption: z
       .string()
       .trim()
       .max(WIDGET_LIMITS.maxCaptionLength, {
-        error: `Keep the caption to ${WIDGET_LIMITS.maxCaptionLength} characters.`,
+        error: fillMessage(VALIDATION_MESSAGES.captionTooLong, { max: WIDGET_LIMITS.maxCaptionLength }),
       }),
   }),
   supporters: z.object({ enabled: z.boolean(), range: z.enum(SUPPORTER_RANGES) }),

@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import { MAX_API_TOKENS_PER_CREATOR, type ApiToken, type ApiTokenScope } from '@shabaash/shared';
+import {
+  fillMessage,
+  MAX_API_TOKENS_PER_CREATOR,
+  STATUS_TEXTS,
+  type ApiToken,
+  type ApiTokenScope,
+} from '@shabaash/shared';
 import type { Db } from '../../db/knex.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -34,7 +40,7 @@ export async function createToken(
   return db.transaction(async (tx) => {
     await lockCreatorTokens(tx, creatorId);
     if ((await countApiTokens(tx, creatorId)) >= MAX_API_TOKENS_PER_CREATOR) {
-      throw conflict(`You can hold at most ${MAX_API_TOKENS_PER_CREATOR} API tokens. Revoke one first.`);
+      throw conflict(fillMessage(STATUS_TEXTS.tooManyApiTokens, { max: MAX_API_TOKENS_PER_CREATOR }));
     }
     const secret = `${API_TOKEN_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
     const row = await insertApiToken(tx, {

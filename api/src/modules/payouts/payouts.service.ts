@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { LIMITS, PAYOUT_MESSAGES, type PayoutSummary } from '@shabaash/shared';
+import { LIMITS, PAYOUT_MESSAGES, STATUS_TEXTS, type PayoutSummary } from '@shabaash/shared';
 import type { payoutCorrectionInputSchema, payoutOnboardingInputSchema } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
@@ -88,11 +88,10 @@ export async function onboard(
   creatorId: string,
   input: OnboardingInput,
 ): Promise<PayoutSummary> {
-  if (!deps.config.PAYOUTS_ROUTE_ENABLED) throw badRequest('Payouts are switched off on this server.');
+  if (!deps.config.PAYOUTS_ROUTE_ENABLED) throw badRequest(STATUS_TEXTS.payoutsOff);
   const existing = await findLinkedAccount(deps.db, creatorId);
   if (existing?.status === 'activated') throw conflict(PAYOUT_MESSAGES.alreadyActive);
-  if (existing?.account_id && existing.product_id)
-    throw conflict('Your payout account is already under review.');
+  if (existing?.account_id && existing.product_id) throw conflict(STATUS_TEXTS.payoutUnderReview);
   const bank = {
     accountNumber: input.accountNumber,
     ifsc: input.ifsc,
@@ -135,8 +134,7 @@ export async function correctOnboarding(
 ): Promise<PayoutSummary> {
   const account = await findLinkedAccount(deps.db, creatorId);
   if (!account?.account_id || !account.product_id) throw badRequest(PAYOUT_MESSAGES.notOnboarded);
-  if (account.status !== 'needs_clarification')
-    throw conflict('Nothing to correct: your payout account is not waiting for changes.');
+  if (account.status !== 'needs_clarification') throw conflict(STATUS_TEXTS.nothingToCorrect);
   const result = await deps.payments.route.updateSettlement(account.account_id, account.product_id, input);
   await updateLinkedBank(deps.db, creatorId, {
     bankName: bankNameOf(input.ifsc),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLARIFICATION_FIELDS, CLARIFICATION_REASONS, fillMessage, STATUS_TEXTS } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/knex.ts';
 import type { Logger } from '../../logger.ts';
@@ -73,26 +74,15 @@ const envelopeSchema = z.object({
   }),
 });
 
-const FIELD_LABELS: Record<string, string> = {
-  'settlements.beneficiary_name': 'Account holder name',
-  'settlements.account_number': 'Bank account number',
-  'settlements.ifsc_code': 'IFSC',
-  'legal_info.pan': 'PAN',
-  'kyc.pan': 'PAN',
-};
-const REASON_TEXT: Record<string, string> = {
-  document_name_mismatch: 'does not match the name on your PAN',
-  field_missing: 'is missing',
-  invalid_value: 'is not valid',
-};
-
-/** Razorpay's requirements as sentences a creator can act on. */
+/** Razorpay's requirements as sentences a creator can act on (STATUS_TEXTS, which the PWA shows in Hindi too). */
 export function clarificationReasons(
   reqs: Array<{ field_reference: string; reason_code: string }>,
 ): string[] {
-  return reqs.map(
-    (r) =>
-      `${FIELD_LABELS[r.field_reference] ?? r.field_reference} ${REASON_TEXT[r.reason_code] ?? `needs attention (${r.reason_code})`}.`,
+  return reqs.map((r) =>
+    fillMessage(CLARIFICATION_REASONS[r.reason_code] ?? STATUS_TEXTS.clarifyOther, {
+      field: CLARIFICATION_FIELDS[r.field_reference] ?? r.field_reference,
+      code: r.reason_code,
+    }),
   );
 }
 
@@ -169,7 +159,7 @@ export async function handlePayoutWebhook(
         const applied = await applyTransferOutcome(tx, row, {
           status: event === 'transfer.processed' ? 'processed' : 'failed',
           razorpayId: t.id,
-          reason: t.error?.description ?? (event === 'transfer.failed' ? 'The transfer failed.' : null),
+          reason: t.error?.description ?? (event === 'transfer.failed' ? STATUS_TEXTS.transferFailed : null),
         });
         result = applied ? 'transfer_applied' : 'transfer_unchanged';
         if (applied) touched.push(row.creator_id);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LIMITS } from '@shabaash/shared';
+import { LIMITS, STATUS_TEXTS } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/knex.ts';
 import { AppError } from '../../http/errors.ts';
@@ -205,7 +205,7 @@ function outcomeOf(t: RouteTransfer): { status: 'processed' | 'failed'; reason: 
   if (t.status === 'processed' || t.status === 'reversed' || t.status === 'partially_reversed')
     return { status: 'processed', reason: null };
   if (t.status === 'failed')
-    return { status: 'failed', reason: t.error?.description ?? 'The transfer failed.' };
+    return { status: 'failed', reason: t.error?.description ?? STATUS_TEXTS.transferFailed };
   return null;
 }
 

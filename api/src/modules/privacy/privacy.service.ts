@@ -1,4 +1,4 @@
-import { formatPaise, paiseToRupees } from '@shabaash/shared';
+import { fillMessage, formatPaise, paiseToRupees, STATUS_TEXTS } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { deleteAllApiTokens } from '../apiTokens/apiTokens.repository.ts';
@@ -21,9 +21,7 @@ import {
 
 /** What happens to money left in a wallet at deletion (shown before the person confirms). */
 export const balanceAtDeletionMessage = (balancePaise: number, contactEmail: string) =>
-  `Your wallet still holds ${formatPaise(balancePaise)}. After deletion it can no longer be spent; it stays in ` +
-  `our records and is refunded to your original payment method if you write to ${contactEmail} within 180 days. ` +
-  `Confirm this balance to delete your account.`;
+  fillMessage(STATUS_TEXTS.balanceAtDeletion, { amount: formatPaise(balancePaise), contact: contactEmail });
 
 /** Everything the platform holds about a person, as JSON (DPDP Act right of access). */
 export async function exportUserData(deps: Pick<AppDeps, 'db'>, userId: string) {

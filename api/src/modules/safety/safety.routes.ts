@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { SAFETY_MESSAGES } from '@shabaash/shared';
+import { SAFETY_MESSAGES, VALIDATION_MESSAGES } from '@shabaash/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { principal } from '../../http/auth.ts';
@@ -35,8 +35,7 @@ export function safetyRoutes({ db, config }: AppDeps): Router {
 
   route('updateCreatorSafety', async ({ ctx, input }) => {
     // A body naming none of the settings (empty, or only unknown keys) is malformed, not a no-op save.
-    if (Object.values(input).every((v) => v === undefined))
-      throw badRequest('Send at least one safety setting to change.');
+    if (Object.values(input).every((v) => v === undefined)) throw badRequest(VALIDATION_MESSAGES.safetyEmpty);
     const creatorId = principal(ctx.state).userId;
     const saved = await updateSafety(db, creatorId, input);
     return presentSafety(saved, await getBlockedSenders(db, creatorId));

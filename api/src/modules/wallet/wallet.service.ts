@@ -1,6 +1,8 @@
 import {
+  fillMessage,
   formatPaise,
   rupeesToPaise,
+  VALIDATION_MESSAGES,
   type PaymentOrder,
   type Wallet,
   type WalletTransaction,
@@ -15,7 +17,7 @@ import { listRecentTransactions, listTransactionsSince } from './wallet.reposito
 
 /** The message for a top-up above TOP_UP_MAX_RUPEES (the setting is held in paise). */
 export const topUpCapMessage = (capPaise: number) =>
-  `You can add at most ${formatPaise(capPaise)} at a time.`;
+  fillMessage(VALIDATION_MESSAGES.topUpCap, { amount: formatPaise(capPaise) });
 
 /**
  * Starts a top-up: a gateway order for `amountRupees` (already validated ≥ ₹1, whole paise), capped by

@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import { fillMessage, VALIDATION_MESSAGES } from '@shabaash/shared';
 import { AppError } from '../../http/errors.ts';
 
 /** Where outgoing webhooks may go: public addresses only; loopback too in sandbox (a receiver on this machine). */
@@ -54,7 +55,7 @@ export function refusalFor(address: string, policy: TargetPolicy): string | null
 }
 
 export const refused = (reason: string) =>
-  new AppError('VALIDATION_FAILED', `That URL is not allowed: ${reason}.`, 'url');
+  new AppError('VALIDATION_FAILED', fillMessage(VALIDATION_MESSAGES.webhookUrlRefused, { reason }), 'url');
 
 export type Lookup = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 

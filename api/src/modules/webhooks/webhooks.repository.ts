@@ -1,4 +1,4 @@
-import type { WebhookEvent } from '@shabaash/shared';
+import { STATUS_TEXTS, type WebhookEvent } from '@shabaash/shared';
 import type { Executor } from '../../db/knex.ts';
 
 export interface EndpointRow {
@@ -325,7 +325,7 @@ export async function markFailed(
      set consecutive_failures = p.consecutive_failures + 1,
          enabled = p.enabled and p.consecutive_failures + 1 < ?,
          disabled_reason = case when p.enabled and p.consecutive_failures + 1 >= ?
-           then 'Disabled after ' || (p.consecutive_failures + 1) || ' failed deliveries in a row (last: ' || ? || '). Fix the endpoint, then enable it again.'
+           then replace(replace(?::text, '{count}', (p.consecutive_failures + 1)::text), '{last}', ?::text)
            else p.disabled_reason end
      where p.id in (select endpoint_id from d)
      returning (p.enabled = false and p.consecutive_failures = ?) as disabled`,
@@ -337,6 +337,7 @@ export async function markFailed(
       delivery.id,
       outcome.disableAfter,
       outcome.disableAfter,
+      STATUS_TEXTS.webhookDisabled,
       outcome.error.slice(0, 200),
       outcome.disableAfter,
     ],

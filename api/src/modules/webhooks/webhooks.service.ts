@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import {
+  fillMessage,
   MAX_WEBHOOK_ENDPOINTS_PER_CREATOR,
+  STATUS_TEXTS,
   WEBHOOK_TEST_EVENT,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -44,7 +46,7 @@ export async function createWebhookEndpoint(
   return deps.db.transaction(async (tx) => {
     await lockCreatorEndpoints(tx, creatorId);
     if ((await countEndpoints(tx, creatorId)) >= MAX_WEBHOOK_ENDPOINTS_PER_CREATOR) {
-      throw conflict(`You can register at most ${MAX_WEBHOOK_ENDPOINTS_PER_CREATOR} webhook endpoints.`);
+      throw conflict(fillMessage(STATUS_TEXTS.tooManyWebhooks, { max: MAX_WEBHOOK_ENDPOINTS_PER_CREATOR }));
     }
     const secret = `whsec_${crypto.randomBytes(32).toString('base64url')}`;
     const row = await insertEndpoint(tx, { creatorId, url: input.url, secret, events: input.events });

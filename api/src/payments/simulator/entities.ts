@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { PROVIDER_REASONS } from '@shabaash/shared';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -122,14 +123,14 @@ export const FAILURES: Record<
 > = {
   upi: {
     code: 'BAD_REQUEST_ERROR',
-    description: 'Payment failed because the UPI app declined the request',
+    description: PROVIDER_REASONS.upiDeclined,
     source: 'customer',
     step: 'payment_authentication',
     reason: 'payment_declined',
   },
   card: {
     code: 'BAD_REQUEST_ERROR',
-    description: 'Payment failed because the card was declined by the issuing bank',
+    description: PROVIDER_REASONS.cardDeclined,
     source: 'bank',
     step: 'payment_authorization',
     reason: 'card_declined',

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { PROVIDER_REASONS } from '@shabaash/shared';
 import { unixNow } from './entities.ts';
 import { createRouteAccounts } from './routeAccounts.ts';
 import {
@@ -54,7 +55,7 @@ export function createRouteSimulator(ctx: RouteContext) {
       if (fail) {
         Object.assign(transfer.error, {
           code: 'BAD_REQUEST_ERROR',
-          description: 'Beneficiary bank is down. Retry the transfer after some time.',
+          description: PROVIDER_REASONS.bankDown,
           reason: 'beneficiary_bank_down',
         });
         transfer.status = 'failed';

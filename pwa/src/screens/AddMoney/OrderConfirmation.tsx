@@ -4,6 +4,7 @@ import { useOrderStatus } from '../../hooks/useWallet.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { money } from '../../i18n/format.ts';
 import { Card } from '../../components/Card.tsx';
+import { ServerText } from '../../components/ServerText.tsx';
 
 const ORDER_STATE_TEXT = {
   created: 'addMoney.order.created',
@@ -32,7 +33,12 @@ function OrderStatusLine({
   return (
     <dd data-order-status={status.data.status}>
       {t(ORDER_STATE_TEXT[status.data.status])}
-      {status.data.status === 'failed' && failureReason ? ` ${failureReason}` : ''}
+      {status.data.status === 'failed' && failureReason ? (
+        <>
+          {' '}
+          <ServerText text={failureReason} />
+        </>
+      ) : null}
     </dd>
   );
 }

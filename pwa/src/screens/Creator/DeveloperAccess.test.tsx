@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,6 +8,7 @@ import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
 import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { activateLanguage } from '../../i18n/i18n.tsx';
 
 const server = mswServerForFile();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
@@ -42,6 +43,7 @@ const delivery: WebhookDelivery = {
 };
 
 signInBeforeEach(server, creator);
+afterEach(() => activateLanguage('en'));
 
 describe('Creator Suite developer access', () => {
   it('makes a token with the chosen scopes, shows its secret once, and lists it with "Last used: Never"', async () => {
@@ -111,5 +113,37 @@ describe('Creator Suite developer access', () => {
     expect(row.textContent).toContain('delivered');
     expect(row.textContent).toContain('HTTP 200');
     expect(within(row).getByRole('button', { name: 'Re-send webhook.test evt_1' })).toBeTruthy();
+  });
+
+  it('in Hindi: why the endpoint was disabled (count and last error kept), the delivery states, a refused URL', async () => {
+    const failed: WebhookDelivery = {
+      ...delivery,
+      id: 'd2',
+      status: 'failed',
+      lastStatusCode: null,
+      lastError: 'no address',
+    };
+    server.use(
+      http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [disabled] })),
+      http.get('*/api/creator/webhooks/w1/deliveries', () =>
+        HttpResponse.json({ deliveries: [delivery, failed] }),
+      ),
+    );
+    await activateLanguage('hi');
+    const user = userEvent.setup();
+    renderWithApp(<WebhooksSection />);
+    expect(
+      await screen.findByText(
+        'लगातार 25 डिलीवरी फ़ेल होने के बाद बंद कर दिया गया (आखिरी: HTTP 500)। endpoint ठीक करें, फिर इसे दोबारा चालू करें।',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Disabled after/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'डिलीवरी दिखाएँ' }));
+    const rows = within(await screen.findByRole('region', { name: 'डिलीवरी लॉग' })).getAllByRole('row');
+    expect(rows[1]!.textContent).toContain('पहुँच गया');
+    expect(rows[2]!.textContent).toContain('फ़ेल');
+    expect(rows[2]!.textContent).not.toContain('failed');
+    // The network's own words stay as they came, marked English for screen readers.
+    expect(within(rows[2]!).getByText('no address').getAttribute('lang')).toBe('en');
   });
 });

@@ -6,6 +6,7 @@ import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
+import { ServerText } from '../../components/ServerText.tsx';
 import {
   useCreateWebhookEndpoint,
   useWebhookActions,
@@ -28,6 +29,13 @@ const EVENT_TEXT: Record<WebhookEvent, MessageKey> = {
   'stream.ended': 'webhooks.event.streamEnded',
 };
 
+/** A delivery's state in the chosen language. */
+const DELIVERY_STATE_TEXT: Record<WebhookDelivery['status'], MessageKey> = {
+  pending: 'webhooks.log.state.pending',
+  delivered: 'webhooks.log.state.delivered',
+  failed: 'webhooks.log.state.failed',
+};
+
 /** The delivery log of one endpoint: event, status, attempts, last HTTP status, with a re-send per row. */
 function DeliveryLog({ endpointId, onError }: { endpointId: string; onError: (message: string) => void }) {
   const log = useWebhookDeliveries(endpointId);
@@ -38,11 +46,14 @@ function DeliveryLog({ endpointId, onError }: { endpointId: string; onError: (me
   if (log.data.deliveries.length === 0) return <p className="muted small">{t('webhooks.log.none')}</p>;
   const columns: Array<Column<WebhookDelivery>> = [
     { header: t('webhooks.log.event'), cell: (d) => <code>{d.event}</code> },
-    { header: t('webhooks.log.status'), cell: (d) => d.status },
+    { header: t('webhooks.log.status'), cell: (d) => t(DELIVERY_STATE_TEXT[d.status]) },
     { header: t('webhooks.log.attempts'), cell: (d) => d.attempts },
     {
       header: t('webhooks.log.response'),
-      cell: (d) => (d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')),
+      // The receiver's HTTP status or the network's own words: technical, kept as they are.
+      cell: (d) => (
+        <span lang="en">{d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')}</span>
+      ),
     },
     { header: t('webhooks.log.created'), cell: (d) => dateTime(d.createdAt, 'dateTimeSeconds') },
     {
@@ -92,7 +103,9 @@ function EndpointItem({
         <code className="dev-url">{endpoint.url}</code>
         <p className="muted small">{endpoint.events.join(', ')}</p>
         {endpoint.enabled ? null : (
-          <p className="form-status form-status-error">{endpoint.disabledReason ?? t('webhooks.disabled')}</p>
+          <p className="form-status form-status-error">
+            {endpoint.disabledReason ? <ServerText text={endpoint.disabledReason} /> : t('webhooks.disabled')}
+          </p>
         )}
       </div>
       <div className="dev-actions">

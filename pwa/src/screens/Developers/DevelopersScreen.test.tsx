@@ -9,8 +9,13 @@ import {
   WS_CLOSE,
 } from '@shabaash/shared';
 import { DevelopersScreen } from './DevelopersScreen.tsx';
+import { activateLanguage } from '../../i18n/i18n.tsx';
+import hi from '../../i18n/messages/hi.json';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await activateLanguage('en');
+});
 
 describe('/developers', () => {
   it('lists every endpoint of the contract, every close code and webhook event, the Node signature check and the bot socket with its example client', () => {
@@ -43,5 +48,26 @@ describe('/developers', () => {
     expect(screen.getByRole('region', { name: 'Bot hello' }).textContent).toContain('"token": "shb_…"');
     // The example client is the text botSocket.test.ts runs against the API.
     expect(screen.getByRole('region', { name: 'Example bot client' }).textContent).toBe(BOT_SOCKET_EXAMPLE);
+  });
+
+  it('in Hindi: the page follows the language; the generated reference stays English, marked lang="en"', async () => {
+    await activateLanguage('hi');
+    render(<DevelopersScreen />);
+    expect(screen.getByRole('heading', { level: 1, name: hi['dev.title'] })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: hi['dev.http'] })).toBeTruthy();
+    expect(screen.getByText(hi['dev.referenceInEnglish'])).toBeTruthy();
+    const table = screen.getByRole('region', { name: hi['dev.endpoints'] });
+    const summaries = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[3]!);
+    expect(summaries.length).toBe(Object.keys(endpoints).length);
+    for (const cell of summaries)
+      expect(cell.querySelector('[lang="en"]')?.textContent).toBe(cell.textContent);
+    const closeCode = screen.getByText(String(WS_CLOSE.unauthorized)).closest('dl');
+    expect(closeCode?.getAttribute('lang')).toBe('en');
+    expect(
+      screen.getByRole('region', { name: hi['dev.bots.exampleRegion'] }).querySelector('pre')?.lang,
+    ).toBe('en');
   });
 });

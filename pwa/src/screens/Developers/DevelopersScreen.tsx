@@ -17,10 +17,10 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import './developers.css';
 import { richText, useT } from '../../i18n/i18n.tsx';
 
-/** Terms in code type with what each means. */
-function Glossary({ entries }: { entries: Array<[string, string]> }) {
+/** Terms in code type with what each means (`lang="en"` when the meanings are the English reference). */
+function Glossary({ entries, lang }: { entries: Array<[string, string]>; lang?: 'en' }) {
   return (
-    <dl className="developers-list">
+    <dl className="developers-list" lang={lang}>
       {entries.map(([term, meaning]) => (
         <div key={term}>
           <dt>
@@ -41,12 +41,12 @@ const codeTags = (...names: string[]) => Object.fromEntries(names.map((name) => 
 
 /** /developers: the public API reference (prerendered, no data fetching: everything comes from shared/). */
 export function DevelopersScreen() {
-  const { t } = useT();
+  const { t, language } = useT();
   const endpointColumns: Array<Column<(typeof ENDPOINTS)[number]>> = [
     { header: t('dev.col.method'), cell: ([, entry]) => <code>{entry.method}</code> },
     { header: t('dev.col.path'), cell: ([, entry]) => <code>/api{entry.path}</code> },
     { header: t('dev.col.auth'), cell: ([, entry]) => t(AUTH_LABEL[entry.auth]) },
-    { header: t('dev.col.what'), cell: ([, entry]) => entry.summary },
+    { header: t('dev.col.what'), cell: ([, entry]) => <span lang="en">{entry.summary}</span> },
   ];
   return (
     <article className="page container developers" aria-labelledby="developers-title">
@@ -81,6 +81,10 @@ export function DevelopersScreen() {
         </ul>
       </nav>
 
+      {/* The reference itself (summaries, messages, events, examples) is generated from shared/ in English, like the
+          OpenAPI document: marked lang="en" so screen readers pronounce it right (docs/HINDI.md says why). */}
+      {language === 'en' ? null : <p className="muted">{t('dev.referenceInEnglish')}</p>}
+
       <section aria-labelledby="http">
         <h2 id="http">{t('dev.http')}</h2>
         <p>{richText('dev.http.body', { code })}</p>
@@ -113,15 +117,16 @@ export function DevelopersScreen() {
         <h2 id="realtime">{t('dev.realtime')}</h2>
         <p>{richText('dev.realtime.body', codeTags('code', 'hello', 'welcome', 'since'))}</p>
         <h3>{t('dev.send')}</h3>
-        <Glossary entries={Object.entries(WS_CLIENT_MESSAGES)} />
+        <Glossary entries={Object.entries(WS_CLIENT_MESSAGES)} lang="en" />
         <h3>{t('dev.receive')}</h3>
-        <Glossary entries={Object.entries(WS_SERVER_MESSAGES)} />
+        <Glossary entries={Object.entries(WS_SERVER_MESSAGES)} lang="en" />
         <h3>{t('dev.closeCodes')}</h3>
         <Glossary
           entries={(Object.keys(WS_CLOSE) as (keyof typeof WS_CLOSE)[]).map((name) => [
             String(WS_CLOSE[name]),
             WS_CLOSE_MEANINGS[name],
           ])}
+          lang="en"
         />
       </section>
 
@@ -134,10 +139,10 @@ export function DevelopersScreen() {
             { signatureHeader: WEBHOOK_SIGNATURE_HEADER, eventIdHeader: WEBHOOK_EVENT_ID_HEADER },
           )}
         </p>
-        <Glossary entries={Object.entries(WEBHOOK_EVENT_MEANINGS)} />
+        <Glossary entries={Object.entries(WEBHOOK_EVENT_MEANINGS)} lang="en" />
         <h3>{t('dev.verify')}</h3>
         <div className="developers-code" role="region" aria-label={t('dev.verifyRegion')} tabIndex={0}>
-          <pre>
+          <pre lang="en">
             <code>{WEBHOOK_VERIFY_EXAMPLE}</code>
           </pre>
         </div>
@@ -147,15 +152,15 @@ export function DevelopersScreen() {
         <h2 id="bots">{t('dev.bots')}</h2>
         <p>{richText('dev.bots.body', codeTags('code', 'hello'))}</p>
         <div className="developers-code" role="region" aria-label={t('dev.bots.helloRegion')} tabIndex={0}>
-          <pre>
+          <pre lang="en">
             <code>{'{ "type": "hello", "token": "shb_…", "since": { "creator:<id>": 41 } }'}</code>
           </pre>
         </div>
-        <p>{BOT_HELLO_DESCRIPTION}</p>
+        <p lang="en">{BOT_HELLO_DESCRIPTION}</p>
         <h3>{t('dev.bots.example')}</h3>
         <p>{richText('dev.bots.exampleBody', { code })}</p>
         <div className="developers-code" role="region" aria-label={t('dev.bots.exampleRegion')} tabIndex={0}>
-          <pre>
+          <pre lang="en">
             <code>{BOT_SOCKET_EXAMPLE}</code>
           </pre>
         </div>

@@ -4,6 +4,7 @@ import { serverMessage } from '../../api/client.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useCorrectPayouts, useOnboardPayouts } from '../../hooks/usePayouts.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
+import { localizeText } from '../../i18n/errors.ts';
 
 /** Each field with its catalogue label (and hint): `payouts.form.<name>`. */
 const FIELDS = [
@@ -97,7 +98,7 @@ export function OnboardingForm({ correction = false }: { correction?: boolean })
             />
             {error ? (
               <p id={`${inputId}-error`} className="field-error" role="alert">
-                {error}
+                {localizeText(error)}
               </p>
             ) : 'hint' in f ? (
               <p id={`${inputId}-hint`} className="hint">

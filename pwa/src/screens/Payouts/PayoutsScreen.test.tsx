@@ -4,7 +4,16 @@ import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { PAYOUT_MESSAGES, payoutsSpace, type PayoutSummary } from '@shabaash/shared';
+import {
+  CLARIFICATION_FIELDS,
+  CLARIFICATION_REASONS,
+  fillMessage,
+  PAYOUT_MESSAGES,
+  payoutsSpace,
+  PROVIDER_REASONS,
+  STATUS_TEXTS,
+  type PayoutSummary,
+} from '@shabaash/shared';
 import { setAppSocketFactory } from '../../realtime/appSocket.ts';
 import { createRealtimeSocket } from '../../realtime/socket.ts';
 import { clearMirror } from '../../sync/db.ts';
@@ -14,6 +23,7 @@ import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
 import { fakeSocketFactory } from '../../test/fakeSocket.ts';
 import { PayoutsScreen } from './PayoutsScreen.tsx';
 import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { activateLanguage } from '../../i18n/i18n.tsx';
 
 const server = mswServerForFile();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
@@ -32,6 +42,20 @@ function summary(overrides: Partial<PayoutSummary> = {}): PayoutSummary {
     ...overrides,
   };
 }
+
+/** The API answers GET /creator/payouts with this summary. */
+function servePayouts(overrides: Partial<PayoutSummary>): void {
+  server.use(http.get('*/api/creator/payouts', () => HttpResponse.json(summary(overrides))));
+}
+
+/** An account Razorpay sent back with these reasons to correct. */
+const needsClarification = (reasons: string[]): PayoutSummary['onboarding'] => ({
+  status: 'needs_clarification',
+  reasons,
+  legalName: 'Asha Verma',
+  bankName: 'HDFC Bank',
+  accountLast4: '9012',
+});
 
 signInBeforeEach(server, creator);
 let sockets = fakeSocketFactory();
@@ -54,6 +78,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   cleanup();
+  await activateLanguage('en');
   await pullNow().catch(() => undefined);
   setAppSocketFactory(null);
 });
@@ -111,42 +136,30 @@ describe('Payouts screen', () => {
   });
 
   it('shows the balances, plan, reasons to correct and the history with UTRs', async () => {
-    server.use(
-      http.get('*/api/creator/payouts', () =>
-        HttpResponse.json(
-          summary({
-            onboarding: {
-              status: 'needs_clarification',
-              reasons: ['Account holder name does not match the name on your PAN.'],
-              legalName: 'Asha Verma',
-              bankName: 'HDFC Bank',
-              accountLast4: '9012',
-            },
-            balances: {
-              pendingPaise: 12_345,
-              availablePaise: 500,
-              inTransitPaise: 0,
-              paidPaise: 97_100,
-              reversedPaise: 0,
-              debtPaise: 0,
-              feesPaise: 0,
-              earnedPaise: 0,
-            },
-            transfers: [
-              {
-                id: 't1',
-                amountPaise: 97_100,
-                status: 'processed',
-                razorpayTransferId: 'trf_1',
-                utr: '123456789012',
-                failureReason: null,
-                createdAt: '2026-11-20T05:00:00.000Z',
-              },
-            ],
-          }),
-        ),
-      ),
-    );
+    servePayouts({
+      onboarding: needsClarification(['Account holder name does not match the name on your PAN.']),
+      balances: {
+        pendingPaise: 12_345,
+        availablePaise: 500,
+        inTransitPaise: 0,
+        paidPaise: 97_100,
+        reversedPaise: 0,
+        debtPaise: 0,
+        feesPaise: 0,
+        earnedPaise: 0,
+      },
+      transfers: [
+        {
+          id: 't1',
+          amountPaise: 97_100,
+          status: 'processed',
+          razorpayTransferId: 'trf_1',
+          utr: '123456789012',
+          failureReason: null,
+          createdAt: '2026-11-20T05:00:00.000Z',
+        },
+      ],
+    });
     renderWithApp(<PayoutsScreen />);
     expect((await screen.findByTestId('balance-pending')).textContent).toBe('₹123.45');
     expect(screen.getByTestId('balance-paid').textContent).toBe('₹971.00');
@@ -209,5 +222,38 @@ describe('Payouts screen', () => {
     expect((await screen.findByTestId('balance-paid')).textContent).toBe('₹97.10');
     expect((await screen.findByTestId('payouts-offline')).textContent).toContain("You're offline");
     expect(screen.getByTestId('payout-utr').textContent).toBe('998877665544');
+  });
+
+  it('in Hindi: what Razorpay asks for and why a transfer failed, its own unknown words marked English', async () => {
+    const transfer = {
+      amountPaise: 50_000,
+      status: 'failed' as const,
+      razorpayTransferId: null,
+      utr: null,
+      createdAt: '2026-11-20T05:00:00.000Z',
+    };
+    servePayouts({
+      // As the API composes them (payouts.webhooks.ts clarificationReasons).
+      onboarding: needsClarification([
+        fillMessage(CLARIFICATION_REASONS.document_name_mismatch!, {
+          field: CLARIFICATION_FIELDS['settlements.beneficiary_name']!,
+        }),
+        fillMessage(STATUS_TEXTS.clarifyOther, { field: 'kyc.gstin', code: 'gst_pending' }),
+      ]),
+      transfers: [
+        { ...transfer, id: 't1', failureReason: PROVIDER_REASONS.bankDown },
+        { ...transfer, id: 't2', failureReason: STATUS_TEXTS.transferFailed },
+        { ...transfer, id: 't3', failureReason: 'NPCI switch timeout' },
+      ],
+    });
+    await activateLanguage('hi');
+    renderWithApp(<PayoutsScreen />);
+    expect(await screen.findByText('अकाउंट होल्डर का नाम आपके PAN पर लिखे नाम से मेल नहीं खाता।')).toBeTruthy();
+    expect(screen.getByText('kyc.gstin को ठीक करना है (gst_pending)।')).toBeTruthy();
+    const rows = screen.getAllByTestId('payout-row').map((row) => row.textContent);
+    expect(rows[0]).toContain('पैसे पाने वाले का बैंक अभी काम नहीं कर रहा। थोड़ी देर बाद ट्रांसफ़र फिर से करें।');
+    expect(rows[1]).toContain('ट्रांसफ़र नहीं हो पाया।');
+    expect(screen.getByText('NPCI switch timeout').getAttribute('lang')).toBe('en');
+    expect(screen.queryByText(/does not match|Beneficiary bank/)).toBeNull();
   });
 });

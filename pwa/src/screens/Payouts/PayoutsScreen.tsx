@@ -5,6 +5,7 @@ import { downloadFile } from '../../api/download.ts';
 import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
+import { ServerText } from '../../components/ServerText.tsx';
 import { StatGrid } from '../../components/StatGrid.tsx';
 import { usePayouts } from '../../hooks/usePayouts.ts';
 import { OnboardingForm } from './OnboardingForm.tsx';
@@ -58,7 +59,9 @@ function Onboarding({ summary }: { summary: PayoutSummary }) {
         <>
           <ul className="po-reasons" aria-label={t('payouts.account.reasons')}>
             {o.reasons.map((r) => (
-              <li key={r}>{r}</li>
+              <li key={r}>
+                <ServerText text={r} />
+              </li>
             ))}
           </ul>
           <OnboardingForm correction />
@@ -106,7 +109,12 @@ function History({ summary }: { summary: PayoutSummary }) {
             : transfer.status === 'failed'
               ? t('payouts.history.failed')
               : t('payouts.history.inTransit')}
-          {transfer.failureReason ? <span className="muted small"> — {transfer.failureReason}</span> : null}
+          {transfer.failureReason ? (
+            <span className="muted small">
+              {' — '}
+              <ServerText text={transfer.failureReason} />
+            </span>
+          ) : null}
         </>
       ),
     },

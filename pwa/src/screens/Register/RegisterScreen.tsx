@@ -29,7 +29,7 @@ export function RegisterScreen() {
 
   const handleSendOtp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!name.trim()) return flow.fail(t('field.nameRequired'));
+    if (!name.trim()) return flow.fail(t('validation.nameRequired'));
     await flow.sendCode(phone, () => newPasswordProblem(password));
   };
 
