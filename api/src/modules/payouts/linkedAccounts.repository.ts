@@ -35,6 +35,15 @@ export async function findLinkedAccountByAccountId(
   return db('linked_accounts').where({ account_id: accountId }).first<LinkedAccountRow | undefined>();
 }
 
+/**
+ * Locks the linked account Razorpay knows as `accountId` until the transaction ends (review webhooks for one account
+ * then apply one at a time, each with the product state read after the lock).
+ */
+export async function lockLinkedAccountByAccountId(db: Executor, accountId: string): Promise<boolean> {
+  const row = await db('linked_accounts').where({ account_id: accountId }).forUpdate().first('creator_id');
+  return row !== undefined;
+}
+
 /** Inserts or replaces the creator's linked account after Razorpay created it. */
 export async function saveLinkedAccount(
   db: Executor,

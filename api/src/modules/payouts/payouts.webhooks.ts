@@ -7,6 +7,7 @@ import { setGatewayCharges } from './earnings.repository.ts';
 import { insertInboxEvent, setInboxOutcome } from '../payments/payments.repository.ts';
 import {
   findLinkedAccountByAccountId,
+  lockLinkedAccountByAccountId,
   setLinkedAccountStatus,
   type LinkedAccountStatus,
 } from './linkedAccounts.repository.ts';
@@ -122,10 +123,7 @@ export async function handlePayoutWebhook(
   const settled = settlement
     ? await deps.payments.route.listTransfers({ recipientSettlementId: settlement.id })
     : [];
-  // Review webhooks can arrive out of order: apply the product's state as Razorpay reports it now.
   const product = payload.merchant_product?.entity;
-  const current =
-    product?.id && accountId ? await deps.payments.route.fetchProduct(accountId, product.id) : undefined;
   let pending: PendingReversal | null = null;
   const touched: string[] = [];
   const outcome = await deps.db.transaction(async (tx): Promise<PayoutOutcome> => {
@@ -134,6 +132,13 @@ export async function handlePayoutWebhook(
     if (!fresh) return 'already_processed';
     let result: PayoutOutcome;
     if (event.startsWith('product.route.')) {
+      // Review webhooks can arrive out of order, or two at once: under the account's row lock, apply the product's
+      // state as Razorpay reports it now (read after the lock, so the last to commit applies the newest state).
+      const locked = accountId ? await lockLinkedAccountByAccountId(tx, accountId) : false;
+      const current =
+        locked && product?.id && accountId
+          ? await deps.payments.route.fetchProduct(accountId, product.id)
+          : undefined;
       const status = (current?.status ??
         product?.activation_status ??
         event.slice('product.route.'.length)) as LinkedAccountStatus;
