@@ -42,7 +42,10 @@ describe('NOTIFY out, LISTEN in', () => {
     const a = instance();
     const b = instance();
     await Promise.all([a.fanout.ready(), b.fanout.ready()]);
-    await expect.poll(() => a.seen.includes('ask') && b.seen.includes('ask')).toBe(true);
+    // Each instance asks for presence once it listens; the one that listened first may miss the other's ask (NOTIFY
+    // reaches only listeners), and a late one may still come in: asks are left out of what is compared below.
+    await expect.poll(() => a.seen.includes('ask') || b.seen.includes('ask')).toBe(true);
+    const news = (seen: string[]) => seen.filter((s) => s !== 'ask');
     a.seen.length = 0;
     b.seen.length = 0;
     const sentBefore = a.fanout.stats().notifiesSent;
@@ -55,8 +58,8 @@ describe('NOTIFY out, LISTEN in', () => {
     a.fanout.stream(creatorId);
     a.fanout.show(creatorId, { type: 'speech:ready', data: { tipId: 't1' } });
     a.fanout.show(creatorId, { type: 'speech:skip' });
-    await expect.poll(() => b.seen.length).toBe(9);
-    expect(b.seen.sort()).toEqual(
+    await expect.poll(() => news(b.seen).length).toBe(9);
+    expect(news(b.seen).sort()).toEqual(
       [
         'changed creator:known 9',
         'changed wallet:unknown null',
@@ -69,7 +72,7 @@ describe('NOTIFY out, LISTEN in', () => {
         `show ${creatorId} speech:skip`,
       ].sort(),
     );
-    expect(a.seen).toEqual([]);
+    expect(news(a.seen)).toEqual([]);
     // One payload each for the news, the show moments and presence (kept apart so each stays under 8 KB).
     expect(a.fanout.stats().notifiesSent - sentBefore).toBe(3);
     await a.close();
