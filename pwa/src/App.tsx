@@ -102,7 +102,8 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   );
 }
 
-const appQueryClient = createQueryClient();
+/** The app's one React Query client (boot.tsx seeds it with what a static page already read). */
+export const appQueryClient = createQueryClient();
 
 /**
  * Providers plus the deferred offline layer around a router. The browser (BrowserRouter) and the build-time

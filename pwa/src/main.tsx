@@ -1,14 +1,19 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './App.tsx';
-import { readToken } from './api/client.ts';
-import { whenIdle } from './components/DeferredOfflineLayer.tsx';
-import { applyTheme, readTheme } from './theme/theme.ts';
-import { activateLanguage } from './i18n/i18n.tsx';
-import { initialLanguage } from './i18n/language.ts';
+import { TOKEN_STORAGE_KEY } from '@shabaash/shared/core';
+import { initialLanguage, type Language } from './i18n/language.ts';
+import { whenIdle } from './lib/idle.ts';
+import { keepStatic, visitorActed } from './staticPage.ts';
+import { applyTheme, readTheme } from './theme/themeStore.ts';
+import type { StartOptions } from './boot.tsx';
 import './styles/base.css';
 
-const MOCKS = import.meta.env.MODE === 'mocks';
+// The entry stays free of React: the static public pages (staticPage.ts) never load it unless the visitor acts, and
+// every other page loads the app (boot.tsx) at once.
+
+/**
+ * The prerendered routes whose HTML stays static until the visitor acts: nothing on them changes by itself (the
+ * guest page loads its featured creator and minimum, /developers is read-only text: both hydrate at once).
+ */
+const STATIC_ROUTES: ReadonlySet<string> = new Set(['/', '/login']);
 
 /**
  * OBS's browser source defines `window.obsstudio`: there /overlay is always the bare overlay, even from a link that
@@ -20,45 +25,53 @@ function handOverToObsOverlay(): boolean {
   return true;
 }
 
-async function boot(): Promise<void> {
-  if (handOverToObsOverlay()) return;
-  applyTheme(readTheme());
-  // The chosen language's catalogue (only that one) before the first render, so nothing renders in another.
-  const language = initialLanguage();
-  await activateLanguage(language);
-  // `npm run dev:mocks`: MSW answers /api and /ws in the page before anything renders (no API, no database).
-  if (MOCKS) await import('@shabaash/mocks/browser').then((m) => m.startMockWorker());
+function signedIn(): boolean {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing from index.html');
-  const app = (
-    <StrictMode>
-      <App />
-    </StrictMode>
-  );
-  // The public routes (/, /guest-tip, /login, /developers) are prerendered at build time for signed-out visitors, in
-  // each language: hydrate that HTML when it is this route's in this language, nobody is signed in and the URL has
-  // no query but `lang` (the prerender saw none: a guest link's `?c=<handle>` changes the first render); otherwise
-  // render from scratch. Hydrating in a transition lets React yield every few ms (no long task).
+/**
+ * The public routes (/, /guest-tip, /login, /developers) are prerendered at build time for signed-out visitors, in
+ * each language: #root holds what React would render now when it is this route's in this language, nobody is signed
+ * in and the URL has no query but `lang` (the prerender saw none: a guest link's `?c=<handle>` changes the first
+ * render).
+ */
+function prerenderFits(root: HTMLElement, language: Language): boolean {
   const query = new URLSearchParams(window.location.search);
   query.delete('lang');
-  if (
+  return (
     root.dataset.prerendered === window.location.pathname &&
     root.dataset.lang === language &&
     query.size === 0 &&
-    !readToken()
-  ) {
-    startTransition(() => void hydrateRoot(root, app));
+    !signedIn()
+  );
+}
+
+const startApp = (options: StartOptions) => import('./boot.tsx').then((m) => m.startApp(options));
+
+function main(): void {
+  if (handOverToObsOverlay()) return;
+  const theme = readTheme();
+  applyTheme(theme);
+  const language = initialLanguage();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+
+  const hydrate = prerenderFits(root, language);
+  // The prerender drew the light theme's switch: a dark choice needs React's redraw at once.
+  if (hydrate && theme === 'light' && STATIC_ROUTES.has(window.location.pathname) && !visitorActed(root)) {
+    keepStatic(root, {
+      hydrate: (config, onCommit) => startApp({ root, language, hydrate: true, config, onCommit }),
+    });
   } else {
-    root.replaceChildren();
-    createRoot(root).render(app);
+    void startApp({ root, language, hydrate });
   }
-  // index.html's inline script hid a prerendered page of the other language (data-relang): it is replaced now.
-  delete document.documentElement.dataset.relang;
-  // The offline mirror (Dexie) and its indicator start later, from <DeferredOfflineLayer> in the app frame.
 
   // After load, when idle: the service worker update prompt (never in mock mode, where MSW owns the worker slot).
-  if (import.meta.env.PROD && !MOCKS) {
+  if (import.meta.env.PROD && import.meta.env.MODE !== 'mocks') {
     const register = () =>
       whenIdle(() => void import('./serviceWorker/register.ts').then((m) => m.registerServiceWorker()));
     if (document.readyState === 'complete') register();
@@ -66,4 +79,4 @@ async function boot(): Promise<void> {
   }
 }
 
-void boot();
+main();

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAuth } from '../auth/useAuth.ts';
+import { whenIdle } from '../lib/idle.ts';
 
 // The offline bar and the sync engine carry Dexie (~35 KB gzip): they load after first paint, when idle.
 const OfflineIndicator = lazy(() =>
@@ -17,16 +18,6 @@ function startSyncOnce(): void {
     .catch(() => {
       syncStarted = false;
     });
-}
-
-/** Runs `run` when the main thread is idle (at most `timeout` ms later); returns a cancel function. */
-export function whenIdle(run: () => void, timeout = 3000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 200);
-  return () => window.clearTimeout(id);
 }
 
 /**
