@@ -38,16 +38,13 @@ export interface LighthouseBusyResult {
   note?: string;
 }
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** Chromium's flags as Lighthouse CI passes them (lighthouserc.json, the one place they are written). */
+function chromeFlags(): string[] {
+  const rc = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'lighthouserc.json'), 'utf8')) as {
+    ci: { collect: { settings: { chromeFlags: string } } };
+  };
+  return rc.ci.collect.settings.chromeFlags.split(/\s+/).filter(Boolean);
+}
 /** The busy runs stop well before this; the hog's children stop themselves at it even if this process dies. */
 const HOG_LIMIT_MS = 180_000;
 
@@ -85,9 +82,15 @@ async function runOnce(url: string, port: number): Promise<LighthouseRun> {
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (process.env.LIGHTHOUSE_SAVE_DIR)
-    fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, `lhr-${Date.now()}.json`), JSON.stringify(lhr));
+    fs.writeFileSync(
+      path.join(process.env.LIGHTHOUSE_SAVE_DIR, `lhr-${Date.now()}.json`),
+      JSON.stringify(lhr),
+    );
   if (process.env.LIGHTHOUSE_SAVE_DIR)
-    fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, `trace-${Date.now()}.json`), JSON.stringify((result.artifacts as unknown as {Trace: unknown}).Trace));
+    fs.writeFileSync(
+      path.join(process.env.LIGHTHOUSE_SAVE_DIR, `trace-${Date.now()}.json`),
+      JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace),
+    );
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: lhr.categories.performance?.score ?? 0,
@@ -111,7 +114,7 @@ export async function lighthouseBusy({
   const product = await startProduct({ SANDBOX_SEED: 'true' });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: chromeFlags(),
   });
   let hog: ChildProcess[] = [];
   const result: LighthouseBusyResult = { path: pagePath, quiet: [], busy: [] };

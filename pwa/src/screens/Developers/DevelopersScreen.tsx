@@ -34,6 +34,8 @@ function Glossary({ entries, lang }: { entries: Array<[string, string]>; lang?: 
 }
 
 const ENDPOINTS = Object.entries(API_REFERENCE);
+/** The page's sections, in order: each is an anchor and a `dev.<section>` heading. */
+const TOC = ['http', 'tokens', 'realtime', 'webhooks', 'bots'] as const;
 const AUTH_LABEL = { public: 'dev.auth.public', user: 'dev.auth.user', creator: 'dev.auth.creator' } as const;
 /** Inline code in a translated paragraph: every tag of the message renders as <code>. */
 const code = (text: string) => <code>{text}</code>;
@@ -63,21 +65,11 @@ export function DevelopersScreen() {
       </p>
       <nav aria-label={t('dev.toc')}>
         <ul className="developers-toc">
-          <li>
-            <a href="#http">{t('dev.http')}</a>
-          </li>
-          <li>
-            <a href="#tokens">{t('dev.tokens')}</a>
-          </li>
-          <li>
-            <a href="#realtime">{t('dev.realtime')}</a>
-          </li>
-          <li>
-            <a href="#webhooks">{t('dev.webhooks')}</a>
-          </li>
-          <li>
-            <a href="#bots">{t('dev.bots')}</a>
-          </li>
+          {TOC.map((section) => (
+            <li key={section}>
+              <a href={`#${section}`}>{t(`dev.${section}`)}</a>
+            </li>
+          ))}
         </ul>
       </nav>
 

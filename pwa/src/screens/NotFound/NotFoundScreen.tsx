@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { LinkButtons } from '../../components/LinkButtons.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { homePathFor } from '../../auth/homePath.ts';
 import { richText, useT } from '../../i18n/i18n.tsx';
@@ -19,18 +19,14 @@ export function NotFoundScreen() {
       </h1>
       <p className="muted">{richText('notFound.code', { code: (text) => <code>{text}</code> })}</p>
       <div className="button-row">
-        <Link to="/" className="button button-primary">
-          {t('notFound.home')}
-        </Link>
-        {user ? (
-          <Link to={homePathFor(user.role)} className="button button-secondary">
-            {t('notFound.dashboard')}
-          </Link>
-        ) : (
-          <Link to="/login" className="button button-secondary">
-            {t('notFound.login')}
-          </Link>
-        )}
+        <LinkButtons
+          links={[
+            { to: '/', label: 'notFound.home', variant: 'primary' },
+            user
+              ? { to: homePathFor(user.role), label: 'notFound.dashboard', variant: 'secondary' }
+              : { to: '/login', label: 'notFound.login', variant: 'secondary' },
+          ]}
+        />
       </div>
     </section>
   );
