@@ -47,6 +47,8 @@ function chromeFlags(): string[] {
 }
 /** The busy runs stop well before this; the hog's children stop themselves at it even if this process dies. */
 const HOG_LIMIT_MS = 180_000;
+/** The whole job's limit (about 2 minutes on a quiet machine). */
+const LIMIT_MS = 360_000;
 
 const load1 = () => Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
 
@@ -81,15 +83,11 @@ async function runOnce(url: string, port: number): Promise<LighthouseRun> {
   );
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // LIGHTHOUSE_SAVE_DIR=<dir> keeps each run's full report (which tasks, which scripts) for a closer look.
   if (process.env.LIGHTHOUSE_SAVE_DIR)
     fs.writeFileSync(
       path.join(process.env.LIGHTHOUSE_SAVE_DIR, `lhr-${Date.now()}.json`),
       JSON.stringify(lhr),
-    );
-  if (process.env.LIGHTHOUSE_SAVE_DIR)
-    fs.writeFileSync(
-      path.join(process.env.LIGHTHOUSE_SAVE_DIR, `trace-${Date.now()}.json`),
-      JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace),
     );
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -117,25 +115,39 @@ export async function lighthouseBusy({
     chromeFlags: chromeFlags(),
   });
   let hog: ChildProcess[] = [];
+  let cleaning: Promise<void> | null = null;
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      await stopHog(hog);
+      await chrome.kill();
+      await product.stop();
+    })());
+  // Bounded like the rest of the bench: whatever hangs, the hog, Chromium and the product stop.
+  const watchdog = setTimeout(() => {
+    log(`watchdog: over ${LIMIT_MS / 1000} s; cleaning up`);
+    void cleanup().finally(() => process.exit(1));
+  }, LIMIT_MS);
   const result: LighthouseBusyResult = { path: pagePath, quiet: [], busy: [] };
-  try {
-    const url = `${product.url}${pagePath}`;
-    // A first visit warms the product's file cache and Chrome; it is not counted.
-    await runOnce(url, chrome.port);
+  const series = async (name: 'quiet' | 'busy') => {
     for (let i = 0; i < runs; i++) {
-      result.quiet.push(await runOnce(url, chrome.port));
-      log(`quiet ${i + 1}/${runs}: ${describe(result.quiet.at(-1)!)}`);
+      const run = await runOnce(url, chrome.port);
+      result[name].push(run);
+      log(`${name} ${i + 1}/${runs}: ${describe(run)}`);
     }
-    if (busy) hog = startHog();
-    if (busy) await new Promise((r) => setTimeout(r, 2_000));
-    for (let i = 0; busy && i < runs; i++) {
-      result.busy.push(await runOnce(url, chrome.port));
-      log(`busy ${i + 1}/${runs}: ${describe(result.busy.at(-1)!)}`);
+  };
+  const url = `${product.url}${pagePath}`;
+  try {
+    // A first visit warms the product's file cache and Chromium; it is not counted.
+    await runOnce(url, chrome.port);
+    await series('quiet');
+    if (busy) {
+      hog = startHog();
+      await new Promise((r) => setTimeout(r, 2_000));
+      await series('busy');
     }
   } finally {
-    await stopHog(hog);
-    await chrome.kill();
-    await product.stop();
+    clearTimeout(watchdog);
+    await cleanup();
   }
   return result;
 }
@@ -170,6 +182,22 @@ export function lighthouseTable(result: LighthouseBusyResult): string {
       `(target ≥ 0.95 busy): ${lowest(result.busy) >= 0.95 ? 'met' : 'NOT met'}`,
   );
   return rows.join('\n');
+}
+
+/**
+ * `npm run bench`'s Lighthouse job, after the API phases (bench/run.ts): a full run only (not `--only=`,
+ * `--speech-only`, `--webhooks-only`), skipped with `--no-lighthouse`. Prints the table and writes it as JSON to
+ * bench/results/lighthouse-<timestamp>.json.
+ */
+export async function lighthouseBench(argv: string[]): Promise<void> {
+  const partial = ['--only=', '--speech-only', '--webhooks-only', '--no-lighthouse'];
+  if (argv.some((a) => partial.some((flag) => a.startsWith(flag)))) return;
+  const result = await lighthouseBusy();
+  console.log(`\n${lighthouseTable(result)}`);
+  const dir = path.join(REPO_ROOT, 'bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify({ takenAt: new Date().toISOString(), ...result }, null, 2));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

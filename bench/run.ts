@@ -38,6 +38,7 @@ import {
   type Phase,
 } from './runners.ts';
 import { log, SETTINGS, T0 } from './settings.ts';
+import { lighthouseBench } from './lighthouseBusy.ts';
 
 // ---------- main ----------
 
@@ -173,7 +174,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+main()
+  .then(() => lighthouseBench(process.argv.slice(2)))
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
