@@ -29,6 +29,8 @@ export interface LighthouseRun {
   largestPaintMs: number;
   /** 1-minute load average just before the run. */
   load: number;
+  /** Lighthouse's own error when the run measured nothing (e.g. NO_FCP on an overloaded machine). */
+  error?: string;
 }
 
 export interface LighthouseBusyResult {
@@ -97,6 +99,7 @@ async function runOnce(url: string, port: number): Promise<LighthouseRun> {
     totalBlockingMs: audit('total-blocking-time'),
     largestPaintMs: audit('largest-contentful-paint'),
     load,
+    ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
   };
 }
 
@@ -175,8 +178,11 @@ export function lighthouseTable(result: LighthouseBusyResult): string {
       ),
     );
   }
+  const measured = (series: LighthouseRun[]) => series.filter((r) => !r.error);
   const lowest = (series: LighthouseRun[]) =>
-    series.length > 0 ? Math.min(...series.map((r) => r.score)) : Number.NaN;
+    measured(series).length > 0 ? Math.min(...measured(series).map((r) => r.score)) : Number.NaN;
+  for (const r of [...result.quiet, ...result.busy].filter((run) => run.error))
+    rows.push(`a run measured nothing (not counted): ${r.error}`);
   rows.push(
     `lowest score quiet ${lowest(result.quiet).toFixed(2)}, busy ${lowest(result.busy).toFixed(2)} ` +
       `(target ≥ 0.95 busy): ${lowest(result.busy) >= 0.95 ? 'met' : 'NOT met'}`,

@@ -121,16 +121,14 @@ function prerenderPublicRoutes(): Plugin {
           const asset = bundle[file];
           return asset?.type === 'asset' ? String(asset.source) : '';
         };
-        const tags = [
-          `<style>${[...css]
-            .filter((f) => !shell.includes(f))
-            .map(cssText)
-            .join('')}</style>`,
-        ];
+        // Each inlined file keeps a disabled <link> (never fetched): Vite's module preloader looks for one before it
+        // loads a lazy chunk's CSS, so a chunk whose CSS this page already has inline does not fetch it again.
+        const inlined = (file: string) =>
+          `<style>${cssText(file)}</style><link rel="stylesheet" href="/${file}" disabled>`;
+        const tags = [...css].filter((f) => !shell.includes(f)).map(inlined);
         const page = shell
-          .replace(
-            /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
-            (_tag, file: string) => `<style>${cssText(file)}</style>`,
+          .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_tag, file: string) =>
+            inlined(file),
           )
           // The HTML already shows the page: its JS (hydration) need not compete with first paint for bandwidth.
           .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
