@@ -1,4 +1,5 @@
 import { TOKEN_STORAGE_KEY } from '@shabaash/shared/core';
+import { fetchCatalogue } from './i18n/catalogue.ts';
 import { initialLanguage, type Language } from './i18n/language.ts';
 import { whenIdle } from './lib/idle.ts';
 import { keepStatic, visitorActed } from './staticPage.ts';
@@ -67,6 +68,8 @@ function main(): void {
       hydrate: (config, onCommit) => startApp({ root, language, hydrate: true, config, onCommit }),
     });
   } else {
+    // The catalogue's fetch starts beside React's (the app awaits the same import before its first render).
+    void fetchCatalogue(language);
     void startApp({ root, language, hydrate });
   }
 

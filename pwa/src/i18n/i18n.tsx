@@ -2,21 +2,13 @@ import { Fragment, useSyncExternalStore, type ReactNode } from 'react';
 import { i18n } from '@lingui/core';
 import type englishCatalogue from './messages/en.json';
 import { applyHtmlLang, storeLanguage, type Language } from './language.ts';
+import { fetchCatalogue } from './catalogue.ts';
 
 /** Every text key of the product: the keys of the English source catalogue (messages/en.json). */
 export type MessageKey = keyof typeof englishCatalogue;
 export type MessageValues = Record<string, string | number>;
 
 export { i18n };
-
-/** Fetches a language's compiled catalogue (its own chunk: only the chosen language is ever loaded). */
-async function fetchCatalogue(language: Language) {
-  const module =
-    language === 'hi'
-      ? await import('virtual:shabaash-messages/hi')
-      : await import('virtual:shabaash-messages/en');
-  return module.messages;
-}
 
 /** Loads (once) and activates a language; every component using useT() re-renders in it. */
 const loaded = new Set<Language>();
