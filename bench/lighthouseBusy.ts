@@ -73,7 +73,22 @@ async function stopHog(hog: ChildProcess[]): Promise<void> {
   );
 }
 
-async function runOnce(url: string, port: number): Promise<LighthouseRun> {
+/** One Lighthouse run in a fresh Chromium, as Lighthouse CI does (a reused one fails traces now and then). */
+async function runOnce(url: string, chromes: Set<chromeLauncher.LaunchedChrome>): Promise<LighthouseRun> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: chromeFlags(),
+  });
+  chromes.add(chrome);
+  try {
+    return await measure(url, chrome.port);
+  } finally {
+    chrome.kill();
+    chromes.delete(chrome);
+  }
+}
+
+async function measure(url: string, port: number): Promise<LighthouseRun> {
   const load = load1();
   const result = await lighthouse(
     url,
@@ -113,16 +128,13 @@ export async function lighthouseBusy({
   if (!fs.existsSync(path.join(REPO_ROOT, 'pwa/dist/index.html')))
     return { path: pagePath, quiet: [], busy: [], note: 'pwa/dist missing: run `npm run build` first' };
   const product = await startProduct({ SANDBOX_SEED: 'true' });
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: chromeFlags(),
-  });
+  const chromes = new Set<chromeLauncher.LaunchedChrome>();
   let hog: ChildProcess[] = [];
   let cleaning: Promise<void> | null = null;
   const cleanup = () =>
     (cleaning ??= (async () => {
       await stopHog(hog);
-      await chrome.kill();
+      for (const chrome of chromes) chrome.kill();
       await product.stop();
     })());
   // Bounded like the rest of the bench: whatever hangs, the hog, Chromium and the product stop.
@@ -133,7 +145,7 @@ export async function lighthouseBusy({
   const result: LighthouseBusyResult = { path: pagePath, quiet: [], busy: [] };
   const series = async (name: 'quiet' | 'busy') => {
     for (let i = 0; i < runs; i++) {
-      const run = await runOnce(url, chrome.port);
+      const run = await runOnce(url, chromes);
       result[name].push(run);
       log(`${name} ${i + 1}/${runs}: ${describe(run)}`);
     }
@@ -141,7 +153,7 @@ export async function lighthouseBusy({
   const url = `${product.url}${pagePath}`;
   try {
     // A first visit warms the product's file cache and Chromium; it is not counted.
-    await runOnce(url, chrome.port);
+    await runOnce(url, chromes);
     await series('quiet');
     if (busy) {
       hog = startHog();
