@@ -21,8 +21,18 @@ const PLANS = [
   { key: 'pro', price: '2.9%', to: '/creator', featured: true },
 ] as const;
 
-/** A card of the features and steps lists: a badge (icon or number), a title and a line. */
-function Card({ kind, badge, title, body }: { kind: string; badge: ReactNode; title: string; body: string }) {
+/** A list item card of the features and steps lists: a badge (icon or number), a title and a line. */
+function ListCard({
+  kind,
+  badge,
+  title,
+  body,
+}: {
+  kind: string;
+  badge: ReactNode;
+  title: string;
+  body: string;
+}) {
   return (
     <li className={`${kind} card`}>
       {badge}
@@ -69,7 +79,7 @@ export function OfferSections() {
       <LandingSection id="features" eyebrow={t('landing.nav.features')} title={t('landing.features.title')}>
         <ul className="feature-grid">
           {FEATURES.map(({ icon, key }) => (
-            <Card
+            <ListCard
               key={key}
               kind="feature"
               badge={
@@ -86,7 +96,7 @@ export function OfferSections() {
       <LandingSection id="how-it-works" alt eyebrow={t('landing.nav.how')} title={t('landing.steps.title')}>
         <ol className="steps">
           {STEPS.map((step, index) => (
-            <Card
+            <ListCard
               key={step}
               kind="step"
               badge={
