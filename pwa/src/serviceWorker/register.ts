@@ -1,5 +1,5 @@
 import { registerSW } from 'virtual:pwa-register';
-import { translate } from '../i18n/i18n.tsx';
+import { activateLanguage, i18n, translate } from '../i18n/core.ts';
 
 const UPDATE_PROMPT_ID = 'sw-update-prompt';
 
@@ -37,14 +37,19 @@ function showUpdatePrompt(update: () => Promise<void>): void {
 
 /**
  * Registers the service worker (sw.ts) (registerType 'prompt'): a new version waits until the user
- * chooses Update now, so the page never reloads by itself in the middle of moderation.
+ * chooses Update now, so the page never reloads by itself in the middle of moderation. Free of React (it runs on the
+ * static public pages too).
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const updateSW = registerSW({
     immediate: true,
     onNeedRefresh() {
-      showUpdatePrompt(() => updateSW(true));
+      // A static page (src/staticPage.ts) has loaded no catalogue yet: the page's own language's, then the prompt.
+      const ready = i18n.locale
+        ? Promise.resolve()
+        : activateLanguage(document.documentElement.lang === 'hi' ? 'hi' : 'en');
+      void ready.then(() => showUpdatePrompt(() => updateSW(true)));
     },
   });
 }

@@ -1,0 +1,43 @@
+// The language machinery without React: main.tsx's static pages and plain-DOM code (the update prompt) use it.
+import { i18n } from '@lingui/core';
+import type englishCatalogue from './messages/en.json';
+import { applyHtmlLang, storeLanguage, type Language } from './language.ts';
+import { fetchCatalogue } from './catalogue.ts';
+
+/** Every text key of the product: the keys of the English source catalogue (messages/en.json). */
+export type MessageKey = keyof typeof englishCatalogue;
+export type MessageValues = Record<string, string | number>;
+
+export { i18n };
+
+/** Loads (once) and activates a language; every component using useT() re-renders in it. */
+const loaded = new Set<Language>();
+
+export async function activateLanguage(language: Language): Promise<void> {
+  if (!loaded.has(language)) {
+    i18n.load(language, await fetchCatalogue(language));
+    loaded.add(language);
+  }
+  const previousTitle = i18n.locale ? translate('meta.title') : null;
+  i18n.activate(language);
+  applyHtmlLang(language);
+  // The page's own title follows the language too (a screen that set its own title keeps it).
+  if (typeof document !== 'undefined' && document.title === previousTitle)
+    document.title = translate('meta.title');
+}
+
+/** The language switch's action: stores the choice, then loads and shows it. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  storeLanguage(language);
+  await activateLanguage(language);
+}
+
+/** The current language ('en' until one is activated). */
+export function currentLanguage(): Language {
+  return i18n.locale === 'hi' ? 'hi' : 'en';
+}
+
+/** A text of the active catalogue, outside React (toasts, errors built in hooks). */
+export function translate(key: MessageKey, values?: MessageValues): string {
+  return i18n._(key, values);
+}
