@@ -80,11 +80,27 @@ describe('layer rules', () => {
     expect(await layerErrors(file, allowed)).toEqual([]);
   });
 
+  it('a source file over 400 lines or a function over 150 fails; a test file is exempt', async () => {
+    const sizeErrors = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return (result?.messages ?? []).flatMap((m) => (m.ruleId?.startsWith('max-lines') ? [m.ruleId] : []));
+    };
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    const fn = (n: number) => `export function f(): number {\n${body(n)}\n  return v0;\n}\n`;
+    expect(await sizeErrors('api/src/modules/demo/demo.service.ts', fn(150))).toEqual([
+      'max-lines-per-function',
+    ]);
+    expect(await sizeErrors('api/src/modules/demo/demo.service.ts', fn(140))).toEqual([]);
+    const long = `${fn(120)}${fn(120).replace('f()', 'g()')}${fn(120).replace('f()', 'h()')}${fn(120).replace('f()', 'k()')}`;
+    expect(await sizeErrors('pwa/src/lib/demo.ts', long)).toEqual(['max-lines']);
+    expect(await sizeErrors('pwa/src/lib/demo.test.ts', long + fn(200))).toEqual([]);
+  });
+
   it('the tree as it stands breaks none of them', async () => {
     const results = await eslint.lintFiles(['api/src', 'pwa/src']);
     const broken = results.flatMap((r) =>
       r.messages
-        .filter((m) => m.ruleId?.startsWith('layers/'))
+        .filter((m) => m.ruleId?.startsWith('layers/') || m.ruleId?.startsWith('max-lines'))
         .map((m) => `${r.filePath}:${m.line} ${m.ruleId}`),
     );
     expect(broken).toEqual([]);
