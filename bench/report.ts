@@ -166,7 +166,7 @@ export function printAndSave(r: Results): void {
   r.durationSeconds = Math.round((performance.now() - T0) / 1000);
   const mc = r.machine;
   const header = [
-    `Shabaash bench — ${r.takenAt} — command: ${r.command}${r.complete ? '' : ' — INCOMPLETE (time budget reached)'}`,
+    `Shabaash bench — ${r.takenAt} — command: ${r.command}${r.complete ? '' : ' — INCOMPLETE (the time budget cut a phase, or the open-file limit capped the idle sockets)'}`,
     `Machine: ${mc.nproc} CPUs (${mc.cpuModel}), ${mc.memoryGiB} GiB RAM, ${mc.kernel}, Node ${mc.node}, ${mc.postgres ?? 'PostgreSQL ?'}, ${mc.pgbench}`,
     `One API process (DATABASE_POOL_MAX=${SETTINGS.apiPoolMax}) with embedded PostgreSQL (fsync on); load generator and pgbench on the same machine over loopback.`,
     `Load average (1 min): ${mc.loadAverage} at start, ${mc.loadAverageEnd} at end. Run time ${r.durationSeconds} s.`,
