@@ -24,6 +24,7 @@ import { openFileLimits } from './machine.ts';
 import { closedLoop, HttpClient, openLoop, summarize } from './load.ts';
 import { sendTipRequest } from './phases.ts';
 import { probeSetup, readProbe, type ProbeReport } from './probe.ts';
+import { childrenOf } from './procStats.ts';
 import { REPO_ROOT, startBenchProduct, type BenchProduct } from './product.ts';
 import { pct, table, type Row } from './report.ts';
 import { seed, type SeededCreator, type SeededUser } from './seed.ts';
@@ -247,19 +248,6 @@ async function steadyWithKillRows(
   return rows;
 }
 
-/** The ids of a process's direct children (Linux /proc); none when unreadable. */
-function childPids(pid: number): number[] {
-  try {
-    return fs
-      .readdirSync(`/proc/${pid}/task`)
-      .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/))
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Tips through HAProxy at RATE for STEADY_MS, `kill -9` of instance 3 at KILL_AT_MS; a failed send is retried
  * with the same Idempotency-Key. Returns the acknowledged tips (tip id → creator index) and what the two
@@ -284,7 +272,7 @@ async function sendThroughKill(
   const killTimer = setTimeout(() => {
     log(`kill -9 of API instance 3 (pid ${victim.product.pid})`);
     // Its children (the Auth emulator it started) outlive it: stop them when the run ends.
-    const orphans = childPids(victim.product.pid);
+    const orphans = childrenOf(victim.product.pid);
     process.kill(victim.product.pid, 'SIGKILL');
     stops.push(async () => {
       for (const pid of orphans) {

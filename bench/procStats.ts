@@ -22,7 +22,8 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-function childrenOf(pid: number): number[] {
+/** The ids of a process's direct children (Linux /proc); none when unreadable. */
+export function childrenOf(pid: number): number[] {
   try {
     return fs
       .readdirSync(`/proc/${pid}/task`)
