@@ -1,10 +1,14 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
+import { SAFETY_MESSAGES } from '@shabaash/shared';
+import { newPhoneContext, requestsTo, trackPageErrors, useBrowser } from './browser.ts';
+import { createCreator } from './flows.ts';
+import hindi from '../src/i18n/messages/hi.json';
 
 /**
- * Issue 16 item 4: / and /login arrive as static HTML and load React only when the visitor acts (src/staticPage.ts);
- * every island still works on the first tap.
+ * Issue 16 item 4: /, /login and /guest-tip arrive as static HTML and load React only when the visitor acts
+ * (src/staticPage.ts); the guest page draws its creator and minimum without React (staticGuestTip.ts); every island
+ * still works on the first tap.
  */
 describe('static public pages: no hydration cost until the visitor acts', () => {
   const baseUrl = inject('baseUrl');
@@ -63,6 +67,75 @@ describe('static public pages: no hydration cost until the visitor acts', () => 
     expect(
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).isVisible(),
     ).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('/guest-tip?c=<handle>: the creator and their minimum show with no React; the form then refuses less and checks out', async () => {
+    const creator = await createCreator(baseUrl);
+    const put = await fetch(`${baseUrl}/api/creator/safety`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
+      body: JSON.stringify({ minTipAmount: 50 }),
+    });
+    expect(put.status).toBe(200);
+    const page = await (await newPhoneContext(browser())).newPage();
+    const errors = trackErrors(page);
+    const react = reactRequests(page);
+    const orders = requestsTo(page, '/api/tips/guest/order');
+    await page.goto(`${baseUrl}/guest-tip?c=${creator.handle}`, { waitUntil: 'networkidle' });
+
+    expect(await page.getByTestId('guest-creator').textContent()).toBe(`You're tipping @${creator.handle}`);
+    expect(await page.getByTestId('guest-creator').locator('strong').textContent()).toBe(
+      `@${creator.handle}`,
+    );
+    const amount = page.getByLabel('Amount (₹)');
+    expect(await page.getByTestId('amount-hint').textContent()).toBe('Minimum ₹50.00 for this creator.');
+    expect(await amount.getAttribute('min')).toBe('50');
+    // Screen readers hear the minimum with the field.
+    expect(await amount.evaluate((input) => input.getAttribute('aria-describedby'))).toBe(
+      await page.getByTestId('amount-hint').getAttribute('id'),
+    );
+    expect(await page.evaluate(() => localStorage.getItem('shabaash.creator'))).toBe(creator.handle);
+    expect(react).toEqual([]);
+
+    // Typing starts React; what was typed stays, and the submit works once it has hydrated.
+    await amount.fill('0.50');
+    const submit = page.getByRole('button', { name: 'Continue to the payment provider' });
+    await submit.click();
+    await expect.poll(() => page.getByText(SAFETY_MESSAGES.minimumTip('₹50.00')).isVisible()).toBe(true);
+    expect(react).toHaveLength(1);
+    expect(orders).toEqual([]);
+    await amount.fill('50');
+    await submit.click();
+    await expect
+      .poll(() => page.getByRole('dialog', { name: 'Shabaash Superchat' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(orders).toHaveLength(1);
+    // Hydration adopted the drawn creator and minimum as they were (a mismatch logs an error and redraws).
+    expect(await page.getByTestId('guest-creator').textContent()).toBe(`You're tipping @${creator.handle}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('/guest-tip in Hindi with no link: the featured creator shows with no React, and hydration keeps it as drawn', async () => {
+    const page = await (await newPhoneContext(browser())).newPage();
+    const errors = trackErrors(page);
+    const react = reactRequests(page);
+    await page.goto(`${baseUrl}/guest-tip?lang=hi`, { waitUntil: 'networkidle' });
+    const line = page.getByTestId('guest-creator');
+    const drawn = await line.innerHTML();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    expect(react).toEqual([]);
+    // Not the prerendered "finding" line any more: the config has answered.
+    expect(drawn).not.toBe(hindi['guestTip.finding']);
+
+    await page.keyboard.press('Tab');
+    await expect.poll(() => react.length).toBe(1);
+    await expect
+      .poll(() => page.getByRole('button', { name: hindi['guestTip.submit'] }).isEnabled(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(await line.innerHTML()).toBe(drawn);
     expect(errors).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { TOKEN_STORAGE_KEY } from '@shabaash/shared/core';
 import { fetchCatalogue } from './i18n/catalogue.ts';
 import { initialLanguage, type Language } from './i18n/language.ts';
 import { whenIdle } from './lib/idle.ts';
-import { keepStatic, visitorActed } from './staticPage.ts';
+import { keepStatic, visitorActed, type StaticFill } from './staticPage.ts';
 import { applyTheme, readTheme } from './theme/themeStore.ts';
 import type { StartOptions } from './boot.tsx';
 import './styles/base.css';
@@ -10,11 +10,35 @@ import './styles/base.css';
 // The entry stays free of React: the static public pages (staticPage.ts) never load it unless the visitor acts, and
 // every other page loads the app (boot.tsx) at once.
 
+interface StaticRoute {
+  /** Query parameters besides `lang` the page draws itself before React (the guest page's `?c=<handle>`). */
+  query?: readonly string[];
+  /** The page's live content drawn without React (staticPage.ts, StaticPage.fill). */
+  fill?: (root: HTMLElement, language: Language, fill: StaticFill) => void;
+}
+
 /**
- * The prerendered routes whose HTML stays static until the visitor acts: nothing on them changes by itself (the
- * guest page loads its featured creator and minimum, /developers is read-only text: both hydrate at once).
+ * The prerendered routes whose HTML stays static until the visitor acts (/developers, read-only text, hydrates at
+ * once). The guest page draws its creator and minimum without React (screens/GuestTip/staticGuestTip.ts).
  */
-const STATIC_ROUTES: ReadonlySet<string> = new Set(['/', '/login']);
+const STATIC_ROUTES: ReadonlyMap<string, StaticRoute> = new Map<string, StaticRoute>([
+  ['/', {}],
+  ['/login', {}],
+  [
+    '/guest-tip',
+    {
+      query: ['c'],
+      // Its own chunk (the i18n runtime and the catalogue), so / and /login stay as small as they are; hydration
+      // waits until the page matches React's first render.
+      fill: (root, language, fill) =>
+        fill.before(
+          import('./screens/GuestTip/staticGuestTip.ts').then((m) =>
+            m.fillGuestTip(root, language, window.location.search, fill),
+          ),
+        ),
+    },
+  ],
+]);
 
 /**
  * OBS's browser source defines `window.obsstudio`: there /overlay is always the bare overlay, even from a link that
@@ -38,11 +62,11 @@ function signedIn(): boolean {
  * The public routes (/, /guest-tip, /login, /developers) are prerendered at build time for signed-out visitors, in
  * each language: #root holds what React would render now when it is this route's in this language, nobody is signed
  * in and the URL has no query but `lang` (the prerender saw none: a guest link's `?c=<handle>` changes the first
- * render).
+ * render) and those a static page draws itself (`drawn`).
  */
-function prerenderFits(root: HTMLElement, language: Language): boolean {
+function prerenderFits(root: HTMLElement, language: Language, drawn: readonly string[] = []): boolean {
   const query = new URLSearchParams(window.location.search);
-  query.delete('lang');
+  for (const name of ['lang', ...drawn]) query.delete(name);
   return (
     root.dataset.prerendered === window.location.pathname &&
     root.dataset.lang === language &&
@@ -62,10 +86,17 @@ function main(): void {
   if (!root) throw new Error('#root is missing from index.html');
 
   const hydrate = prerenderFits(root, language);
+  const staticRoute = STATIC_ROUTES.get(window.location.pathname);
   // The prerender drew the light theme's switch: a dark choice needs React's redraw at once.
-  if (hydrate && theme === 'light' && STATIC_ROUTES.has(window.location.pathname) && !visitorActed(root)) {
+  if (
+    staticRoute &&
+    theme === 'light' &&
+    prerenderFits(root, language, staticRoute.query) &&
+    !visitorActed(root)
+  ) {
     keepStatic(root, {
-      hydrate: (config, onCommit) => startApp({ root, language, hydrate: true, config, onCommit }),
+      hydrate: (seed, onCommit) => startApp({ root, language, hydrate: true, seed, onCommit }),
+      fill: (fill) => staticRoute.fill?.(root, language, fill),
     });
   } else {
     // The catalogue's fetch starts beside React's (the app awaits the same import before its first render).

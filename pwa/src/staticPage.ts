@@ -1,5 +1,5 @@
 import { ROUTES } from '@shabaash/shared/core';
-import type { PublicConfig } from '@shabaash/shared';
+import type { PublicConfig, TipRules } from '@shabaash/shared';
 import { toggleTheme } from './theme/themeStore.ts';
 
 /**
@@ -11,15 +11,41 @@ import { toggleTheme } from './theme/themeStore.ts';
  * - the language switch and every link navigate natively (the server sends that language's prerendered page);
  * - a form's fields keep what is typed before hydration (usePrerenderedField) and its submit button stays
  *   disabled until then;
- * - any other button tapped before hydration (the app bar's menu toggle) is clicked again once React has it.
+ * - any other button tapped before hydration (the app bar's menu toggle) is clicked again once React has it;
+ * - what the page shows from the API (the landing footer's contact email, the guest page's creator and minimum) is
+ *   drawn without React by the page's `fill`, and React's cache is seeded with the same answers, so hydration finds
+ *   exactly what the page shows.
  */
 
 /** Events that mean the visitor is about to use the page. */
 const TRIGGERS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
+/** API answers a static page drew, handed to React Query before hydration. */
+export interface StaticSeed {
+  config?: PublicConfig;
+  tipRules?: { creator: string | null; rules: TipRules };
+}
+
+/** What a page's `fill` may do before the visitor acts. */
+export interface StaticFill {
+  /** GET /api/config (one request per page; undefined when offline or refused). */
+  config(): Promise<PublicConfig | undefined>;
+  /**
+   * Draws what `seed` shows and records it for React, both at once, unless hydration has already begun (React
+   * then renders it itself): answers whether it drew.
+   */
+  show(seed: StaticSeed, draw: () => void): boolean;
+  /** Holds hydration until `ready` settles (a fix-up that makes the HTML match React's first render). */
+  before(ready: Promise<unknown>): void;
+  /** Gives up staying static (an answer the page cannot draw without React, e.g. a failed fetch): hydrates now. */
+  hydrateNow(): void;
+}
+
 export interface StaticPage {
   /** Loads React and hydrates; resolves when it was asked (not when committed). */
-  hydrate(config: PublicConfig | undefined, onCommit: () => void): Promise<void>;
+  hydrate(seed: StaticSeed, onCommit: () => void): Promise<void>;
+  /** The page's own live content, drawn without React (the landing footer's email is drawn for every page). */
+  fill?(fill: StaticFill): void;
 }
 
 /** Whether the visitor already typed or focused something (the bundle arrived late, on a slow phone). */
@@ -31,11 +57,11 @@ export function visitorActed(root: HTMLElement): boolean {
   );
 }
 
-/** GET /api/config without React (undefined when offline or refused). */
-async function readConfig(): Promise<PublicConfig | undefined> {
+/** A public GET of the API without React or zod (the app trusts its own API's reads too): undefined when it failed. */
+export async function readPublic<T>(path: string): Promise<T | undefined> {
   try {
-    const response = await fetch(`/api${ROUTES.config.path}`);
-    return response.ok ? ((await response.json()) as PublicConfig) : undefined;
+    const response = await fetch(`/api${path}`);
+    return response.ok ? ((await response.json()) as T) : undefined;
   } catch {
     return undefined;
   }
@@ -57,15 +83,20 @@ export function keepStatic(root: HTMLElement, page: StaticPage): void {
   const held: HTMLElement[] = [];
   let committed = false;
   let started = false;
-  // The landing page's footer shows the configured contact email; the app gets the same config, so hydration finds
-  // what the page shows. A config that arrives after hydration began is left to the app.
-  let shownConfig: PublicConfig | undefined;
-  if (root.querySelector('a[href^="mailto:"]'))
-    void readConfig().then((config) => {
-      if (started || !config?.contactEmail) return;
-      showContactEmail(root, config.contactEmail);
-      shownConfig = config;
-    });
+  const seed: StaticSeed = {};
+  const ready: Promise<unknown>[] = [];
+  let config: Promise<PublicConfig | undefined> | undefined;
+  const fill: StaticFill = {
+    config: () => (config ??= readPublic<PublicConfig>(ROUTES.config.path)),
+    show(shown, draw) {
+      if (started) return false;
+      draw();
+      Object.assign(seed, shown);
+      return true;
+    },
+    before: (promise) => void ready.push(promise),
+    hydrateNow: () => start(),
+  };
 
   const onCommit = () => {
     if (committed) return;
@@ -78,7 +109,7 @@ export function keepStatic(root: HTMLElement, page: StaticPage): void {
     started = true;
     for (const type of TRIGGERS) document.removeEventListener(type, start, true);
     window.removeEventListener('offline', start);
-    void page.hydrate(shownConfig, onCommit);
+    void Promise.allSettled(ready).then(() => page.hydrate(seed, onCommit));
   };
   function holdClick(event: MouseEvent) {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
@@ -94,4 +125,12 @@ export function keepStatic(root: HTMLElement, page: StaticPage): void {
   for (const type of TRIGGERS) document.addEventListener(type, start, { capture: true, passive: true });
   // Offline, the app's offline indicator must show (DeferredOfflineLayer).
   window.addEventListener('offline', start);
+
+  // The landing page's footer shows the configured contact email; the app gets the same config.
+  if (root.querySelector('a[href^="mailto:"]'))
+    void fill.config().then((shown) => {
+      const email = shown?.contactEmail;
+      if (email) fill.show({ config: shown }, () => showContactEmail(root, email));
+    });
+  page.fill?.(fill);
 }

@@ -41,3 +41,18 @@ export function currentLanguage(): Language {
 export function translate(key: MessageKey, values?: MessageValues): string {
   return i18n._(key, values);
 }
+
+/** A piece of a text with inline elements: plain words, or the words an element `<tag>…</tag>` wraps. */
+export type RichPart = string | { tag: string; text: string };
+
+/** Splits a translated text at its inline elements (`<name>…</name>`), for richText and for plain-DOM pages. */
+export function richParts(text: string): RichPart[] {
+  const parts: RichPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/<(\w+)>(.*?)<\/\1>/g)) {
+    parts.push(text.slice(last, match.index), { tag: match[1] ?? '', text: match[2] ?? '' });
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}

@@ -1,4 +1,4 @@
-import { formatPaise, formatRupees } from '@shabaash/shared';
+import { formatPaise, formatRupees } from '@shabaash/shared/core';
 import { i18n } from '@lingui/core';
 import { INTL_LOCALE, type Language } from './language.ts';
 

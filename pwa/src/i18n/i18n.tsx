@@ -1,5 +1,5 @@
 import { Fragment, useSyncExternalStore, type ReactNode } from 'react';
-import { currentLanguage, i18n, translate, type MessageKey, type MessageValues } from './core.ts';
+import { currentLanguage, i18n, richParts, translate, type MessageKey, type MessageValues } from './core.ts';
 import type { Language } from './language.ts';
 
 export {
@@ -29,15 +29,9 @@ export function richText(
   parts: Record<string, (children: string) => ReactNode>,
   values?: MessageValues,
 ): ReactNode {
-  const text = translate(key, values);
-  const nodes: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(/<(\w+)>(.*?)<\/\1>/g)) {
-    const render = parts[match[1] ?? ''];
-    nodes.push(text.slice(last, match.index));
-    nodes.push(<Fragment key={match.index}>{render ? render(match[2] ?? '') : match[2]}</Fragment>);
-    last = match.index + match[0].length;
-  }
-  nodes.push(text.slice(last));
-  return nodes;
+  return richParts(translate(key, values)).map((part, index) => {
+    if (typeof part === 'string') return part;
+    const render = parts[part.tag];
+    return <Fragment key={index}>{render ? render(part.text) : part.text}</Fragment>;
+  });
 }

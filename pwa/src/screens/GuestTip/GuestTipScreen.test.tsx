@@ -11,7 +11,7 @@ import {
   sandboxConfig,
   setupCheckoutTests,
 } from '../../test/checkoutTests.ts';
-import { REFERRING_CREATOR_STORAGE_KEY } from '../../hooks/referringCreator.ts';
+import { REFERRING_CREATOR_STORAGE_KEY } from '../../lib/referringCreator.ts';
 
 const CONFIG = sandboxConfig({
   defaultCreator: { handle: 'shabaash-live', displayName: 'Shabaash Live' },

@@ -2,27 +2,18 @@ import { useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LIMITS } from '@shabaash/shared';
 import { useConfig } from '../../api/useConfig.ts';
-import { normalizeHandle, rememberCreator } from '../../hooks/referringCreator.ts';
+import { normalizeHandle, rememberCreator } from '../../lib/referringCreator.ts';
 import { useSafetyCheck, useTipRules } from '../../hooks/tipSafety.ts';
 import { TextField } from '../../components/TextField.tsx';
 import { TipAmountField, TipMessageField } from '../../components/TipFields.tsx';
 import { useGuestCheckout } from './useGuestCheckout.ts';
+import { creatorLabel } from './creatorLabel.ts';
 import './guestTip.css';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { usePrerenderedField } from '../../hooks/usePrerenderedField.ts';
 import { richText, useT } from '../../i18n/i18n.tsx';
 import { localizeText } from '../../i18n/errors.ts';
 import { rupees as formatAmount } from '../../i18n/format.ts';
-
-/** Who is being tipped: the link's creator (with their name when it is the featured one), else the featured one. */
-function labelOf(
-  linkHandle: string | null,
-  featured: { handle: string; displayName: string } | null,
-): string | null {
-  if (linkHandle)
-    return linkHandle === featured?.handle ? `${featured.displayName} (@${linkHandle})` : `@${linkHandle}`;
-  return featured ? `${featured.displayName} (@${featured.handle})` : null;
-}
 
 /** /guest-tip (SPEC §2, §4 Guest checkout): tip a creator (from `?c=<handle>`) without an account. */
 export function GuestTipScreen() {
@@ -35,7 +26,7 @@ export function GuestTipScreen() {
   const linkHandle = normalizeHandle(params.get('c'));
   const defaultCreator = config.data?.defaultCreator ?? null;
   const creator = linkHandle ?? defaultCreator?.handle ?? null;
-  const creatorLabel = labelOf(linkHandle, defaultCreator);
+  const label = creatorLabel(linkHandle, defaultCreator);
 
   useEffect(() => {
     if (linkHandle) rememberCreator(linkHandle);
@@ -62,12 +53,8 @@ export function GuestTipScreen() {
           {t('guestTip.heading')}
         </h1>
         <p className="guest-creator" data-testid="guest-creator">
-          {creatorLabel
-            ? richText(
-                'guestTip.tipping',
-                { strong: (text) => <strong>{text}</strong> },
-                { creator: creatorLabel },
-              )
+          {label
+            ? richText('guestTip.tipping', { strong: (text) => <strong>{text}</strong> }, { creator: label })
             : config.isPending
               ? t('guestTip.finding')
               : t('guestTip.featured')}

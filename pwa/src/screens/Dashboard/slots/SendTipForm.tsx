@@ -10,7 +10,7 @@ import {
   normalizeHandle,
   readRememberedCreator,
   rememberCreatorFromSearch,
-} from '../../../hooks/referringCreator.ts';
+} from '../../../lib/referringCreator.ts';
 import { parseRupeeAmount } from '../../../lib/amount.ts';
 import './slots.css';
 import { useT } from '../../../i18n/i18n.tsx';

@@ -12,7 +12,7 @@ import { SendTipForm } from './SendTipForm.tsx';
 import { RecentTips } from './RecentTips.tsx';
 import { buildUser, renderWithApp, storeSession } from '../../../test/renderApp.tsx';
 import { mergeTipIntoList } from '../../../hooks/useTips.ts';
-import { REFERRING_CREATOR_STORAGE_KEY } from '../../../hooks/referringCreator.ts';
+import { REFERRING_CREATOR_STORAGE_KEY } from '../../../lib/referringCreator.ts';
 import { clearMirror } from '../../../sync/db.ts';
 import { pullNow } from '../../../sync/pull.ts';
 import { replayOutbox } from '../../../sync/outbox.ts';
