@@ -17,8 +17,8 @@ import { REPO_ROOT } from './product.ts';
  * main-thread work and script boot-up time (both simulated, as the audits report them) and the 1-minute load
  * average of each run. Needs `npm run build` first.
  *
- * Alone: `npm run bench:lighthouse` (`-- --path=/guest-tip?lang=hi --runs=5` for another page or count);
- * `npm run bench` runs it after the API phases.
+ * Alone: `npm run bench:lighthouse` (`/` then `/guest-tip`; `-- --path=/guest-tip?lang=hi,/login --runs=5
+ * --quiet-only` for other pages, count or series); `npm run bench` runs it after the API phases.
  */
 
 export interface LighthouseRun {
@@ -27,6 +27,9 @@ export interface LighthouseRun {
   bootupMs: number;
   totalBlockingMs: number;
   largestPaintMs: number;
+  /** Scripts the page loaded (transfer size, KiB) and how many: what it runs before the visitor acts. */
+  scriptKiB: number;
+  scripts: number;
   /** 1-minute load average just before the run. */
   load: number;
   /** Lighthouse's own error when the run measured nothing (e.g. NO_FCP on an overloaded machine). */
@@ -109,12 +112,17 @@ async function measure(url: string, port: number): Promise<LighthouseRun> {
       JSON.stringify(lhr),
     );
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const resources = lhr.audits['resource-summary']?.details as
+    { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined;
+  const script = resources?.items?.find((item) => item.resourceType === 'script');
   return {
     score: lhr.categories.performance?.score ?? 0,
     mainThreadMs: audit('mainthread-work-breakdown'),
     bootupMs: audit('bootup-time'),
     totalBlockingMs: audit('total-blocking-time'),
     largestPaintMs: audit('largest-contentful-paint'),
+    scriptKiB: (script?.transferSize ?? Number.NaN) / 1024,
+    scripts: script?.requestCount ?? Number.NaN,
     load,
     ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
   };
@@ -183,14 +191,15 @@ export async function lighthouseBusy({
 
 const describe = (r: LighthouseRun) =>
   `score ${r.score.toFixed(2)}, main-thread ${r.mainThreadMs.toFixed(0)} ms, boot-up ${r.bootupMs.toFixed(0)} ms, ` +
-  `TBT ${r.totalBlockingMs.toFixed(0)} ms, LCP ${r.largestPaintMs.toFixed(0)} ms, load ${r.load}`;
+  `TBT ${r.totalBlockingMs.toFixed(0)} ms, LCP ${r.largestPaintMs.toFixed(0)} ms, ` +
+  `JS ${r.scriptKiB.toFixed(1)} KiB in ${r.scripts}, load ${r.load}`;
 
 /** The table `npm run bench` prints: one row per run, then the lowest score of each series against 0.95. */
 export function lighthouseTable(result: LighthouseBusyResult): string {
   if (result.note) return `Lighthouse on ${result.path}: ${result.note}`;
   const rows = [
     `Lighthouse (mobile, simulated throttling) on ${result.path}`,
-    'series  run  score  main-thread ms  boot-up ms  TBT ms  LCP ms  load (1 min)',
+    'series  run  score  main-thread ms  boot-up ms  TBT ms  LCP ms  JS KiB (files)  load (1 min)',
   ];
   for (const [name, series] of [
     ['quiet', result.quiet],
@@ -200,7 +209,8 @@ export function lighthouseTable(result: LighthouseBusyResult): string {
       rows.push(
         `${name.padEnd(6)}  ${String(i + 1).padStart(3)}  ${r.score.toFixed(2).padStart(5)}  ` +
           `${r.mainThreadMs.toFixed(0).padStart(14)}  ${r.bootupMs.toFixed(0).padStart(10)}  ` +
-          `${r.totalBlockingMs.toFixed(0).padStart(6)}  ${r.largestPaintMs.toFixed(0).padStart(6)}  ${r.load}`,
+          `${r.totalBlockingMs.toFixed(0).padStart(6)}  ${r.largestPaintMs.toFixed(0).padStart(6)}  ` +
+          `${`${r.scriptKiB.toFixed(1)} (${r.scripts})`.padStart(14)}  ${r.load}`,
       ),
     );
   }
@@ -216,33 +226,44 @@ export function lighthouseTable(result: LighthouseBusyResult): string {
   return rows.join('\n');
 }
 
+/** The pages `npm run bench` measures: the landing page and the guest page (issue 16 item 4). */
+export const BENCH_PAGES = ['/', '/guest-tip'] as const;
+
 /**
  * `npm run bench`'s Lighthouse job, after the API phases (bench/run.ts): a full run only (not `--only=`,
- * `--speech-only`, `--webhooks-only`), skipped with `--no-lighthouse`. Prints the table and writes it as JSON to
- * bench/results/lighthouse-<timestamp>.json.
+ * `--speech-only`, `--webhooks-only`), skipped with `--no-lighthouse`. Prints one table per page of BENCH_PAGES and
+ * writes them as JSON to bench/results/lighthouse-<timestamp>.json.
  */
 export async function lighthouseBench(argv: string[]): Promise<void> {
   const partial = ['--only=', '--speech-only', '--webhooks-only', '--no-lighthouse'];
   if (argv.some((a) => partial.some((flag) => a.startsWith(flag)))) return;
-  const result = await lighthouseBusy();
-  console.log(`\n${lighthouseTable(result)}`);
+  const results: LighthouseBusyResult[] = [];
+  for (const pagePath of BENCH_PAGES) {
+    const result = await lighthouseBusy({ pagePath });
+    console.log(`\n${lighthouseTable(result)}`);
+    results.push(result);
+  }
   const dir = path.join(REPO_ROOT, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify({ takenAt: new Date().toISOString(), ...result }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ takenAt: new Date().toISOString(), pages: results }, null, 2));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const arg = (name: string) =>
     process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
-  lighthouseBusy({
-    pagePath: arg('path') ?? '/',
-    runs: Number(arg('runs') ?? 3),
-    busy: !process.argv.includes('--quiet-only'),
-  })
-    .then((result) => console.log(lighthouseTable(result)))
-    .catch((err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    });
+  const pages = arg('path')?.split(',') ?? BENCH_PAGES;
+  (async () => {
+    for (const pagePath of pages) {
+      const result = await lighthouseBusy({
+        pagePath,
+        runs: Number(arg('runs') ?? 3),
+        busy: !process.argv.includes('--quiet-only'),
+      });
+      console.log(lighthouseTable(result));
+    }
+  })().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

@@ -75,6 +75,14 @@ function prerenderFits(root: HTMLElement, language: Language, drawn: readonly st
   );
 }
 
+/**
+ * How long after `load` the service worker registers (then when idle). Its install precaches the whole app (~1.3 MB,
+ * 125 files): started at load it competes with the page's own requests (the guest page's config and minimum, the
+ * React chunk a first tap loads) on a phone's connection and main thread. Moved, not removed: Lighthouse's load
+ * window (until the network and CPU are quiet) no longer includes it.
+ */
+const SERVICE_WORKER_DELAY_MS = 5_000;
+
 const startApp = (options: StartOptions) => import('./boot.tsx').then((m) => m.startApp(options));
 
 function main(): void {
@@ -104,10 +112,13 @@ function main(): void {
     void startApp({ root, language, hydrate });
   }
 
-  // After load, when idle: the service worker update prompt (never in mock mode, where MSW owns the worker slot).
+  // The service worker and its update prompt (never in mock mode, where MSW owns the worker slot).
   if (import.meta.env.PROD && import.meta.env.MODE !== 'mocks') {
     const register = () =>
-      whenIdle(() => void import('./serviceWorker/register.ts').then((m) => m.registerServiceWorker()));
+      window.setTimeout(
+        () => whenIdle(() => void import('./serviceWorker/register.ts').then((m) => m.registerServiceWorker())),
+        SERVICE_WORKER_DELAY_MS,
+      );
     if (document.readyState === 'complete') register();
     else window.addEventListener('load', register, { once: true });
   }
