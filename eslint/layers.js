@@ -92,7 +92,8 @@ const screensOwnFiles = importRule("A screen never imports another screen's file
     : null;
 });
 
-const BUNDLE_FORBIDDEN = /^(react|react-dom|react-router-dom|@tanstack\/react-query|zod|@shabaash\/shared)(\/.*)?$/;
+const BUNDLE_FORBIDDEN =
+  /^(react|react-dom|react-router-dom|@tanstack\/react-query|zod|@shabaash\/shared)(\/.*)?$/;
 const BUNDLE_ALLOWED = new Set(['@shabaash/shared/core', '@shabaash/shared/wsProtocol']);
 const SUBPATH_FILES = {
   '@shabaash/shared/core': 'shared/src/core.ts',
