@@ -69,7 +69,7 @@ describe('developer access in the Creator Suite', () => {
     expect(errors).toEqual([]);
   });
 
-  it('/developers arrives prerendered, hydrates without a console error, and links the OpenAPI document', async () => {
+  it('/developers arrives prerendered, stays static until a key, hydrates without a console error, and links the OpenAPI document', async () => {
     const html = await (await fetch(`${baseUrl}/developers`)).text();
     expect(html).toContain('data-prerendered="/developers"');
     expect(html).toContain('Build on Shabaash');
@@ -92,6 +92,17 @@ describe('developer access in the Creator Suite', () => {
     );
     const rows = page.getByRole('region', { name: 'Endpoints' }).locator('tbody tr');
     expect(await rows.count()).toBe(Object.keys(endpoints).length);
+    await page.waitForLoadState('networkidle');
+    // Issue 16: static HTML until the visitor acts (no React), then it hydrates on the first key.
+    const react = () =>
+      page.evaluate(
+        () =>
+          performance.getEntriesByType('resource').filter((e) => /\/assets\/react-[^/]+\.js$/.test(e.name))
+            .length,
+      );
+    expect(await react()).toBe(0);
+    await page.keyboard.press('Tab');
+    await expect.poll(react).toBe(1);
     await page.waitForLoadState('networkidle');
     const doc = await (await fetch(`${baseUrl}/api/openapi.json`)).json();
     expect((doc as { openapi: string }).openapi).toBe('3.1.0');

@@ -18,12 +18,13 @@ interface StaticRoute {
 }
 
 /**
- * The prerendered routes whose HTML stays static until the visitor acts (/developers, read-only text, hydrates at
- * once). The guest page draws its creator and minimum without React (screens/GuestTip/staticGuestTip.ts).
+ * The prerendered routes: each stays static HTML until the visitor acts. The guest page draws its creator and
+ * minimum without React (screens/GuestTip/staticGuestTip.ts).
  */
 const STATIC_ROUTES: ReadonlyMap<string, StaticRoute> = new Map<string, StaticRoute>([
   ['/', {}],
   ['/login', {}],
+  ['/developers', {}],
   [
     '/guest-tip',
     {
@@ -116,7 +117,8 @@ function main(): void {
   if (import.meta.env.PROD && import.meta.env.MODE !== 'mocks') {
     const register = () =>
       window.setTimeout(
-        () => whenIdle(() => void import('./serviceWorker/register.ts').then((m) => m.registerServiceWorker())),
+        () =>
+          whenIdle(() => void import('./serviceWorker/register.ts').then((m) => m.registerServiceWorker())),
         SERVICE_WORKER_DELAY_MS,
       );
     if (document.readyState === 'complete') register();
