@@ -209,6 +209,21 @@ export async function createCreator(
   return { token, handle, displayName };
 }
 
+/** A new creator whose Stream safety asks a minimum tip of `minTipAmount` rupees (PUT /api/creator/safety). */
+export async function createCreatorWithMinimum(
+  baseUrl: string,
+  minTipAmount: number,
+): Promise<{ token: string; handle: string; displayName: string }> {
+  const creator = await createCreator(baseUrl);
+  const put = await fetch(`${baseUrl}/api/creator/safety`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
+    body: JSON.stringify({ minTipAmount }),
+  });
+  if (put.status !== 200) throw new Error(`PUT /api/creator/safety answered ${put.status}`);
+  return creator;
+}
+
 /** GET with a bearer token, parsed as JSON. */
 export async function getJson<T>(baseUrl: string, path: string, token?: string): Promise<T> {
   const res = await fetch(`${baseUrl}/api${path}`, {

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { SAFETY_MESSAGES } from '@shabaash/shared';
 import { newPhoneContext, requestsTo, trackPageErrors, useBrowser } from './browser.ts';
-import { createCreator } from './flows.ts';
+import { createCreatorWithMinimum } from './flows.ts';
 
 /** Issue 12 item 5: the guest page knows the creator's minimum and refuses less before any order exists. */
 describe("guest page: the creator's minimum", () => {
@@ -9,13 +9,7 @@ describe("guest page: the creator's minimum", () => {
   const browser = useBrowser();
 
   it('shows the minimum beside the amount and refuses ₹0.50 under a ₹50 minimum with no order created', async () => {
-    const creator = await createCreator(baseUrl);
-    const put = await fetch(`${baseUrl}/api/creator/safety`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
-      body: JSON.stringify({ minTipAmount: 50 }),
-    });
-    expect(put.status).toBe(200);
+    const creator = await createCreatorWithMinimum(baseUrl, 50);
 
     const page = await (await newPhoneContext(browser())).newPage();
     const errors = trackPageErrors(page);

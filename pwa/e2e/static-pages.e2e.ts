@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SAFETY_MESSAGES } from '@shabaash/shared';
 import { newPhoneContext, requestsTo, trackPageErrors, useBrowser } from './browser.ts';
-import { createCreator } from './flows.ts';
+import { createCreatorWithMinimum } from './flows.ts';
 import hindi from '../src/i18n/messages/hi.json';
 
 /**
@@ -71,13 +71,7 @@ describe('static public pages: no hydration cost until the visitor acts', () => 
   });
 
   it('/guest-tip?c=<handle>: the creator and their minimum show with no React; the form then refuses less and checks out', async () => {
-    const creator = await createCreator(baseUrl);
-    const put = await fetch(`${baseUrl}/api/creator/safety`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
-      body: JSON.stringify({ minTipAmount: 50 }),
-    });
-    expect(put.status).toBe(200);
+    const creator = await createCreatorWithMinimum(baseUrl, 50);
     const page = await (await newPhoneContext(browser())).newPage();
     const errors = trackErrors(page);
     const react = reactRequests(page);
