@@ -78,6 +78,20 @@ describe('layer rules', () => {
     const allowed =
       "import type { Tip } from '@shabaash/shared';\nimport { OVERLAY_DEFAULTS } from '@shabaash/shared/core';\nexport const x: Tip | typeof OVERLAY_DEFAULTS | null = null;\n";
     expect(await layerErrors(file, allowed)).toEqual([]);
+    // A static public page's boot (issue 16) loads no React Query either: the guest page's fill reading the config
+    // through its hook would put React into every static page.
+    expect(
+      await layerErrors(
+        'pwa/src/screens/GuestTip/staticGuestTip.ts',
+        "import { useConfig } from '../../api/useConfig.ts';\nexport const x = useConfig;\n",
+      ),
+    ).toEqual(['layers/small-bundle-imports']);
+    expect(
+      await layerErrors(
+        'pwa/src/staticPage.ts',
+        "import { QueryClient } from '@tanstack/react-query';\nexport const x = QueryClient;\n",
+      ),
+    ).toEqual(['layers/small-bundle-imports']);
   });
 
   it('a source file over 400 lines or a function over 150 fails; a test file is exempt', async () => {
