@@ -140,6 +140,7 @@ async function main(): Promise<void> {
   log(`accelerator: ${note}`);
   const qemu = ensureHostPackages();
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-idle-vm-'));
+  let keep = false; // a failed run's console and initramfs stay for a look
   try {
     const image = guestImage(out);
     log(
@@ -156,10 +157,12 @@ async function main(): Promise<void> {
       ? fs.readFileSync(path.join(out, 'exit-status'), 'utf8').trim()
       : null;
     const json = fs.readdirSync(out).find((f) => f.endsWith('.json'));
-    if (!json)
+    if (!json) {
+      keep = true;
       throw new Error(
         `the guest saved no results (QEMU exit ${code}, guest exit ${status ?? 'unknown'}); its console: ${path.join(out, 'console.log')}`,
       );
+    }
     const vm: VmRun = {
       accelerator,
       acceleratorNote: note,
@@ -183,7 +186,7 @@ async function main(): Promise<void> {
     printSummary(path.relative(REPO_ROOT, file), result as IdleVmResult);
     if (status !== '0') process.exitCode = 1;
   } finally {
-    fs.rmSync(out, { recursive: true, force: true });
+    if (!keep) fs.rmSync(out, { recursive: true, force: true });
   }
 }
 
