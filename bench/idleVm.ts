@@ -64,7 +64,7 @@ function qemuArgs(accel: 'kvm' | 'tcg', image: ReturnType<typeof guestImage>, ou
     // TCG: a plain named model (AVX2, no AVX-512) rather than `max`, the least exotic path for V8's code.
     ...(accel === 'kvm'
       ? ['-enable-kvm', '-cpu', 'host']
-      : ['-accel', 'tcg,thread=multi', '-cpu', 'Haswell-noTSX-IBRS']),
+      : ['-accel', 'tcg,thread=multi', '-cpu', 'Haswell-noTSX-IBRS,-invpcid,-spec-ctrl,-tsc-deadline']),
     ...['-smp', String(VCPUS), '-m', String(MEMORY_MIB)],
     ...['-display', 'none', '-monitor', 'none', '-serial', 'stdio', '-no-reboot', '-nic', 'none'],
     ...['-kernel', image.vmlinuz, '-initrd', image.initrd],
