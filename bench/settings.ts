@@ -21,8 +21,8 @@ export const SETTINGS = {
    * sets another (a short try of `npm run bench:idle-vm`).
    */
   idleSockets: Number(process.env.BENCH_IDLE_SOCKETS ?? 100_000),
-  /** Hellos kept in flight by the idle phase (bench/idle.ts). */
-  idleBatch: 500,
+  /** Hellos kept in flight by the idle phase (bench/idle.ts); BENCH_IDLE_BATCH: fewer in the slower VM guest. */
+  idleBatch: Number(process.env.BENCH_IDLE_BATCH ?? 500),
   recentConcurrency: 32,
   recentMs: 10_000,
   apiPoolMax: 10,
