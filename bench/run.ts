@@ -161,7 +161,8 @@ async function main(): Promise<void> {
 
     results.complete =
       (phases.size === PHASES.length && results.memory?.open === SETTINGS.idleSockets) ||
-      (phases.size === 1 && want('webhooks'));
+      (phases.size === 1 && want('webhooks')) ||
+      (phases.size === 1 && want('idle') && results.memory?.open === SETTINGS.idleSockets);
     if (!reported) {
       reported = true;
       printAndSave(results);

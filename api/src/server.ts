@@ -124,6 +124,7 @@ export async function startServer(
             port: Number(host.split(':')[1] ?? 9099),
             projectId: config.FIREBASE_PROJECT_ID,
             workDir: path.resolve(config.DATA_DIR, 'firebase'),
+            startTimeoutMs: config.AUTH_EMULATOR_START_TIMEOUT_MS,
             log: (line) => logger.debug({ firebase: line.trim() }, 'auth emulator'),
           }),
         );
