@@ -8,6 +8,7 @@ import process from 'node:process';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import tarn from 'tarn';
 import { WebSocket } from 'ws';
+import { installTrace } from './apiTrace.mjs';
 
 const file = process.env.BENCH_PROBE_FILE;
 if (file) {
@@ -21,6 +22,8 @@ if (file) {
   let bufferedMax = 0;
   let cpu = process.cpuUsage();
   let since = performance.now();
+  // Per-tip stage times of the send → socket windows (bench/apiTrace.mjs), while `<file>.trace` exists.
+  const trace = installTrace(`${file}.trace`);
 
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) gc.push(entry.duration);
@@ -82,6 +85,9 @@ if (file) {
       socketWrites: { sends, sendsBehind, bufferedMax },
       memory: { rss, heapUsed, external, arrayBuffers },
     };
+    const traced = trace.read();
+    if (Object.keys(traced.tips).length > 0) report.trace = traced;
+    trace.refresh();
     loop.reset();
     cpu = process.cpuUsage();
     since = performance.now();

@@ -157,7 +157,8 @@ export async function closedLoop(
  */
 export async function openLoop(
   opts: { ratePerSecond: number; durationMs: number; maxRequests: number; settleMs?: number },
-  run: (i: number) => Promise<void>,
+  /** `scheduledAt`: when request i was due (performance.now() clock); it starts at or after that. */
+  run: (i: number, scheduledAt: number) => Promise<void>,
 ): Promise<{ started: number; elapsedMs: number; settled: boolean }> {
   const interval = 1000 / opts.ratePerSecond;
   const total = Math.min(opts.maxRequests, Math.floor(opts.durationMs / interval));
@@ -166,7 +167,7 @@ export async function openLoop(
   let i = 0;
   while (i < total) {
     const now = performance.now();
-    while (i < total && t0 + i * interval <= now) pending.push(run(i++));
+    for (; i < total && t0 + i * interval <= now; i++) pending.push(run(i, t0 + i * interval));
     const next = t0 + i * interval - performance.now();
     if (i < total && next > 0) await new Promise((r) => setTimeout(r, Math.max(1, Math.floor(next))));
   }

@@ -3,7 +3,7 @@ import { closedLoop, HttpClient, openLoop, summarize, type LoopResult } from './
 import { type BenchProduct } from './product.ts';
 import { type OpenSocket } from './sockets.ts';
 import { type SeededCreator, type SeededUser } from './seed.ts';
-import { type LatencyPhase } from './report.ts';
+import { type LatencyPhase, type LatencySamples } from './report.ts';
 import { SETTINGS, sleep } from './settings.ts';
 
 /** The measuring jobs of `npm run bench` (runners.ts runs them in order). */
@@ -64,24 +64,24 @@ export async function latency(
   socketsByCreator: OpenSocket[][],
   run: string,
   rate: number = SETTINGS.latencyRate,
+  durationMs: number = SETTINGS.latencyMs,
 ): Promise<LatencyPhase> {
-  const total = Math.floor((SETTINGS.latencyMs / 1000) * rate);
+  const total = Math.floor((durationMs / 1000) * rate);
+  const scheduledAt = new Float64Array(total).fill(NaN);
   const sentAt = new Float64Array(total).fill(NaN);
   const responseAt = new Float64Array(total).fill(NaN);
   const receipts: number[][] = Array.from({ length: total }, () => []);
   // One token, no separators: the stream-safety matcher reads digits as letters ("455" → a blocked word) in separate tokens.
   const prefix = `lat${label}q`;
   const pattern = new RegExp(`"message":"${prefix}(\\d+)"`);
-  for (const sockets of socketsByCreator) {
-    for (const s of sockets) {
-      s.onText = (text) => {
-        const now = performance.now();
-        if (!text.startsWith('{"type":"tip:new"')) return;
-        const m = pattern.exec(text);
-        if (m?.[1]) receipts[Number(m[1])]?.push(now);
-      };
-    }
-  }
+  // The receipt is stamped first thing, before any parsing; only the tip's number is read (no JSON.parse).
+  const receive = (text: string) => {
+    const now = performance.now();
+    if (!text.startsWith('{"type":"tip:new"')) return;
+    const m = pattern.exec(text);
+    if (m?.[1]) receipts[Number(m[1])]?.push(now);
+  };
+  for (const sockets of socketsByCreator) for (const s of sockets) s.onText = receive;
   const client = new HttpClient(product.url, 64);
   let ok = 0;
   let failed = 0;
@@ -90,8 +90,9 @@ export async function latency(
   try {
     // Warm the connection pool so the first sends do not pay for TCP connects.
     await Promise.all(Array.from({ length: 16 }, () => client.request('GET', '/api/health', {})));
-    await openLoop({ ratePerSecond: rate, durationMs: SETTINGS.latencyMs, maxRequests: total }, async (i) => {
+    await openLoop({ ratePerSecond: rate, durationMs, maxRequests: total }, async (i, due) => {
       const creator = creators[pickCreator(i)]!;
+      scheduledAt[i] = due;
       sentAt[i] = performance.now();
       try {
         const res = await sendTipRequest(
@@ -140,9 +141,10 @@ export async function latency(
     }
     if (r.length > 0) first.push(min - sentAt[i]!);
   }
-  return {
+  const phase: LatencyPhase = {
     label,
     rate,
+    durationMs,
     sent: total,
     ok,
     failed,
@@ -155,6 +157,10 @@ export async function latency(
     sendToFirstReceipt: summarize(first),
     responseToReceipt: summarize(afterResponse),
   };
+  // The raw stamps, for the tail breakdown (bench/tailBreakdown.ts); not enumerable, so never in the JSON.
+  const samples: LatencySamples = { prefix, origin: performance.timeOrigin, scheduledAt, sentAt, receipts, okTips };
+  Object.defineProperty(phase, 'samples', { value: samples, enumerable: false });
+  return phase;
 }
 
 export async function recentReads(product: BenchProduct, viewers: SeededUser[], creator: SeededCreator) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BenchProduct } from './product.ts';
 import { REPO_ROOT } from './product.ts';
 import { sleep } from './settings.ts';
+import type { ApiTrace } from './tailBreakdown.ts';
 
 /** What bench/apiProbe.mjs reports from inside the API process for one phase (issue 16, tail diagnostics). */
 export interface ProbeReport {
@@ -16,6 +17,8 @@ export interface ProbeReport {
   socketWrites: { sends: number; sendsBehind: number; bufferedMax: number };
   /** process.memoryUsage() at the read (after a full GC when readProbe was asked for one), bytes. */
   memory?: { rss: number; heapUsed: number; external: number; arrayBuffers: number };
+  /** Per-tip stage stamps of a send → socket window (bench/apiTrace.mjs); removed before the JSON is saved. */
+  trace?: ApiTrace;
 }
 
 /** Node arguments and environment that preload the probe into the API process. */

@@ -1,14 +1,18 @@
+import fs from 'node:fs';
 import type { Db } from '../api/src/db/knex.ts';
+import { startClientTrace } from './clientTrace.ts';
 import type { ensureFileLimit } from './machine.ts';
 import { minimalTipScript, pgbenchAvailable, runPgbench, tipScript } from './pgbench.ts';
 import { idlePhase } from './idle.ts';
 import { latency, recentReads, throughput } from './phases.ts';
 import type { BenchProduct } from './product.ts';
-import { tail, type Results } from './report.ts';
+import { tail, type LatencyPhase, type Results } from './report.ts';
 import { analyzeFilled, pool, type SeededCreator, type SeededUser } from './seed.ts';
 import { fmt, log, MiB, ms, SETTINGS, sleep } from './settings.ts';
 import { closeAll, openSocket, type OpenSocket } from './sockets.ts';
 import { SPEECH_MESSAGE_CHARS, speechReadiness } from './speech.ts';
+import { startSysTrace } from './sysTrace.ts';
+import { tailBreakdown } from './tailBreakdown.ts';
 import { webhooksPhase } from './webhooks.ts';
 
 /** The phase runners of `npm run bench` (run.ts sets up the product and calls them in order). */
@@ -110,10 +114,7 @@ export async function socketJobs(b: BenchRun): Promise<void> {
   const spreadRate = results.throughput.spread?.perSecond ?? null;
   const socketsByCreator = await connectCreators(product, creators);
   try {
-    if (b.want('latency'))
-      await b.probed('latency', () =>
-        latencyPhases(product, creators, viewers, runId, spreadRate, socketsByCreator, results),
-      );
+    if (b.want('latency')) await latencyPhases(b, spreadRate, socketsByCreator);
     // Alone (npm run bench:webhooks): its own rate and a warm-up; after the latency phase: if the budget allows.
     const alone = !b.want('latency');
     if (!b.want('webhooks')) {
@@ -214,32 +215,71 @@ async function connectCreators(product: BenchProduct, creators: SeededCreator[])
   return socketsByCreator;
 }
 
-/** Send → creator socket at a steady rate: 20 creators, one hot creator, and half the measured throughput. */
+/**
+ * One send → socket window with the tail breakdown (issue 16): the API stamps each tip's stages (bench/apiTrace.mjs,
+ * on while `<probe file>.trace` exists), the bench watches its own event loop and GC and the machine's scheduler,
+ * checkpoints and autovacuum, and tailBreakdown says where the receipts at or above p99 spent their time.
+ */
+async function tracedLatency(b: BenchRun, name: string, job: () => Promise<LatencyPhase>) {
+  const flag = `${b.probeFile}.trace`;
+  fs.writeFileSync(flag, '');
+  const stopSys = await startSysTrace(b.db, b.product.pid);
+  const stopClient = startClientTrace();
+  let phase: LatencyPhase;
+  try {
+    phase = await b.probed(name, async () => {
+      const out = await job();
+      fs.rmSync(flag, { force: true });
+      return out;
+    });
+  } finally {
+    fs.rmSync(flag, { force: true });
+  }
+  const client = stopClient();
+  const sys = await stopSys();
+  const report = b.results.diagnostics[name];
+  const trace = report?.trace;
+  if (report) delete report.trace;
+  if (trace && phase.samples) phase.tail = tailBreakdown(phase.samples, trace, client, sys);
+  return phase;
+}
+
+/**
+ * Send → creator socket at a steady rate: 20 creators, one hot creator, and half the measured throughput. A warm-up
+ * at the same rate runs first and is not counted (a real server is warm: JIT, plan caches, pool connections).
+ */
 async function latencyPhases(
-  product: BenchProduct,
-  creators: SeededCreator[],
-  viewers: SeededUser[],
-  runId: string,
+  b: BenchRun,
   spreadRate: number | null,
   socketsByCreator: OpenSocket[][],
-  results: Results,
 ): Promise<void> {
+  const { product, creators, viewers, runId, results } = b;
   // Tips from the seeded viewers to the creator `pick(i)` chooses, timed from send to every socket's receipt.
-  const measure = (label: string, pick: (i: number) => number, rate?: number) =>
-    latency(product, label, viewers, pick, creators, socketsByCreator, runId, rate);
+  const measure = (label: string, pick: (i: number) => number, rate?: number, durationMs?: number) =>
+    latency(product, label, viewers, pick, creators, socketsByCreator, runId, rate, durationMs);
   const spread = (i: number) => i % creators.length;
+  if (SETTINGS.latencyWarmupMs > 0) {
+    log(`latency: warm-up, ${SETTINGS.latencyRate} tips/s for ${SETTINGS.latencyWarmupMs / 1000} s (not counted)…`);
+    await b.probed('latency warm-up (not counted)', () =>
+      measure('warm', spread, SETTINGS.latencyRate, SETTINGS.latencyWarmupMs),
+    );
+  }
   log(`latency: ${SETTINGS.latencyRate} tips/s over twenty creators…`);
-  results.latency.spread = await measure('spread', spread);
+  results.latency.spread = await tracedLatency(b, 'latency, 20 creators', () =>
+    measure('spread', spread, SETTINGS.latencyRate, SETTINGS.latencyWindowMs),
+  );
   log(`  send → receipt p50/p99/p99.9/max ${tail(results.latency.spread.sendToReceipt)}`);
   log(`latency: ${SETTINGS.latencyRate} tips/s to one hot creator…`);
-  results.latency.hot = await measure('hot', () => 0);
+  results.latency.hot = await tracedLatency(b, 'latency, hot', () =>
+    measure('hot', () => 0, SETTINGS.latencyRate, SETTINGS.latencyWindowMs),
+  );
   log(`  send → receipt p50/p99/p99.9/max ${tail(results.latency.hot.sendToReceipt)}`);
   // When this machine cannot sustain the target rate, queueing dominates the figures above; measure the
   // pipeline itself at half the measured 20-creator throughput too.
   const sustainable = spreadRate === null ? 0 : Math.floor((spreadRate * 0.5) / 5) * 5;
   if (sustainable >= 5 && sustainable < SETTINGS.latencyRate) {
     log(`latency: ${sustainable} tips/s (half the measured throughput) over twenty creators…`);
-    const slow = await measure('slow', spread, sustainable);
+    const slow = await b.probed('latency, half rate', () => measure('slow', spread, sustainable));
     results.latency.sustainable = slow;
     log(`  send → receipt p50/p99/p99.9/max ${tail(slow.sendToReceipt)}`);
   }
