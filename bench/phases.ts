@@ -1,12 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { closedLoop, HttpClient, openLoop, summarize, type LoopResult } from './load.ts';
 import { type BenchProduct } from './product.ts';
-import { type OpenSocket } from './sockets.ts';
+import { startsWith, type OpenSocket } from './sockets.ts';
 import { type SeededCreator, type SeededUser } from './seed.ts';
 import { type LatencyPhase, type LatencySamples } from './report.ts';
 import { SETTINGS, sleep } from './settings.ts';
 
 /** The measuring jobs of `npm run bench` (runners.ts runs them in order). */
+const TIP_NEW = Buffer.from('{"type":"tip:new"');
 // ---------- phases ----------
 
 export interface SendPhase {
@@ -73,15 +74,19 @@ export async function latency(
   const receipts: number[][] = Array.from({ length: total }, () => []);
   // One token, no separators: the stream-safety matcher reads digits as letters ("455" → a blocked word) in separate tokens.
   const prefix = `lat${label}q`;
-  const pattern = new RegExp(`"message":"${prefix}(\\d+)"`);
-  // The receipt is stamped first thing, before any parsing; only the tip's number is read (no JSON.parse).
-  const receive = (text: string) => {
+  const marker = Buffer.from(`"message":"${prefix}`);
+  // The receipt is stamped first thing; then only the tip's number is read from the bytes (no string, no JSON).
+  const receive = (data: Buffer) => {
     const now = performance.now();
-    if (!text.startsWith('{"type":"tip:new"')) return;
-    const m = pattern.exec(text);
-    if (m?.[1]) receipts[Number(m[1])]?.push(now);
+    if (!startsWith(data, TIP_NEW)) return;
+    const at = data.indexOf(marker);
+    if (at < 0) return;
+    let n = 0;
+    let k = at + marker.length;
+    for (; k < data.length && data[k]! >= 0x30 && data[k]! <= 0x39; k++) n = n * 10 + data[k]! - 0x30;
+    if (k > at + marker.length && data[k] === 0x22) receipts[n]?.push(now);
   };
-  for (const sockets of socketsByCreator) for (const s of sockets) s.onText = receive;
+  for (const sockets of socketsByCreator) for (const s of sockets) s.onFrame = receive;
   const client = new HttpClient(product.url, 64);
   let ok = 0;
   let failed = 0;
@@ -122,7 +127,7 @@ export async function latency(
       await sleep(50);
   } finally {
     client.close();
-    for (const sockets of socketsByCreator) for (const s of sockets) s.onText = () => undefined;
+    for (const sockets of socketsByCreator) for (const s of sockets) s.onFrame = () => undefined;
   }
   const http: number[] = [];
   const all: number[] = [];

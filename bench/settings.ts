@@ -18,7 +18,7 @@ export const SETTINGS = {
   latencyMs: 10_000,
   /** The send → socket phase (issue 16's row): a warm-up at the same rate, not counted, then the measured window. */
   latencyWarmupMs: Number(process.env.BENCH_LATENCY_WARMUP_MS ?? 5_000),
-  latencyWindowMs: Number(process.env.BENCH_LATENCY_WINDOW_MS ?? 10_000),
+  latencyWindowMs: Number(process.env.BENCH_LATENCY_WINDOW_MS ?? 20_000),
   socketsPerCreator: 50,
   /**
    * Issue 16's target; the open-file limit may allow fewer (machine.ts#ensureFileLimit says so). BENCH_IDLE_SOCKETS

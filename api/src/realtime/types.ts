@@ -19,7 +19,10 @@ export interface Sub {
 /** One open websocket and what it has been granted. */
 export interface Conn {
   ws: WebSocket;
+  /** Answered (pong or any message) since its last heartbeat ping. */
   alive: boolean;
+  /** When the heartbeat last pinged it (Date.now()). */
+  pingedAt: number;
   phase: 'hello' | 'auth' | 'ready' | 'closed';
   helloTimer: NodeJS.Timeout | null;
   subs: Map<string, Sub>;

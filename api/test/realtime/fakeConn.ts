@@ -33,6 +33,7 @@ export function fakeConn(
     ws: fake as unknown as WebSocket,
     fake,
     alive: true,
+    pingedAt: 0,
     phase: 'ready',
     helloTimer: null,
     subs: new Map(
