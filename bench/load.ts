@@ -54,7 +54,14 @@ export class HttpClient {
   }
 
   /** One request; resolves with status and body text (never rejects on HTTP errors, only on transport errors). */
-  request(method: string, path: string, headers: Record<string, string>, body?: string): Promise<HttpResult> {
+  /** `onWritten`: called when the request has been handed to the kernel ('finish'). */
+  request(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+    onWritten?: () => void,
+  ): Promise<HttpResult> {
     return new Promise((resolve, reject) => {
       const req = http.request(
         {
@@ -77,6 +84,7 @@ export class HttpClient {
           res.on('error', reject);
         },
       );
+      if (onWritten) req.once('finish', onWritten);
       req.setTimeout(15_000, () => req.destroy(new Error('request timed out')));
       req.on('error', reject);
       req.end(body);

@@ -21,12 +21,14 @@ export function sendTipRequest(
   creator: SeededCreator,
   key: string,
   message: string,
+  onWritten?: () => void,
 ) {
   return client.request(
     'POST',
     '/api/tips/send',
     { authorization: `Bearer ${viewer.token}`, 'idempotency-key': key, accept: 'application/json' },
     JSON.stringify({ amount: SETTINGS.tipRupees, message, creator: creator.handle }),
+    onWritten,
   );
 }
 
@@ -70,6 +72,7 @@ export async function latency(
   const total = Math.floor((durationMs / 1000) * rate);
   const scheduledAt = new Float64Array(total).fill(NaN);
   const sentAt = new Float64Array(total).fill(NaN);
+  const writtenAt = new Float64Array(total).fill(NaN);
   const responseAt = new Float64Array(total).fill(NaN);
   const receipts: number[][] = Array.from({ length: total }, () => []);
   // One token, no separators: the stream-safety matcher reads digits as letters ("455" → a blocked word) in separate tokens.
@@ -106,6 +109,7 @@ export async function latency(
           creator,
           `bench-${run}-${prefix}${i}`,
           `${prefix}${i}`,
+          () => (writtenAt[i] = performance.now()),
         );
         responseAt[i] = performance.now();
         if (res.status === 200) {
@@ -163,7 +167,7 @@ export async function latency(
     responseToReceipt: summarize(afterResponse),
   };
   // The raw stamps, for the tail breakdown (bench/tailBreakdown.ts); not enumerable, so never in the JSON.
-  const samples: LatencySamples = { prefix, origin: performance.timeOrigin, scheduledAt, sentAt, receipts, okTips };
+  const samples: LatencySamples = { prefix, origin: performance.timeOrigin, scheduledAt, sentAt, writtenAt, receipts, okTips };
   Object.defineProperty(phase, 'samples', { value: samples, enumerable: false });
   return phase;
 }

@@ -23,6 +23,8 @@ export interface LatencySamples {
   origin: number;
   scheduledAt: Float64Array;
   sentAt: Float64Array;
+  /** When the request was handed to the kernel. */
+  writtenAt: Float64Array;
   receipts: number[][];
   okTips: number[];
 }

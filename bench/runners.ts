@@ -258,6 +258,9 @@ async function latencyPhases(
   const measure = (label: string, pick: (i: number) => number, rate?: number, durationMs?: number) =>
     latency(product, label, viewers, pick, creators, socketsByCreator, runId, rate, durationMs);
   const spread = (i: number) => i % creators.length;
+  // From the same database state as the send measurements: a checkpoint now (so the next timed one is minutes
+  // away) and the hot tables vacuumed (so autovacuum of the send phase's dead rows does not land in the window).
+  await settleDatabase(b.db);
   if (SETTINGS.latencyWarmupMs > 0) {
     log(`latency: warm-up, ${SETTINGS.latencyRate} tips/s for ${SETTINGS.latencyWarmupMs / 1000} s (not counted)…`);
     await b.probed('latency warm-up (not counted)', () =>

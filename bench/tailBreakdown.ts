@@ -27,7 +27,8 @@ export interface ApiTrace {
 
 /** The stages of one receipt, in order; they add up to send → that socket's receipt. */
 export const STAGES = [
-  ['send → API request', 'client wrote the request → the API parsed its headers'],
+  ['send → request written', 'the bench: http.request, its agent, its event loop until the write'],
+  ['written → API request', 'loopback and the API’s event loop until it parsed the headers'],
   ['request → batch', 'body, auth, creator context, waiting for the group-commit batch in flight'],
   ['pool acquire', 'the batch waited for a database connection'],
   ['batch statement', 'shabaash_send_wallet_tips round trip, commit (WAL fsync) included'],
@@ -93,11 +94,12 @@ export function tailBreakdown(
     const full =
       a &&
       [a.req, a.flush, a.dbStart, a.dbEnd, a.readStart, a.readEnd].every((v) => v !== undefined) &&
+      !Number.isNaN(s.writtenAt[i]) &&
       writes.length >= receipts.length;
     receipts.forEach((recv, k) => {
       totals.push(recv - send);
       const marks = full
-        ? [send, a.req!, a.flush!, a.dbStart!, a.dbEnd!, a.readStart!, a.readEnd!, writes[k]!, recv]
+        ? [send, epoch(s.writtenAt[i]!), a.req!, a.flush!, a.dbStart!, a.dbEnd!, a.readStart!, a.readEnd!, writes[k]!, recv]
         : null;
       rows.push({
         tip: i,
