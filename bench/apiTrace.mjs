@@ -184,5 +184,4 @@ function traceQueries(isOn, rec, fromKey) {
     }
     return query.apply(this, arguments);
   };
-
 }

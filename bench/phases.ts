@@ -167,7 +167,15 @@ export async function latency(
     responseToReceipt: summarize(afterResponse),
   };
   // The raw stamps, for the tail breakdown (bench/tailBreakdown.ts); not enumerable, so never in the JSON.
-  const samples: LatencySamples = { prefix, origin: performance.timeOrigin, scheduledAt, sentAt, writtenAt, receipts, okTips };
+  const samples: LatencySamples = {
+    prefix,
+    origin: performance.timeOrigin,
+    scheduledAt,
+    sentAt,
+    writtenAt,
+    receipts,
+    okTips,
+  };
   Object.defineProperty(phase, 'samples', { value: samples, enumerable: false });
   return phase;
 }

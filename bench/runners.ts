@@ -262,7 +262,9 @@ async function latencyPhases(
   // away) and the hot tables vacuumed (so autovacuum of the send phase's dead rows does not land in the window).
   await settleDatabase(b.db);
   if (SETTINGS.latencyWarmupMs > 0) {
-    log(`latency: warm-up, ${SETTINGS.latencyRate} tips/s for ${SETTINGS.latencyWarmupMs / 1000} s (not counted)…`);
+    log(
+      `latency: warm-up, ${SETTINGS.latencyRate} tips/s for ${SETTINGS.latencyWarmupMs / 1000} s (not counted)…`,
+    );
     await b.probed('latency warm-up (not counted)', () =>
       measure('warm', spread, SETTINGS.latencyRate, SETTINGS.latencyWarmupMs),
     );

@@ -62,7 +62,9 @@ export interface TailBreakdown {
 }
 
 const quantile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+  sorted.length === 0
+    ? 0
+    : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 
 /** Milliseconds of [from, to] covered by the events (which may overlap each other: each counted). */
 const overlapMs = (events: Array<[number, number]>, from: number, to: number) =>
@@ -99,7 +101,18 @@ export function tailBreakdown(
     receipts.forEach((recv, k) => {
       totals.push(recv - send);
       const marks = full
-        ? [send, epoch(s.writtenAt[i]!), a.req!, a.flush!, a.dbStart!, a.dbEnd!, a.readStart!, a.readEnd!, writes[k]!, recv]
+        ? [
+            send,
+            epoch(s.writtenAt[i]!),
+            a.req!,
+            a.flush!,
+            a.dbStart!,
+            a.dbEnd!,
+            a.readStart!,
+            a.readEnd!,
+            writes[k]!,
+            recv,
+          ]
         : null;
       rows.push({
         tip: i,
@@ -149,7 +162,10 @@ export function tailBreakdown(
   const overlaps = Object.fromEntries(
     Object.entries(events).map(([k, ev]) => {
       const hit = tailRowsOf.map((r) => overlapMs(ev, r.send, r.recv)).filter((x) => x > 0);
-      return [k, { receipts: hit.length, meanMs: hit.length ? hit.reduce((a, b) => a + b, 0) / hit.length : 0 }];
+      return [
+        k,
+        { receipts: hit.length, meanMs: hit.length ? hit.reduce((a, b) => a + b, 0) / hit.length : 0 },
+      ];
     }),
   );
   const worst = new Map<number, (typeof rows)[number]>();

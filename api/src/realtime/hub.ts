@@ -86,7 +86,7 @@ export interface Realtime extends RealtimeBus {
  * at once, and with twenty creators tipped at once their pushes (one a second each) landed together and took the
  * pool connections the send path and the tip pushes wait for (bench: up to 43 acquires queued at 200 tips/s).
  */
-function oneAtATime<A, R>(fn: (arg: A) => Promise<R>): (arg: A) => Promise<R> {
+export function oneAtATime<A, R>(fn: (arg: A) => Promise<R>): (arg: A) => Promise<R> {
   let last: Promise<unknown> = Promise.resolve();
   return (arg) => {
     const run = last.then(() => fn(arg));
