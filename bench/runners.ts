@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Db } from '../api/src/db/knex.ts';
-import { startClientTrace } from './clientTrace.ts';
+import { startClientTrace, type ClientWindow } from './clientTrace.ts';
 import type { ensureFileLimit } from './machine.ts';
 import { minimalTipScript, pgbenchAvailable, runPgbench, tipScript } from './pgbench.ts';
 import { idlePhase } from './idle.ts';
@@ -226,16 +226,18 @@ async function tracedLatency(b: BenchRun, name: string, job: () => Promise<Laten
   const stopSys = await startSysTrace(b.db, b.product.pid);
   const stopClient = startClientTrace();
   let phase: LatencyPhase;
+  let client: ClientWindow | null = null;
   try {
     phase = await b.probed(name, async () => {
       const out = await job();
+      client = stopClient(); // before the probe's read (parsing its stamps is the bench's, not the window's)
       fs.rmSync(flag, { force: true });
       return out;
     });
   } finally {
     fs.rmSync(flag, { force: true });
   }
-  const client = stopClient();
+  client ??= stopClient();
   const sys = await stopSys();
   const report = b.results.diagnostics[name];
   const trace = report?.trace;
