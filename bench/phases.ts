@@ -64,6 +64,8 @@ export async function latency(
   socketsByCreator: OpenSocket[][],
   run: string,
   rate: number = SETTINGS.latencyRate,
+  /** Receives every send → socket sample too (the webhooks phase pools its runs' samples). */
+  sink?: number[],
 ): Promise<LatencyPhase> {
   const total = Math.floor((SETTINGS.latencyMs / 1000) * rate);
   const sentAt = new Float64Array(total).fill(NaN);
@@ -140,6 +142,7 @@ export async function latency(
     }
     if (r.length > 0) first.push(min - sentAt[i]!);
   }
+  if (sink) for (const v of all) sink.push(v);
   return {
     label,
     rate,
