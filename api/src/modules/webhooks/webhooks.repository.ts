@@ -27,13 +27,10 @@ export interface DeliveryRow {
   delivered_at: Date | null;
 }
 
-/** A claimed delivery with what sending it needs. */
-export interface DueDelivery {
-  id: string;
+/** What sending one delivery needs: its event (the same bytes on every attempt) and its endpoint. */
+export interface Sendable {
   event_id: string;
   endpoint_id: string;
-  attempts: number;
-  created_at: Date;
   event: string;
   data: unknown;
   event_created_at: Date;
@@ -41,11 +38,27 @@ export interface DueDelivery {
   secret: string;
 }
 
+/** A delivery row (claimed, or written with its first attempt in flight) with what sending it needs. */
+export interface DueDelivery extends Sendable {
+  id: string;
+  attempts: number;
+  created_at: Date;
+}
+
 export interface NewEvent {
   id: string;
   creatorId: string;
   event: string;
   data: unknown;
+}
+
+/** A derived delivery's first attempt as the derivation records it (see recordDerived). */
+export interface FirstAttempt {
+  event_id: string;
+  endpoint_id: string;
+  /** delivered: answered 2xx; sent: failed or still in flight (the sender records the outcome); due: not sent. */
+  outcome: 'delivered' | 'sent' | 'due';
+  code: number | null;
 }
 
 // ---------- endpoints ----------
@@ -171,16 +184,16 @@ export async function setCursors(
 }
 
 /**
- * Writes events and one delivery per enabled endpoint subscribed to each (or to `onlyEndpointId`); an event no
- * enabled endpoint subscribes to is not written. Both inserts ignore rows that exist, so deriving the same
- * change twice sends nothing twice.
+ * Writes events and one pending delivery per enabled endpoint subscribed to each (or to `onlyEndpointId`); an
+ * event no enabled endpoint subscribes to is not written. Both inserts ignore rows that exist, so writing the
+ * same event twice sends nothing twice. (Stream and test events; the worker records tip events with
+ * recordDerived.)
  */
 export async function insertEvents(
   tx: Executor,
   events: NewEvent[],
   onlyEndpointId: string | null = null,
-  claimMs: number | null = null,
-): Promise<DueDelivery[]> {
+): Promise<Array<{ id: string }>> {
   if (events.length === 0) return [];
   await tx.raw(
     `insert into outgoing_webhook_events (id, creator_id, event, data)
@@ -190,22 +203,83 @@ export async function insertEvents(
      on conflict (id) do nothing`,
     [JSON.stringify(events), onlyEndpointId],
   );
-  // With claimMs the new deliveries are written already claimed by the caller (its first attempt), who sends them
-  // after the commit: no separate claim update of each row. If it dies first, the claim runs out as any other.
-  const result = await tx.raw<{ rows: DueDelivery[] }>(
-    `with d as (
-       insert into outgoing_webhook_deliveries (event_id, endpoint_id, locked_until, attempts)
-       select e.id, p.id, now() + make_interval(secs => ?::int / 1000.0), case when ?::int is null then 0 else 1 end
-       from outgoing_webhook_events e
-       join outgoing_webhook_endpoints p on p.creator_id = e.creator_id
-       where e.id = any(?::text[])
-         and (p.id = ?::uuid or (?::uuid is null and p.enabled and e.event = any(p.events)))
+  const result = await tx.raw<{ rows: Array<{ id: string }> }>(
+    `insert into outgoing_webhook_deliveries (event_id, endpoint_id)
+     select e.id, p.id
+     from outgoing_webhook_events e
+     join outgoing_webhook_endpoints p on p.creator_id = e.creator_id
+     where e.id = any(?::text[])
+       and (p.id = ?::uuid or (?::uuid is null and p.enabled and e.event = any(p.events)))
+     on conflict (event_id, endpoint_id) do nothing
+     returning id`,
+    [events.map((e) => e.id), onlyEndpointId, onlyEndpointId],
+  );
+  return result.rows;
+}
+
+/** Every enabled endpoint subscribed to each event, in the events' order: the deliveries to derive. */
+export async function deliveryTargets(
+  tx: Executor,
+  events: NewEvent[],
+): Promise<Array<{ event_id: string; endpoint_id: string; url: string; secret: string }>> {
+  if (events.length === 0) return [];
+  const result = await tx.raw<{
+    rows: Array<{ event_id: string; endpoint_id: string; url: string; secret: string }>;
+  }>(
+    `select e.id as event_id, p.id as endpoint_id, p.url, p.secret
+     from unnest(?::text[], ?::uuid[], ?::text[]) with ordinality as e(id, creator_id, event, n)
+     join outgoing_webhook_endpoints p on p.creator_id = e.creator_id and p.enabled and e.event = any(p.events)
+     order by e.n, p.created_at`,
+    [events.map((e) => e.id), events.map((e) => e.creatorId), events.map((e) => e.event)],
+  );
+  return result.rows;
+}
+
+/**
+ * Writes derived events and each delivery once, with its first attempt's outcome, in one statement: a delivery
+ * answered 2xx is written delivered (the common case: one row write per delivery, no update); one whose attempt
+ * failed or is still in flight is written pending and claimed for `claimMs` (the sender records its outcome
+ * next, as for any claimed delivery); one never sent is written pending and due now. Events with no delivery are
+ * not written; rows that exist are left alone. Returns the rows written pending.
+ */
+export async function recordDerived(
+  tx: Executor,
+  events: Array<NewEvent & { createdAt: Date }>,
+  attempts: FirstAttempt[],
+  claimMs: number,
+): Promise<Array<{ id: string; event_id: string; endpoint_id: string; attempts: number; created_at: Date }>> {
+  if (attempts.length === 0) return [];
+  const written = new Set(attempts.map((a) => a.event_id));
+  const result = await tx.raw<{
+    rows: Array<{ id: string; event_id: string; endpoint_id: string; attempts: number; created_at: Date }>;
+  }>(
+    `with e as (
+       insert into outgoing_webhook_events (id, creator_id, event, data, created_at)
+       select e.id, e."creatorId", e.event, e.data, e."createdAt"
+       from jsonb_to_recordset(?::jsonb) as e(id text, "creatorId" uuid, event text, data jsonb, "createdAt" timestamptz)
+       on conflict (id) do nothing
+     ), d as (
+       insert into outgoing_webhook_deliveries
+         (event_id, endpoint_id, status, attempts, last_status_code, delivered_at, locked_until, created_at)
+       select a.event_id, a.endpoint_id, case when a.outcome = 'delivered' then 'delivered' else 'pending' end,
+         case when a.outcome = 'due' then 0 else 1 end, a.code,
+         case when a.outcome = 'delivered' then clock_timestamp() end,
+         case when a.outcome = 'sent' then now() + make_interval(secs => ?::int / 1000.0) end, v."createdAt"
+       from jsonb_to_recordset(?::jsonb) as a(event_id text, endpoint_id uuid, outcome text, code int)
+       join jsonb_to_recordset(?::jsonb) as v(id text, "createdAt" timestamptz) on v.id = a.event_id
        on conflict (event_id, endpoint_id) do nothing
-       returning id, event_id, endpoint_id, attempts, created_at
+       returning id, event_id, endpoint_id, status, attempts, created_at
+     ), ok as (
+       update outgoing_webhook_endpoints set consecutive_failures = 0
+       where id in (select endpoint_id from d where status = 'delivered') and consecutive_failures <> 0
      )
-     select d.*, e.event, e.data, e.created_at as event_created_at, p.url, p.secret
-     from d join outgoing_webhook_events e on e.id = d.event_id join outgoing_webhook_endpoints p on p.id = d.endpoint_id`,
-    [claimMs, claimMs, events.map((e) => e.id), onlyEndpointId, onlyEndpointId],
+     select id, event_id, endpoint_id, attempts, created_at from d where status = 'pending'`,
+    [
+      JSON.stringify(events.filter((e) => written.has(e.id))),
+      claimMs,
+      JSON.stringify(attempts),
+      JSON.stringify(events.map((e) => ({ id: e.id, createdAt: e.createdAt }))),
+    ],
   );
   return result.rows;
 }
@@ -246,16 +320,32 @@ export async function requeueDelivery(db: Executor, creatorId: string, id: strin
 
 /**
  * Claims due deliveries of enabled endpoints for `claimMs` (another instance skips them; if this process dies
- * the claim runs out and they are sent again: at least once, with the same event id).
+ * the claim runs out and they are sent again: at least once, with the same event id): at most `perEndpoint` per
+ * endpoint, none for the endpoints in `skipEndpoints` (their slots in this process are all taken), the oldest
+ * first among the 4 × `limit` oldest due.
  */
-export async function claimDue(db: Executor, limit: number, claimMs: number): Promise<DueDelivery[]> {
+export async function claimDue(
+  db: Executor,
+  limit: number,
+  claimMs: number,
+  { perEndpoint, skipEndpoints }: { perEndpoint: number; skipEndpoints: string[] },
+): Promise<DueDelivery[]> {
   const result = await db.raw<{ rows: DueDelivery[] }>(
-    `with due as (
-       select d.id from outgoing_webhook_deliveries d join outgoing_webhook_endpoints p on p.id = d.endpoint_id
+    `with oldest as (
+       select d.id, d.endpoint_id, d.next_attempt_at
+       from outgoing_webhook_deliveries d join outgoing_webhook_endpoints p on p.id = d.endpoint_id
        where d.status = 'pending' and d.next_attempt_at <= now() and p.enabled
-         and (d.locked_until is null or d.locked_until < now())
+         and (d.locked_until is null or d.locked_until < now()) and d.endpoint_id <> all(?::uuid[])
        order by d.next_attempt_at
        limit ?
+     ), capped as (
+       select id from (
+         select id, next_attempt_at, row_number() over (partition by endpoint_id order by next_attempt_at) as n
+         from oldest
+       ) r where n <= ? order by next_attempt_at limit ?
+     ), due as (
+       select d.id from outgoing_webhook_deliveries d where d.id in (select id from capped)
+         and d.status = 'pending' and (d.locked_until is null or d.locked_until < now())
        for update of d skip locked
      ), claimed as (
        update outgoing_webhook_deliveries d
@@ -264,8 +354,9 @@ export async function claimDue(db: Executor, limit: number, claimMs: number): Pr
        returning d.id, d.event_id, d.endpoint_id, d.attempts, d.created_at
      )
      select c.*, e.event, e.data, e.created_at as event_created_at, p.url, p.secret
-     from claimed c join outgoing_webhook_events e on e.id = c.event_id join outgoing_webhook_endpoints p on p.id = c.endpoint_id`,
-    [limit, claimMs],
+     from claimed c join outgoing_webhook_events e on e.id = c.event_id join outgoing_webhook_endpoints p on p.id = c.endpoint_id
+     order by c.created_at`,
+    [skipEndpoints, limit * 4, perEndpoint, limit, claimMs],
   );
   return result.rows;
 }

@@ -16,7 +16,13 @@ const receivers: Array<{ close: () => Promise<void> }> = [];
 
 beforeAll(async () => {
   app = await createTestApp({
-    env: { WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_DISABLE_AFTER_FAILURES: '3', WEBHOOK_TIMEOUT_MS: '2000' },
+    env: {
+      WEBHOOK_RETRY_BASE_MS: '50',
+      WEBHOOK_DISABLE_AFTER_FAILURES: '3',
+      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_SEND_WAIT_MS: '300',
+      WEBHOOK_ENDPOINT_CONCURRENCY: '2',
+    },
   });
 });
 afterAll(async () => {
@@ -212,6 +218,47 @@ describe('outgoing webhooks', () => {
       },
     );
     expect(enabled.body.endpoint).toMatchObject({ enabled: true, disabledReason: null });
+  });
+
+  it('a slow endpoint delays neither a fast endpoint of the same batch nor its record; each gets every event once', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    let release = () => undefined as void;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = await receiver(async () => {
+      await answered;
+      return 200;
+    });
+    const fast = await receiver();
+    const slowHook = await register(creator, slow.url, ['tip.created']);
+    const fastHook = await register(creator, fast.url, ['tip.created']);
+    for (let i = 0; i < 3; i += 1) await seedTip(creator);
+    const started = Date.now();
+    await runWebhooksOnce(app.deps);
+    // The pass waited WEBHOOK_SEND_WAIT_MS (300 ms) for the slow one, not its answer; the fast one had them all.
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(fast.handled.size).toBe(3);
+    expect(slow.handled.size).toBe(0);
+    // Two slots per endpoint: two sends wait on the slow endpoint, the third was never started.
+    expect(slow.requests).toHaveLength(2);
+    const fastLog = await deliveries(creator, fastHook.endpoint.id);
+    expect(fastLog.map((d) => [d.status, d.attempts, d.lastStatusCode])).toEqual(
+      Array(3).fill(['delivered', 1, 200]),
+    );
+    expect((await deliveries(creator, slowHook.endpoint.id)).map((d) => d.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    // The slow endpoint answers: its sends in flight are recorded, and the one never started goes next.
+    release();
+    await workUntil(() => slow.handled.size === 3);
+    await expect
+      .poll(async () => (await deliveries(creator, slowHook.endpoint.id)).map((d) => d.status))
+      .toEqual(['delivered', 'delivered', 'delivered']);
+    expect(slow.requests).toHaveLength(3);
+    expect(fast.requests).toHaveLength(3);
   });
 
   it('gives up on a delivery after 24 hours of retries', async () => {
