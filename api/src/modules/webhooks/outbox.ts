@@ -12,11 +12,10 @@ import {
   recordDerived,
   setCursors,
   skipUnsubscribedCursors,
-  type DueDelivery,
   type FirstAttempt,
   type NewEvent,
-  type Sendable,
-} from './webhooks.repository.ts';
+} from './outbox.repository.ts';
+import type { DueDelivery, Sendable } from './webhooks.repository.ts';
 
 /** The same change always gets the same id, so a receiver that dedupes by id sees each event once. */
 const eventId = (creatorId: string, tipId: string, event: WebhookEvent, version: number) =>
