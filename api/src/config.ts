@@ -116,7 +116,7 @@ const envSchema = z.object({
   WEBHOOK_WORKER: z.enum(['process', 'off']).default('process'),
   WEBHOOK_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   WEBHOOK_WORKER_POOL_MAX: z.coerce.number().int().min(1).max(50).default(3),
-  WEBHOOK_BATCH: z.coerce.number().int().min(1).max(5000).default(500),
+  WEBHOOK_BATCH: z.coerce.number().int().min(1).max(10_000).default(2000),
   WEBHOOK_LANES: z.coerce.number().int().min(1).max(16).default(2),
   WEBHOOK_SEND_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
