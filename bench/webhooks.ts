@@ -282,6 +282,8 @@ export async function webhooksPhase(
         sink,
       );
       const seconds = (performance.now() - t0) / 1000;
+      // Backends the pools opened during the run count for their pool too.
+      for (const [pid, group] of await backendGroups(db)) mark.backends.set(pid, group);
       const cores = coresUsed(mark.cpu, cpuSnapshot(product.pid, receivers.pid, mark.backends), seconds);
       const api = await readProbe(product, probeFile);
       const functions = functionDelta(functionsBefore, await functionTimes(db));
