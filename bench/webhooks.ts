@@ -29,8 +29,8 @@ import type { OpenSocket } from './sockets.ts';
 export const ENDPOINTS_PER_CREATOR = 5;
 /** How long a run with webhooks waits for the outbox to deliver everything after it. */
 const DRAIN_LIMIT_MS = 60_000;
-/** Runs with webhooks (each between two runs without): BENCH_WEBHOOKS_ROUNDS, default 2 (A B A B A). */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_WEBHOOKS_ROUNDS ?? 2));
+/** Runs with webhooks (each between two runs without): BENCH_WEBHOOKS_ROUNDS, default 3 (A B A B A B A). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_WEBHOOKS_ROUNDS ?? 3));
 /**
  * The receivers stand in for third-party servers on other machines: they run at the lowest CPU priority, so
  * what they cost this machine goes last (the report says so). Their CPU per delivery is still measured.

@@ -2,7 +2,7 @@
 // the API process (bench/probe.ts) and so inherited by the worker it forks (workerProcess.ts keeps execArgv), but
 // active only in the worker (its entry is webhooksWorker.ts). Never part of the product. Plain JavaScript because
 // it loads before tsx. It counts every statement the worker's pg clients send (BEGIN and COMMIT included) and
-// writes the running total to BENCH_PROBE_FILE.worker.json every 200 ms; the bench reads it before and after a run.
+// writes the running total to BENCH_PROBE_FILE.worker.json every second; the bench reads it before and after a run.
 import fs from 'node:fs';
 import process from 'node:process';
 import { setInterval } from 'node:timers';
@@ -23,5 +23,5 @@ if (file && (process.argv[1] ?? '').includes('webhooksWorker')) {
     written = statements;
     fs.writeFileSync(`${out}.tmp`, JSON.stringify({ pid: process.pid, statements }));
     fs.renameSync(`${out}.tmp`, out);
-  }, 200).unref();
+  }, 1000).unref();
 }
