@@ -117,6 +117,31 @@ describe('outgoing webhooks', () => {
     expect(all.requests.map((r) => r.body.event).sort()).toEqual(['tip.created', 'tip.created', 'tip.live']);
   });
 
+  it('writes a delivery answered at once a single time, with its outcome, in the transaction that moves the cursor', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    const one = await receiver();
+    const two = await receiver();
+    await register(creator, one.url, ['tip.created']);
+    await register(creator, two.url, ['tip.created']);
+    await seedTip(creator);
+    await runWebhooksOnce(app.deps);
+    expect([one.handled.size, two.handled.size]).toEqual([1, 1]);
+    // xmin is the transaction that wrote a row's current version: an update afterwards would change it.
+    const { rows } = await app.deps.db.raw<{
+      rows: Array<{ delivery: string; event: string; cursor: string; status: string; attempts: number }>;
+    }>(
+      `select d.xmin::text as delivery, e.xmin::text as event, c.xmin::text as cursor, d.status, d.attempts
+       from outgoing_webhook_deliveries d join outgoing_webhook_events e on e.id = d.event_id
+       join outgoing_webhook_cursors c on c.creator_id = e.creator_id where e.creator_id = ?`,
+      [creator.id],
+    );
+    expect(rows).toHaveLength(2);
+    for (const r of rows) {
+      expect(r).toMatchObject({ status: 'delivered', attempts: 1 });
+      expect([r.delivery, r.cursor]).toEqual([r.event, r.event]);
+    }
+  });
+
   it('retries after a 500 with the same event, and a receiver that dedupes by id handles each event once', async () => {
     const creator = await buildCreator(app.deps.db, app.deps.config);
     const seen = new Map<string, number>();
