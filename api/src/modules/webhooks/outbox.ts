@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { WebhookEvent } from '@shabaash/shared';
-import { creatorChangesSince, type TipChangeRow } from '../sync/changes.ts';
+import { creatorsChangesSince, type TipChangeRow } from '../sync/changes.ts';
 import { presentTip } from '../tips/tips.presenter.ts';
 import { attemptAll, type Attempt, type WorkerDeps } from './attempts.ts';
 import type { EndpointSlots } from './endpointSlots.ts';
@@ -103,8 +103,11 @@ export async function deriveAndSend(
   return db.transaction(async (tx) => {
     const events: NewEvent[] = [];
     const moved: Array<{ creatorId: string; version: number }> = [];
-    for (const [creatorId, since] of await lockCursors(tx, behind)) {
-      const changes = await creatorChangesSince(tx, creatorId, since);
+    const cursors = [...(await lockCursors(tx, behind))].map(([creatorId, since]) => ({ creatorId, since }));
+    const read = await creatorsChangesSince(tx, cursors);
+    for (const { creatorId, since } of cursors) {
+      const changes = read.get(creatorId);
+      if (!changes) continue;
       for (const e of changes.rows.flatMap((row) => eventsOf(row, since)))
         events.push({ ...e, data: asJsonb(JSON.parse(JSON.stringify(e.data))) });
       moved.push({ creatorId, version: changes.version });
