@@ -254,6 +254,14 @@ export async function webhooksPhase(
       // Run alone, the API is cold (JIT, PostgreSQL caches): a first run would be slower whatever it measured.
       log(`webhooks: warming up at ${rate} tips/s (not counted)…`);
       await latency(product, 'whwarm', viewers, spread, creators, socketsByCreator, run, rate);
+      // The delivery path too (the worker's JIT, its connections and statements), or the first run with
+      // webhooks pays for a cold worker that a running product has warmed long ago.
+      log(`webhooks: warming up with ${ENDPOINTS_PER_CREATOR} endpoints per creator (not counted)…`);
+      const created = await createEndpoints(client, creators, receivers.urls);
+      const before = await receivers.received();
+      const warm = await latency(product, 'whwarmb', viewers, spread, creators, socketsByCreator, run, rate);
+      await drain(receivers, before + warm.ok * ENDPOINTS_PER_CREATOR);
+      await deleteEndpoints(client, created);
     }
     for (let i = 0; i <= 2 * ROUNDS; i++) {
       const webhooks = i % 2 === 1;
