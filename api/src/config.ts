@@ -119,7 +119,7 @@ const envSchema = z.object({
   WEBHOOK_BATCH: z.coerce.number().int().min(1).max(10_000).default(2000),
   WEBHOOK_LANES: z.coerce.number().int().min(1).max(16).default(2),
   WEBHOOK_SEND_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   WEBHOOK_GATHER_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: perMinute(10),
   GUEST_ORDER_LIMIT_PER_CREATOR_PER_MINUTE: perMinute(300),
