@@ -100,6 +100,8 @@ export interface WebhooksPhase {
   pooled: { without: Summary; with: Summary };
   /** Pooled p99 with over pooled p99 without (issue 18: ≤ 1.10). */
   pooledP99Ratio: number;
+  /** The lowest and highest pooled ratio with any one run left out (how much a single run decides it). */
+  pooledRange: [number, number];
   /** Median p99 send → socket of the runs with webhooks over the median of the runs without. */
   p99Ratio: number;
   /** Each run with webhooks over the mean p99 of the runs without just before and after it. */
@@ -246,7 +248,8 @@ export async function webhooksPhase(
   const receivers = await startReceivers(ENDPOINTS_PER_CREATOR);
   const client = new HttpClient(product.url, 8);
   const runs: WebhooksRun[] = [];
-  const samples = { without: [] as number[], with: [] as number[] };
+  /** Each run's send → socket samples, in run order. */
+  const samples: number[][] = [];
   let endpoints = 0;
   try {
     await trackFunctions(db);
@@ -277,7 +280,8 @@ export async function webhooksPhase(
       const functionsBefore = await functionTimes(db);
       const mark = await costMark(db, product.pid, receivers.pid, probeFile);
       const t0 = performance.now();
-      const sink = webhooks ? samples.with : samples.without;
+      const sink: number[] = [];
+      samples.push(sink);
       const result = await latency(
         product,
         `wh${i}`,
@@ -332,13 +336,22 @@ export async function webhooksPhase(
   const without = runs.filter((r) => !r.webhooks).map(p99);
   const withHooks = runs.filter((r) => r.webhooks).map(p99);
   const baseline = median(without);
-  const pooled = { without: summarize(samples.without), with: summarize(samples.with) };
+  const pool = (keep: (i: number) => boolean) => samples.flatMap((run, i) => (keep(i) ? run : []));
+  const pooledRatio = (skip: number) =>
+    summarize(pool((i) => i % 2 === 1 && i !== skip)).p99 /
+    summarize(pool((i) => i % 2 === 0 && i !== skip)).p99;
+  const pooled = { without: summarize(pool((i) => i % 2 === 0)), with: summarize(pool((i) => i % 2 === 1)) };
+  // How much one run moves the verdict: the pooled ratio with each run left out in turn.
+  const leaveOneOut = runs.length > 3 ? runs.map((_, skip) => pooledRatio(skip)) : [];
   return {
     endpoints,
     rate,
     runs,
     pooled,
     pooledP99Ratio: pooled.with.p99 / pooled.without.p99,
+    pooledRange: leaveOneOut.length
+      ? [Math.min(...leaveOneOut), Math.max(...leaveOneOut)]
+      : [pooled.with.p99 / pooled.without.p99, pooled.with.p99 / pooled.without.p99],
     p99Ratio: median(withHooks) / baseline,
     pairRatios: runs.flatMap((r, i) =>
       r.webhooks ? [p99(r) / ((p99(runs[i - 1]!) + p99(runs[i + 1]!)) / 2)] : [],
