@@ -171,6 +171,28 @@ async function deleteEndpoints(client: HttpClient, created: Array<{ creator: See
     });
 }
 
+/**
+ * Turns the endpoints on or off between runs (deleting them would delete each run's deliveries by cascade, and
+ * autovacuum would clean that up during the next runs: the bench's own work, not the product's). Turning them on
+ * waits first for the worker to have skipped the cursors past the last run's tips (WEBHOOK_POLL_MS, 500 ms).
+ */
+async function setEndpoints(
+  client: HttpClient,
+  created: Array<{ creator: SeededCreator; id: string }>,
+  enabled: boolean,
+) {
+  if (enabled) await sleep(1000);
+  for (const { creator, id } of created) {
+    const res = await client.request(
+      'PATCH',
+      `/api/creator/webhooks/${id}`,
+      { authorization: `Bearer ${creator.token}`, 'content-type': 'application/json' },
+      JSON.stringify({ enabled }),
+    );
+    if (res.status !== 200) throw new Error(`webhook endpoint not switched: ${res.status} ${res.body}`);
+  }
+}
+
 /** Waits until the receivers have `expected` deliveries (or the limit): the time it took, and what is missing. */
 async function drain(receivers: Receivers, expected: number) {
   const ended = performance.now();
@@ -251,6 +273,8 @@ export async function webhooksPhase(
   /** Each run's send → socket samples, in run order. */
   const samples: number[][] = [];
   let endpoints = 0;
+  /** The endpoints, made once and turned on for each run with webhooks (setEndpoints). */
+  let created: Array<{ creator: SeededCreator; id: string }> = [];
   try {
     await trackFunctions(db);
     if (warmUp) {
@@ -260,20 +284,21 @@ export async function webhooksPhase(
       // The delivery path too (the worker's JIT, its connections and statements), or the first run with
       // webhooks pays for a cold worker that a running product has warmed long ago.
       log(`webhooks: warming up with ${ENDPOINTS_PER_CREATOR} endpoints per creator (not counted)…`);
-      const created = await createEndpoints(client, creators, receivers.urls);
+      created = await createEndpoints(client, creators, receivers.urls);
       const before = await receivers.received();
       const warm = await latency(product, 'whwarmb', viewers, spread, creators, socketsByCreator, run, rate);
       await drain(receivers, before + warm.ok * ENDPOINTS_PER_CREATOR);
-      await deleteEndpoints(client, created);
+      await setEndpoints(client, created, false);
     }
     for (let i = 0; i <= 2 * ROUNDS; i++) {
       const webhooks = i % 2 === 1;
-      const created = webhooks ? await createEndpoints(client, creators, receivers.urls) : [];
-      endpoints = Math.max(endpoints, created.length);
+      if (webhooks && created.length === 0) created = await createEndpoints(client, creators, receivers.urls);
+      else if (webhooks) await setEndpoints(client, created, true);
+      endpoints = Math.max(endpoints, webhooks ? created.length : 0);
       const receivedBefore = await receivers.received();
       const loadAtStart = load1();
       log(
-        `webhooks: run ${i + 1}/${2 * ROUNDS + 1}, ${rate} tips/s, ${webhooks ? `${created.length} endpoints` : 'no endpoints'} (load ${loadAtStart})…`,
+        `webhooks: run ${i + 1}/${2 * ROUNDS + 1}, ${rate} tips/s, ${webhooks ? `${created.length} endpoints` : 'no endpoints enabled'} (load ${loadAtStart})…`,
       );
       await readProbe(product, probeFile);
       const stopWaits = sampleWaits(db);
@@ -322,12 +347,13 @@ export async function webhooksPhase(
         log(
           `  ${duringRun}/${expected} delivered during the run (${entry.deliveries.perSecondDuringRun}/s), ${drained.drainMs === null ? `${drained.backlogAfterDrain} still missing after ${DRAIN_LIMIT_MS / 1000} s` : `the last ${(drained.drainMs / 1000).toFixed(1)} s after`}; per delivery ${JSON.stringify(entry.deliveries.cost)}`,
         );
-        await deleteEndpoints(client, created);
+        await setEndpoints(client, created, false);
       }
       log(`  p99 send → socket ${result.sendToReceipt.p99.toFixed(1)} ms; cores ${JSON.stringify(cores)}`);
       runs.push(entry);
     }
   } finally {
+    await deleteEndpoints(client, created).catch(() => undefined);
     client.close();
     await receivers.close();
     await db.destroy();
