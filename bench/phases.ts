@@ -68,6 +68,8 @@ export async function latency(
   run: string,
   rate: number = SETTINGS.latencyRate,
   durationMs: number = SETTINGS.latencyMs,
+  /** Receives every send → socket sample too (the webhooks phase pools its runs' samples). */
+  sink?: number[],
 ): Promise<LatencyPhase> {
   const total = Math.floor((durationMs / 1000) * rate);
   const scheduledAt = new Float64Array(total).fill(NaN);
@@ -150,6 +152,7 @@ export async function latency(
     }
     if (r.length > 0) first.push(min - sentAt[i]!);
   }
+  if (sink) for (const v of all) sink.push(v);
   const phase: LatencyPhase = {
     label,
     rate,

@@ -21,11 +21,20 @@ export interface ProbeReport {
   trace?: ApiTrace;
 }
 
-/** Node arguments and environment that preload the probe into the API process. */
+/**
+ * Node arguments and environment that preload the probe into the API process, and the statement counter
+ * (bench/workerProbe.mjs) that only its webhook worker child turns on.
+ */
 export function probeSetup(): { nodeArgs: string[]; env: Record<string, string>; file: string } {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-probe-')), 'probe.json');
   return {
-    nodeArgs: ['--expose-gc', '--import', path.join(REPO_ROOT, 'bench', 'apiProbe.mjs')],
+    nodeArgs: [
+      '--expose-gc',
+      '--import',
+      path.join(REPO_ROOT, 'bench', 'apiProbe.mjs'),
+      '--import',
+      path.join(REPO_ROOT, 'bench', 'workerProbe.mjs'),
+    ],
     env: { BENCH_PROBE_FILE: file },
     file,
   };
@@ -52,4 +61,13 @@ export async function readProbe(
     await sleep(20);
   }
   return null;
+}
+
+/** Statements the webhook worker process has sent so far (bench/workerProbe.mjs); null before its first write. */
+export function workerStatements(file: string): number | null {
+  try {
+    return (JSON.parse(fs.readFileSync(`${file}.worker.json`, 'utf8')) as { statements: number }).statements;
+  } catch {
+    return null;
+  }
 }

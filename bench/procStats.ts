@@ -56,16 +56,54 @@ const tree = (pid: number): number[] => [pid, ...childrenOf(pid).flatMap(tree)];
 /** A reading of CPU seconds so far per process, with the part each belongs to. */
 export type CpuSnapshot = Map<string, { group: string; seconds: number }>;
 
+/** The parts cpuSnapshot charges CPU to (pg*: PostgreSQL's processes, split by whose backend each is). */
+export const CPU_GROUPS = [
+  'api',
+  'pgApi',
+  'pgWorker',
+  'pgOther',
+  'worker',
+  'receivers',
+  'bench',
+  'other',
+] as const;
+
 /**
- * CPU seconds so far of the API process, PostgreSQL (postmaster and backends), the webhook worker process and the
- * API's other children (the Auth emulator).
+ * PostgreSQL's client backends by whose they are, from their application_name: the API's pool (`pgApi`) or the
+ * webhook worker's (`pgWorker`); cpuSnapshot charges every other PostgreSQL process (the postmaster,
+ * autovacuum, the WAL writer, the checkpointer, the bench's own connections) to `pgOther`.
  */
-export function cpuSnapshot(apiPid: number, receiversPid: number | null): CpuSnapshot {
+export async function backendGroups(db: Db): Promise<Map<number, string>> {
+  const { rows } = await db.raw<{ rows: Array<{ pid: number; app: string }> }>(
+    `select pid, application_name as app from pg_stat_activity where backend_type = 'client backend'`,
+  );
+  const groups = new Map<number, string>();
+  for (const r of rows) {
+    if (r.app === 'shabaash-webhooks') groups.set(r.pid, 'pgWorker');
+    else if (r.app === 'shabaash-api') groups.set(r.pid, 'pgApi');
+  }
+  return groups;
+}
+
+/**
+ * CPU seconds so far of the API process, PostgreSQL's processes (split by `backends`: backendGroups), the webhook
+ * worker process, the API's other children (the Auth emulator), the receivers and the bench itself.
+ */
+export function cpuSnapshot(
+  apiPid: number,
+  receiversPid: number | null,
+  backends: Map<number, string> = new Map(),
+): CpuSnapshot {
   const snapshot: CpuSnapshot = new Map();
   snapshot.set(`${apiPid}`, { group: 'api', seconds: cpuSeconds(apiPid) });
   for (const child of childrenOf(apiPid)) {
-    const group = commOf(child) === 'postgres' ? 'postgres' : isWebhookWorker(child) ? 'worker' : 'other';
-    for (const pid of tree(child)) snapshot.set(`${pid}`, { group, seconds: cpuSeconds(pid) });
+    const postgres = commOf(child) === 'postgres';
+    const group = postgres ? 'pgOther' : isWebhookWorker(child) ? 'worker' : 'other';
+    for (const pid of tree(child))
+      snapshot.set(`${pid}`, {
+        group: postgres ? (backends.get(pid) ?? group) : group,
+        seconds: cpuSeconds(pid),
+      });
   }
   if (receiversPid)
     snapshot.set(`${receiversPid}`, { group: 'receivers', seconds: cpuSeconds(receiversPid) });
@@ -74,15 +112,45 @@ export function cpuSnapshot(apiPid: number, receiversPid: number | null): CpuSna
   return snapshot;
 }
 
+/** CPU seconds used per part between two snapshots (see coresUsed for processes that came or went). */
+export function cpuUsed(a: CpuSnapshot, b: CpuSnapshot): Record<string, number> {
+  const used: Record<string, number> = Object.fromEntries(CPU_GROUPS.map((g) => [g, 0]));
+  for (const [pid, now] of b)
+    used[now.group] = (used[now.group] ?? 0) + now.seconds - (a.get(pid)?.seconds ?? 0);
+  return used;
+}
+
 /**
  * CPU cores used per part between two snapshots taken `seconds` apart. A process that started in between counts
  * from zero; one that ended in between is left out (PostgreSQL backends of a pool come and go).
  */
 export function coresUsed(a: CpuSnapshot, b: CpuSnapshot, seconds: number): Record<string, number> {
-  const used: Record<string, number> = { api: 0, postgres: 0, worker: 0, receivers: 0, bench: 0, other: 0 };
-  for (const [pid, now] of b)
-    used[now.group] = (used[now.group] ?? 0) + now.seconds - (a.get(pid)?.seconds ?? 0);
-  return Object.fromEntries(Object.entries(used).map(([k, v]) => [k, Math.round((v / seconds) * 100) / 100]));
+  return Object.fromEntries(
+    Object.entries(cpuUsed(a, b)).map(([k, v]) => [k, Math.round((v / seconds) * 100) / 100]),
+  );
+}
+
+/** Rows the outbox tables (outgoing_webhook_*) have had inserted, updated and deleted so far. */
+export async function outboxWrites(db: Db): Promise<{ inserted: number; updated: number; deleted: number }> {
+  const { rows } = await db.raw<{ rows: Array<{ ins: string; upd: string; del: string }> }>(
+    `select sum(n_tup_ins) as ins, sum(n_tup_upd) as upd, sum(n_tup_del) as del
+     from pg_stat_user_tables where relname like 'outgoing_webhook%'`,
+  );
+  const r = rows[0];
+  return { inserted: Number(r?.ins ?? 0), updated: Number(r?.upd ?? 0), deleted: Number(r?.del ?? 0) };
+}
+
+/** WAL bytes written so far by the webhook worker's backends (PostgreSQL 18's per-backend WAL statistics). */
+export async function workerWalBytes(db: Db): Promise<number | null> {
+  try {
+    const { rows } = await db.raw<{ rows: Array<{ bytes: string | null }> }>(
+      `select sum((pg_stat_get_backend_wal(pid)).wal_bytes) as bytes
+       from pg_stat_activity where application_name = 'shabaash-webhooks'`,
+    );
+    return rows[0]?.bytes == null ? null : Number(rows[0].bytes);
+  } catch {
+    return null;
+  }
 }
 
 export const load1 = () => Math.round((os.loadavg()[0] ?? 0) * 100) / 100;

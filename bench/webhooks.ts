@@ -3,17 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDb, type Db } from '../api/src/db/knex.ts';
-import { HttpClient } from './load.ts';
+import { HttpClient, summarize, type Summary } from './load.ts';
 import { latency } from './phases.ts';
-import { readProbe, type ProbeReport } from './probe.ts';
+import { readProbe, workerStatements, type ProbeReport } from './probe.ts';
 import {
+  backendGroups,
   coresUsed,
   cpuSnapshot,
+  cpuUsed,
   functionDelta,
   functionTimes,
   load1,
+  outboxWrites,
   sampleWaits,
   trackFunctions,
+  workerWalBytes,
 } from './procStats.ts';
 import { REPO_ROOT, type BenchProduct } from './product.ts';
 import type { LatencyPhase } from './report.ts';
@@ -25,10 +29,32 @@ import type { OpenSocket } from './sockets.ts';
 export const ENDPOINTS_PER_CREATOR = 5;
 /** How long a run with webhooks waits for the outbox to deliver everything after it. */
 const DRAIN_LIMIT_MS = 60_000;
-/** Runs with webhooks (each between two runs without): BENCH_WEBHOOKS_ROUNDS, default 2 (A B A B A). */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_WEBHOOKS_ROUNDS ?? 2));
-/** The receivers' nice value: below the product's worker (10), so the bench yields first. */
-const RECEIVERS_NICE = 15;
+/** Runs with webhooks (each between two runs without): BENCH_WEBHOOKS_ROUNDS, default 3 (A B A B A B A). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_WEBHOOKS_ROUNDS ?? 3));
+/**
+ * The receivers stand in for third-party servers on other machines: they run at the lowest CPU priority, so
+ * what they cost this machine goes last (the report says so). Their CPU per delivery is still measured.
+ */
+export const RECEIVERS_NICE = 19;
+/** PostgreSQL publishes other backends' table counters at most once a second: wait that long before reading them. */
+const STATS_SETTLE_MS = 1200;
+
+/** What one delivery cost, over a run with webhooks and its drain (load-independent: CPU time, not wall time). */
+export interface DeliveryCost {
+  deliveries: number;
+  /** CPU ms per delivery: the worker process, its PostgreSQL backends, the receivers. */
+  workerMs: number;
+  pgWorkerMs: number;
+  receiversMs: number;
+  /** The worker's statements (BEGIN and COMMIT included; bench/workerProbe.mjs) per delivery; null: no count. */
+  statements: number | null;
+  /** Rows inserted, updated and deleted in the outbox tables per delivery (pg_stat_user_tables). */
+  inserted: number;
+  updated: number;
+  deleted: number;
+  /** WAL bytes per delivery written by the worker's backends (null: not available). */
+  walBytes: number | null;
+}
 
 /** One 10 s run at the phase's rate, with or without the endpoints, and where the machine's time went in it. */
 export interface WebhooksRun {
@@ -38,7 +64,10 @@ export interface WebhooksRun {
   latency: LatencyPhase;
   /** What the API process saw during the run (bench/apiProbe.mjs). */
   api: ProbeReport | null;
-  /** CPU cores used during the run: API, PostgreSQL, the webhook worker process, the receivers, the bench, other. */
+  /**
+   * CPU cores used during the run: API, PostgreSQL's backends of the API (pgApi) and of the worker (pgWorker) and
+   * its other processes (pgOther), the webhook worker process, the receivers, the bench, other.
+   */
   cores: Record<string, number>;
   /** pg_stat_activity samples (every 100 ms) of active backends: outbox or other statement, and its wait. */
   pgWaits: { samples: number; waits: Record<string, number> };
@@ -57,6 +86,8 @@ export interface WebhooksRun {
     backlogAfterDrain: number;
     /** All expected deliveries over the run plus the drain, per second. */
     perSecondOverall: number;
+    /** What each delivery cost over the run and its drain. */
+    cost: DeliveryCost;
   };
 }
 
@@ -65,7 +96,13 @@ export interface WebhooksPhase {
   endpoints: number;
   rate: number;
   runs: WebhooksRun[];
-  /** Median p99 send → socket of the runs with webhooks over the median of the runs without (≤ 1.10 is met). */
+  /** Every send → socket sample of the runs without (A) and with (B) webhooks, pooled. */
+  pooled: { without: Summary; with: Summary };
+  /** Pooled p99 with over pooled p99 without (issue 18: ≤ 1.10). */
+  pooledP99Ratio: number;
+  /** The lowest and highest pooled ratio with any one run left out (how much a single run decides it). */
+  pooledRange: [number, number];
+  /** Median p99 send → socket of the runs with webhooks over the median of the runs without. */
   p99Ratio: number;
   /** Each run with webhooks over the mean p99 of the runs without just before and after it. */
   pairRatios: number[];
@@ -134,6 +171,28 @@ async function deleteEndpoints(client: HttpClient, created: Array<{ creator: See
     });
 }
 
+/**
+ * Turns the endpoints on or off between runs (deleting them would delete each run's deliveries by cascade, and
+ * autovacuum would clean that up during the next runs: the bench's own work, not the product's). Turning them on
+ * waits first for the worker to have skipped the cursors past the last run's tips (WEBHOOK_POLL_MS, 500 ms).
+ */
+async function setEndpoints(
+  client: HttpClient,
+  created: Array<{ creator: SeededCreator; id: string }>,
+  enabled: boolean,
+) {
+  if (enabled) await sleep(1000);
+  for (const { creator, id } of created) {
+    const res = await client.request(
+      'PATCH',
+      `/api/creator/webhooks/${id}`,
+      { authorization: `Bearer ${creator.token}`, 'content-type': 'application/json' },
+      JSON.stringify({ enabled }),
+    );
+    if (res.status !== 200) throw new Error(`webhook endpoint not switched: ${res.status} ${res.body}`);
+  }
+}
+
 /** Waits until the receivers have `expected` deliveries (or the limit): the time it took, and what is missing. */
 async function drain(receivers: Receivers, expected: number) {
   const ended = performance.now();
@@ -146,6 +205,42 @@ async function drain(receivers: Receivers, expected: number) {
   }
 }
 
+/** Readings taken at a run's start that its per-delivery cost is computed from. */
+async function costMark(db: Db, apiPid: number, receiversPid: number, probeFile: string) {
+  const backends = await backendGroups(db);
+  return {
+    backends,
+    cpu: cpuSnapshot(apiPid, receiversPid, backends),
+    writes: await outboxWrites(db),
+    statements: workerStatements(probeFile),
+    wal: await workerWalBytes(db),
+  };
+}
+
+/** What the deliveries between `start` and now cost each (CPU ms per process, statements, rows, WAL bytes). */
+function deliveryCost(
+  start: Awaited<ReturnType<typeof costMark>>,
+  end: Awaited<ReturnType<typeof costMark>>,
+  deliveries: number,
+): DeliveryCost {
+  const n = Math.max(1, deliveries);
+  const cpu = cpuUsed(start.cpu, end.cpu);
+  const per = (v: number) => Math.round((v / n) * 1000) / 1000;
+  const perMs = (seconds: number | undefined) => Math.round(((seconds ?? 0) * 1000 * 1000) / n) / 1000;
+  return {
+    deliveries,
+    workerMs: perMs(cpu.worker),
+    pgWorkerMs: perMs(cpu.pgWorker),
+    receiversMs: perMs(cpu.receivers),
+    statements:
+      start.statements === null || end.statements === null ? null : per(end.statements - start.statements),
+    inserted: per(end.writes.inserted - start.writes.inserted),
+    updated: per(end.writes.updated - start.writes.updated),
+    deleted: per(end.writes.deleted - start.writes.deleted),
+    walBytes: start.wal === null || end.wal === null ? null : Math.round((end.wal - start.wal) / n),
+  };
+}
+
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -155,8 +250,9 @@ const median = (values: number[]) => {
 /**
  * Send → creator socket at `rate` tips/s over twenty creators, alternating runs without webhook endpoints and
  * with five per creator on loopback receivers (tip.created, tip.live, tip.deleted), starting and ending without,
- * so the noise of this machine shows. After each run with webhooks the outbox must deliver every tip.created
- * before the next run starts (or the report says how many were left).
+ * so the noise of this machine shows; the samples of each kind are pooled for the comparison. After each run
+ * with webhooks the outbox must deliver every tip.created before the next run starts (or the report says how many
+ * were left), and what each delivery cost is read over the run and its drain.
  */
 export async function webhooksPhase(
   product: BenchProduct,
@@ -169,35 +265,64 @@ export async function webhooksPhase(
   probeFile: string,
 ): Promise<WebhooksPhase> {
   const spread = (i: number) => i % creators.length;
-  const db: Db = createDb(product.databaseUrl, 2);
+  // Its own application_name: the bench's queries are charged to neither the API's nor the worker's backends.
+  const db: Db = createDb(product.databaseUrl, 2, { applicationName: 'bench' });
   const receivers = await startReceivers(ENDPOINTS_PER_CREATOR);
   const client = new HttpClient(product.url, 8);
   const runs: WebhooksRun[] = [];
+  /** Each run's send → socket samples, in run order. */
+  const samples: number[][] = [];
   let endpoints = 0;
+  /** The endpoints, made once and turned on for each run with webhooks (setEndpoints). */
+  let created: Array<{ creator: SeededCreator; id: string }> = [];
   try {
     await trackFunctions(db);
     if (warmUp) {
       // Run alone, the API is cold (JIT, PostgreSQL caches): a first run would be slower whatever it measured.
       log(`webhooks: warming up at ${rate} tips/s (not counted)…`);
       await latency(product, 'whwarm', viewers, spread, creators, socketsByCreator, run, rate);
+      // The delivery path too (the worker's JIT, its connections and statements), or the first run with
+      // webhooks pays for a cold worker that a running product has warmed long ago.
+      log(`webhooks: warming up with ${ENDPOINTS_PER_CREATOR} endpoints per creator (not counted)…`);
+      created = await createEndpoints(client, creators, receivers.urls);
+      const before = await receivers.received();
+      const warm = await latency(product, 'whwarmb', viewers, spread, creators, socketsByCreator, run, rate);
+      await drain(receivers, before + warm.ok * ENDPOINTS_PER_CREATOR);
+      await setEndpoints(client, created, false);
     }
     for (let i = 0; i <= 2 * ROUNDS; i++) {
       const webhooks = i % 2 === 1;
-      const created = webhooks ? await createEndpoints(client, creators, receivers.urls) : [];
-      endpoints = Math.max(endpoints, created.length);
+      if (webhooks && created.length === 0) created = await createEndpoints(client, creators, receivers.urls);
+      else if (webhooks) await setEndpoints(client, created, true);
+      endpoints = Math.max(endpoints, webhooks ? created.length : 0);
       const receivedBefore = await receivers.received();
       const loadAtStart = load1();
       log(
-        `webhooks: run ${i + 1}/${2 * ROUNDS + 1}, ${rate} tips/s, ${webhooks ? `${created.length} endpoints` : 'no endpoints'} (load ${loadAtStart})…`,
+        `webhooks: run ${i + 1}/${2 * ROUNDS + 1}, ${rate} tips/s, ${webhooks ? `${created.length} endpoints` : 'no endpoints enabled'} (load ${loadAtStart})…`,
       );
       await readProbe(product, probeFile);
       const stopWaits = sampleWaits(db);
       const functionsBefore = await functionTimes(db);
-      const cpuBefore = cpuSnapshot(product.pid, receivers.pid);
+      const mark = await costMark(db, product.pid, receivers.pid, probeFile);
       const t0 = performance.now();
-      const result = await latency(product, `wh${i}`, viewers, spread, creators, socketsByCreator, run, rate);
+      const sink: number[] = [];
+      samples.push(sink);
+      const result = await latency(
+        product,
+        `wh${i}`,
+        viewers,
+        spread,
+        creators,
+        socketsByCreator,
+        run,
+        rate,
+        SETTINGS.latencyMs,
+        sink,
+      );
       const seconds = (performance.now() - t0) / 1000;
-      const cores = coresUsed(cpuBefore, cpuSnapshot(product.pid, receivers.pid), seconds);
+      // Backends the pools opened during the run count for their pool too.
+      for (const [pid, group] of await backendGroups(db)) mark.backends.set(pid, group);
+      const cores = coresUsed(mark.cpu, cpuSnapshot(product.pid, receivers.pid, mark.backends), seconds);
       const api = await readProbe(product, probeFile);
       const functions = functionDelta(functionsBefore, await functionTimes(db));
       const pgWaits = await stopWaits();
@@ -207,22 +332,29 @@ export async function webhooksPhase(
         const duringRun = (await receivers.received()) - receivedBefore;
         const drained = await drain(receivers, receivedBefore + expected);
         const drainSeconds = (drained.drainMs ?? DRAIN_LIMIT_MS) / 1000;
+        await sleep(STATS_SETTLE_MS);
+        const received = (await receivers.received()) - receivedBefore;
+        const end = await costMark(db, product.pid, receivers.pid, probeFile);
+        for (const [pid, group] of mark.backends) if (!end.backends.has(pid)) end.backends.set(pid, group);
+        end.cpu = cpuSnapshot(product.pid, receivers.pid, end.backends);
         entry.deliveries = {
           expected,
           perSecondDuringRun: Math.round(duringRun / seconds),
           backlogAtRunEnd: Math.max(0, expected - duringRun),
           ...drained,
           perSecondOverall: Math.round((expected - drained.backlogAfterDrain) / (seconds + drainSeconds)),
+          cost: deliveryCost(mark, end, received),
         };
         log(
-          `  ${duringRun}/${expected} delivered during the run (${entry.deliveries.perSecondDuringRun}/s), ${drained.drainMs === null ? `${drained.backlogAfterDrain} still missing after ${DRAIN_LIMIT_MS / 1000} s` : `the last ${(drained.drainMs / 1000).toFixed(1)} s after`}`,
+          `  ${duringRun}/${expected} delivered during the run (${entry.deliveries.perSecondDuringRun}/s), ${drained.drainMs === null ? `${drained.backlogAfterDrain} still missing after ${DRAIN_LIMIT_MS / 1000} s` : `the last ${(drained.drainMs / 1000).toFixed(1)} s after`}; per delivery ${JSON.stringify(entry.deliveries.cost)}`,
         );
-        await deleteEndpoints(client, created);
+        await setEndpoints(client, created, false);
       }
       log(`  p99 send → socket ${result.sendToReceipt.p99.toFixed(1)} ms; cores ${JSON.stringify(cores)}`);
       runs.push(entry);
     }
   } finally {
+    await deleteEndpoints(client, created).catch(() => undefined);
     client.close();
     await receivers.close();
     await db.destroy();
@@ -231,10 +363,22 @@ export async function webhooksPhase(
   const without = runs.filter((r) => !r.webhooks).map(p99);
   const withHooks = runs.filter((r) => r.webhooks).map(p99);
   const baseline = median(without);
+  const pool = (keep: (i: number) => boolean) => samples.flatMap((run, i) => (keep(i) ? run : []));
+  const pooledRatio = (skip: number) =>
+    summarize(pool((i) => i % 2 === 1 && i !== skip)).p99 /
+    summarize(pool((i) => i % 2 === 0 && i !== skip)).p99;
+  const pooled = { without: summarize(pool((i) => i % 2 === 0)), with: summarize(pool((i) => i % 2 === 1)) };
+  // How much one run moves the verdict: the pooled ratio with each run left out in turn.
+  const leaveOneOut = runs.length > 3 ? runs.map((_, skip) => pooledRatio(skip)) : [];
   return {
     endpoints,
     rate,
     runs,
+    pooled,
+    pooledP99Ratio: pooled.with.p99 / pooled.without.p99,
+    pooledRange: leaveOneOut.length
+      ? [Math.min(...leaveOneOut), Math.max(...leaveOneOut)]
+      : [pooled.with.p99 / pooled.without.p99, pooled.with.p99 / pooled.without.p99],
     p99Ratio: median(withHooks) / baseline,
     pairRatios: runs.flatMap((r, i) =>
       r.webhooks ? [p99(r) / ((p99(runs[i - 1]!) + p99(runs[i + 1]!)) / 2)] : [],

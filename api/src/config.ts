@@ -109,12 +109,18 @@ const envSchema = z.object({
   // Where the delivery worker runs (docs/OPERATIONS.md): `process` (default) forks it as a child process of this
   // instance at a lower CPU priority (WEBHOOK_WORKER_NICE) with its own pool (WEBHOOK_WORKER_POOL_MAX), so its
   // sending never takes the API's event loop or pool; `off` runs none here (a separate `npm run webhooks:worker`).
-  // Each claim takes up to WEBHOOK_BATCH due deliveries in one round trip; WEBHOOK_LANES claims run at once.
+  // Each claim or derivation sends up to WEBHOOK_BATCH deliveries at once; WEBHOOK_LANES claims run at once. A
+  // batch waits up to WEBHOOK_SEND_WAIT_MS for its answers (what answers later is recorded when it does), at most
+  // WEBHOOK_ENDPOINT_CONCURRENCY sends are in flight per endpoint, and a lane that found work waits
+  // WEBHOOK_GATHER_MS before its next pass so that each pass takes many tips' deliveries.
   WEBHOOK_WORKER: z.enum(['process', 'off']).default('process'),
   WEBHOOK_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   WEBHOOK_WORKER_POOL_MAX: z.coerce.number().int().min(1).max(50).default(3),
-  WEBHOOK_BATCH: z.coerce.number().int().min(1).max(1000).default(100),
+  WEBHOOK_BATCH: z.coerce.number().int().min(1).max(10_000).default(2000),
   WEBHOOK_LANES: z.coerce.number().int().min(1).max(16).default(2),
+  WEBHOOK_SEND_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  WEBHOOK_GATHER_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: perMinute(10),
   GUEST_ORDER_LIMIT_PER_CREATOR_PER_MINUTE: perMinute(300),
   /** Creator payouts over Razorpay Route (issue 13); false keeps earnings in the ledger and moves nothing. */

@@ -12,7 +12,7 @@ import type { Db, Executor } from '../../db/knex.ts';
 import { notFound } from '../../http/errors.ts';
 import { findOverlayByKey } from '../creators/overlay.repository.ts';
 import { getShowSettings } from '../show/show.service.ts';
-import { insertEvents } from '../webhooks/webhooks.repository.ts';
+import { insertEvents } from '../webhooks/outbox.repository.ts';
 import { NO_TOTALS, presentSession, presentSupporter, presentTotals } from './stream.presenter.ts';
 import {
   endLiveSession,

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../../../test/factories.ts';
 import { insertTip } from '../tips/tips.repository.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
-import { creatorChangesSince, walletChangesSince } from './changes.ts';
+import { creatorChangesSince, creatorsChangesSince, walletChangesSince } from './changes.ts';
 import { bumpSpace, creatorSpace } from './spaces.ts';
 
 let app: TestApp;
@@ -56,6 +56,24 @@ describe('creatorChangesSince', () => {
       version: 6,
       hasMore: false,
     });
+  });
+});
+
+describe('creatorsChangesSince', () => {
+  it('reads many creators in one statement exactly as creatorChangesSince reads each', async () => {
+    const { db } = app.deps;
+    const quiet = await buildCreator(db, app.deps.config);
+    const cursors = [
+      { creatorId: creator.id, since: 1 },
+      { creatorId: quiet.id, since: 0 },
+    ];
+    for (const limit of [2, 500]) {
+      const many = await creatorsChangesSince(db, cursors, limit);
+      expect([...many.keys()].sort()).toEqual([creator.id, quiet.id].sort());
+      for (const { creatorId, since } of cursors)
+        expect(many.get(creatorId)).toEqual(await creatorChangesSince(db, creatorId, since, limit));
+    }
+    expect(await creatorsChangesSince(db, [])).toEqual(new Map());
   });
 });
 

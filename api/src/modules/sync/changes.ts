@@ -51,13 +51,61 @@ export async function creatorChangesSince(
      ) x on true`,
     [creatorSpace(creatorId), creatorId, sinceVersion, limit],
   );
-  const spaceVersion = Number(result.rows[0]?.space_version ?? 0);
-  const rows = result.rows
-    .filter((r) => r.id != null)
-    .map(({ space_version: _v, ...r }) => r as TipChangeRow);
+  return creatorChanges(result.rows, limit);
+}
+
+/** One creator's rows of a changes read (a row without id: the space had none) as CreatorChanges. */
+function creatorChanges(
+  read: Array<Partial<TipChangeRow> & { space_version: number }>,
+  limit: number,
+): CreatorChanges {
+  const spaceVersion = Number(read[0]?.space_version ?? 0);
+  const rows = read.filter((r) => r.id != null).map(({ space_version: _v, ...r }) => r as TipChangeRow);
   const hasMore = rows.length >= limit && limit > 0;
   const last = rows[rows.length - 1];
   return { rows, version: hasMore && last ? Number(last.version) : spaceVersion, hasMore };
+}
+
+/**
+ * creatorChangesSince for many creators in one statement (one snapshot; the webhook outbox's derivation reads
+ * every creator behind its cursor with it): up to `limit` rows each, with the same no-skip guarantee.
+ */
+export async function creatorsChangesSince(
+  db: Executor,
+  cursors: Array<{ creatorId: string; since: number }>,
+  limit = 500,
+): Promise<Map<string, CreatorChanges>> {
+  if (cursors.length === 0) return new Map();
+  const result = await db.raw<{
+    rows: Array<Partial<TipChangeRow> & { space_version: number; cursor_creator: string }>;
+  }>(
+    `select c.creator_id as cursor_creator, v.version as space_version, x.*
+     from unnest(?::uuid[], ?::text[], ?::bigint[]) as c(creator_id, space, since)
+     cross join lateral (
+       select coalesce((select version from sync_spaces where space = c.space), 0) as version
+     ) v
+     left join lateral (
+       select t.*, u.name as sender_name, u.profile_pic as sender_profile_pic, u.phone as sender_phone
+       from tips t left join users u on u.id = t.sender_id
+       where t.creator_id = c.creator_id and t.version > c.since and t.version <= v.version
+       order by t.version
+       limit ?
+     ) x on true
+     order by c.creator_id, x.version`,
+    [
+      cursors.map((c) => c.creatorId),
+      cursors.map((c) => creatorSpace(c.creatorId)),
+      cursors.map((c) => c.since),
+      limit,
+    ],
+  );
+  const byCreator = new Map<string, Array<Partial<TipChangeRow> & { space_version: number }>>();
+  for (const { cursor_creator: creatorId, ...row } of result.rows) {
+    const rows = byCreator.get(creatorId) ?? [];
+    rows.push(row);
+    byCreator.set(creatorId, rows);
+  }
+  return new Map([...byCreator].map(([creatorId, rows]) => [creatorId, creatorChanges(rows, limit)]));
 }
 
 /**

@@ -1,17 +1,21 @@
 import crypto from 'node:crypto';
 import type { WebhookEvent } from '@shabaash/shared';
-import type { Db } from '../../db/knex.ts';
-import { creatorChangesSince, type TipChangeRow } from '../sync/changes.ts';
+import { creatorsChangesSince, type TipChangeRow } from '../sync/changes.ts';
 import { presentTip } from '../tips/tips.presenter.ts';
+import { attemptAll, type Attempt, type WorkerDeps } from './attempts.ts';
+import type { EndpointSlots } from './endpointSlots.ts';
+import type { Lookup } from './ssrf.ts';
 import {
   creatorsBehind,
-  insertEvents,
+  deliveryTargets,
   lockCursors,
+  recordDerived,
   setCursors,
   skipUnsubscribedCursors,
-  type DueDelivery,
+  type FirstAttempt,
   type NewEvent,
-} from './webhooks.repository.ts';
+} from './outbox.repository.ts';
+import type { DueDelivery, Sendable } from './webhooks.repository.ts';
 
 /** The same change always gets the same id, so a receiver that dedupes by id sees each event once. */
 const eventId = (creatorId: string, tipId: string, event: WebhookEvent, version: number) =>
@@ -59,26 +63,88 @@ export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
 }
 
 /**
- * Reads what committed in the spaces of the creators behind their outbox cursor and writes the events and their
- * deliveries in the one transaction that moves those cursors (a few statements for a whole batch of creators, so
- * the outbox adds little work to the database the tip path uses). Never on the request path: the worker calls
- * it. The deliveries come back claimed for `claimMs` (their first attempt) so the worker sends them at once
- * without claiming them again.
+ * The value as PostgreSQL's jsonb gives it back: object keys shorter first, then by their UTF-8 bytes. The first
+ * attempt is sent from the derived event and a retry from its stored row; both must be the same bytes.
  */
-export async function deriveEvents(db: Db, claimMs: number, batch = 50): Promise<DueDelivery[]> {
+export function asJsonb(value: unknown): unknown {
+  // (JSON values only: the caller round-trips through JSON first, so dates are strings.)
+  if (Array.isArray(value)) return value.map(asJsonb);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  entries.sort(
+    ([a], [b]) => a.length - b.length || Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')),
+  );
+  return Object.fromEntries(entries.map(([k, v]) => [k, asJsonb(v)]));
+}
+
+/** A derived delivery written pending (failed, in flight or not sent), with what sending it again needs. */
+export type Followup = { delivery: DueDelivery; attempt: Attempt };
+
+/**
+ * Derives the events of what committed in the spaces of the creators behind their outbox cursor and sends their
+ * deliveries' first attempts before anything is written (attemptAll: at most WEBHOOK_BATCH of them, the rest
+ * are written due for the lanes). Then, in the transaction that holds and moves those cursors, it writes the
+ * events and each delivery once with its outcome (recordDerived) — a few statements for a whole batch of
+ * creators and one row write per answered delivery, so the outbox adds little work to the database the tip path
+ * uses. A crash before that commit leaves the cursors where they were: the same events (same ids and data) are
+ * derived and sent again, which a receiver that dedupes by id handles once. Never on the request path: the
+ * worker calls it. Returns the deliveries written pending, for the caller to record their outcome.
+ */
+export async function deriveAndSend(
+  deps: WorkerDeps,
+  slots: EndpointSlots,
+  lookup: Lookup | undefined,
+  batch = 50,
+): Promise<{ derived: number; followups: Followup[] }> {
+  const { db, config } = deps;
   await skipUnsubscribedCursors(db);
   const behind = await creatorsBehind(db, batch);
-  if (behind.length === 0) return [];
+  if (behind.length === 0) return { derived: 0, followups: [] };
   return db.transaction(async (tx) => {
     const events: NewEvent[] = [];
     const moved: Array<{ creatorId: string; version: number }> = [];
-    for (const [creatorId, since] of await lockCursors(tx, behind)) {
-      const changes = await creatorChangesSince(tx, creatorId, since);
-      events.push(...changes.rows.flatMap((row) => eventsOf(row, since)));
+    const cursors = [...(await lockCursors(tx, behind))].map(([creatorId, since]) => ({ creatorId, since }));
+    const read = await creatorsChangesSince(tx, cursors);
+    for (const { creatorId, since } of cursors) {
+      const changes = read.get(creatorId);
+      if (!changes) continue;
+      for (const e of changes.rows.flatMap((row) => eventsOf(row, since)))
+        events.push({ ...e, data: asJsonb(JSON.parse(JSON.stringify(e.data))) });
       moved.push({ creatorId, version: changes.version });
     }
-    const deliveries = await insertEvents(tx, events, null, claimMs);
+    // The event's time is the derivation's: its body (and every retry's) carries it.
+    const createdAt = new Date();
+    const byId = new Map(events.map((e) => [e.id, e]));
+    const deliveries: Sendable[] = (await deliveryTargets(tx, events)).map((t) => {
+      const e = byId.get(t.event_id)!;
+      return { ...t, event: e.event, data: e.data, event_created_at: createdAt };
+    });
+    const now = deliveries.slice(0, config.WEBHOOK_BATCH);
+    const attempts: Attempt[] = [
+      ...(await attemptAll(deps, now, slots, lookup)),
+      ...deliveries.slice(now.length).map((): Attempt => ({ kind: 'notStarted' })),
+    ];
+    const pending = await recordDerived(
+      tx,
+      events.map((e) => ({ ...e, createdAt })),
+      deliveries.map((d, i) => firstAttempt(d, attempts[i]!)),
+      config.WEBHOOK_CLAIM_MS,
+    );
     await setCursors(tx, moved);
-    return deliveries;
+    const index = new Map(deliveries.map((d, i) => [`${d.event_id}:${d.endpoint_id}`, i]));
+    const followups = pending.flatMap((row): Followup[] => {
+      const i = index.get(`${row.event_id}:${row.endpoint_id}`)!;
+      const attempt = attempts[i]!;
+      return attempt.kind === 'notStarted' ? [] : [{ delivery: { ...deliveries[i]!, ...row }, attempt }];
+    });
+    return { derived: deliveries.length, followups };
   });
+}
+
+function firstAttempt(d: Sendable, attempt: Attempt): FirstAttempt {
+  const base = { event_id: d.event_id, endpoint_id: d.endpoint_id };
+  if (attempt.kind === 'notStarted') return { ...base, outcome: 'due', code: null };
+  if (attempt.kind === 'done' && attempt.result.ok)
+    return { ...base, outcome: 'delivered', code: attempt.result.status };
+  return { ...base, outcome: 'sent', code: attempt.kind === 'done' ? attempt.result.status : null };
 }

@@ -27,13 +27,10 @@ export interface DeliveryRow {
   delivered_at: Date | null;
 }
 
-/** A claimed delivery with what sending it needs. */
-export interface DueDelivery {
-  id: string;
+/** What sending one delivery needs: its event (the same bytes on every attempt) and its endpoint. */
+export interface Sendable {
   event_id: string;
   endpoint_id: string;
-  attempts: number;
-  created_at: Date;
   event: string;
   data: unknown;
   event_created_at: Date;
@@ -41,11 +38,11 @@ export interface DueDelivery {
   secret: string;
 }
 
-export interface NewEvent {
+/** A delivery row (claimed, or written with its first attempt in flight) with what sending it needs. */
+export interface DueDelivery extends Sendable {
   id: string;
-  creatorId: string;
-  event: string;
-  data: unknown;
+  attempts: number;
+  created_at: Date;
 }
 
 // ---------- endpoints ----------
@@ -87,16 +84,6 @@ export async function insertEndpoint(
   return row as EndpointRow;
 }
 
-/** Starts the creator's outbox cursor at the space's current version (no history is replayed to a new endpoint). */
-export async function ensureCursor(db: Executor, creatorId: string, space: string): Promise<void> {
-  await db.raw(
-    `insert into outgoing_webhook_cursors (creator_id, version)
-     values (?, coalesce((select version from sync_spaces where space = ?), 0))
-     on conflict (creator_id) do nothing`,
-    [creatorId, space],
-  );
-}
-
 export async function setEndpointEnabled(
   db: Executor,
   creatorId: string,
@@ -117,97 +104,6 @@ export async function deleteEndpoint(db: Executor, creatorId: string, id: string
 /** Deletes every endpoint of the creator (account deletion): nothing more is sent for them. */
 export async function deleteAllEndpoints(db: Executor, creatorId: string): Promise<void> {
   await db('outgoing_webhook_endpoints').where({ creator_id: creatorId }).delete();
-}
-
-// ---------- outbox ----------
-
-/** Creators with an enabled endpoint whose chat space moved past their outbox cursor. */
-export async function creatorsBehind(db: Executor, limit: number): Promise<string[]> {
-  const result = await db.raw<{ rows: Array<{ creator_id: string }> }>(
-    `select c.creator_id from outgoing_webhook_cursors c
-     join sync_spaces s on s.space = 'creator:' || c.creator_id::text
-     where s.version > c.version
-       and exists (select 1 from outgoing_webhook_endpoints p where p.creator_id = c.creator_id and p.enabled)
-     limit ?`,
-    [limit],
-  );
-  return result.rows.map((r) => r.creator_id);
-}
-
-/**
- * Moves the cursors of creators with no enabled endpoint to their space's version in one statement: nobody is
- * subscribed, so nothing is read or written for their changes (an endpoint enabled later starts from there).
- */
-export async function skipUnsubscribedCursors(db: Executor): Promise<number> {
-  const result = await db.raw<{ rowCount: number }>(
-    `update outgoing_webhook_cursors c set version = s.version
-     from sync_spaces s
-     where s.space = 'creator:' || c.creator_id::text and s.version > c.version
-       and not exists (select 1 from outgoing_webhook_endpoints p where p.creator_id = c.creator_id and p.enabled)`,
-  );
-  return result.rowCount;
-}
-
-/** The cursors of these creators, locked for this transaction; those another instance holds are left out. */
-export async function lockCursors(tx: Executor, creatorIds: string[]): Promise<Map<string, number>> {
-  const result = await tx.raw<{ rows: Array<{ creator_id: string; version: string }> }>(
-    `select creator_id, version from outgoing_webhook_cursors where creator_id = any(?::uuid[])
-     order by creator_id for update skip locked`,
-    [creatorIds],
-  );
-  return new Map(result.rows.map((r) => [r.creator_id, Number(r.version)]));
-}
-
-export async function setCursors(
-  tx: Executor,
-  cursors: Array<{ creatorId: string; version: number }>,
-): Promise<void> {
-  if (cursors.length === 0) return;
-  await tx.raw(
-    `update outgoing_webhook_cursors c set version = v.version
-     from unnest(?::uuid[], ?::bigint[]) as v(creator_id, version) where c.creator_id = v.creator_id`,
-    [cursors.map((c) => c.creatorId), cursors.map((c) => c.version)],
-  );
-}
-
-/**
- * Writes events and one delivery per enabled endpoint subscribed to each (or to `onlyEndpointId`); an event no
- * enabled endpoint subscribes to is not written. Both inserts ignore rows that exist, so deriving the same
- * change twice sends nothing twice.
- */
-export async function insertEvents(
-  tx: Executor,
-  events: NewEvent[],
-  onlyEndpointId: string | null = null,
-  claimMs: number | null = null,
-): Promise<DueDelivery[]> {
-  if (events.length === 0) return [];
-  await tx.raw(
-    `insert into outgoing_webhook_events (id, creator_id, event, data)
-     select * from jsonb_to_recordset(?::jsonb) as e(id text, "creatorId" uuid, event text, data jsonb)
-     where ?::uuid is not null or exists (select 1 from outgoing_webhook_endpoints p
-       where p.creator_id = e."creatorId" and p.enabled and e.event = any(p.events))
-     on conflict (id) do nothing`,
-    [JSON.stringify(events), onlyEndpointId],
-  );
-  // With claimMs the new deliveries are written already claimed by the caller (its first attempt), who sends them
-  // after the commit: no separate claim update of each row. If it dies first, the claim runs out as any other.
-  const result = await tx.raw<{ rows: DueDelivery[] }>(
-    `with d as (
-       insert into outgoing_webhook_deliveries (event_id, endpoint_id, locked_until, attempts)
-       select e.id, p.id, now() + make_interval(secs => ?::int / 1000.0), case when ?::int is null then 0 else 1 end
-       from outgoing_webhook_events e
-       join outgoing_webhook_endpoints p on p.creator_id = e.creator_id
-       where e.id = any(?::text[])
-         and (p.id = ?::uuid or (?::uuid is null and p.enabled and e.event = any(p.events)))
-       on conflict (event_id, endpoint_id) do nothing
-       returning id, event_id, endpoint_id, attempts, created_at
-     )
-     select d.*, e.event, e.data, e.created_at as event_created_at, p.url, p.secret
-     from d join outgoing_webhook_events e on e.id = d.event_id join outgoing_webhook_endpoints p on p.id = d.endpoint_id`,
-    [claimMs, claimMs, events.map((e) => e.id), onlyEndpointId, onlyEndpointId],
-  );
-  return result.rows;
 }
 
 // ---------- deliveries ----------
@@ -246,16 +142,32 @@ export async function requeueDelivery(db: Executor, creatorId: string, id: strin
 
 /**
  * Claims due deliveries of enabled endpoints for `claimMs` (another instance skips them; if this process dies
- * the claim runs out and they are sent again: at least once, with the same event id).
+ * the claim runs out and they are sent again: at least once, with the same event id): at most `perEndpoint` per
+ * endpoint, none for the endpoints in `skipEndpoints` (their slots in this process are all taken), the oldest
+ * first among the 4 × `limit` oldest due.
  */
-export async function claimDue(db: Executor, limit: number, claimMs: number): Promise<DueDelivery[]> {
+export async function claimDue(
+  db: Executor,
+  limit: number,
+  claimMs: number,
+  { perEndpoint, skipEndpoints }: { perEndpoint: number; skipEndpoints: string[] },
+): Promise<DueDelivery[]> {
   const result = await db.raw<{ rows: DueDelivery[] }>(
-    `with due as (
-       select d.id from outgoing_webhook_deliveries d join outgoing_webhook_endpoints p on p.id = d.endpoint_id
+    `with oldest as (
+       select d.id, d.endpoint_id, d.next_attempt_at
+       from outgoing_webhook_deliveries d join outgoing_webhook_endpoints p on p.id = d.endpoint_id
        where d.status = 'pending' and d.next_attempt_at <= now() and p.enabled
-         and (d.locked_until is null or d.locked_until < now())
+         and (d.locked_until is null or d.locked_until < now()) and d.endpoint_id <> all(?::uuid[])
        order by d.next_attempt_at
        limit ?
+     ), capped as (
+       select id from (
+         select id, next_attempt_at, row_number() over (partition by endpoint_id order by next_attempt_at) as n
+         from oldest
+       ) r where n <= ? order by next_attempt_at limit ?
+     ), due as (
+       select d.id from outgoing_webhook_deliveries d where d.id in (select id from capped)
+         and d.status = 'pending' and (d.locked_until is null or d.locked_until < now())
        for update of d skip locked
      ), claimed as (
        update outgoing_webhook_deliveries d
@@ -264,8 +176,9 @@ export async function claimDue(db: Executor, limit: number, claimMs: number): Pr
        returning d.id, d.event_id, d.endpoint_id, d.attempts, d.created_at
      )
      select c.*, e.event, e.data, e.created_at as event_created_at, p.url, p.secret
-     from claimed c join outgoing_webhook_events e on e.id = c.event_id join outgoing_webhook_endpoints p on p.id = c.endpoint_id`,
-    [limit, claimMs],
+     from claimed c join outgoing_webhook_events e on e.id = c.event_id join outgoing_webhook_endpoints p on p.id = c.endpoint_id
+     order by c.created_at`,
+    [skipEndpoints, limit * 4, perEndpoint, limit, claimMs],
   );
   return result.rows;
 }

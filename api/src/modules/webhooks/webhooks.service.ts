@@ -17,17 +17,16 @@ import { presentDelivery, presentEndpoint } from './webhooks.presenter.ts';
 import {
   countEndpoints,
   deleteEndpoint,
-  ensureCursor,
   findDelivery,
   findEndpoint,
   insertEndpoint,
-  insertEvents,
   listDeliveries,
   listEndpoints,
   lockCreatorEndpoints,
   requeueDelivery,
   setEndpointEnabled,
 } from './webhooks.repository.ts';
+import { ensureCursor, insertEvents } from './outbox.repository.ts';
 
 /** Loopback receivers are allowed in sandbox only (a developer's bot on the same machine). */
 export const targetPolicy = (config: Config): TargetPolicy => ({ allowLoopback: config.paymentsSandbox });

@@ -16,7 +16,13 @@ const receivers: Array<{ close: () => Promise<void> }> = [];
 
 beforeAll(async () => {
   app = await createTestApp({
-    env: { WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_DISABLE_AFTER_FAILURES: '3', WEBHOOK_TIMEOUT_MS: '2000' },
+    env: {
+      WEBHOOK_RETRY_BASE_MS: '50',
+      WEBHOOK_DISABLE_AFTER_FAILURES: '3',
+      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_SEND_WAIT_MS: '300',
+      WEBHOOK_ENDPOINT_CONCURRENCY: '2',
+    },
   });
 });
 afterAll(async () => {
@@ -109,6 +115,31 @@ describe('outgoing webhooks', () => {
     await workUntil(() => all.handled.size === 3 && liveOnly.handled.size === 1);
     expect(liveOnly.requests.map((r) => r.body.event)).toEqual(['tip.live']);
     expect(all.requests.map((r) => r.body.event).sort()).toEqual(['tip.created', 'tip.created', 'tip.live']);
+  });
+
+  it('writes a delivery answered at once a single time, with its outcome, in the transaction that moves the cursor', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    const one = await receiver();
+    const two = await receiver();
+    await register(creator, one.url, ['tip.created']);
+    await register(creator, two.url, ['tip.created']);
+    await seedTip(creator);
+    await runWebhooksOnce(app.deps);
+    expect([one.handled.size, two.handled.size]).toEqual([1, 1]);
+    // xmin is the transaction that wrote a row's current version: an update afterwards would change it.
+    const { rows } = await app.deps.db.raw<{
+      rows: Array<{ delivery: string; event: string; cursor: string; status: string; attempts: number }>;
+    }>(
+      `select d.xmin::text as delivery, e.xmin::text as event, c.xmin::text as cursor, d.status, d.attempts
+       from outgoing_webhook_deliveries d join outgoing_webhook_events e on e.id = d.event_id
+       join outgoing_webhook_cursors c on c.creator_id = e.creator_id where e.creator_id = ?`,
+      [creator.id],
+    );
+    expect(rows).toHaveLength(2);
+    for (const r of rows) {
+      expect(r).toMatchObject({ status: 'delivered', attempts: 1 });
+      expect([r.delivery, r.cursor]).toEqual([r.event, r.event]);
+    }
   });
 
   it('retries after a 500 with the same event, and a receiver that dedupes by id handles each event once', async () => {
@@ -212,6 +243,47 @@ describe('outgoing webhooks', () => {
       },
     );
     expect(enabled.body.endpoint).toMatchObject({ enabled: true, disabledReason: null });
+  });
+
+  it('a slow endpoint delays neither a fast endpoint of the same batch nor its record; each gets every event once', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    let release = () => undefined as void;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = await receiver(async () => {
+      await answered;
+      return 200;
+    });
+    const fast = await receiver();
+    const slowHook = await register(creator, slow.url, ['tip.created']);
+    const fastHook = await register(creator, fast.url, ['tip.created']);
+    for (let i = 0; i < 3; i += 1) await seedTip(creator);
+    const started = Date.now();
+    await runWebhooksOnce(app.deps);
+    // The pass waited WEBHOOK_SEND_WAIT_MS (300 ms) for the slow one, not its answer; the fast one had them all.
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(fast.handled.size).toBe(3);
+    expect(slow.handled.size).toBe(0);
+    // Two slots per endpoint: two sends wait on the slow endpoint, the third was never started.
+    expect(slow.requests).toHaveLength(2);
+    const fastLog = await deliveries(creator, fastHook.endpoint.id);
+    expect(fastLog.map((d) => [d.status, d.attempts, d.lastStatusCode])).toEqual(
+      Array(3).fill(['delivered', 1, 200]),
+    );
+    expect((await deliveries(creator, slowHook.endpoint.id)).map((d) => d.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    // The slow endpoint answers: its sends in flight are recorded, and the one never started goes next.
+    release();
+    await workUntil(() => slow.handled.size === 3);
+    await expect
+      .poll(async () => (await deliveries(creator, slowHook.endpoint.id)).map((d) => d.status))
+      .toEqual(['delivered', 'delivered', 'delivered']);
+    expect(slow.requests).toHaveLength(3);
+    expect(fast.requests).toHaveLength(3);
   });
 
   it('gives up on a delivery after 24 hours of retries', async () => {

@@ -1,6 +1,7 @@
-import type { AppDeps } from '../../deps.ts';
-import { deriveEvents } from './outbox.ts';
-import { deliveryBody } from './webhooks.presenter.ts';
+import { attemptAll, type Attempt, type WorkerDeps } from './attempts.ts';
+import { EndpointSlots } from './endpointSlots.ts';
+import { deriveAndSend, type Followup } from './outbox.ts';
+import type { SendResult } from './send.ts';
 import {
   claimDue,
   markDelivered,
@@ -9,8 +10,6 @@ import {
   releaseClaims,
   type DueDelivery,
 } from './webhooks.repository.ts';
-import { sendSigned } from './send.ts';
-import { targetPolicy } from './webhooks.service.ts';
 import type { Lookup } from './ssrf.ts';
 
 /** Deliveries are retried for this long after their event, then marked failed. */
@@ -19,39 +18,26 @@ const MAX_DELAY_MS = 60 * 60 * 1000;
 /** The delivery log keeps a week; older events with nothing left to send are deleted every PRUNE_EVERY_MS. */
 export const KEEP_LOG_MS = 7 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
-/**
- * After a pass that found less than a full batch, a lane waits this long (under WEBHOOK_POLL_MS) so that the
- * next claim and derivation take many tips' deliveries in a few statements instead of a few in as many.
- */
-const PARTIAL_BATCH_WAIT_MS = 100;
 
 /** Delay before attempt n+1 after n failed attempts: base, ×3 each time, at most an hour. */
 export const retryDelayMs = (attempts: number, baseMs: number) =>
   Math.min(baseMs * 3 ** Math.max(0, attempts - 1), MAX_DELAY_MS);
 
-type WorkerDeps = Pick<AppDeps, 'db' | 'config' | 'logger'>;
+/** What a worker keeps between passes: the per-endpoint slots and the outcomes still to record. */
+export interface WorkerState {
+  slots: EndpointSlots;
+  /** Sends that outlived their batch's wait: each records its outcome when it ends (stop waits for them). */
+  background: Set<Promise<void>>;
+}
 
-type Outcome = { id: string; statusCode: number } | null;
+export const workerState = (config: WorkerDeps['config']): WorkerState => ({
+  slots: new EndpointSlots(config.WEBHOOK_ENDPOINT_CONCURRENCY),
+  background: new Set(),
+});
 
-/** Sends one claimed delivery; a failure is recorded at once, a success is returned to be marked with its batch. */
-async function deliverOne(
-  deps: WorkerDeps,
-  delivery: DueDelivery,
-  lookup: Lookup | undefined,
-): Promise<Outcome> {
+/** Records a failed attempt: a retry with backoff, or failed for good after 24 h (and maybe the endpoint off). */
+async function recordFailure(deps: WorkerDeps, delivery: DueDelivery, result: SendResult & { ok: false }) {
   const { config } = deps;
-  const body = deliveryBody({
-    id: delivery.event_id,
-    event: delivery.event,
-    createdAt: delivery.event_created_at,
-    data: delivery.data,
-  });
-  const result = await sendSigned(
-    { url: delivery.url, secret: delivery.secret },
-    { id: delivery.event_id, body },
-    { policy: targetPolicy(config), timeoutMs: config.WEBHOOK_TIMEOUT_MS, lookup },
-  );
-  if (result.ok) return { id: delivery.id, statusCode: result.status };
   const retryAt = new Date(Date.now() + retryDelayMs(delivery.attempts, config.WEBHOOK_RETRY_BASE_MS));
   const expired = retryAt.getTime() - delivery.created_at.getTime() > RETRY_FOR_MS;
   const disabled = await markFailed(deps.db, delivery, {
@@ -62,54 +48,81 @@ async function deliverOne(
   });
   if (disabled)
     deps.logger.warn({ endpointId: delivery.endpoint_id }, 'webhook endpoint disabled after failures');
-  return null;
 }
 
-/** Sends claimed deliveries at once and marks the delivered ones in one statement. */
-async function sendBatch(deps: WorkerDeps, due: DueDelivery[], lookup?: Lookup): Promise<number> {
-  const outcomes = await Promise.all(due.map((d) => deliverOne(deps, d, lookup)));
-  await markDelivered(
+/**
+ * Records the outcomes of attempts of claimed deliveries: the answered 2xx in one statement, each failure with
+ * its retry; an attempt still in flight records its own when it ends (in `state.background`).
+ */
+async function recordOutcomes(deps: WorkerDeps, state: WorkerState, followups: Followup[]): Promise<void> {
+  const record = async (delivery: DueDelivery, result: SendResult) => {
+    if (result.ok) await markDelivered(deps.db, [{ id: delivery.id, statusCode: result.status }]);
+    else await recordFailure(deps, delivery, result);
+  };
+  const delivered: Array<{ id: string; statusCode: number }> = [];
+  for (const { delivery, attempt } of followups) {
+    if (attempt.kind === 'sending') {
+      const later = attempt.result
+        .then((result) => record(delivery, result))
+        .catch((err: unknown) => deps.logger.error({ err }, 'webhook delivery outcome not recorded'))
+        .finally(() => state.background.delete(later));
+      state.background.add(later);
+    } else if (attempt.kind === 'done' && attempt.result.ok)
+      delivered.push({ id: delivery.id, statusCode: attempt.result.status });
+    else if (attempt.kind === 'done' && !attempt.result.ok)
+      await recordFailure(deps, delivery, attempt.result);
+  }
+  await markDelivered(deps.db, delivered);
+}
+
+/**
+ * Claims up to WEBHOOK_BATCH due deliveries in one round trip (at most WEBHOOK_ENDPOINT_CONCURRENCY per endpoint,
+ * none of an endpoint whose slots are all taken) and sends them (attemptAll); those never started are given
+ * back. A crash before they are marked leaves them claimed until the lease runs out; then they go again with the
+ * same event id (at least once; exactly once for a receiver that dedupes by id).
+ */
+export async function sendDue(deps: WorkerDeps, state: WorkerState, lookup?: Lookup): Promise<number> {
+  const { config } = deps;
+  const due = await claimDue(deps.db, config.WEBHOOK_BATCH, config.WEBHOOK_CLAIM_MS, {
+    perEndpoint: state.slots.cap,
+    skipEndpoints: state.slots.fullEndpoints(),
+  });
+  const attempts: Attempt[] = await attemptAll(deps, due, state.slots, lookup);
+  await releaseClaims(
     deps.db,
-    outcomes.filter((o) => o !== null),
+    due.filter((_, i) => attempts[i]!.kind === 'notStarted').map((d) => d.id),
+  );
+  await recordOutcomes(
+    deps,
+    state,
+    due.map((delivery, i) => ({ delivery, attempt: attempts[i]! })),
   );
   return due.length;
 }
 
-/**
- * Claims up to WEBHOOK_BATCH due deliveries in one round trip and sends them (sendBatch). A crash before they are
- * marked leaves them claimed until the lease runs out; then they go again with the same event id (at least once;
- * exactly once for a receiver that dedupes by id).
- */
-export async function sendDue(deps: WorkerDeps, lookup?: Lookup): Promise<number> {
-  const due = await claimDue(deps.db, deps.config.WEBHOOK_BATCH, deps.config.WEBHOOK_CLAIM_MS);
-  return sendBatch(deps, due, lookup);
-}
-
-/**
- * Derives events from committed changes and sends their deliveries, claimed as they were written. Beyond one
- * batch (a backlog after downtime) the rest is released at once for the lanes to claim batch by batch.
- */
-async function deriveAndSend(deps: WorkerDeps, lookup?: Lookup): Promise<number> {
-  const derived = await deriveEvents(deps.db, deps.config.WEBHOOK_CLAIM_MS);
-  const now = derived.slice(0, deps.config.WEBHOOK_BATCH);
-  await releaseClaims(
-    deps.db,
-    derived.slice(now.length).map((d) => d.id),
-  );
-  return sendBatch(deps, now, lookup);
+/** Derives events from committed changes and sends their first attempts (outbox.ts), then records the rest. */
+async function derive(deps: WorkerDeps, state: WorkerState, lookup?: Lookup): Promise<number> {
+  const { derived, followups } = await deriveAndSend(deps, state.slots, lookup);
+  await recordOutcomes(deps, state, followups);
+  return derived;
 }
 
 /** One pass: derive events from committed changes and send them, then send what else is due. */
-export async function runWebhooksOnce(deps: WorkerDeps, lookup?: Lookup): Promise<number> {
-  const derived = await deriveAndSend(deps, lookup);
-  return derived + (await sendDue(deps, lookup));
+export async function runWebhooksOnce(
+  deps: WorkerDeps,
+  lookup?: Lookup,
+  state: WorkerState = workerState(deps.config),
+): Promise<number> {
+  const derived = await derive(deps, state, lookup);
+  return derived + (await sendDue(deps, state, lookup));
 }
 
 /**
  * The delivery worker (run in its own process: webhooksWorker.ts; claims keep instances apart). WEBHOOK_LANES
- * loops claim and send at once, so one slow endpoint holds up only its lane's batch; the first lane also derives
- * events and prunes the log. A lane runs again at once while it finds work, else every WEBHOOK_POLL_MS. The
- * returned stop waits for the batches in flight.
+ * loops claim and send at once; the first lane also derives events and prunes the log. A lane runs again at once
+ * while it finds a full batch, after WEBHOOK_GATHER_MS when it found some work (so the next pass takes many
+ * tips' deliveries in a few statements), else every WEBHOOK_POLL_MS. The returned stop waits for the batches and
+ * the sends in flight.
  */
 export function startWebhookWorker(deps: WorkerDeps, options: { lookup?: Lookup } = {}): () => Promise<void> {
   let stopped = false;
@@ -126,6 +139,7 @@ export function startWebhookWorker(deps: WorkerDeps, options: { lookup?: Lookup 
       wakes.add(wake);
     });
   let prunedAt = 0;
+  const state = workerState(deps.config);
   /** How long a lane waits before its next pass: none after a full batch, a little after a partial one. */
   const pass = async (lane: number): Promise<number> => {
     let derived = 0;
@@ -134,11 +148,11 @@ export function startWebhookWorker(deps: WorkerDeps, options: { lookup?: Lookup 
         prunedAt = Date.now();
         await pruneEvents(deps.db, KEEP_LOG_MS);
       }
-      derived = await deriveAndSend(deps, options.lookup);
+      derived = await derive(deps, state, options.lookup);
     }
-    const sent = await sendDue(deps, options.lookup);
+    const sent = await sendDue(deps, state, options.lookup);
     if (sent >= deps.config.WEBHOOK_BATCH) return 0;
-    return sent + derived > 0 ? PARTIAL_BATCH_WAIT_MS : deps.config.WEBHOOK_POLL_MS;
+    return sent + derived > 0 ? deps.config.WEBHOOK_GATHER_MS : deps.config.WEBHOOK_POLL_MS;
   };
   const lane = async (n: number) => {
     while (!stopped) {
@@ -156,5 +170,6 @@ export function startWebhookWorker(deps: WorkerDeps, options: { lookup?: Lookup 
     stopped = true;
     for (const wake of [...wakes]) wake();
     await Promise.all(lanes);
+    await Promise.all([...state.background]);
   };
 }
