@@ -22,7 +22,7 @@ import {
 import { REPO_ROOT, type BenchProduct } from './product.ts';
 import type { LatencyPhase } from './report.ts';
 import type { SeededCreator, SeededUser } from './seed.ts';
-import { log, sleep } from './settings.ts';
+import { log, SETTINGS, sleep } from './settings.ts';
 import type { OpenSocket } from './sockets.ts';
 
 /** Webhook endpoints each creator registers in the webhooks phase (issue 18: five). */
