@@ -153,6 +153,36 @@ export async function workerWalBytes(db: Db): Promise<number | null> {
   }
 }
 
+/** CPU milliseconds per operation per part between two snapshots (`ops` operations in between). */
+export function cpuMsPerOp(a: CpuSnapshot, b: CpuSnapshot, ops: number): Record<string, number> {
+  const used: Record<string, number> = {};
+  for (const [pid, now] of b)
+    used[now.group] = (used[now.group] ?? 0) + now.seconds - (a.get(pid)?.seconds ?? 0);
+  return Object.fromEntries(
+    Object.entries(used).map(([k, v]) => [k, ops > 0 ? Math.round((v * 1e5) / ops) / 100 : 0]),
+  );
+}
+
+/** The server's transaction and row counters so far (pg_stat_database of the current database). */
+export async function dbCounters(db: Db): Promise<Record<string, number>> {
+  const { rows } = await db.raw<{ rows: Array<Record<string, string>> }>(
+    `select xact_commit, tup_inserted, tup_updated, tup_deleted, tup_fetched, blks_hit
+       from pg_stat_database where datname = current_database()`,
+  );
+  return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
+}
+
+/** Per operation between two readings of dbCounters, to two decimals. */
+export function countersPerOp(
+  a: Record<string, number>,
+  b: Record<string, number>,
+  ops: number,
+): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(b).map(([k, v]) => [k, ops > 0 ? Math.round(((v - (a[k] ?? 0)) * 100) / ops) / 100 : 0]),
+  );
+}
+
 export const load1 = () => Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
 
 /**

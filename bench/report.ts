@@ -75,6 +75,21 @@ export const failures = (r: { failed: number; firstFailure: string | null }) =>
 /** The pgbench baselines: the bench's own script (lookups, simple protocol) and the minimal one (prepared). */
 export type Baseline = 'hot' | 'spread' | 'minimalHot' | 'minimalSpread';
 
+/** What one operation cost: CPU ms per process group, and pg_stat_database counters, per operation. */
+export interface SendCost {
+  ops: number;
+  cpuMs: { bench: number; api: number; postgres: number };
+  db: Record<string, number>;
+}
+
+/** "bench 0.31 + API 0.25 + PostgreSQL 0.45 = 1.01 ms CPU; 1.00 commits, 9.0 rows written". */
+export function costLine(c: SendCost | undefined): string {
+  if (!c) return 'not measured';
+  const { bench, api, postgres } = c.cpuMs;
+  const written = (c.db.tup_inserted ?? 0) + (c.db.tup_updated ?? 0) + (c.db.tup_deleted ?? 0);
+  return `load generator ${bench.toFixed(2)} + API ${api.toFixed(2)} + PostgreSQL ${postgres.toFixed(2)} = ${(bench + api + postgres).toFixed(2)} ms CPU; ${(c.db.xact_commit ?? 0).toFixed(2)} commits, ${written.toFixed(1)} rows written, ${(c.db.blks_hit ?? 0).toFixed(0)} buffer hits`;
+}
+
 export interface Results {
   takenAt: string;
   command: string;
@@ -85,6 +100,8 @@ export interface Results {
   throughput: { hot?: LoopResult; spread?: LoopResult };
   pgbench: Partial<Record<Baseline, PgbenchResult | null>> & { script?: string; minimalScript?: string };
   ratio: Partial<Record<Baseline, number | null>>;
+  /** CPU ms and database counters per tip (HTTP) or per transaction (minimal pgbench), runners.ts#costMeter. */
+  cost: Partial<Record<Baseline, SendCost>>;
   latency: { spread?: LatencyPhase; hot?: LatencyPhase; sustainable?: LatencyPhase };
   recent?: LoopResult & { creatorTips: number };
   memory?: IdleMemory;
@@ -113,6 +130,20 @@ export function rowsOf(r: Results): Row[] {
     ]);
   tp('Wallet tips/s, HTTP, 1 hot creator', r.throughput.hot);
   tp('Wallet tips/s, HTTP, 20 creators', r.throughput.spread);
+  const costs: Array<[string, Baseline]> = [
+    ['  CPU per tip, 1 hot creator', 'hot'],
+    ['  CPU per tip, 20 creators', 'spread'],
+    ['  CPU per minimal pgbench transaction, 20 creators', 'minimalSpread'],
+  ];
+  for (const [label, key] of costs)
+    if (r.cost[key])
+      rows.push([
+        label,
+        `${Object.values(r.cost[key].cpuMs)
+          .reduce((x, y) => x + y, 0)
+          .toFixed(2)} ms`,
+        costLine(r.cost[key]),
+      ]);
   pg('pgbench TPS, same DB, 1 hot creator', r.pgbench.hot);
   pg('pgbench TPS, same DB, 20 creators', r.pgbench.spread);
   pg('Minimal pgbench TPS (prepared), 1 hot creator', r.pgbench.minimalHot);

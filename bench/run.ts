@@ -67,6 +67,7 @@ function emptyResults(info: ReturnType<typeof machine>, openFiles: string): Resu
     throughput: {},
     pgbench: {},
     ratio: {},
+    cost: {},
     latency: {},
     diagnostics: {},
   };

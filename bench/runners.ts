@@ -6,7 +6,8 @@ import { minimalTipScript, pgbenchAvailable, runPgbench, tipScript } from './pgb
 import { idlePhase } from './idle.ts';
 import { latency, recentReads, throughput } from './phases.ts';
 import type { BenchProduct } from './product.ts';
-import { tail, type LatencyPhase, type Results } from './report.ts';
+import { costLine, tail, type LatencyPhase, type Results, type SendCost } from './report.ts';
+import { countersPerOp, cpuMsPerOp, cpuSnapshot, dbCounters } from './procStats.ts';
 import { analyzeFilled, pool, type SeededCreator, type SeededUser } from './seed.ts';
 import { fmt, log, MiB, ms, SETTINGS, sleep } from './settings.ts';
 import { closeAll, openSocket, type OpenSocket } from './sockets.ts';
@@ -77,19 +78,22 @@ export async function sendJob(b: BenchRun): Promise<void> {
   for (const { mix, minimal, label, n } of mixes) {
     await settleDatabase(b.db);
     log(`HTTP tips/s, ${label}…`);
+    const cost = await costMeter(b);
     const http = (
       await b.probed(`tips/s, ${mix === 'hot' ? 'hot' : '20 creators'}`, () =>
         throughput(product, mix, viewers, (i) => creators[i % n]!, b.runId),
       )
     ).result;
     results.throughput[mix] = http;
-    log(`  ${fmt(http.perSecond)} tips/s`);
+    results.cost[mix] = await cost(http.ok);
+    log(`  ${fmt(http.perSecond)} tips/s; per tip ${costLine(results.cost[mix])}`);
     if (!withPgbench) {
       results.pgbench[mix] = results.pgbench[minimal] = null;
       continue;
     }
     await settleDatabase(b.db);
     log(`minimal pgbench (prepared, ${SETTINGS.minimalClients} clients), ${label}…`);
+    const minCost = await costMeter(b);
     const min = await runPgbench({
       ...common,
       clients: SETTINGS.minimalClients,
@@ -98,7 +102,8 @@ export async function sendJob(b: BenchRun): Promise<void> {
     });
     results.pgbench[minimal] = min;
     results.ratio[minimal] = http.perSecond / min.tps;
-    log(`  ${fmt(min.tps)} TPS`);
+    results.cost[minimal] = await minCost(Math.round(min.tps * SETTINGS.pgbenchSeconds));
+    log(`  ${fmt(min.tps)} TPS; per transaction ${costLine(results.cost[minimal])}`);
     await settleDatabase(b.db);
     log(`pgbench, ${label}…`);
     const old = await runPgbench({ ...common, script: tipScript(viewers.length, n) });
@@ -106,6 +111,23 @@ export async function sendJob(b: BenchRun): Promise<void> {
     results.ratio[mix] = http.perSecond / old.tps;
     log(`  ${fmt(old.tps)} TPS`);
   }
+}
+
+/**
+ * Starts measuring what one operation costs: CPU milliseconds of the load generator (this process; pgbench, a
+ * child, is not counted), the API process and PostgreSQL (postmaster and every backend) from /proc, and the
+ * server's commits and row counters (pg_stat_database). The returned function ends it for `ops` operations. The
+ * CPU split does not move with the machine's load the way throughput does, so it is what a change is judged by.
+ */
+async function costMeter(b: BenchRun): Promise<(ops: number) => Promise<SendCost>> {
+  const counters = await dbCounters(b.db);
+  const cpu = cpuSnapshot(b.product.pid, null);
+  return async (ops) => {
+    const cpuAfter = cpuSnapshot(b.product.pid, null);
+    await sleep(1500); // backends report their counters at most once a second
+    const { api = 0, postgres = 0, bench = 0 } = cpuMsPerOp(cpu, cpuAfter, ops);
+    return { ops, cpuMs: { bench, api, postgres }, db: countersPerOp(counters, await dbCounters(b.db), ops) };
+  };
 }
 
 /** 2. Send → creator socket latency with 1,000 creator sockets connected; 6. the same with webhooks. */

@@ -118,7 +118,52 @@ async function worldState(world: Awaited<ReturnType<typeof buildWorld>>) {
       ),
     ),
   );
-  return { balances, chats, keys };
+  // The books behind them: each wallet's ledger rows in version order and its space's version; each creator's
+  // lifetime gross, space version, earnings balance row, earnings and their movements.
+  const ledgers = await Promise.all(
+    world.viewers.map(async (v) => ({
+      rows: (
+        await db('wallet_transactions')
+          .where({ user_id: v.id })
+          .orderBy('version')
+          .select('type', 'kind', 'amount_paise', 'version')
+      ).map((t) => `${t.type}:${t.kind}:${t.amount_paise}:${t.version}`),
+      space: (
+        await db('sync_spaces')
+          .where({ space: `wallet:${v.id}` })
+          .first('version')
+      )?.version,
+    })),
+  );
+  const earnings = await Promise.all(
+    world.creators.map(async (c) => ({
+      gross: (await db('creators').where({ user_id: c.id }).first('lifetime_gross_paise'))!
+        .lifetime_gross_paise,
+      space: (
+        await db('sync_spaces')
+          .where({ space: `creator:${c.id}` })
+          .first('version')
+      )?.version,
+      balance: await db('creator_earnings')
+        .where({ creator_id: c.id })
+        .first('earned_paise', 'fees_paise', 'pending_paise', 'available_paise'),
+      earnings: (
+        await db('earnings as e')
+          .join('tips as t', 't.id', 'e.tip_id')
+          .where({ 'e.creator_id': c.id })
+          .orderBy('t.version')
+          .select('e.gross_paise', 'e.fee_paise', 'e.net_paise', 'e.state')
+      ).map((e) => `${e.gross_paise}:${e.fee_paise}:${e.net_paise}:${e.state}`),
+      movements: (
+        await db('earning_movements as m')
+          .join('tips as t', db.raw('t.id::text'), 'm.reference')
+          .where({ 'm.creator_id': c.id })
+          .orderBy('t.version')
+          .select('m.kind', 'm.to_state', 'm.amount_paise')
+      ).map((m) => `${m.kind}:${m.to_state}:${m.amount_paise}`),
+    })),
+  );
+  return { balances, chats, keys, ledgers, earnings };
 }
 
 describe('shabaash_send_wallet_tips (group commit)', () => {
