@@ -11,12 +11,17 @@ import { sleep } from './settings.ts';
 
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds (user + system) of one process, from /proc/<pid>/stat; 0 when it is gone. */
-function cpuSeconds(pid: number): number {
+/**
+ * CPU seconds (user + system) of one process, from /proc/<pid>/stat; 0 when it is gone. With `reaped`, plus those
+ * of its children that have exited and been waited for (cutime + cstime): PostgreSQL's postmaster, so that the
+ * backends of a pgbench run, gone before the second reading, still count.
+ */
+function cpuSeconds(pid: number, reaped = false): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    const children = reaped ? Number(fields[13]) + Number(fields[14]) : 0;
+    return (Number(fields[11]) + Number(fields[12]) + children) / TICKS_PER_SECOND;
   } catch {
     return 0;
   }
@@ -102,13 +107,13 @@ export function cpuSnapshot(
     for (const pid of tree(child))
       snapshot.set(`${pid}`, {
         group: postgres ? (backends.get(pid) ?? group) : group,
-        seconds: cpuSeconds(pid),
+        seconds: cpuSeconds(pid, postgres && pid === child),
       });
   }
   if (receiversPid)
     snapshot.set(`${receiversPid}`, { group: 'receivers', seconds: cpuSeconds(receiversPid) });
-  const own = process.cpuUsage();
-  snapshot.set('bench', { group: 'bench', seconds: (own.user + own.system) / 1e6 });
+  // The load generator: this process and its exited children (a pgbench run).
+  snapshot.set('bench', { group: 'bench', seconds: cpuSeconds(process.pid, true) });
   return snapshot;
 }
 

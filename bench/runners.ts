@@ -114,8 +114,8 @@ export async function sendJob(b: BenchRun): Promise<void> {
 }
 
 /**
- * Starts measuring what one operation costs: CPU milliseconds of the load generator (this process; pgbench, a
- * child, is not counted), the API process and PostgreSQL (postmaster and every backend) from /proc, and the
+ * Starts measuring what one operation costs: CPU milliseconds of the load generator (this process, or pgbench
+ * once it exited), the API process and PostgreSQL (postmaster and every backend, exited ones too) from /proc, and the
  * server's commits and row counters (pg_stat_database). The returned function ends it for `ops` operations. The
  * CPU split does not move with the machine's load the way throughput does, so it is what a change is judged by.
  */
@@ -125,7 +125,8 @@ async function costMeter(b: BenchRun): Promise<(ops: number) => Promise<SendCost
   return async (ops) => {
     const cpuAfter = cpuSnapshot(b.product.pid, null);
     await sleep(1500); // backends report their counters at most once a second
-    const { api = 0, postgres = 0, bench = 0 } = cpuMsPerOp(cpu, cpuAfter, ops);
+    const { api = 0, pgApi = 0, pgWorker = 0, pgOther = 0, bench = 0 } = cpuMsPerOp(cpu, cpuAfter, ops);
+    const postgres = Math.round((pgApi + pgWorker + pgOther) * 100) / 100;
     return { ops, cpuMs: { bench, api, postgres }, db: countersPerOp(counters, await dbCounters(b.db), ops) };
   };
 }

@@ -13,8 +13,8 @@ import { up as previousSendWalletTips } from './20261125130000_create_send_walle
  *   rows and one insert of the ledger rows (debit, then cashback, with consecutive versions in arrival order, as
  *   two calls of `shabaash_post_ledger_entry` per tip gave). Creators: one locking read (creator order), one update
  *   of the lifetime gross, one bump of each creator space by its number of tips, one insert of the tips (fee from
- *   the gross before each tip, versions in arrival order, exactly as `shabaash_insert_tip` per tip gave). Then the
- *   stored results (one update) and the keys of refused tips deleted (one delete).
+ *   the gross before each tip, versions in arrival order, exactly as `shabaash_insert_tip` per tip gave) and their
+ *   results stored under their keys, all in one statement; then the keys of refused tips deleted (one delete).
  * - The earnings of tips are credited by a STATEMENT trigger over the inserted rows (transition table) instead of a
  *   row trigger: one insert of earnings, one of their ledger movements and one update per creator balance row
  *   (so one payouts-space bump per creator per statement, not per tip). Guest tips (one row) go the same way.
@@ -34,7 +34,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`drop trigger tips_credit_earning on tips`);
   await knex.raw(`drop function shabaash_credit_earning()`);
   await knex.raw(`
-    create or replace function shabaash_credit_earnings() returns trigger language plpgsql as $$
+    create or replace function shabaash_credit_earnings() returns trigger language plpgsql
+    set enable_hashjoin = off set enable_mergejoin = off as $$
     begin
       insert into creator_earnings (creator_id)
         select distinct t.creator_id from new_tips t order by 1 on conflict (creator_id) do nothing;
@@ -104,7 +105,8 @@ const SEND_WALLET_TIPS = `
       p_tip_ids uuid[], p_amounts_paise bigint[], p_messages text[],
       p_tip_descriptions text[], p_cashbacks_paise bigint[], p_cashback_descriptions text[],
       p_free_tier_paise bigint, p_fee_basis_points integer)
-    returns jsonb language plpgsql as $$
+    returns jsonb language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_hashjoin = off set enable_mergejoin = off as $$
     declare
       v_n integer := coalesce(array_length(p_user_ids, 1), 0);
       v_outcomes jsonb[] := array_fill(null::jsonb, array[v_n]);
@@ -279,28 +281,33 @@ const SEND_WALLET_TIPS = `
                      b.version - l.total + l.seq, b.version - l.total + l.seq
                 from landing l join grossed g on g.user_id = l.c join bumped b on b.space = 'creator:' || l.c
                order by l.c, l.o
-              returning *)
-          select l.o, jsonb_build_object(
-                   'kind', 'wallet_tip',
-                   'balance_paise', v_balances[l.o],
-                   -- Timestamps as PostgreSQL's text output, so the API parses them exactly as it parses a column.
-                   'tip', to_jsonb(t) || jsonb_build_object(
-                     'created_at', t.created_at::text,
-                     'updated_at', t.updated_at::text,
-                     'deleted_at', t.deleted_at::text,
-                     'sender_name', u.name,
-                     'sender_profile_pic', u.profile_pic,
-                     'sender_phone', u.phone)) as result
-            from landed t join landing l on p_tip_ids[l.o] = t.id left join users u on u.id = t.sender_id
+              returning *),
+          results as (
+            select l.o, jsonb_build_object(
+                     'kind', 'wallet_tip',
+                     'balance_paise', v_balances[l.o],
+                     -- Timestamps as PostgreSQL's text output, so the API parses them exactly as it parses a column.
+                     'tip', to_jsonb(t) || jsonb_build_object(
+                       'created_at', t.created_at::text,
+                       'updated_at', t.updated_at::text,
+                       'deleted_at', t.deleted_at::text,
+                       'sender_name', u.name,
+                       'sender_profile_pic', u.profile_pic,
+                       'sender_phone', u.phone)) as result
+              from landed t join landing l on p_tip_ids[l.o] = t.id left join users u on u.id = t.sender_id),
+          -- The result stored under its key, for replays.
+          stored as (
+            update idempotency_keys k set status_code = 200, response = s.result
+              from results s
+             where p_idempotency_keys[s.o] is not null
+               and k.user_id = p_user_ids[s.o] and k.key = p_idempotency_keys[s.o])
+          select s.o, s.result from results s
         loop
           v_outcomes[r.o] := jsonb_build_object('replayed', false, 'status', 200, 'response', r.result);
         end loop;
       end if;
 
-      -- 4. The results stored under their keys; the keys that refused tips claimed are deleted again.
-      update idempotency_keys k set status_code = 200, response = v_outcomes[x.o]->'response'
-        from unnest(p_user_ids, p_idempotency_keys) with ordinality as x(u, k, o)
-       where x.k is not null and v_status[x.o] is not null and k.user_id = x.u and k.key = x.k;
+      -- 4. The keys that refused tips claimed are deleted again.
       delete from idempotency_keys k
         using unnest(p_user_ids, p_idempotency_keys) with ordinality as x(u, k, o)
        where v_claimed[x.o] and v_status[x.o] is null and k.user_id = x.u and k.key = x.k;
