@@ -10,6 +10,7 @@ import { createTestApp } from '../../../test/harness.ts';
 import { buildCreator, buildUser, ledgerMismatches, type BuiltUser } from '../../../test/factories.ts';
 import { findTipContext } from '../safety/safety.repository.ts';
 import { SEND_BATCH_CAP } from './sendBatcher.ts';
+import { FEE_PARAMETERS } from './tips.repository.ts';
 import { sendWalletTips, type WalletTipBatchOutcome, type WalletTipInput } from './walletTips.repository.ts';
 
 const app = await createTestApp();
@@ -316,5 +317,52 @@ describe('replays and instances under group commit', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('the set-based batch lands tips as shabaash_insert_tip does', () => {
+  it('fixes the same fees, gross and versions for a batch crossing the free tier as single inserts in that order', async () => {
+    const before = 2_499_000; // ₹10 below the ₹25,000 free tier
+    const amounts = [500, 1_000, 1, 3_333, 100_000, 7, 250_001];
+    const batched = await buildCreator(db, config, { lifetimeGrossPaise: before });
+    const single = await buildCreator(db, config, { lifetimeGrossPaise: before });
+    const viewer = await buildUser(db, config, { balancePaise: 10_000_000 });
+    const session = (await db('sessions').where({ user_id: viewer.id }).first<{ id: string }>('id')).id;
+    const context = (await findTipContext(db, { creatorId: batched.id }))!;
+    const outcomes = await sendWalletTips(
+      db,
+      amounts.map((amountPaise, i) => ({
+        tipId: randomUUID(),
+        userId: viewer.id,
+        sessionId: session,
+        creator: context,
+        amountPaise,
+        message: `fee ${i}`,
+        autoLive: false,
+        tipDescription: 'Tip',
+        cashbackPaise: 0,
+        cashbackDescription: 'Cashback',
+        idempotencyKey: null,
+        requestHash: `h${i}`,
+        refused: false,
+      })),
+    );
+    expect(outcomes.every((o) => 'status' in o && o.status === 200)).toBe(true);
+    for (const amountPaise of amounts)
+      await db.raw(
+        `select shabaash_insert_tip(null, ?, null, 'g', 'guest', ?, '', 'unread', null, null, ?, ?)`,
+        [single.id, amountPaise, ...FEE_PARAMETERS],
+      );
+    const landed = (creatorId: string) =>
+      db('tips')
+        .where({ creator_id: creatorId })
+        .orderBy('version')
+        .select('amount_paise', 'fee_paise', 'version');
+    const got = await landed(batched.id);
+    expect(got.map((t) => Number(t.fee_paise)).some((fee) => fee > 0)).toBe(true); // the line is crossed
+    expect(got).toEqual(await landed(single.id));
+    const gross = async (id: string) =>
+      (await db('creators').where({ user_id: id }).first('lifetime_gross_paise')).lifetime_gross_paise;
+    expect(await gross(batched.id)).toEqual(await gross(single.id));
   });
 });
