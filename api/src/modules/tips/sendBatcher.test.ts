@@ -156,12 +156,12 @@ async function worldState(world: Awaited<ReturnType<typeof buildWorld>>) {
           .select('e.gross_paise', 'e.fee_paise', 'e.net_paise', 'e.state')
       ).map((e) => `${e.gross_paise}:${e.fee_paise}:${e.net_paise}:${e.state}`),
       movements: (
-        await db('earning_movements as m')
-          .join('tips as t', db.raw('t.id::text'), 'm.reference')
-          .where({ 'm.creator_id': c.id })
-          .orderBy('t.version')
-          .select('m.kind', 'm.to_state', 'm.amount_paise')
-      ).map((m) => `${m.kind}:${m.to_state}:${m.amount_paise}`),
+        await db.raw<{ rows: Array<{ kind: string; to_state: string; amount_paise: string }> }>(
+          `select m.kind, m.to_state, m.amount_paise from earning_movements m
+             join tips t on t.id::text = m.reference where m.creator_id = ? order by t.version`,
+          [c.id],
+        )
+      ).rows.map((m) => `${m.kind}:${m.to_state}:${m.amount_paise}`),
     })),
   );
   return { balances, chats, keys, ledgers, earnings };
