@@ -34,8 +34,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`drop trigger tips_credit_earning on tips`);
   await knex.raw(`drop function shabaash_credit_earning()`);
   await knex.raw(`
-    create or replace function shabaash_credit_earnings() returns trigger language plpgsql
-    set enable_hashjoin = off set enable_mergejoin = off as $$
+    create or replace function shabaash_credit_earnings() returns trigger language plpgsql as $$
     begin
       insert into creator_earnings (creator_id)
         select distinct t.creator_id from new_tips t order by 1 on conflict (creator_id) do nothing;
