@@ -176,8 +176,11 @@ describe('overlay and public rooms', () => {
 
     for (const socket of [overlay, publicViewer]) {
       const first = await socket.waitFor(isTip);
+      // The first tip this room sees is the live one: as tip:status, or as tip:new (status read) when a busy machine
+      // delays the publish of its creation until the status change has committed and both are read at once. An
+      // overlay goes live on either (pwa/src/overlay/overlayState.ts).
+      expect(['tip:status', 'tip:new']).toContain(first.type);
       expect(first).toMatchObject({
-        type: 'tip:status',
         version: liveVersion,
         data: { id: live.id, status: 'read', message: 'push me live' },
       });
