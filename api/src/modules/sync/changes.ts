@@ -39,19 +39,9 @@ export async function creatorChangesSince(
   sinceVersion: number,
   limit = 500,
 ): Promise<CreatorChanges> {
-  const result = await db.raw<{ rows: Array<Partial<TipChangeRow> & { space_version: number }> }>(
-    `with v as (select coalesce((select version from sync_spaces where space = ?), 0) as version)
-     select v.version as space_version, x.*
-     from v left join lateral (
-       select t.*, u.name as sender_name, u.profile_pic as sender_profile_pic, u.phone as sender_phone
-       from tips t left join users u on u.id = t.sender_id
-       where t.creator_id = ? and t.version > ? and t.version <= v.version
-       order by t.version
-       limit ?
-     ) x on true`,
-    [creatorSpace(creatorId), creatorId, sinceVersion, limit],
-  );
-  return creatorChanges(result.rows, limit);
+  const read = await creatorsChangesSince(db, [{ creatorId, since: sinceVersion }], limit);
+  // creatorsChangesSince answers every cursor (its space version row at least).
+  return read.get(creatorId)!;
 }
 
 /** One creator's rows of a changes read (a row without id: the space had none) as CreatorChanges. */
@@ -68,7 +58,8 @@ function creatorChanges(
 
 /**
  * creatorChangesSince for many creators in one statement (one snapshot; the webhook outbox's derivation reads
- * every creator behind its cursor with it): up to `limit` rows each, with the same no-skip guarantee.
+ * every creator behind its cursor with it, and creatorChangesSince is its one-creator case): up to `limit` rows
+ * each, with the same no-skip guarantee. Every cursor gets an entry, with no rows when nothing changed.
  */
 export async function creatorsChangesSince(
   db: Executor,
