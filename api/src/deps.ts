@@ -2,6 +2,7 @@ import type { OverlaySettings, ShowMessage, StreamSession } from '@shabaash/shar
 import type { Config } from './config.ts';
 import type { Db } from './db/knex.ts';
 import type { Logger } from './logger.ts';
+import type { TipChangeRow } from './modules/sync/changes.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import type { SpeechAudio, SpeechRequest } from './speech/engine.ts';
 
@@ -13,8 +14,12 @@ export interface PhoneIdentity {
 
 /** Realtime fan-out, told about committed changes; it reads and pushes what changed (realtime/). */
 export interface RealtimeBus {
-  /** Call after a transaction that bumped these spaces has committed. Never inside the transaction. */
-  changed(spaces: readonly string[]): void;
+  /**
+   * Call after a transaction that bumped these spaces has committed. Never inside the transaction. `tips`: rows of
+   * creator spaces among `spaces` as the transaction left them (a wallet tip's snapshot), which this instance may
+   * push without reading them back when they are the next versions it publishes.
+   */
+  changed(spaces: readonly string[], tips?: readonly TipChangeRow[]): void;
   /** Overlay settings of a creator changed (pushed as overlay:update to the creator's overlay rooms). */
   overlayUpdated(creatorId: string, settings: OverlaySettings): void;
   /** Sessions were revoked (one, or every session of the user when sessionId is null): their sockets close. */

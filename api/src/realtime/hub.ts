@@ -246,12 +246,15 @@ function bus(parts: {
 }): RealtimeBus {
   const { isClosed, publisher, revocation, fanout, pushToRooms, pushShow } = parts;
   return {
-    changed(spaces) {
+    changed(spaces, tips) {
       if (isClosed()) return;
       for (const space of spaces) {
         for (const s of withPayouts(space)) {
           const state = publisher.states.get(s);
-          if (state) publisher.schedule(state);
+          if (!state) continue;
+          const rows = tips?.filter((row) => creatorSpace(row.creator_id) === s);
+          if (rows?.length) publisher.pushCommitted(state, rows);
+          else publisher.schedule(state);
         }
         fanout.space(space);
       }

@@ -27,6 +27,12 @@ export interface SpaceReads {
   publish(state: ReadSpace): Promise<void>;
   /** Sends one socket what it missed after `sub.lastSent`, then marks it ready for live pushes. */
   catchUp(conn: Conn, state: ReadSpace, sub: Sub): Promise<void>;
+  /**
+   * Pushes committed rows of a creator space without reading them back, as `publish` would have read them, when
+   * each is the next version after `state.published` (rows at or below it were already published). False, with
+   * nothing sent from the first row on, when a version is missing between: the caller reads instead.
+   */
+  pushRows(state: ReadSpace, rows: readonly TipChangeRow[]): boolean;
 }
 
 /** Tip rows per read of a creator space (a longer backlog is read in pages). */
@@ -73,6 +79,18 @@ export function createSpaceReads(deps: {
         state.published = Math.max(state.published, changes.version);
         if (!changes.hasMore) return;
       }
+    },
+    pushRows(state, rows) {
+      if (state.kind !== 'creator') return false;
+      const ordered = [...rows].sort((a, b) => Number(a.version) - Number(b.version));
+      for (const row of ordered) {
+        const version = Number(row.version);
+        if (version <= state.published) continue;
+        if (version !== state.published + 1) return false;
+        deliverTipRow(sender, state.space, row, state.subs, false);
+        state.published = version;
+      }
+      return true;
     },
     async catchUp(conn, state, sub) {
       if (state.kind !== 'creator') {

@@ -13,6 +13,7 @@ import {
 import { tipContextOf } from '../safety/tipContext.ts';
 import { principalOf, type SessionClaims } from '../sessions/sessions.service.ts';
 import { readCacheOf, type CachedRead } from '../sync/readCache.ts';
+import type { TipChangeRow } from '../sync/changes.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { isInsufficientBalance } from '../wallet/ledger.ts';
 import { sendBatcherOf } from './sendBatcher.ts';
@@ -112,13 +113,23 @@ export async function sendTip(
         : (outcome.response as SendTipResponse), // stored by the API before the wallet tip was one statement
       replayed: outcome.replayed,
     };
-    if (!result.replayed) deps.realtime.changed([creatorSpace(context.creatorId), walletSpace(userId)]);
+    if (!result.replayed) {
+      // The tip row as it committed: this instance pushes it to its sockets without reading it back.
+      const committed = isWalletTipSnapshot(outcome.response) ? [newTipRow(outcome.response)] : undefined;
+      deps.realtime.changed([creatorSpace(context.creatorId), walletSpace(userId)], committed);
+    }
     // Auto-live: the tip is already on screen, so its speech is synthesised now (off the request path).
     if (!result.replayed && isWalletTipSnapshot(outcome.response) && outcome.response.tip.status === 'read') {
       deps.speech.tipLive(outcome.response.tip.id);
     }
     return result;
   }
+}
+
+/** The row of a tip its snapshot has just created, as the creator space's change read would return it. */
+function newTipRow(snapshot: WalletTipSnapshot): TipChangeRow {
+  const row = tipRowOfSnapshot(snapshot);
+  return { ...row, created_version: Number(row.version) };
 }
 
 /** The response body of a wallet tip, the same from its first answer and from every replay. */
