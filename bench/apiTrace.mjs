@@ -7,7 +7,8 @@
 //   dbStart    the batch statement was written to its connection (pg Client.query)
 //   dbEnd      the batch statement returned (committed)
 //   res        the HTTP response was handed to the kernel ('finish')
-//   readStart  the realtime publish read that returned it was sent (creatorChangesSince)
+//   readStart  the realtime publish read that returned it was sent (creatorChangesSince; none when the tip was
+//              pushed from its committed row)
 //   readEnd    that read returned
 //   writes     every ws send of its frame (one per socket)
 // and the event loop's own stalls (a 2 ms timer that fired more than 6 ms late: [start, end]), GC pauses and

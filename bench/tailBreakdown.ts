@@ -32,9 +32,12 @@ export const STAGES = [
   ['request → batch', 'body, auth, creator context, waiting for the group-commit batch in flight'],
   ['pool acquire', 'the batch waited for a database connection'],
   ['batch statement', 'shabaash_send_wallet_tips round trip, commit (WAL fsync) included'],
-  ['commit → publish read', 'the space’s publish queue and the event loop before the realtime read'],
-  ['publish read', 'creatorChangesSince round trip'],
-  ['read → socket write', 'shaping, encoding and the writes to the sockets before this one'],
+  [
+    'commit → publish read',
+    'the space’s publish queue and the event loop before the realtime read (0: no read)',
+  ],
+  ['publish read', 'creatorChangesSince round trip (0: pushed from the committed row, no read)'],
+  ['read → socket write', 'publish queue (from the commit, with no read), shaping, encoding, earlier writes'],
   ['write → client receipt', 'loopback, the bench’s event loop and the frames it parsed before this one'],
 ] as const;
 
@@ -95,7 +98,7 @@ export function tailBreakdown(
     if (a?.batch) batches.push(a.batch);
     const full =
       a &&
-      [a.req, a.flush, a.dbStart, a.dbEnd, a.readStart, a.readEnd].every((v) => v !== undefined) &&
+      [a.req, a.flush, a.dbStart, a.dbEnd].every((v) => v !== undefined) &&
       !Number.isNaN(s.writtenAt[i]) &&
       writes.length >= receipts.length;
     receipts.forEach((recv, k) => {
@@ -108,8 +111,9 @@ export function tailBreakdown(
             a.flush!,
             a.dbStart!,
             a.dbEnd!,
-            a.readStart!,
-            a.readEnd!,
+            // A tip pushed from its committed row was not read back: its read stages are empty.
+            a.readStart ?? a.dbEnd!,
+            a.readEnd ?? a.dbEnd!,
             writes[k]!,
             recv,
           ]
