@@ -1,13 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { closedLoop, HttpClient, openLoop, summarize, type LoopResult } from './load.ts';
 import { type BenchProduct } from './product.ts';
-import { startsWith, type OpenSocket } from './sockets.ts';
+import type { CreatorReceivers } from './receivers.ts';
 import { type SeededCreator, type SeededUser } from './seed.ts';
 import { type LatencyPhase, type LatencySamples } from './report.ts';
 import { SETTINGS, sleep } from './settings.ts';
 
 /** The measuring jobs of `npm run bench` (runners.ts runs them in order). */
-const TIP_NEW = Buffer.from('{"type":"tip:new"');
 // ---------- phases ----------
 
 export interface SendPhase {
@@ -64,7 +63,7 @@ export async function latency(
   viewers: SeededUser[],
   pickCreator: (i: number) => number,
   creators: SeededCreator[],
-  socketsByCreator: OpenSocket[][],
+  receivers: CreatorReceivers,
   run: string,
   rate: number = SETTINGS.latencyRate,
   durationMs: number = SETTINGS.latencyMs,
@@ -76,22 +75,10 @@ export async function latency(
   const sentAt = new Float64Array(total).fill(NaN);
   const writtenAt = new Float64Array(total).fill(NaN);
   const responseAt = new Float64Array(total).fill(NaN);
-  const receipts: number[][] = Array.from({ length: total }, () => []);
   // One token, no separators: the stream-safety matcher reads digits as letters ("455" → a blocked word) in separate tokens.
   const prefix = `lat${label}q`;
-  const marker = Buffer.from(`"message":"${prefix}`);
-  // The receipt is stamped first thing; then only the tip's number is read from the bytes (no string, no JSON).
-  const receive = (data: Buffer) => {
-    const now = performance.now();
-    if (!startsWith(data, TIP_NEW)) return;
-    const at = data.indexOf(marker);
-    if (at < 0) return;
-    let n = 0;
-    let k = at + marker.length;
-    for (; k < data.length && data[k]! >= 0x30 && data[k]! <= 0x39; k++) n = n * 10 + data[k]! - 0x30;
-    if (k > at + marker.length && data[k] === 0x22) receipts[n]?.push(now);
-  };
-  for (const sockets of socketsByCreator) for (const s of sockets) s.onFrame = receive;
+  // The creator sockets stamp receipts in their own thread (bench/receivers.ts).
+  const window = await receivers.window(prefix, total);
   const client = new HttpClient(product.url, 64);
   let ok = 0;
   let failed = 0;
@@ -127,14 +114,14 @@ export async function latency(
       }
     });
     // Let the last pushes arrive (bounded).
-    const expected = okTips.length * SETTINGS.socketsPerCreator;
+    const expected = okTips.length * receivers.perCreator;
     const until = performance.now() + 3000;
-    while (performance.now() < until && okTips.reduce((n, i) => n + receipts[i]!.length, 0) < expected)
+    while (performance.now() < until && okTips.reduce((n, i) => n + window.count(i), 0) < expected)
       await sleep(50);
   } finally {
     client.close();
-    for (const sockets of socketsByCreator) for (const s of sockets) s.onFrame = () => undefined;
   }
+  const { receipts, trace: receiverTrace } = await window.stop();
   const http: number[] = [];
   const all: number[] = [];
   const first: number[] = [];
@@ -161,8 +148,8 @@ export async function latency(
     ok,
     failed,
     firstFailure,
-    sockets: socketsByCreator.reduce((n, s) => n + s.length, 0),
-    receiptsExpected: okTips.length * SETTINGS.socketsPerCreator,
+    sockets: receivers.sockets,
+    receiptsExpected: okTips.length * receivers.perCreator,
     receipts: got,
     httpResponse: summarize(http),
     sendToReceipt: summarize(all),
@@ -177,6 +164,7 @@ export async function latency(
     sentAt,
     writtenAt,
     receipts,
+    receiverTrace,
     okTips,
   };
   Object.defineProperty(phase, 'samples', { value: samples, enumerable: false });

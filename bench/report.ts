@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { ClientWindow } from './clientTrace.ts';
 import type { LoopResult, Summary } from './load.ts';
 import type { PgbenchResult } from './pgbench.ts';
 import type { ProbeReport } from './probe.ts';
@@ -26,6 +27,8 @@ export interface LatencySamples {
   /** When the request was handed to the kernel. */
   writtenAt: Float64Array;
   receipts: number[][];
+  /** The receiving thread's event-loop stalls and GC pauses in the window (bench/receivers.ts). */
+  receiverTrace: ClientWindow | null;
   okTips: number[];
 }
 

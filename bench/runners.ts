@@ -8,9 +8,9 @@ import { latency, recentReads, throughput } from './phases.ts';
 import type { BenchProduct } from './product.ts';
 import { costLine, tail, type LatencyPhase, type Results, type SendCost } from './report.ts';
 import { countersPerOp, cpuMsPerOp, cpuSnapshot, dbCounters } from './procStats.ts';
-import { analyzeFilled, pool, type SeededCreator, type SeededUser } from './seed.ts';
+import { analyzeFilled, type SeededCreator, type SeededUser } from './seed.ts';
 import { fmt, log, MiB, ms, SETTINGS, sleep } from './settings.ts';
-import { closeAll, openSocket, type OpenSocket } from './sockets.ts';
+import { CreatorReceivers } from './receivers.ts';
 import { SPEECH_MESSAGE_CHARS, speechReadiness } from './speech.ts';
 import { startSysTrace } from './sysTrace.ts';
 import { tailBreakdown } from './tailBreakdown.ts';
@@ -135,9 +135,9 @@ async function costMeter(b: BenchRun): Promise<(ops: number) => Promise<SendCost
 export async function socketJobs(b: BenchRun): Promise<void> {
   const { product, results, viewers, creators, runId } = b;
   const spreadRate = results.throughput.spread?.perSecond ?? null;
-  const socketsByCreator = await connectCreators(product, creators);
+  const receivers = await connectCreators(product, creators);
   try {
-    if (b.want('latency')) await latencyPhases(b, spreadRate, socketsByCreator);
+    if (b.want('latency')) await latencyPhases(b, spreadRate, receivers);
     // Alone (npm run bench:webhooks): its own rate and a warm-up; after the latency phase: if the budget allows.
     const alone = !b.want('latency');
     if (!b.want('webhooks')) {
@@ -151,7 +151,7 @@ export async function socketJobs(b: BenchRun): Promise<void> {
         product,
         viewers,
         creators,
-        socketsByCreator,
+        receivers,
         runId,
         rate,
         alone,
@@ -159,7 +159,7 @@ export async function socketJobs(b: BenchRun): Promise<void> {
       );
     } else results.notes.push('webhooks phase not run: time budget (run it alone: npm run bench:webhooks)');
   } finally {
-    await closeAll(socketsByCreator.flat());
+    await receivers.close();
   }
 }
 
@@ -224,18 +224,18 @@ async function settleDatabase(db: Db): Promise<void> {
   }
 }
 
-/** SETTINGS.socketsPerCreator creator sockets (token hello) per creator. */
-async function connectCreators(product: BenchProduct, creators: SeededCreator[]): Promise<OpenSocket[][]> {
-  log(`connecting ${SETTINGS.creators * SETTINGS.socketsPerCreator} creator sockets (token hello)…`);
-  const wsUrl = `${product.url.replace('http', 'ws')}/ws`;
-  const socketsByCreator: OpenSocket[][] = [];
-  for (const creator of creators) {
-    socketsByCreator.push(
-      await pool(SETTINGS.socketsPerCreator, 25, () => openSocket(wsUrl, { token: creator.token })),
-    );
-  }
+/** SETTINGS.socketsPerCreator creator sockets (token hello) per creator, in their own thread. */
+async function connectCreators(product: BenchProduct, creators: SeededCreator[]): Promise<CreatorReceivers> {
+  log(
+    `connecting ${SETTINGS.creators * SETTINGS.socketsPerCreator} creator sockets (token hello, own thread)…`,
+  );
+  const receivers = await CreatorReceivers.open({
+    wsUrl: `${product.url.replace('http', 'ws')}/ws`,
+    tokens: creators.map((c) => c.token),
+    perCreator: SETTINGS.socketsPerCreator,
+  });
   await sleep(500);
-  return socketsByCreator;
+  return receivers;
 }
 
 /**
@@ -276,12 +276,12 @@ async function tracedLatency(b: BenchRun, name: string, job: () => Promise<Laten
 async function latencyPhases(
   b: BenchRun,
   spreadRate: number | null,
-  socketsByCreator: OpenSocket[][],
+  receivers: CreatorReceivers,
 ): Promise<void> {
   const { product, creators, viewers, runId, results } = b;
   // Tips from the seeded viewers to the creator `pick(i)` chooses, timed from send to every socket's receipt.
   const measure = (label: string, pick: (i: number) => number, rate?: number, durationMs?: number) =>
-    latency(product, label, viewers, pick, creators, socketsByCreator, runId, rate, durationMs);
+    latency(product, label, viewers, pick, creators, receivers, runId, rate, durationMs);
   const spread = (i: number) => i % creators.length;
   // From the same database state as the send measurements: a checkpoint now (so the next timed one is minutes
   // away) and the hot tables vacuumed (so autovacuum of the send phase's dead rows does not land in the window).

@@ -157,8 +157,13 @@ export function tailBreakdown(
   const events: Record<string, Array<[number, number]>> = {
     'API event-loop stall > 6 ms': api.stalls,
     'API GC pause': apiGcs,
-    'bench event-loop stall > 6 ms': client.stalls,
-    'bench GC pause': clientGcs,
+    'bench (sending) event-loop stall > 6 ms': client.stalls,
+    'bench (sending) GC pause': clientGcs,
+    'creator sockets thread: event-loop stall > 6 ms': s.receiverTrace?.stalls ?? [],
+    'creator sockets thread: GC pause': (s.receiverTrace?.gcs ?? []).map(([st, d]): [number, number] => [
+      st,
+      st + d,
+    ]),
     'autovacuum or checkpoint writes (±250 ms)': bg,
     ...burstEvents,
   };

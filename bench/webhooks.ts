@@ -23,7 +23,7 @@ import { REPO_ROOT, type BenchProduct } from './product.ts';
 import type { LatencyPhase } from './report.ts';
 import type { SeededCreator, SeededUser } from './seed.ts';
 import { log, SETTINGS, sleep } from './settings.ts';
-import type { OpenSocket } from './sockets.ts';
+import type { CreatorReceivers } from './receivers.ts';
 
 /** Webhook endpoints each creator registers in the webhooks phase (issue 18: five). */
 export const ENDPOINTS_PER_CREATOR = 5;
@@ -258,7 +258,7 @@ export async function webhooksPhase(
   product: BenchProduct,
   viewers: SeededUser[],
   creators: SeededCreator[],
-  socketsByCreator: OpenSocket[][],
+  creatorSockets: CreatorReceivers,
   run: string,
   rate: number,
   warmUp: boolean,
@@ -280,13 +280,13 @@ export async function webhooksPhase(
     if (warmUp) {
       // Run alone, the API is cold (JIT, PostgreSQL caches): a first run would be slower whatever it measured.
       log(`webhooks: warming up at ${rate} tips/s (not counted)…`);
-      await latency(product, 'whwarm', viewers, spread, creators, socketsByCreator, run, rate);
+      await latency(product, 'whwarm', viewers, spread, creators, creatorSockets, run, rate);
       // The delivery path too (the worker's JIT, its connections and statements), or the first run with
       // webhooks pays for a cold worker that a running product has warmed long ago.
       log(`webhooks: warming up with ${ENDPOINTS_PER_CREATOR} endpoints per creator (not counted)…`);
       created = await createEndpoints(client, creators, receivers.urls);
       const before = await receivers.received();
-      const warm = await latency(product, 'whwarmb', viewers, spread, creators, socketsByCreator, run, rate);
+      const warm = await latency(product, 'whwarmb', viewers, spread, creators, creatorSockets, run, rate);
       await drain(receivers, before + warm.ok * ENDPOINTS_PER_CREATOR);
       await setEndpoints(client, created, false);
     }
@@ -313,7 +313,7 @@ export async function webhooksPhase(
         viewers,
         spread,
         creators,
-        socketsByCreator,
+        creatorSockets,
         run,
         rate,
         SETTINGS.latencyMs,
