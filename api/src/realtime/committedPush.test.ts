@@ -90,6 +90,12 @@ describe('a wallet tip pushed from its committed row', () => {
       ['tip:new', trusted.id],
     ]);
     expect(overlayPushed[1]?.data.sender?.phone ?? null).toBeNull();
+    // Tips that are not live reach the overlay's widgets as tip:paid, their id only (the held one and the small one).
+    const paid = await overlay.waitForCount((m) => m.type === 'tip:paid', 2);
+    expect(paid.map((m) => (m.type === 'tip:paid' ? m.data : null))).toEqual([
+      { id: held.id },
+      { id: small.id },
+    ]);
     const overlayReadAgain = await readBack(creator, { overlayKey: creator.overlayKey }, since, 2);
     expect(overlayPushed[1]).toEqual(overlayReadAgain.find((m) => m.data.id === trusted.id));
     chat.close();
