@@ -55,6 +55,8 @@ export async function idlePhase(
   count: number,
   keepGoing: () => boolean,
   diagnostics: Record<string, ProbeReport | null>,
+  /** Gets the figures as soon as they are measured, before the sockets close (slow under a VM's emulation). */
+  onMeasured: (memory: IdleMemory) => void = () => undefined,
 ): Promise<IdleMemory> {
   const { hostname, port } = new URL(product.url);
   const target = { host: hostname, port: Number(port), path: '/ws' };
@@ -104,7 +106,7 @@ export async function idlePhase(
     const open = sockets.length;
     const heapBefore = before?.memory?.heapUsed ?? null;
     const heapAfter = after?.memory?.heapUsed ?? null;
-    return {
+    const memory: IdleMemory = {
       requested: count,
       open,
       failed,
@@ -122,6 +124,8 @@ export async function idlePhase(
       perSocketBytes: rssAfter && rssBefore && open ? (rssAfter - rssBefore) / open : null,
       perSocketHeapBytes: heapAfter && heapBefore && open ? (heapAfter - heapBefore) / open : null,
     };
+    onMeasured(memory);
+    return memory;
   } finally {
     await Promise.all(sockets.map((s) => s.close()));
   }

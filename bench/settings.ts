@@ -27,6 +27,11 @@ export const SETTINGS = {
   idleSockets: Number(process.env.BENCH_IDLE_SOCKETS ?? 100_000),
   /** Hellos kept in flight by the idle phase (bench/idle.ts); BENCH_IDLE_BATCH: fewer in the slower VM guest. */
   idleBatch: Number(process.env.BENCH_IDLE_BATCH ?? 500),
+  /**
+   * The idle phase stops opening sockets when less than this is left before the watchdog (ms), for the memory
+   * reading and the closing; BENCH_IDLE_RESERVE_MS: more in the slower VM guest.
+   */
+  idleReserveMs: Number(process.env.BENCH_IDLE_RESERVE_MS ?? 10_000),
   recentConcurrency: 32,
   recentMs: 10_000,
   apiPoolMax: 10,
