@@ -96,7 +96,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(SEND_WALLET_TIPS);
 }
 
-const SEND_WALLET_TIPS = `
+export const SEND_WALLET_TIPS = `
     create or replace function shabaash_send_wallet_tips(
       p_user_ids uuid[], p_session_ids uuid[], p_idempotency_keys text[], p_request_hashes text[],
       p_creator_ids uuid[], p_handles text[], p_display_names text[], p_settings_updated_ats timestamptz[],
