@@ -1,4 +1,4 @@
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,9 +32,8 @@ const DRAIN_LIMIT_MS = 60_000;
 /** Runs with webhooks (each between two runs without): BENCH_WEBHOOKS_ROUNDS, default 3 (A B A B A B A). */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_WEBHOOKS_ROUNDS ?? 3));
 /**
- * The receivers stand in for third-party servers on other machines: they run at the lowest CPU priority (nice 19
- * and SCHED_IDLE), so what they cost this machine goes last (the report says so). Their CPU per delivery is still
- * measured.
+ * The receivers stand in for third-party servers on other machines: they run at the lowest CPU priority, so
+ * what they cost this machine goes last (the report says so). Their CPU per delivery is still measured.
  */
 export const RECEIVERS_NICE = 19;
 /** PostgreSQL publishes other backends' table counters at most once a second: wait that long before reading them. */
@@ -124,8 +123,6 @@ async function startReceivers(n: number) {
   });
   try {
     os.setPriority(child.pid!, RECEIVERS_NICE);
-    // Every thread, and only on CPU time nothing else wants (the webhook worker's own policy, api/src/webhooksWorker.ts).
-    execFileSync('chrt', ['--idle', '--all-tasks', '--pid', '0', String(child.pid)], { stdio: 'ignore' });
   } catch (err) {
     log(`webhooks: could not lower the receivers' priority: ${String(err)}`);
   }

@@ -30,7 +30,7 @@ const num = (v: number, digits = 2) => v.toFixed(digits);
 export function costText(c: DeliveryCost): string {
   const wal = c.walBytes === null ? '' : `, ${fmt(c.walBytes)} WAL bytes`;
   const statements = c.statements === null ? 'statements not counted' : `${num(c.statements)} statements`;
-  return `CPU ms: worker ${num(c.workerMs, 3)}, its PostgreSQL backends ${num(c.pgWorkerMs, 3)}, receivers ${num(c.receiversMs, 3)} (nice ${RECEIVERS_NICE}, SCHED_IDLE); ${statements}; rows inserted ${num(c.inserted)}, updated ${num(c.updated)}, deleted ${num(c.deleted)}${wal}`;
+  return `CPU ms: worker ${num(c.workerMs, 3)}, its PostgreSQL backends ${num(c.pgWorkerMs, 3)}, receivers ${num(c.receiversMs, 3)} (nice ${RECEIVERS_NICE}); ${statements}; rows inserted ${num(c.inserted)}, updated ${num(c.updated)}, deleted ${num(c.deleted)}${wal}`;
 }
 
 /** The mean of each figure over the runs with webhooks, weighted by their deliveries. */

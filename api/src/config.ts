@@ -115,10 +115,6 @@ const envSchema = z.object({
   // WEBHOOK_GATHER_MS before its next pass so that each pass takes many tips' deliveries.
   WEBHOOK_WORKER: z.enum(['process', 'off']).default('process'),
   WEBHOOK_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
-  // `idle`: the worker's threads also run under Linux's SCHED_IDLE policy (set with util-linux `chrt`), so they get
-  // only CPU time nothing else wants and a waking API thread takes the core from them at once; under sustained
-  // saturation deliveries wait (they are durable). `normal`: the nice value only (a worker host of its own).
-  WEBHOOK_WORKER_SCHED: z.enum(['idle', 'normal']).default('idle'),
   WEBHOOK_WORKER_POOL_MAX: z.coerce.number().int().min(1).max(50).default(3),
   WEBHOOK_BATCH: z.coerce.number().int().min(1).max(10_000).default(2000),
   WEBHOOK_LANES: z.coerce.number().int().min(1).max(16).default(2),

@@ -2,34 +2,15 @@
  * The outgoing webhook delivery worker as a process of its own (issue 18; docs/OPERATIONS.md). Each API instance
  * forks one (WEBHOOK_WORKER=process, modules/webhooks/workerProcess.ts); it can also run alone with DATABASE_URL
  * (`npm run webhooks:worker`, the instances then set WEBHOOK_WORKER=off). It lowers its own CPU priority
- * (WEBHOOK_WORKER_NICE, and SCHED_IDLE unless WEBHOOK_WORKER_SCHED=normal) and uses its own small pool, so deliveries are background work: they never run on an API
+ * (WEBHOOK_WORKER_NICE) and uses its own small pool, so deliveries are background work: they never run on an API
  * event loop or take an API pool connection, and the kernel gives the tip path the CPU first.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/knex.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { startWebhookWorker } from './modules/webhooks/webhooks.worker.ts';
-
-/**
- * SCHED_IDLE for every thread of this process (threads started later inherit it) through util-linux `chrt`, which
- * any process may do to itself; false, with a warning, where it cannot (no `chrt`, not Linux): the nice value stays.
- */
-function idleScheduling(logger: Logger): boolean {
-  if (process.platform !== 'linux') return false;
-  try {
-    execFileSync('chrt', ['--idle', '--all-tasks', '--pid', '0', String(process.pid)], {
-      stdio: 'ignore',
-      timeout: 5_000,
-    });
-    return true;
-  } catch (err) {
-    logger.warn({ err }, 'could not set SCHED_IDLE for the webhook worker; its nice value stays');
-    return false;
-  }
-}
 
 /** Nice is per thread on Linux: renice every thread this process has (threads started later inherit it). */
 function lowerPriority(nice: number, logger: Logger): void {
@@ -56,7 +37,6 @@ if (!config.DATABASE_URL) {
   process.exit(1);
 }
 lowerPriority(config.WEBHOOK_WORKER_NICE, logger);
-if (config.WEBHOOK_WORKER_SCHED === 'idle') idleScheduling(logger);
 // Asynchronous commit: what the worker writes may be redone after a database crash (same event ids, a re-send).
 const db = createDb(config.DATABASE_URL, config.WEBHOOK_WORKER_POOL_MAX, {
   applicationName: 'shabaash-webhooks',
