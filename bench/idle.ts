@@ -190,7 +190,7 @@ export function idleRows(m: IdleMemory | undefined): Row[] {
     rows.push([
       `  API RSS at ${fmt(SETTINGS.idleSockets)} idle sockets (extrapolated)`,
       `${fmt(at / MiB)} MiB`,
-      `not measured: the open-file limit fits ${fmt(m.requested)}; base + ${fmt(SETTINGS.idleSockets)} × the per-socket RSS`,
+      `not measured: ${m.requested < SETTINGS.idleSockets ? `the open-file limit fits ${fmt(m.requested)}` : `${fmt(m.open)} held in the time budget`}; base + ${fmt(SETTINGS.idleSockets)} × the per-socket RSS`,
     ]);
   }
   const perHello = (ms: number | null) => (ms === null || !m.open ? 'n/a' : `${(ms / m.open).toFixed(3)} ms`);
