@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { startClientTrace, type ClientWindow } from './clientTrace.ts';
 import { closeAll, openSocket, startsWith, type OpenSocket } from './sockets.ts';
 import type { ReceiverCommand, ReceiverEvent, ReceiverSetup } from './receivers.ts';
+import { pool } from './settings.ts';
 
 /**
  * The creator sockets of the send → socket phases, in their own thread (bench/receivers.ts): a creator's phone is
@@ -21,13 +22,8 @@ let sockets: OpenSocket[] = [];
 let stopTrace: (() => ClientWindow) | null = null;
 
 async function connect(): Promise<void> {
-  const wsUrl = setup.wsUrl;
   for (const token of setup.tokens) {
-    for (let opened = 0; opened < setup.perCreator;) {
-      const n = Math.min(25, setup.perCreator - opened);
-      sockets.push(...(await Promise.all(Array.from({ length: n }, () => openSocket(wsUrl, { token })))));
-      opened += n;
-    }
+    sockets.push(...(await pool(setup.perCreator, 25, () => openSocket(setup.wsUrl, { token }))));
   }
 }
 

@@ -192,7 +192,6 @@ export async function idleJob(b: BenchRun, limits: ReturnType<typeof ensureFileL
     // Kept at once: if closing the sockets outlasts the watchdog, the report still has the figures.
     (measured) => (b.results.memory = measured),
   );
-  b.results.memory = memory;
   if (limits.idleSockets < SETTINGS.idleSockets) b.results.notes.push(limits.note);
   log(
     `  ${memory.open} sockets: RSS ${fmt((memory.rssBefore ?? 0) / MiB)} → ${fmt((memory.rssAfter ?? 0) / MiB)} MiB`,

@@ -4,6 +4,7 @@ import type { Db } from '../api/src/db/knex.ts';
 import { issueSession } from '../api/src/modules/sessions/sessions.service.ts';
 import { postLedgerEntry } from '../api/src/modules/wallet/ledger.ts';
 import { createWallet } from '../api/src/modules/wallet/wallet.repository.ts';
+import { pool } from './settings.ts';
 
 export interface SeededUser {
   id: string;
@@ -13,21 +14,6 @@ export interface SeededUser {
 export interface SeededCreator extends SeededUser {
   handle: string;
   overlayKey: string;
-}
-
-/** Runs `fn` over 0..n-1 with at most `concurrency` in flight. */
-export async function pool<T>(n: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  const out = new Array<T>(n);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, n) }, async () => {
-      while (next < n) {
-        const i = next++;
-        out[i] = await fn(i);
-      }
-    }),
-  );
-  return out;
 }
 
 /** A 10-digit phone unique within this run: a random 4-digit run prefix, a role digit and a 5-digit index. */

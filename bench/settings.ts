@@ -48,3 +48,18 @@ export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 export const log = (line: string) =>
   process.stderr.write(`[bench ${((performance.now() - T0) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
 export const T0 = performance.now();
+
+/** Runs `fn` over 0..n-1 with at most `concurrency` in flight. */
+export async function pool<T>(n: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+  const out = new Array<T>(n);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, n) }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await fn(i);
+      }
+    }),
+  );
+  return out;
+}

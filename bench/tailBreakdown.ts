@@ -142,8 +142,9 @@ export function tailBreakdown(
       ledTail: tail.filter((r) => r.stages!.indexOf(Math.max(...r.stages!)) === j).length,
     };
   });
-  const apiGcs = api.gcs.map(([st, d]): [number, number] => [st, st + d]);
-  const clientGcs = client.gcs.map(([st, d]): [number, number] => [st, st + d]);
+  /** GC pauses ([start, duration, …]) as [start, end] spans. */
+  const gcSpans = (gcs: ReadonlyArray<readonly [number, number, ...number[]]>) =>
+    gcs.map(([st, d]): [number, number] => [st, st + d]);
   const bg = sys.background.map((b): [number, number] => [b.start - 250, b.end + 250]);
   const bursts: TailBreakdown['bursts'] = {};
   const burstEvents: Record<string, Array<[number, number]>> = {};
@@ -156,14 +157,11 @@ export function tailBreakdown(
   }
   const events: Record<string, Array<[number, number]>> = {
     'API event-loop stall > 6 ms': api.stalls,
-    'API GC pause': apiGcs,
+    'API GC pause': gcSpans(api.gcs),
     'bench (sending) event-loop stall > 6 ms': client.stalls,
-    'bench (sending) GC pause': clientGcs,
+    'bench (sending) GC pause': gcSpans(client.gcs),
     'creator sockets thread: event-loop stall > 6 ms': s.receiverTrace?.stalls ?? [],
-    'creator sockets thread: GC pause': (s.receiverTrace?.gcs ?? []).map(([st, d]): [number, number] => [
-      st,
-      st + d,
-    ]),
+    'creator sockets thread: GC pause': gcSpans(s.receiverTrace?.gcs ?? []),
     'autovacuum or checkpoint writes (±250 ms)': bg,
     ...burstEvents,
   };

@@ -106,21 +106,19 @@ export async function sendTip(
       if (isInsufficientBalance(err)) throw paymentRequired(MESSAGES.insufficientBalance);
       throw err;
     }
+    // A snapshot written by shabaash_send_wallet_tips; null for a key stored before the wallet tip was one statement.
+    const snapshot = isWalletTipSnapshot(outcome.response) ? outcome.response : null;
     const result: StoredResponse<SendTipResponse> = {
       status: outcome.status,
-      body: isWalletTipSnapshot(outcome.response)
-        ? presentSentTip(outcome.response)
-        : (outcome.response as SendTipResponse), // stored by the API before the wallet tip was one statement
+      body: snapshot ? presentSentTip(snapshot) : (outcome.response as SendTipResponse),
       replayed: outcome.replayed,
     };
     if (!result.replayed) {
       // The tip row as it committed: this instance pushes it to its sockets without reading it back.
-      const committed = isWalletTipSnapshot(outcome.response) ? [newTipRow(outcome.response)] : undefined;
+      const committed = snapshot ? [newTipRow(snapshot)] : undefined;
       deps.realtime.changed([creatorSpace(context.creatorId), walletSpace(userId)], committed);
-    }
-    // Auto-live: the tip is already on screen, so its speech is synthesised now (off the request path).
-    if (!result.replayed && isWalletTipSnapshot(outcome.response) && outcome.response.tip.status === 'read') {
-      deps.speech.tipLive(outcome.response.tip.id);
+      // Auto-live: the tip is already on screen, so its speech is synthesised now (off the request path).
+      if (snapshot?.tip.status === 'read') deps.speech.tipLive(snapshot.tip.id);
     }
     return result;
   }
