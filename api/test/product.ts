@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedSocketDir, embeddedUrl } from '../src/db/embedded.ts';
 import { freePort } from '../src/ports.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -10,9 +11,11 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 export interface RunningProduct {
   url: string;
   pid: number;
-  /** Port of the product's embedded PostgreSQL, and a postgres:// URL for it. */
+  /** Port of the product's embedded PostgreSQL, and a postgres:// URL for it (over its Unix socket when it has one). */
   pgPort: number;
   databaseUrl: string;
+  /** Where a libpq tool (pgbench, psql `-h`) reaches that server: its socket folder, else 127.0.0.1. */
+  pgHost: string;
   dataDir: string;
   process: ChildProcess;
   output(): string;
@@ -66,6 +69,7 @@ export async function startProduct(
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
+  const socketDir = embeddedSocketDir(path.join(dataDir, 'pg'), pgPort);
   // PRODUCT_START_TIMEOUT_MS: the bench's emulated VM (npm run bench:idle-vm) starts far slower than this machine.
   const deadline = Date.now() + Number(process.env.PRODUCT_START_TIMEOUT_MS ?? 150_000);
   for (;;) {
@@ -93,7 +97,8 @@ export async function startProduct(
     url,
     pid: child.pid ?? 0,
     pgPort,
-    databaseUrl: `postgres://shabaash:shabaash@127.0.0.1:${pgPort}/shabaash`,
+    databaseUrl: embeddedUrl(pgPort, socketDir),
+    pgHost: socketDir ?? '127.0.0.1',
     dataDir,
     process: child,
     output: () => output,

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { endpoints, SHARED_PATH_FORMS, type EndpointName, type Endpoints } from '@shabaash/shared';
 import type { Config } from '../config.ts';
 import { requireCreator, requireUser } from './auth.ts';
+import { PreparedJson } from './preparedJson.ts';
 import { parseInput } from './validate.ts';
 
 type Def<N extends EndpointName> = Endpoints[N];
@@ -22,8 +23,9 @@ export interface RouteCall<N extends EndpointName> {
   params: Record<string, string>;
 }
 
-/** The body a handler answers with: what the endpoint's output schema accepts. */
-export type RouteResult<N extends EndpointName> = z.input<Def<N>['output']>;
+/** The body a handler answers with: what the endpoint's output schema accepts, or that body already serialised. */
+export type RouteResult<N extends EndpointName> =
+  z.input<Def<N>['output']> | PreparedJson<z.input<Def<N>['output']>>;
 
 export interface RouteOptions {
   /** Replaces the auth middleware the endpoint's `auth` implies (e.g. requireSessionClaims when the service checks the session row itself). */
@@ -72,7 +74,7 @@ export function contractRouter(config: Pick<Config, 'NODE_ENV'>) {
       const body = await handler(call);
       ctx.body = body;
       if (checkOutput && ctx.status < 300) {
-        const checked = def.output.safeParse(body);
+        const checked = def.output.safeParse(body instanceof PreparedJson ? body.value : body);
         if (!checked.success)
           throw new Error(`${name}: response does not match the contract: ${checked.error.message}`);
       }

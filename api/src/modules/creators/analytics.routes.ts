@@ -15,9 +15,9 @@ export function analyticsRoutes(deps: AppDeps): Router {
     answerConditional(ctx, await creatorAnalytics(deps.db, principal(ctx.state).userId), 'no-store'),
   );
 
-  route('creatorRecentTips', async ({ ctx }) => ({
-    tips: answerConditional(ctx, await creatorRecentTips(deps.db, principal(ctx.state).userId), 'no-store'),
-  }));
+  route('creatorRecentTips', async ({ ctx }) =>
+    answerConditional(ctx, await creatorRecentTips(deps.db, principal(ctx.state).userId), 'no-store'),
+  );
 
   // A CSV download, not a JSON call of the contract (the browser follows a link to it).
   router.get('/creator/export.csv', requireCreator, async (ctx) => {

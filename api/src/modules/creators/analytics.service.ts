@@ -29,10 +29,13 @@ export function creatorAnalytics(db: AppDeps['db'], creatorId: string): Promise<
 }
 
 /** The creator suite's recent support list: the newest 10 non-deleted tips (phones masked to the last 4 digits). */
-export function creatorRecentTips(db: AppDeps['db'], creatorId: string): Promise<CachedRead<Tip[]>> {
+export function creatorRecentTips(
+  db: AppDeps['db'],
+  creatorId: string,
+): Promise<CachedRead<{ tips: Tip[] }>> {
   return readCacheOf(db).read(db, `creatorRecent:${creatorId}`, creatorSpace(creatorId), async () => {
     const rows = await newestTipsOfCreator(db, creatorId, LIMITS.recentTipsKept);
-    return rows.map((row) => presentTip(row, { includePhone: true }));
+    return { tips: rows.map((row) => presentTip(row, { includePhone: true })) };
   });
 }
 

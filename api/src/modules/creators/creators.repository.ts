@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import { coalesced, type LoadMany } from '../../db/coalesce.ts';
 import type { Executor } from '../../db/knex.ts';
 import { AppError } from '../../http/errors.ts';
+import { creatorSpace, currentVersions } from '../sync/spaces.ts';
 
 /** A creator profile (camelCase view of a `creators` row). */
 export interface CreatorRecord {
@@ -80,34 +81,48 @@ export function findCreatorByOverlayKey(db: Executor, overlayKey: string): Promi
   return coalesced(db, creatorsByOverlayKey, overlayKey);
 }
 
-/** A creator found by overlay key, with the version of its creator space read in the same statement. */
-export interface OverlayCreator {
+/** A creator with the version of its creator space, read in the same statement. */
+export interface VersionedCreator {
   creator: CreatorRecord;
   /** The current version of `creator:<userId>` (0 when it never changed), read after the call. */
   spaceVersion: number;
 }
 
 /**
- * Overlay hellos come in storms (a deploy reconnects every overlay at once): the key lookup and the space version
- * the welcome carries are one round trip, shared by concurrent hellos (db/coalesce.ts), not two.
+ * Creators by one unique column with their creator space's version, in one read shared by concurrent lookups
+ * (db/coalesce.ts). Overlay hellos come in storms (a deploy reconnects every overlay at once) and public reads
+ * are served from the read cache at that version (sync/readCache.ts): the lookup and the version are one round
+ * trip, not two.
  */
-const overlayCreators: LoadMany<OverlayCreator> = async (db, keys) => {
-  const rows = await db('creators as c')
-    .leftJoin('sync_spaces as s', 's.space', db.raw("'creator:' || c.user_id::text"))
-    .whereIn('c.overlay_key', keys)
-    .select<Array<CreatorRecord & { spaceVersion: string | number | null }>>([
-      ...CREATOR_COLUMNS.map((column) => `c.${column}`),
-      's.version as spaceVersion',
-    ]);
-  const found = new Map<string, OverlayCreator>();
-  for (const { spaceVersion, ...creator } of rows)
-    found.set(creator.overlayKey, { creator, spaceVersion: Number(spaceVersion ?? 0) });
-  return found;
-};
+function versionedCreatorsBy(
+  column: 'handle' | 'overlay_key',
+  keyOf: (c: CreatorRecord) => string,
+): LoadMany<VersionedCreator> {
+  return async (db, keys) => {
+    const rows = await db('creators as c')
+      .leftJoin('sync_spaces as s', 's.space', db.raw("'creator:' || c.user_id::text"))
+      .whereIn(`c.${column}`, keys)
+      .select<Array<CreatorRecord & { spaceVersion: string | number | null }>>([
+        ...CREATOR_COLUMNS.map((c) => `c.${c}`),
+        's.version as spaceVersion',
+      ]);
+    const found = new Map<string, VersionedCreator>();
+    for (const { spaceVersion, ...creator } of rows)
+      found.set(keyOf(creator), { creator, spaceVersion: Number(spaceVersion ?? 0) });
+    return found;
+  };
+}
+const overlayCreators = versionedCreatorsBy('overlay_key', (c) => c.overlayKey);
+const handleCreators = versionedCreatorsBy('handle', (c) => c.handle);
 
 /** The creator whose overlay key this is, with its creator space's current version; null for an unknown key. */
-export function findOverlayCreator(db: Executor, overlayKey: string): Promise<OverlayCreator | null> {
+export function findOverlayCreator(db: Executor, overlayKey: string): Promise<VersionedCreator | null> {
   return coalesced(db, overlayCreators, overlayKey);
+}
+
+/** The creator with this handle (case-insensitive), with its creator space's current version; null when none. */
+export function findCreatorWithVersion(db: Executor, handle: string): Promise<VersionedCreator | null> {
+  return coalesced(db, handleCreators, handleKey(handle));
 }
 
 /** Saves a creator's overlay settings; returns the updated creator, or null when there is none. */
@@ -151,6 +166,25 @@ const oldestCreator: LoadMany<CreatorRecord> = async (db) => {
   const row = await findCreator(db, {}, [{ column: 'created_at' }, { column: 'handle' }]);
   return new Map(row ? [['oldest', row]] : []);
 };
+
+/**
+ * resolveCreator with the creator space's current version read from the database after the creator (one round
+ * trip for a handle): for reads served from the read cache at that version.
+ */
+export async function resolveVersionedCreator(
+  db: Executor,
+  config: Pick<Config, 'DEFAULT_CREATOR'>,
+  handle?: string | null,
+): Promise<VersionedCreator> {
+  if (handle) {
+    const found = await findCreatorWithVersion(db, handle);
+    if (!found) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
+    return found;
+  }
+  const creator = await resolveCreator(db, config);
+  const space = creatorSpace(creator.userId);
+  return { creator, spaceVersion: (await currentVersions(db, [space]))[space] ?? 0 };
+}
 
 /**
  * The creator a request is about: the given handle, or the default creator when none is given.

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { principal } from '../../http/auth.ts';
 import { answerConditional } from '../../http/conditional.ts';
 import { contractRouter } from '../../http/contract.ts';
-import { etagOf } from '../sync/readCache.ts';
+import { PreparedJson } from '../../http/preparedJson.ts';
 import {
   getOverlay,
   pickSettings,
@@ -33,7 +33,7 @@ export function overlayRoutes(deps: AppDeps): Router {
   // Settings are not versioned by a space, so not kept: two point reads, with ETag / 304 (issue 16).
   route('publicOverlay', async ({ ctx, query }) => {
     const settings = await publicOverlaySettings(deps.db, query.key);
-    return answerConditional(ctx, { body: settings, etag: etagOf(settings) }, 'no-cache');
+    return answerConditional(ctx, new PreparedJson(settings), 'no-cache');
   });
 
   route('rotateOverlayKey', async ({ ctx }) => ({

@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/knex.ts';
+import { PreparedJson } from '../../http/preparedJson.ts';
 import { currentVersions } from './spaces.ts';
 
-/** A read as served: its body and its ETag (a hash of the body, so equal ETags always mean equal bodies). */
-export interface CachedRead<T> {
-  body: T;
-  etag: string;
-}
+/** A read as served: its response body, serialised once, with its ETag and its compressed forms (made once). */
+export type CachedRead<T> = PreparedJson<T>;
 
 interface Entry {
   version: number;
@@ -15,11 +12,6 @@ interface Entry {
 
 /** Reads kept per instance (least recently used dropped first). */
 export const READ_CACHE_ENTRIES = 20_000;
-
-/** The ETag of a body: a strong validator over its JSON. */
-export function etagOf(body: unknown): string {
-  return `"${createHash('sha1').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-}
 
 /**
  * Reads that change only when a space's version changes, kept in memory per API instance (issue 16, "reads at
@@ -40,13 +32,22 @@ export class VersionedReadCache {
 
   async read<T>(db: Executor, key: string, space: string, compute: () => Promise<T>): Promise<CachedRead<T>> {
     const version = (await currentVersions(db, [space]))[space] ?? 0;
+    return this.readAt(key, version, compute);
+  }
+
+  /**
+   * The read of `key` at `version`, a space version the caller read from the database BEFORE calling (for example
+   * in the statement that found the creator: creators.repository.ts#findCreatorWithVersion), never one heard by
+   * NOTIFY: from memory when held at that version, else computed and kept.
+   */
+  readAt<T>(key: string, version: number, compute: () => Promise<T>): Promise<CachedRead<T>> {
     const hit = this.entries.get(key);
     if (hit && hit.version === version) {
       this.entries.delete(key); // most recently used last
       this.entries.set(key, hit);
       return hit.read as Promise<CachedRead<T>>;
     }
-    const read = compute().then((body) => ({ body, etag: etagOf(body) }));
+    const read = compute().then((body) => new PreparedJson(body));
     if (hit && hit.version > version) return read; // a slower read of an older version never replaces a newer one
     const entry = { version, read };
     this.entries.delete(key);

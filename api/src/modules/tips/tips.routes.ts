@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
-import { principal, requireSessionClaims, sessionClaims } from '../../http/auth.ts';
+import { requireSessionClaims, sessionClaims } from '../../http/auth.ts';
+import { unauthenticated } from '../../http/errors.ts';
 import { answerConditional } from '../../http/conditional.ts';
 import { contractRouter } from '../../http/contract.ts';
 import { IDEMPOTENT_REPLAYED_HEADER, readIdempotencyKey } from '../../http/idempotency.ts';
@@ -25,15 +26,23 @@ export function tipsRoutes(deps: AppDeps): Router {
   );
 
   // Both from the instance's read cache, with ETag / 304 (issue 16); recent tips carry the caller's own phone.
-  route('recentTips', async ({ ctx, query }) => {
-    const read = await recentTips(deps, principal(ctx.state).userId, query.creator);
-    return { tips: answerConditional(ctx, read, 'no-store') };
-  });
+  // The session row and the creator with its space version are read at once, in parallel: one round trip's wait,
+  // not two. The read is sent only once the session is found live (401 first, as everywhere).
+  route(
+    'recentTips',
+    async ({ ctx, query }) => {
+      const reading = recentTips(deps, sessionClaims(ctx.state).userId, query.creator);
+      reading.catch(() => undefined); // awaited below, after the session check
+      ctx.state.auth = await ctx.state.loadPrincipal();
+      if (!ctx.state.auth) throw unauthenticated();
+      return answerConditional(ctx, await reading, 'no-store');
+    },
+    { auth: requireSessionClaims },
+  );
 
-  route('displayTips', async ({ ctx, query }) => {
-    const read = await displayTips(deps, await resolveDisplayCreator(deps, query));
-    return { tips: answerConditional(ctx, read, 'no-cache') };
-  });
+  route('displayTips', async ({ ctx, query }) =>
+    answerConditional(ctx, await displayTips(deps, await resolveDisplayCreator(deps, query)), 'no-cache'),
+  );
 
   return router;
 }

@@ -3,7 +3,7 @@ import { LIMITS, MESSAGES, paiseToRupees, percentOfPaise, rupeesToPaise, type Ti
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, paymentRequired, unauthenticated } from '../../http/errors.ts';
 import { IDEMPOTENCY_KEY_REUSED, requestFingerprint, type StoredResponse } from '../../http/idempotency.ts';
-import { resolveCreator } from '../creators/creators.repository.ts';
+import { resolveCreator, resolveVersionedCreator } from '../creators/creators.repository.ts';
 import {
   assertTipAmount,
   autoLiveCandidate,
@@ -143,29 +143,27 @@ function presentSentTip(snapshot: WalletTipSnapshot): SendTipResponse {
 /**
  * The viewer dashboard's recent activity for a creator: that creator's pushed-live tips plus the caller's own
  * tips to them, newest first, at most 10. Phone numbers only on the caller's own tips. Served from the
- * instance's read cache at the creator space's current version (sync/readCache.ts).
+ * instance's read cache at the creator space's version, read with the creator in one round trip.
  */
 export async function recentTips(
   deps: Pick<AppDeps, 'db' | 'config'>,
   userId: string,
   handle?: string,
-): Promise<CachedRead<Tip[]>> {
-  const creator = await resolveCreator(deps.db, deps.config, handle);
-  return readCacheOf(deps.db).read(
-    deps.db,
-    `recent:${creator.userId}:${userId}`,
-    creatorSpace(creator.userId),
-    async () => {
-      const rows = await recentTipsForViewer(deps.db, creator.userId, userId, LIMITS.recentTipsKept);
-      return rows.map((row) => presentTip(row, { ownPhone: row.sender_id === userId }));
-    },
-  );
+): Promise<CachedRead<{ tips: Tip[] }>> {
+  const { creator, spaceVersion } = await resolveVersionedCreator(deps.db, deps.config, handle);
+  return readCacheOf(deps.db).readAt(`recent:${creator.userId}:${userId}`, spaceVersion, async () => {
+    const rows = await recentTipsForViewer(deps.db, creator.userId, userId, LIMITS.recentTipsKept);
+    return { tips: rows.map((row) => presentTip(row, { ownPhone: row.sender_id === userId })) };
+  });
 }
 
 /** The overlay's tips of a creator (pushed live, most recent first, at most 10, no phone numbers); cached as above. */
-export function displayTips(deps: Pick<AppDeps, 'db'>, creatorId: string): Promise<CachedRead<Tip[]>> {
+export function displayTips(
+  deps: Pick<AppDeps, 'db'>,
+  creatorId: string,
+): Promise<CachedRead<{ tips: Tip[] }>> {
   return readCacheOf(deps.db).read(deps.db, `display:${creatorId}`, creatorSpace(creatorId), async () => {
     const rows = await liveTipsOfCreator(deps.db, creatorId, LIMITS.recentTipsKept);
-    return rows.map((row) => presentTip(row));
+    return { tips: rows.map((row) => presentTip(row)) };
   });
 }

@@ -458,6 +458,20 @@ describe('GET /api/tips/recent and /api/tips/display', () => {
     expect((await app.request('GET', `/api/tips/recent?creator=${creator.handle}`)).status).toBe(401);
   });
 
+  it('a revoked session hears 401 even with a valid token, before an unknown creator is a 404', async () => {
+    const { creator, viewer } = await creatorAndViewer(app.deps, 100_000);
+    const recent = (handle: string) =>
+      app.request('GET', `/api/tips/recent?creator=${handle}`, { token: viewer.token });
+    expect((await recent(creator.handle)).status).toBe(200);
+    expect((await recent('nobody-here')).status).toBe(404);
+    expect((await app.request('POST', '/api/auth/logout', { token: viewer.token })).status).toBe(200);
+    for (const handle of [creator.handle, 'nobody-here']) {
+      const res = await recent(handle);
+      expect(res.status).toBe(401);
+      expect(res.body).not.toHaveProperty('tips');
+    }
+  });
+
   it('keeps at most 10 recent tips', async () => {
     const { db, config } = app.deps;
     const creator = await buildCreator(db, config);
