@@ -81,20 +81,6 @@ export interface Realtime extends RealtimeBus {
   };
 }
 
-/**
- * Runs `fn` for one call at a time, in call order. Payout summaries go through it: each is six reads, five of them
- * at once, and with twenty creators tipped at once their pushes (one a second each) landed together and took the
- * pool connections the send path and the tip pushes wait for (bench: up to 43 acquires queued at 200 tips/s).
- */
-export function oneAtATime<A, R>(fn: (arg: A) => Promise<R>): (arg: A) => Promise<R> {
-  let last: Promise<unknown> = Promise.resolve();
-  return (arg) => {
-    const run = last.then(() => fn(arg));
-    last = run.catch(() => undefined);
-    return run;
-  };
-}
-
 /** The per-account socket and full catch-up limits of hello (options override the configuration). */
 function helloLimits(options: RealtimeOptions, config: AppDeps['config']) {
   return {
@@ -134,7 +120,8 @@ export function createRealtime(
     db,
     log,
     sender,
-    payoutSummary: oneAtATime((creatorId: string) => getPayoutSummary({ db, config }, creatorId)),
+    // One statement each, and the summaries of creators pushed at once share it (payouts/summary.repository.ts).
+    payoutSummary: (creatorId: string) => getPayoutSummary({ db, config }, creatorId),
   });
   const { states } = publisher;
   const connections = createConnections({

@@ -18,9 +18,10 @@ export interface SpaceState extends ReadSpace {
 }
 
 /**
- * A payouts summary costs six reads and changes with every tip (the earnings trigger): a creator's payouts space is
- * pushed at most once a second, a burst of tips making one push of the newest summary. Pushing it per tip starved
- * the pool the send path needs (bench: send → socket p50 of seconds at 200 tips/s with creators' sockets open).
+ * A payouts summary changes with every tip (the earnings trigger): a creator's payouts space is pushed at most once
+ * a second, a burst of tips making one push of the newest summary. Pushing it per tip (six reads each, then)
+ * starved the pool the send path needs (bench: send → socket p50 of seconds at 200 tips/s with creators' sockets
+ * open); a summary is one statement now, shared by the creators pushed at once (payouts/summary.repository.ts).
  */
 const PAYOUTS_PUSH_MS = 1_000;
 

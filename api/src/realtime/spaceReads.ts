@@ -1,7 +1,6 @@
 import type { PayoutSummary, ServerMessage } from '@shabaash/shared';
 import type { Executor } from '../db/knex.ts';
 import { creatorChangesSince, walletChangesSince, type TipChangeRow } from '../modules/sync/changes.ts';
-import { spaceVersion } from '../modules/sync/spaces.ts';
 import { msg } from './messages.ts';
 import type { Sender } from './sending.ts';
 import { createdVersion, tipMessage, tipShapeKey, walletMessage } from './shaping.ts';
@@ -60,11 +59,12 @@ export function createSpaceReads(deps: {
       deliverSnapshot(sender, state.space, w.version, message, targets, includeUnready);
       return w.version;
     }
-    if ((await spaceVersion(db, state.space)) <= since) return since;
+    // One statement with its version (payouts/summary.repository.ts): nothing to send when it is not newer.
     const summary = await deps.payoutSummary(state.id);
+    if (summary.version <= since) return since;
     const message = () => msg.payoutUpdate(state.space, summary.version, summary);
     deliverSnapshot(sender, state.space, summary.version, message, targets, includeUnready);
-    return Math.max(since, summary.version);
+    return summary.version;
   }
 
   return {

@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/knex.ts';
-import { newestRows } from '../../db/newestRows.ts';
 
 export type EarningState = 'pending' | 'available' | 'in_transit' | 'paid' | 'reversed';
 /** Where a movement takes money from or to; `debt` is money a creator owes (a negative holding). */
@@ -91,22 +90,6 @@ export async function setGatewayCharges(
     .where({ payment_id: paymentId })
     .whereNull('gateway_fee_paise')
     .update({ gateway_fee_paise: feePaise, gateway_tax_paise: taxPaise });
-}
-
-/** The creator's balances (zeros when no tip ever landed). */
-export async function balancesOf(db: Executor, creatorId: string): Promise<BalancesRow> {
-  const row = await db('creator_earnings').where({ creator_id: creatorId }).first<BalancesRow | undefined>();
-  const zero = { earned_paise: 0, fees_paise: 0, pending_paise: 0, available_paise: 0, in_transit_paise: 0 };
-  return (
-    row ?? {
-      creator_id: creatorId,
-      ...zero,
-      paid_paise: 0,
-      reversed_paise: 0,
-      debt_paise: 0,
-      last_batch_on: null,
-    }
-  );
 }
 
 /** The balances row locked for the rest of the transaction (created at zero if missing). */
@@ -291,10 +274,6 @@ export async function finishReversal(
       updated_at: tx.fn.now(),
     });
 }
-
-/** The creator's reversals, newest first. */
-export const listReversals = (db: Executor, creatorId: string, limit: number) =>
-  newestRows<ReversalRow>(db, 'payout_reversals', { creator_id: creatorId }, 'created_at', limit);
 
 /** Transfer reversals requested but never confirmed (no answer), since before `before`, with Razorpay's transfer id. */
 export async function listRequestedReversals(

@@ -1,5 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { LIMITS, payoutsSpace, webhookPayloadSchemas, type WebhookEndpoint } from '@shabaash/shared';
+import {
+  LIMITS,
+  payoutsSpace,
+  webhookPayloadSchemas,
+  type PayoutSummary,
+  type WebhookEndpoint,
+} from '@shabaash/shared';
 import { buildCreator, buildUser } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { expectLedgerIdentity, guestTip, onboardCreator, walletTip } from '../../../test/payouts.ts';
@@ -85,12 +91,43 @@ describe('partial refunds', () => {
       [3236, 'balance'],
       [6474, 'transfer_reversal'],
     ]);
-    const summary = await app.request<{ reversals: Array<{ amountPaise: number }> }>(
-      'GET',
-      '/api/creator/payouts',
-      { token: creator.token },
+    // The summary (one statement) says what the rows say: newest first, exact instants, the space's version.
+    const summary = await app.request<PayoutSummary>('GET', '/api/creator/payouts', { token: creator.token });
+    const newest = <R extends { created_at: Date }>(rows: R[]) =>
+      [...rows].sort((x, y) => y.created_at.getTime() - x.created_at.getTime());
+    expect(summary.body.reversals).toEqual(
+      newest(
+        reversals as Array<{
+          id: string;
+          amount_paise: number;
+          reason: string;
+          method: string;
+          created_at: Date;
+        }>,
+      ).map((r) => ({
+        id: r.id,
+        amountPaise: r.amount_paise,
+        reason: r.reason,
+        method: r.method,
+        createdAt: r.created_at.toISOString(),
+      })),
     );
-    expect(summary.body.reversals.map((r) => r.amountPaise).sort()).toEqual([3236, 6474]);
+    const transfers = newest(await transfersOf(creator.id));
+    expect(summary.body.transfers.map((x) => [x.id, x.amountPaise, x.status, x.createdAt])).toEqual(
+      transfers.map((x) => [x.id, x.amount_paise, x.status, x.created_at.toISOString()]),
+    );
+    expect(summary.body.balances).toMatchObject({
+      paidPaise: 0,
+      reversedPaise: 9710,
+      debtPaise: 0,
+      earnedPaise: 10_000,
+    });
+    expect(summary.body.plan).toBe('pro');
+    expect(summary.body.onboarding).toMatchObject({ status: 'activated' });
+    const space = await db('sync_spaces')
+      .where({ space: payoutsSpace(creator.id) })
+      .first<{ version: number }>();
+    expect(summary.body.version).toBe(space?.version);
   });
 });
 

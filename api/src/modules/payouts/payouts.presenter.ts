@@ -1,17 +1,16 @@
 import type { PayoutSummary } from '@shabaash/shared';
-import type { BalancesRow, ReversalRow } from './earnings.repository.ts';
-import type { LinkedAccountRow } from './linkedAccounts.repository.ts';
-import type { TransferRow } from './transfers.repository.ts';
+import type { BalancesRow } from './earnings.repository.ts';
+import type { SummaryAccount, SummaryReversal, SummaryTransfer } from './summary.repository.ts';
 
 /** Rows → the payouts DTO. Only the bank's name and last 4 digits of the account leave the server. */
 export function presentSummary(input: {
   routeEnabled: boolean;
-  account: LinkedAccountRow | undefined;
+  account: SummaryAccount | undefined;
   balances: BalancesRow;
   plan: 'starter' | 'pro';
   nextPayoutAt: Date | null;
-  transfers: TransferRow[];
-  reversals: ReversalRow[];
+  transfers: SummaryTransfer[];
+  reversals: SummaryReversal[];
   version: number;
 }): PayoutSummary {
   const b = input.balances;

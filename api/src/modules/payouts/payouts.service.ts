@@ -3,9 +3,6 @@ import { LIMITS, PAYOUT_MESSAGES, STATUS_TEXTS, type PayoutSummary } from '@shab
 import type { payoutCorrectionInputSchema, payoutOnboardingInputSchema } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { findCreatorByUserId } from '../creators/creators.repository.ts';
-import { payoutsSpace, spaceVersion } from '../sync/spaces.ts';
-import { balancesOf, listReversals } from './earnings.repository.ts';
 import {
   findLinkedAccount,
   recordRouteProduct,
@@ -15,7 +12,7 @@ import {
   type LinkedAccountStatus,
 } from './linkedAccounts.repository.ts';
 import { presentSummary } from './payouts.presenter.ts';
-import { listTransfers } from './transfers.repository.ts';
+import { payoutSummaryRows } from './summary.repository.ts';
 import { payoutsChanged } from './payouts.notify.ts';
 import { nextStarterBatch } from './batchSchedule.ts';
 
@@ -44,22 +41,19 @@ const routeStatus = (s: string): LinkedAccountStatus =>
   s === 'activated' || s === 'needs_clarification' || s === 'under_review' ? s : 'under_review';
 
 /**
- * The creator's payouts page: onboarding, balances, plan, next payout and history. The payouts space's version
- * is read first, so the summary is at least as new as the version it carries (the realtime push relies on it).
+ * The creator's payouts page: onboarding, balances, plan, next payout and history, read in one statement with the
+ * payouts space's version (summary.repository.ts), so the summary is exactly the state of the version it carries
+ * (the realtime push relies on it).
  */
 export async function getPayoutSummary(
   deps: Pick<AppDeps, 'db' | 'config'>,
   creatorId: string,
 ): Promise<PayoutSummary> {
-  const version = await spaceVersion(deps.db, payoutsSpace(creatorId));
-  const [account, balances, transfers, reversals, creator] = await Promise.all([
-    findLinkedAccount(deps.db, creatorId),
-    balancesOf(deps.db, creatorId),
-    listTransfers(deps.db, creatorId, 50),
-    listReversals(deps.db, creatorId, 50),
-    findCreatorByUserId(deps.db, creatorId),
-  ]);
-  const plan = (creator?.lifetimeGrossPaise ?? 0) > LIMITS.starterFreeTierPaise ? 'pro' : 'starter';
+  const { version, lifetimeGrossPaise, account, balances, transfers, reversals } = await payoutSummaryRows(
+    deps.db,
+    creatorId,
+  );
+  const plan = lifetimeGrossPaise > LIMITS.starterFreeTierPaise ? 'pro' : 'starter';
   const nextPayoutAt =
     account?.status !== 'activated' || !deps.config.PAYOUTS_ROUTE_ENABLED
       ? null

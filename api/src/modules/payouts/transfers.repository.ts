@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/knex.ts';
-import { newestRows } from '../../db/newestRows.ts';
 
 export type TransferStatus = 'created' | 'in_transit' | 'processed' | 'failed';
 
@@ -130,7 +129,3 @@ export async function listUnsentTransfers(db: Executor, creatorId: string): Prom
     .orderBy('created_at', 'asc')
     .select<TransferRow[]>('*');
 }
-
-/** The creator's transfers, newest first. */
-export const listTransfers = (db: Executor, creatorId: string, limit: number) =>
-  newestRows<TransferRow>(db, 'payout_transfers', { creator_id: creatorId }, 'created_at', limit);
