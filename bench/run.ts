@@ -10,7 +10,7 @@
  *   6. send → socket p99 at 200 tips/s alternately without and with five webhook endpoints per creator (receivers
  *      in a low-priority child process; bench/webhooks.ts), after phase 2 on its sockets when the time budget allows.
  * `npm run bench -- --speech-only` runs phase 5 alone (about 20 s); `npm run bench:webhooks` phase 6 alone
- * (`BENCH_WEBHOOKS_RATE` overrides its 200 tips/s, `BENCH_WEBHOOKS_ROUNDS` its 3 runs with; ~2 minutes); `node --import tsx bench/run.ts --only=send,latency,
+ * (`BENCH_WEBHOOKS_RATE` overrides its 200 tips/s, `BENCH_WEBHOOKS_ROUNDS` its 6 runs with; ~3.5 minutes); `node --import tsx bench/run.ts --only=send,latency,
  * recent,idle,speech,webhooks` runs the named phases alone (pgbench runs with `send`; `npm run bench -- --flag`
  * would hand the flag to bench/payouts.ts too, which npm runs last). Inside the API process, bench/apiProbe.mjs keeps the
  * event-loop delay, GC pauses, pool waits and socket backpressure of each phase (bench/probe.ts); the report

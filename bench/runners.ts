@@ -15,7 +15,7 @@ import { CreatorReceivers } from './receivers.ts';
 import { SPEECH_MESSAGE_CHARS, speechReadiness } from './speech.ts';
 import { startSysTrace } from './sysTrace.ts';
 import { tailBreakdown } from './tailBreakdown.ts';
-import { webhooksPhase } from './webhooks.ts';
+import { webhooksPhase, WEBHOOKS_PHASE_BUDGET_MS } from './webhooks.ts';
 
 /** The phase runners of `npm run bench` (run.ts sets up the product and calls them in order). */
 
@@ -144,7 +144,7 @@ export async function socketJobs(b: BenchRun): Promise<void> {
     const alone = !b.want('latency');
     if (!b.want('webhooks')) {
       // not asked for
-    } else if (alone || b.remaining() > 170_000) {
+    } else if (alone || b.remaining() > WEBHOOKS_PHASE_BUDGET_MS) {
       if (alone) results.command = 'npm run bench:webhooks';
       else await settleAutovacuum(b, 'the webhooks phase');
       const rate = alone

@@ -29,8 +29,14 @@ import type { CreatorReceivers } from './receivers.ts';
 export const ENDPOINTS_PER_CREATOR = 5;
 /** How long a run with webhooks waits for the outbox to deliver everything after it. */
 const DRAIN_LIMIT_MS = 60_000;
-/** Runs with webhooks (each between two runs without): BENCH_WEBHOOKS_ROUNDS, default 3 (A B A B A B A). */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_WEBHOOKS_ROUNDS ?? 3));
+/**
+ * Runs with webhooks (each between two runs without): BENCH_WEBHOOKS_ROUNDS, default 6 (A B A B … A, 13 runs of
+ * ~11.5 s). On a shared 2-core machine one 10 s run's p99 moves by ±30% with nothing changed (session 6 of
+ * 2026-11-25: 9.7–25.4 ms over 20 runs without webhooks), so the pooled ratio needs many runs of each.
+ */
+export const WEBHOOK_ROUNDS = Math.max(1, Number(process.env.BENCH_WEBHOOKS_ROUNDS ?? 6));
+/** Time the webhooks phase needs in a full run: its runs, the drains between them, and the endpoint set-up. */
+export const WEBHOOKS_PHASE_BUDGET_MS = (2 * WEBHOOK_ROUNDS + 1) * 13_000 + 60_000;
 /**
  * The receivers stand in for third-party servers on other machines: they run at the lowest CPU priority, so
  * what they cost this machine goes last (the report says so). Their CPU per delivery is still measured.
@@ -290,7 +296,7 @@ export async function webhooksPhase(
       await drain(receivers, before + warm.ok * ENDPOINTS_PER_CREATOR);
       await setEndpoints(client, created, false);
     }
-    for (let i = 0; i <= 2 * ROUNDS; i++) {
+    for (let i = 0; i <= 2 * WEBHOOK_ROUNDS; i++) {
       const webhooks = i % 2 === 1;
       if (webhooks && created.length === 0) created = await createEndpoints(client, creators, receivers.urls);
       else if (webhooks) await setEndpoints(client, created, true);
@@ -298,7 +304,7 @@ export async function webhooksPhase(
       const receivedBefore = await receivers.received();
       const loadAtStart = load1();
       log(
-        `webhooks: run ${i + 1}/${2 * ROUNDS + 1}, ${rate} tips/s, ${webhooks ? `${created.length} endpoints` : 'no endpoints enabled'} (load ${loadAtStart})…`,
+        `webhooks: run ${i + 1}/${2 * WEBHOOK_ROUNDS + 1}, ${rate} tips/s, ${webhooks ? `${created.length} endpoints` : 'no endpoints enabled'} (load ${loadAtStart})…`,
       );
       await readProbe(product, probeFile);
       const stopWaits = sampleWaits(db);
