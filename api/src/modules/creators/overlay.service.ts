@@ -7,7 +7,7 @@ import { getShowSettings } from '../show/show.service.ts';
 import { upsertShowSettings } from '../show/show.repository.ts';
 import { getWidgetSettings } from '../stream/stream.service.ts';
 import { upsertWidgetSettings } from '../stream/stream.repository.ts';
-import { resolveCreator } from './creators.repository.ts';
+import { findOverlayCreator, resolveVersionedCreator, type VersionedCreator } from './creators.repository.ts';
 import {
   findOverlayByCreatorId,
   findOverlayByKey,
@@ -94,17 +94,17 @@ export async function rotateOverlayKey(
 }
 
 /**
- * The creator an overlay-style read is about: the overlay key when given (unknown key → 404), else the handle,
- * else the platform's default creator.
+ * The creator an overlay-style read is about, with its creator space's version read in the same statement: the
+ * overlay key when given (unknown key → 404), else the handle, else the platform's default creator.
  */
 export async function resolveDisplayCreator(
   deps: Pick<AppDeps, 'db' | 'config'>,
   query: { key?: string | undefined; creator?: string | undefined },
-): Promise<string> {
+): Promise<VersionedCreator> {
   if (query.key) {
-    const profile = await findOverlayByKey(deps.db, query.key);
-    if (!profile) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
-    return profile.creatorId;
+    const found = await findOverlayCreator(deps.db, query.key);
+    if (!found) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
+    return found;
   }
-  return (await resolveCreator(deps.db, deps.config, query.creator)).userId;
+  return resolveVersionedCreator(deps.db, deps.config, query.creator);
 }

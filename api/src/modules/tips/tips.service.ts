@@ -3,7 +3,11 @@ import { LIMITS, MESSAGES, paiseToRupees, percentOfPaise, rupeesToPaise, type Ti
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, paymentRequired, unauthenticated } from '../../http/errors.ts';
 import { IDEMPOTENCY_KEY_REUSED, requestFingerprint, type StoredResponse } from '../../http/idempotency.ts';
-import { resolveCreator, resolveVersionedCreator } from '../creators/creators.repository.ts';
+import {
+  resolveCreator,
+  resolveVersionedCreator,
+  type VersionedCreator,
+} from '../creators/creators.repository.ts';
 import {
   assertTipAmount,
   autoLiveCandidate,
@@ -160,10 +164,10 @@ export async function recentTips(
 /** The overlay's tips of a creator (pushed live, most recent first, at most 10, no phone numbers); cached as above. */
 export function displayTips(
   deps: Pick<AppDeps, 'db'>,
-  creatorId: string,
+  { creator, spaceVersion }: VersionedCreator,
 ): Promise<CachedRead<{ tips: Tip[] }>> {
-  return readCacheOf(deps.db).read(deps.db, `display:${creatorId}`, creatorSpace(creatorId), async () => {
-    const rows = await liveTipsOfCreator(deps.db, creatorId, LIMITS.recentTipsKept);
+  return readCacheOf(deps.db).readAt(`display:${creator.userId}`, spaceVersion, async () => {
+    const rows = await liveTipsOfCreator(deps.db, creator.userId, LIMITS.recentTipsKept);
     return { tips: rows.map((row) => presentTip(row)) };
   });
 }
