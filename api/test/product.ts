@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { embeddedSocketDir, embeddedUrl } from '../src/db/embedded.ts';
 import { freePort } from '../src/ports.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -11,11 +10,9 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 export interface RunningProduct {
   url: string;
   pid: number;
-  /** Port of the product's embedded PostgreSQL, and a postgres:// URL for it (over its Unix socket when it has one). */
+  /** Port of the product's embedded PostgreSQL, and a postgres:// URL for it. */
   pgPort: number;
   databaseUrl: string;
-  /** Where a libpq tool (pgbench, psql `-h`) reaches that server: its socket folder, else 127.0.0.1. */
-  pgHost: string;
   dataDir: string;
   process: ChildProcess;
   output(): string;
@@ -69,7 +66,6 @@ export async function startProduct(
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
-  const socketDir = embeddedSocketDir(path.join(dataDir, 'pg'), pgPort);
   // PRODUCT_START_TIMEOUT_MS: the bench's emulated VM (npm run bench:idle-vm) starts far slower than this machine.
   const deadline = Date.now() + Number(process.env.PRODUCT_START_TIMEOUT_MS ?? 150_000);
   for (;;) {
@@ -97,8 +93,7 @@ export async function startProduct(
     url,
     pid: child.pid ?? 0,
     pgPort,
-    databaseUrl: embeddedUrl(pgPort, socketDir),
-    pgHost: socketDir ?? '127.0.0.1',
+    databaseUrl: `postgres://shabaash:shabaash@127.0.0.1:${pgPort}/shabaash`,
     dataDir,
     process: child,
     output: () => output,

