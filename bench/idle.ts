@@ -4,7 +4,7 @@ import { readProbe, type ProbeReport } from './probe.ts';
 import { rssBytes, type BenchProduct } from './product.ts';
 import type { Row } from './report.ts';
 import type { SeededCreator } from './seed.ts';
-import { SETTINGS, fmt, MiB, sleep } from './settings.ts';
+import { SETTINGS, fmt, log, MiB, sleep } from './settings.ts';
 import { openRawSocket, type RawSocket } from './rawSocket.ts';
 
 /**
@@ -87,6 +87,12 @@ export async function idlePhase(
         } catch (err) {
           failed++;
           firstFailure ??= String(err);
+        }
+        if (i % 10_000 === 9_999) {
+          const s = (performance.now() - t) / 1000;
+          log(
+            `  ${fmt(sockets.length)} welcomed in ${s.toFixed(0)} s (${fmt(sockets.length / s)}/s), ${fmt(failed)} failed`,
+          );
         }
         if (i % 1000 === 999 && !keepGoing()) {
           stopped = true;

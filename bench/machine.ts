@@ -19,6 +19,34 @@ export function machine() {
     pgbench: pgbench.status === 0 ? pgbench.stdout.trim() : 'unavailable',
     /** 1-minute load average when the run started: other work on the machine skews every figure. */
     loadAverage: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
+    ...speed(),
+  };
+}
+
+/**
+ * How fast this machine is at the two things the bench does most, so runs on different machines of the same
+ * name can be told apart: the CPU time of one system call (fstat, the cheapest that enters the kernel; every
+ * socket read and write pays that entry) and of a fixed JavaScript loop. The same "2 CPUs (AMD EPYC)" has
+ * shown syscalls of 4.6 µs (a paging-virtualised guest with page-table isolation), where bare metal takes
+ * ~0.1 µs: there every figure of the socket-heavy phases is several times slower (docs/PERFORMANCE.md).
+ */
+export function speed(): { syscallUs: number; jsLoopMs: number } {
+  const CALLS = 100_000;
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round++) {
+    const t0 = process.cpuUsage();
+    for (let i = 0; i < CALLS; i++) fs.fstatSync(0);
+    const used = process.cpuUsage(t0);
+    best = Math.min(best, (used.user + used.system) / CALLS);
+  }
+  const t0 = process.cpuUsage();
+  let x = 0;
+  for (let i = 0; i < 100_000_000; i++) x += i % 7;
+  const used = process.cpuUsage(t0);
+  if (x < 0) log('unreachable'); // keeps the loop from being optimised away
+  return {
+    syscallUs: Math.round(best * 100) / 100,
+    jsLoopMs: Math.round((used.user + used.system) / 1000),
   };
 }
 

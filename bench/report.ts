@@ -229,6 +229,7 @@ export function printAndSave(r: Results): void {
     `Machine: ${mc.nproc} CPUs (${mc.cpuModel}), ${mc.memoryGiB} GiB RAM, ${mc.kernel}, Node ${mc.node}, ${mc.postgres ?? 'PostgreSQL ?'}, ${mc.pgbench}`,
     `One API process (DATABASE_POOL_MAX=${SETTINGS.apiPoolMax}) with embedded PostgreSQL (fsync on); load generator and pgbench on the same machine over loopback.`,
     `Load average (1 min): ${mc.loadAverage} at start, ${mc.loadAverageEnd} at end. Run time ${r.durationSeconds} s.`,
+    `Speed at start: one syscall (fstat) ${mc.syscallUs} µs of CPU; 10^8 iterations of a JS loop ${mc.jsLoopMs} ms (bench/machine.ts#speed).`,
     ...r.notes.map((n) => `Note: ${n}`),
   ];
   const tails = (

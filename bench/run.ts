@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   const results = emptyResults(info, limits.note);
   if (phases.size < PHASES.length) results.notes.push(`phases run: ${[...phases].join(', ')}`);
   log(
-    `machine: ${info.nproc} CPUs (${info.cpuModel}), ${info.memoryGiB} GiB; load ${info.loadAverage}; ${limits.note}`,
+    `machine: ${info.nproc} CPUs (${info.cpuModel}), ${info.memoryGiB} GiB; load ${info.loadAverage}; one syscall ${info.syscallUs} µs CPU, JS loop ${info.jsLoopMs} ms; ${limits.note}`,
   );
   /** Milliseconds left before the watchdog, minus a reserve for printing and cleanup. */
   const remaining = () => SETTINGS.hardLimitMs - 25_000 - (performance.now() - T0);

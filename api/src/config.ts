@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WS_HEARTBEAT_MS } from '@shabaash/shared/wsProtocol';
 import { parseServiceAccount } from './speech/google.ts';
 
 const bool = z
@@ -57,6 +58,10 @@ const envSchema = z.object({
    * mobile viewers share one carrier-grade NAT address; accounts are capped first (above).
    */
   WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(2000),
+  // How often the server pings each open /ws socket (a socket that did not answer the previous ping is closed).
+  // The bench's software-emulated VM stretches it: there, pinging 100,000 sockets every 15 s would take both
+  // emulated CPUs (docs/PERFORMANCE.md, bench:idle-vm). Clients' own `ping` messages are unaffected.
+  WS_HEARTBEAT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(WS_HEARTBEAT_MS),
   /** Sockets from one client address that have not been welcomed yet (no or pending hello); the next is refused 4029. */
   WS_MAX_UNAUTHENTICATED_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(100),
   /** Full catch-ups (hello.since 0, or far behind) one account (or API token) may ask a minute; then 4030. */

@@ -74,7 +74,8 @@ let creator: BuiltCreator;
 let viewer: BuiltUser;
 
 beforeAll(async () => {
-  app = await createTestApp({ realtime: { heartbeatMs: 300, helloTimeoutMs: 600 } });
+  // The heartbeat comes from the configuration (WS_HEARTBEAT_MS, at its minimum of 1 s here).
+  app = await createTestApp({ env: { WS_HEARTBEAT_MS: '1000' }, realtime: { helloTimeoutMs: 600 } });
   creator = await buildCreator(app.deps.db, app.deps.config, { handle: 'first-creator' });
   viewer = await buildUser(app.deps.db, app.deps.config, { balancePaise: 100_000 });
 });
@@ -258,14 +259,14 @@ describe('wallet room', () => {
 });
 
 describe('heartbeats', () => {
-  it('terminates a socket that does not answer pings and keeps one that does', async () => {
+  it('terminates a socket that does not answer pings (every WS_HEARTBEAT_MS) and keeps one that does', async () => {
     await sleep(100); // let earlier tests' sockets finish closing
     const before = app.hub!.socketCount();
     const dead = await TestSocket.hello(app.url, { token: viewer.token }, { autoPong: false });
     const alive = await TestSocket.hello(app.url, { token: viewer.token });
     const closed = await dead.closed;
     expect(closed.code).toBe(1006); // terminated, no close frame
-    await sleep(700); // two more heartbeat rounds
+    await sleep(2100); // two more heartbeat rounds
     expect(alive.isOpen).toBe(true);
     expect(app.hub!.socketCount()).toBe(before + 1);
     alive.close();

@@ -32,7 +32,7 @@ export interface RealtimeOptions {
   databaseUrl: string;
   /** NOTIFYs are coalesced per space over this window (ms). Default 20. */
   coalesceMs?: number;
-  /** Ping interval; a socket that has not answered the previous ping is terminated. Default WS_HEARTBEAT_MS. */
+  /** Ping interval; a socket that has not answered the previous ping is terminated. Default config.WS_HEARTBEAT_MS. */
   heartbeatMs?: number;
   /** How long a new socket may stay silent before its hello. Default WS_HELLO_TIMEOUT_MS. */
   helloTimeoutMs?: number;
@@ -127,7 +127,7 @@ export function createRealtime(
   const connections = createConnections({
     path: options.path ?? '/ws',
     helloTimeoutMs: options.helloTimeoutMs ?? WS_HELLO_TIMEOUT_MS,
-    heartbeatMs: options.heartbeatMs ?? WS_HEARTBEAT_MS,
+    heartbeatMs: options.heartbeatMs ?? config.WS_HEARTBEAT_MS,
     log,
     sender,
     isClosed,
