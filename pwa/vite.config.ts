@@ -4,7 +4,8 @@ import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vit
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { allFontFiles } from './src/overlay/fontFaces.ts';
-import { CATALOGUE_LANGUAGES, compiledCatalogues } from './src/i18n/cataloguePlugin.ts';
+import { CATALOGUE_LANGUAGES, compileCatalogue, compiledCatalogues } from './src/i18n/cataloguePlugin.ts';
+import { STATIC_TEXTS, STATIC_TEXTS_ID, staticTextsBlock } from './src/i18n/staticTexts.ts';
 import { obsPageInputs, obsPages, WIDGET_ENTRIES } from './obsPages.ts';
 
 const API_TARGET = process.env.SHABAASH_API_URL ?? 'http://localhost:8080';
@@ -153,13 +154,20 @@ function prerenderPublicRoutes(): Plugin {
               '<div id="root"></div>',
               `<div id="root" data-prerendered="${route.path}" data-lang="${language}">${markup}</div>`,
             );
+          // The few texts the page's static fill draws, compiled (i18n/staticTexts.ts): it fetches no catalogue.
+          const texts = STATIC_TEXTS[route.path];
+          const withTexts = texts
+            ? html.replace('</body>', `  ${staticTextsBlock(compileCatalogue(language), texts)}\n  </body>`)
+            : html;
           if (!html.includes('data-prerendered')) throw new Error('prerender: #root not found in index.html');
           if (!html.includes('data-page-lang'))
             throw new Error('prerender: <html lang> not found in index.html');
           const fileName =
             language === 'en' ? route.file : route.file.replace(/\.html$/, `.${language}.html`);
-          if (fileName === 'index.html') index.source = html;
-          else this.emitFile({ type: 'asset', fileName, source: html });
+          if (texts && !withTexts.includes(`id="${STATIC_TEXTS_ID}"`))
+            throw new Error('prerender: </body> not found in index.html');
+          if (fileName === 'index.html') index.source = withTexts;
+          else this.emitFile({ type: 'asset', fileName, source: withTexts });
         }
       }
     },

@@ -22,14 +22,18 @@ describe('static public pages: no hydration cost until the visitor acts', () => 
     });
     return errors;
   }
-  /** The React chunk's requests (react-dom: the bulk of the hydration cost). */
-  function reactRequests(page: Page): string[] {
+  /** The requests of the chunks whose names match `pattern`. */
+  function chunkRequests(page: Page, pattern: RegExp): string[] {
     const urls: string[] = [];
     page.on('request', (request) => {
-      if (/\/assets\/react-[^/]+\.js$/.test(request.url())) urls.push(request.url());
+      if (pattern.test(request.url())) urls.push(request.url());
     });
     return urls;
   }
+  /** The React chunk's requests (react-dom: the bulk of the hydration cost). */
+  const reactRequests = (page: Page) => chunkRequests(page, /\/assets\/react-[^/]+\.js$/);
+  /** The language catalogue's requests (49 KB in English, 91 KB in Hindi; the static fill's texts come with the page). */
+  const catalogueRequests = (page: Page) => chunkRequests(page, /\/assets\/(en|hi)-[^/]+\.js$/);
 
   it('the landing page loads no React until a tap; the theme switch works on that first tap and React then owns the page', async () => {
     const page = await (await newPhoneContext(browser())).newPage();
@@ -75,6 +79,7 @@ describe('static public pages: no hydration cost until the visitor acts', () => 
     const page = await (await newPhoneContext(browser())).newPage();
     const errors = trackErrors(page);
     const react = reactRequests(page);
+    const catalogues = catalogueRequests(page);
     const orders = requestsTo(page, '/api/tips/guest/order');
     await page.goto(`${baseUrl}/guest-tip?c=${creator.handle}`, { waitUntil: 'networkidle' });
 
@@ -91,6 +96,7 @@ describe('static public pages: no hydration cost until the visitor acts', () => 
     );
     expect(await page.evaluate(() => localStorage.getItem('shabaash.creator'))).toBe(creator.handle);
     expect(react).toEqual([]);
+    expect(catalogues).toEqual([]);
 
     // Typing starts React; what was typed stays, and the submit works once it has hydrated.
     await amount.fill('0.50');
@@ -98,6 +104,7 @@ describe('static public pages: no hydration cost until the visitor acts', () => 
     await submit.click();
     await expect.poll(() => page.getByText(SAFETY_MESSAGES.minimumTip('₹50.00')).isVisible()).toBe(true);
     expect(react).toHaveLength(1);
+    expect(catalogues).toHaveLength(1);
     expect(orders).toEqual([]);
     await amount.fill('50');
     await submit.click();
@@ -114,11 +121,13 @@ describe('static public pages: no hydration cost until the visitor acts', () => 
     const page = await (await newPhoneContext(browser())).newPage();
     const errors = trackErrors(page);
     const react = reactRequests(page);
+    const catalogues = catalogueRequests(page);
     await page.goto(`${baseUrl}/guest-tip?lang=hi`, { waitUntil: 'networkidle' });
     const line = page.getByTestId('guest-creator');
     const drawn = await line.innerHTML();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
     expect(react).toEqual([]);
+    expect(catalogues).toEqual([]);
     // Not the prerendered "finding" line any more: the config has answered.
     expect(drawn).not.toBe(hindi['guestTip.finding']);
 
@@ -129,6 +138,8 @@ describe('static public pages: no hydration cost until the visitor acts', () => 
         timeout: 15_000,
       })
       .toBe(true);
+    // React's texts beyond the three drawn statically come from the Hindi catalogue, fetched once React started.
+    expect(catalogues).toEqual([expect.stringMatching(/\/assets\/hi-[^/]+\.js$/)]);
     expect(await line.innerHTML()).toBe(drawn);
     expect(errors).toEqual([]);
   });

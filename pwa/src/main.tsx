@@ -29,8 +29,8 @@ const STATIC_ROUTES: ReadonlyMap<string, StaticRoute> = new Map<string, StaticRo
     '/guest-tip',
     {
       query: ['c'],
-      // Its own chunk (the i18n runtime and the catalogue), so / and /login stay as small as they are; hydration
-      // waits until the page matches React's first render.
+      // Its own chunk (the i18n runtime; its three texts come with the page, i18n/staticTexts.ts), so / and /login
+      // stay as small as they are; hydration waits until the page matches React's first render.
       fill: (root, language, fill) =>
         fill.before(
           import('./screens/GuestTip/staticGuestTip.ts').then((m) =>

@@ -1,8 +1,9 @@
 // The language machinery without React: main.tsx's static pages and plain-DOM code (the update prompt) use it.
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import type englishCatalogue from './messages/en.json';
 import { applyHtmlLang, storeLanguage, type Language } from './language.ts';
 import { fetchCatalogue } from './catalogue.ts';
+import { STATIC_TEXTS_ID } from './staticTexts.ts';
 
 /** Every text key of the product: the keys of the English source catalogue (messages/en.json). */
 export type MessageKey = keyof typeof englishCatalogue;
@@ -24,6 +25,24 @@ export async function activateLanguage(language: Language): Promise<void> {
   // The page's own title follows the language too (a screen that set its own title keeps it).
   if (typeof document !== 'undefined' && document.title === previousTitle)
     document.title = translate('meta.title');
+}
+
+/**
+ * Activates a language for a static page's fill with the texts its HTML carries (#static-texts, i18n/staticTexts.ts),
+ * fetching no catalogue; without them (an unbuilt page, a test) it loads the whole catalogue as activateLanguage
+ * does. The language is not marked loaded, so activateLanguage still fetches the full catalogue when React starts.
+ */
+export async function activateStaticTexts(language: Language): Promise<void> {
+  const block = typeof document === 'undefined' ? null : document.getElementById(STATIC_TEXTS_ID);
+  let texts: Messages | null = null;
+  try {
+    texts = block?.textContent ? (JSON.parse(block.textContent) as Messages) : null;
+  } catch {
+    texts = null;
+  }
+  if (!texts || loaded.has(language)) return activateLanguage(language);
+  i18n.load(language, texts);
+  i18n.activate(language);
 }
 
 /** The language switch's action: stores the choice, then loads and shows it. */

@@ -1,6 +1,6 @@
 import { ROUTES } from '@shabaash/shared/core';
 import type { TipRules } from '@shabaash/shared';
-import { activateLanguage, richParts, translate } from '../../i18n/core.ts';
+import { activateStaticTexts, richParts, translate } from '../../i18n/core.ts';
 import { rupees } from '../../i18n/format.ts';
 import type { Language } from '../../i18n/language.ts';
 import { normalizeHandle, rememberCreator } from '../../lib/referringCreator.ts';
@@ -31,8 +31,8 @@ export function fillGuestTip(
     return Promise.resolve();
   }
   const linkHandle = normalizeHandle(new URLSearchParams(search).get('c'));
-  // Only the chosen language's catalogue, fetched beside the config.
-  const texts = activateLanguage(language);
+  // The three texts drawn here come with the page (i18n/staticTexts.ts): no catalogue is fetched before React.
+  const texts = activateStaticTexts(language);
   // React's first render names the link's creator before the config arrives: the page shows the same first.
   const named = texts.then(() => {
     if (linkHandle) drawCreator(creatorLine, creatorLabel(linkHandle, null));
