@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatPaise,
@@ -39,6 +40,32 @@ describe('money helpers', () => {
     expect(formatPaise(123450)).toBe('₹1,234.50');
     expect(formatRupees(99)).toBe('₹99.00');
     expect(formatRupees(2500000)).toBe('₹25,00,000.00');
+  });
+
+  it('writes exactly what Intl writes for INR in en-IN and hi-IN, for any amount', () => {
+    const intl = ['en-IN', 'hi-IN'].map(
+      (locale) =>
+        new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency: 'INR',
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }),
+    );
+    const edges = [0, 1, 99, 100, 99_999, 100_000, 9_999_999, 10_000_000, -1, -5000, -12_345_678, 10 ** 13];
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.constantFrom(...edges), fc.integer({ min: -(10 ** 13), max: 10 ** 13 })),
+        (paise) => {
+          for (const f of intl) expect(formatPaise(paise)).toBe(f.format(paise / 100));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(formatPaise(-5000)).toBe('-₹50.00');
+    // Past ~10^15 paise Intl's rupee float loses the last paisa; integer paise do not.
+    expect(formatPaise(Number.MAX_SAFE_INTEGER)).toBe('₹9,00,71,99,25,47,409.91');
+    expect(() => formatPaise(0.5)).toThrow(RangeError);
   });
 
   it('knows whole paise', () => {

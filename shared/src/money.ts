@@ -2,25 +2,6 @@
 
 export const PAISE_PER_RUPEE = 100;
 
-/** The Intl locales of the product's languages (issue 17): both group digits the Indian way (1,00,000). */
-export type MoneyLocale = 'en-IN' | 'hi-IN';
-
-const rupeeFormatters = new Map<MoneyLocale, Intl.NumberFormat>();
-
-function rupeeFormatter(locale: MoneyLocale): Intl.NumberFormat {
-  let formatter = rupeeFormatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'INR',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    rupeeFormatters.set(locale, formatter);
-  }
-  return formatter;
-}
-
 /** Converts a rupee amount (at most two decimals expected) to integer paise, rounding half away from zero. */
 export function rupeesToPaise(rupees: number): number {
   if (!Number.isFinite(rupees)) throw new RangeError('Amount must be a finite number');
@@ -43,16 +24,26 @@ export function hasAtMostTwoDecimals(rupees: number): boolean {
 }
 
 /**
- * Formats paise as Indian rupees with Indian grouping and two decimals: 10000000 → "₹1,00,000.00" (the same in
- * en-IN and hi-IN: both write Latin digits).
+ * Formats paise as Indian rupees with Indian grouping and two decimals: 10000000 → "₹1,00,000.00", -5000 →
+ * "-₹50.00". The same in English and Hindi (en-IN and hi-IN write Latin digits and group alike), and exactly what
+ * Intl.NumberFormat(en-IN and hi-IN, INR) writes (money.test.ts holds it to that), but in plain arithmetic: making
+ * Intl's first currency formatter cost 44–57 ms of a page's main thread in Chromium here, most of /guest-tip's
+ * script time before interaction (docs/PERFORMANCE.md, session 7), and every device writes the same text.
  */
-export function formatPaise(paise: number, locale: MoneyLocale = 'en-IN'): string {
-  return rupeeFormatter(locale).format(paiseToRupees(paise));
+export function formatPaise(paise: number): string {
+  if (!Number.isSafeInteger(paise)) throw new RangeError('Paise must be a safe integer');
+  const whole = String(Math.floor(Math.abs(paise) / PAISE_PER_RUPEE));
+  const fraction = String(Math.abs(paise) % PAISE_PER_RUPEE).padStart(2, '0');
+  // Indian grouping: the last three digits, then pairs (1,00,00,000).
+  let grouped = whole.slice(-3);
+  for (let end = whole.length - 3; end > 0; end -= 2)
+    grouped = `${whole.slice(Math.max(0, end - 2), end)},${grouped}`;
+  return `${paise < 0 ? '-' : ''}₹${grouped}.${fraction}`;
 }
 
 /** Formats a rupee number as "₹1,234.50" (for wire values that are already rupees). */
-export function formatRupees(rupees: number, locale: MoneyLocale = 'en-IN'): string {
-  return formatPaise(rupeesToPaise(rupees), locale);
+export function formatRupees(rupees: number): string {
+  return formatPaise(rupeesToPaise(rupees));
 }
 
 /** Basis points of a paise amount, rounded half up to a whole paisa (fees). */

@@ -1,4 +1,4 @@
-import { OVERLAY_DEFAULTS, rupeesToPaise, tierFor } from '@shabaash/shared/core';
+import { formatRupees, OVERLAY_DEFAULTS, rupeesToPaise, tierFor } from '@shabaash/shared/core';
 import { el } from '../lib/dom.ts';
 import { getJson } from '../lib/getJson.ts';
 import { createOverlayKeySocket, type SocketFactory } from '../realtime/socket.ts';
@@ -17,13 +17,6 @@ import { OVERLAY_TEXTS, showLanguage, type OverlayTexts } from './texts.ts';
 import './overlay.css';
 
 // The bare OBS overlay (SPEC §2 Overlay display): plain DOM, no framework, no login, no service worker.
-
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 
 function safeColor(color: string): string {
   return /^#[0-9a-f]{6}$/i.test(color) ? color : OVERLAY_DEFAULTS.color;
@@ -83,7 +76,7 @@ function render(root: HTMLElement, state: OverlayState, texts: OverlayTexts): vo
     const head = el('div', 'ov-head');
     const who = el('div', 'ov-who');
     const name = tip.name === OVERLAY_TEXTS.en.anonymous ? texts.anonymous : tip.name;
-    who.append(el('span', 'ov-name', name), el('span', 'ov-amount', rupees.format(tip.amount)));
+    who.append(el('span', 'ov-name', name), el('span', 'ov-amount', formatRupees(tip.amount)));
     head.append(avatar, who);
     if (tip.test) head.append(el('span', 'ov-test-badge', texts.testBadge));
     card.append(
