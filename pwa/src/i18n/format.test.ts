@@ -3,12 +3,13 @@ import { count, dateTime, money, relativeTime, rupees } from './format.ts';
 import { activateLanguage } from './i18n.tsx';
 
 describe('formats (Indian grouping, IST)', () => {
-  it('groups money in lakhs and crores in both languages', () => {
+  it('groups money in lakhs and crores in both languages', async () => {
     for (const language of ['en', 'hi'] as const) {
-      expect(money(10_000_000, language)).toBe('₹1,00,000.00'); // one lakh rupees
-      expect(money(1_000_000_000, language)).toBe('₹1,00,00,000.00'); // one crore
-      expect(money(123_456_789_05, language)).toBe('₹12,34,56,789.05');
-      expect(rupees(1234.5, language)).toBe('₹1,234.50');
+      await activateLanguage(language);
+      expect(money(10_000_000)).toBe('₹1,00,000.00'); // one lakh rupees
+      expect(money(1_000_000_000)).toBe('₹1,00,00,000.00'); // one crore
+      expect(money(123_456_789_05)).toBe('₹12,34,56,789.05');
+      expect(rupees(1234.5)).toBe('₹1,234.50');
       expect(count(12_345_678, language)).toBe('1,23,45,678');
     }
   });

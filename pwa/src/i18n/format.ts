@@ -12,10 +12,10 @@ const IST = 'Asia/Kolkata';
 const active = (): Language => (i18n.locale === 'hi' ? 'hi' : 'en');
 
 /** Paise as rupees: 10000000 → "₹1,00,000.00" (written the same in both languages: shared/money.ts). */
-export const money = (paise: number, _language?: Language) => formatPaise(paise);
+export const money = (paise: number) => formatPaise(paise);
 
 /** A wire rupee amount: 1234.5 → "₹1,234.50". */
-export const rupees = (amount: number, _language?: Language) => formatRupees(amount);
+export const rupees = (amount: number) => formatRupees(amount);
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 function memo<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
