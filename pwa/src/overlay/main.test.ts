@@ -216,6 +216,38 @@ describe('the show on the overlay (issue 14)', () => {
     stop();
   });
 
+  it('a Skip while the speech is still starting is a stop, not a failure', async () => {
+    // A browser rejects a pending play() with AbortError when pause() comes first.
+    let reject: (error: Error) => void = () => {};
+    const play = vi
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockImplementation(() => new Promise<void>((_, no) => (reject = no)));
+    const { fake, stop } = await mountWithShow();
+    fake.last().push({ type: 'tip:status', space: SPACE, version: 4, data: tip('t1', { amount: 500 }) });
+    fake.last().push({ type: 'speech:ready', data: { tipId: 't1' } });
+    await vi.waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+    fake.last().push({ type: 'speech:skip' });
+    reject(new DOMException('The play() request was interrupted by a call to pause().', 'AbortError'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(speechAudio()?.dataset.state).toBe('stopped');
+    play.mockRestore();
+    stop();
+  });
+
+  it('a speech that cannot play is marked failed', async () => {
+    const play = vi
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockRejectedValue(new Error('NotSupportedError'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { fake, stop } = await mountWithShow();
+    fake.last().push({ type: 'tip:status', space: SPACE, version: 4, data: tip('t1', { amount: 500 }) });
+    fake.last().push({ type: 'speech:ready', data: { tipId: 't1' } });
+    await vi.waitFor(() => expect(speechAudio()?.dataset.state).toBe('failed'));
+    play.mockRestore();
+    warn.mockRestore();
+    stop();
+  });
+
   it('auto-advance: turned on, the card on screen leaves after its tier time; tips pushed live meanwhile show in turn', async () => {
     const { root, fake, stop } = await mountWithShow();
     const auto = { ...show, autoAdvance: true };

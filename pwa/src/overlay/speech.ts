@@ -41,6 +41,8 @@ export function createSpeechPlayer(key: string): SpeechPlayer {
         audio.volume = Math.min(1, Math.max(0, want.volume / 100));
         audio.dataset.tipId = want.tipId;
         audio.play().catch((error: unknown) => {
+          // A skip or the next card during play()'s start rejects it (AbortError): that is a stop, not a failure.
+          if (wanted !== want) return;
           setState('failed');
           console.warn('Overlay speech could not play', error);
         });
