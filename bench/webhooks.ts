@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDb, type Db } from '../api/src/db/knex.ts';
+import { bootstrapRatio, type RatioInterval } from './bootstrap.ts';
 import { HttpClient, summarize, type Summary } from './load.ts';
 import { latency } from './phases.ts';
 import { readProbe, workerStatements, type ProbeReport } from './probe.ts';
@@ -114,6 +115,8 @@ export interface WebhooksPhase {
   pairRatios: number[];
   /** (max − min) / median p99 of the runs without: the machine's own noise in this phase. */
   baselineSpread: number;
+  /** The pooled p99 ratio's 95% interval, resampling whole runs (bench/bootstrap.ts): what decides the verdict. */
+  ratioInterval: RatioInterval;
 }
 
 /** The receivers (bench/webhookReceivers.ts) in their own process at a low CPU priority. */
@@ -390,5 +393,9 @@ export async function webhooksPhase(
       r.webhooks ? [p99(r) / ((p99(runs[i - 1]!) + p99(runs[i + 1]!)) / 2)] : [],
     ),
     baselineSpread: (Math.max(...without) - Math.min(...without)) / baseline,
+    ratioInterval: bootstrapRatio(
+      samples.filter((_, i) => i % 2 === 0),
+      samples.filter((_, i) => i % 2 === 1),
+    ),
   };
 }
