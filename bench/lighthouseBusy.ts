@@ -106,11 +106,14 @@ async function measure(url: string, port: number): Promise<LighthouseRun> {
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   // LIGHTHOUSE_SAVE_DIR=<dir> keeps each run's full report (which tasks, which scripts) for a closer look.
-  if (process.env.LIGHTHOUSE_SAVE_DIR)
-    fs.writeFileSync(
-      path.join(process.env.LIGHTHOUSE_SAVE_DIR, `lhr-${Date.now()}.json`),
-      JSON.stringify(lhr),
-    );
+  // and its trace (trace-<time>.json: open it in Chrome DevTools' Performance panel).
+  if (process.env.LIGHTHOUSE_SAVE_DIR) {
+    const at = Date.now();
+    fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, `lhr-${at}.json`), JSON.stringify(lhr));
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace)
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, `trace-${at}.json`), JSON.stringify(trace));
+  }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const resources = lhr.audits['resource-summary']?.details as
     { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined;
