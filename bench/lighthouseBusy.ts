@@ -105,8 +105,8 @@ async function measure(url: string, port: number): Promise<LighthouseRun> {
   );
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  // LIGHTHOUSE_SAVE_DIR=<dir> keeps each run's full report (which tasks, which scripts) for a closer look.
-  // and its trace (trace-<time>.json: open it in Chrome DevTools' Performance panel).
+  // LIGHTHOUSE_SAVE_DIR=<dir> keeps each run's full report (which tasks, which scripts) and its trace
+  // (trace-<time>.json: open it in Chrome DevTools' Performance panel) for a closer look.
   if (process.env.LIGHTHOUSE_SAVE_DIR) {
     const at = Date.now();
     fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, `lhr-${at}.json`), JSON.stringify(lhr));
