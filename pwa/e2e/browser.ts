@@ -38,14 +38,20 @@ export async function newPhoneContext(
   });
 }
 
-/** Fails the test on any uncaught page error, so broken screens do not pass silently. */
+/**
+ * Fails the test on any uncaught page error, so broken screens do not pass silently, and on a text the bundle
+ * shipped uncompiled (Lingui warns on each use in production: dozens per render).
+ */
 export function trackPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (message) => {
+    if (message.text().startsWith('Uncompiled message detected'))
+      errors.push(message.text().split('\n')[0] ?? '');
+  });
   return errors;
 }
 
-/** One Chromium for the enclosing describe block: launched before its tests, closed after; call it to get it. */
 /** The URLs of the page's requests whose URL contains `fragment`, collected as they are made. */
 export function requestsTo(page: Page, fragment: string): string[] {
   const urls: string[] = [];
@@ -66,6 +72,7 @@ export function afterReload<T>(page: Page, read: () => Promise<T>): () => Promis
   };
 }
 
+/** One Chromium for the enclosing describe block: launched before its tests, closed after; call it to get it. */
 export function useBrowser(): () => Browser {
   let browser: Browser | null = null;
   beforeAll(async () => {

@@ -11,6 +11,11 @@ export type MessageValues = Record<string, string | number>;
 
 export { i18n };
 
+// The catalogues are compiled at build time (cataloguePlugin.ts), but a message without placeholders ships as its
+// plain string; Lingui would take each for an uncompiled one and log a warning on every call (in production too,
+// dozens per render of the Chat Loader). It is already its own one-token compiled form.
+i18n.setMessagesCompiler((message) => [message]);
+
 /** Loads (once) and activates a language; every component using useT() re-renders in it. */
 const loaded = new Set<Language>();
 

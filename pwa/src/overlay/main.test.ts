@@ -84,6 +84,39 @@ describe('bare overlay page', () => {
     stop();
   });
 
+  it('makes its audio ready when the settings load, before the first tip, and only when it plays a sound', async () => {
+    // Chromium's first AudioContext takes ~450 ms of the page's main thread: made on the first tip, it held the card.
+    const made: string[] = [];
+    class FakeAudioContext {
+      constructor() {
+        made.push(card(document.body)?.textContent ?? '');
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    let sound = 'none';
+    server.use(
+      http.get('*/api/creator/overlay/public', () =>
+        HttpResponse.json({ overlayTheme: 'classic', font: 'Inter', color: '#112233', sound }),
+      ),
+      http.get('*/api/tips/display', () => HttpResponse.json({ tips: [] })),
+    );
+    const silent = mount();
+    await vi.waitFor(() => expect(card(silent.root)?.className).toContain('ov-theme-classic'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(made).toEqual([]);
+    silent.stop();
+    document.body.replaceChildren();
+
+    sound = 'chime';
+    const { fake, stop } = mount();
+    await vi.waitFor(() => expect(made).toEqual(['Waiting for the next superchat...']));
+    fake.last().open();
+    fake.last().push({ type: 'welcome', rooms: ['overlay:c1'], versions: { [SPACE]: 3 } });
+    expect(made).toHaveLength(1);
+    stop();
+    vi.unstubAllGlobals();
+  });
+
   it('clears the tip on screen and stops reconnecting when the overlay key is rotated (4001)', async () => {
     const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     server.use(

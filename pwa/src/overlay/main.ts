@@ -11,7 +11,7 @@ import {
   type OverlayTip,
 } from './overlayState.ts';
 import { fontStack, loadOverlayFont } from './fonts.ts';
-import { playTipSound, soundDurationMs } from './sound.ts';
+import { playTipSound, prepareTipSound, soundDurationMs } from './sound.ts';
 import { createSpeechPlayer } from './speech.ts';
 import { OVERLAY_TEXTS, showLanguage, type OverlayTexts } from './texts.ts';
 import './overlay.css';
@@ -116,6 +116,7 @@ export function startOverlay(
     state = next;
     texts = nextTexts;
     render(root, state, texts);
+    if (payload) prepareSoundSoon(state.settings.sound);
     const shown = shownTip(state);
     if (shown !== before || state.show.autoAdvance !== autoBefore) armExpiry(shown);
     if (shown === before) return;
@@ -123,6 +124,8 @@ export function startOverlay(
     playTipSound(state.settings.sound);
     onLive(shown);
   };
+  /** After this paint, so the card shows first; then the first tip's sound costs nothing on its way to the card. */
+  const prepareSoundSoon = (sound: string) => setTimeout(() => prepareTipSound(sound), 0);
   /** A test alert always leaves after its tier's time; a tip only with auto-advance (SPEC §4 otherwise). */
   const armExpiry = (shown: OverlayTip | null) => {
     clearTimeout(expiry);

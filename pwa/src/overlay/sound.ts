@@ -30,17 +30,37 @@ export function soundDurationMs(name: string): number {
   return Math.ceil(Math.max(0, ...notes.map((n) => n.at + n.length)) * 1000) + 150;
 }
 
+/** The page's one AudioContext, made on first need. */
+function audioContext(): AudioContext | null {
+  const Ctor =
+    window.AudioContext ??
+    (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!Ctor) return null;
+  context ??= new Ctor();
+  return context;
+}
+
+/**
+ * Makes the AudioContext ahead of the first tip when the overlay will play a sound: Chromium's first one starts the
+ * audio service, ~450 ms of the page's main thread here (e2e), which on the first tip delayed its card by as much.
+ * Never throws.
+ */
+export function prepareTipSound(name: string): void {
+  if (name === 'none') return;
+  try {
+    audioContext();
+  } catch (error) {
+    console.warn('Overlay sound could not be prepared', error);
+  }
+}
+
 /** Plays the overlay's tip sound (unknown names fall back to `default`, `none` is silent); never throws. */
 export function playTipSound(name: string): void {
   if (name === 'none') return;
   const notes = SOUNDS[name] ?? SOUNDS.default ?? [];
   try {
-    const Ctor =
-      window.AudioContext ??
-      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-    if (!Ctor) return;
-    context ??= new Ctor();
-    const ctx = context;
+    const ctx = audioContext();
+    if (!ctx) return;
     void ctx.resume?.().catch(() => undefined);
     const start = ctx.currentTime + 0.02;
     for (const note of notes) {
