@@ -5,20 +5,17 @@
  */
 export function coalescing<A>(run: (arg: A) => Promise<void>): (arg: A) => Promise<void> {
   let running: Promise<void> | null = null;
-  let again: { arg: A } | null = null;
+  /** The argument of the next run, when one is asked for. */
+  let pending: { arg: A } | null = null;
   return (arg) => {
-    if (running) {
-      again = { arg };
-      return running;
-    }
+    pending = { arg };
+    if (running) return running;
     running = (async () => {
-      let next: A = arg;
       try {
-        for (;;) {
-          again = null;
+        while (pending) {
+          const next = pending.arg;
+          pending = null;
           await run(next);
-          if (!again) break;
-          next = (again as { arg: A }).arg;
         }
       } finally {
         running = null;
