@@ -46,8 +46,8 @@ export function trackPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   page.on('console', (message) => {
-    if (message.text().startsWith('Uncompiled message detected'))
-      errors.push(message.text().split('\n')[0] ?? '');
+    const [firstLine = ''] = message.text().split('\n');
+    if (firstLine.startsWith('Uncompiled message detected')) errors.push(firstLine);
   });
   return errors;
 }
