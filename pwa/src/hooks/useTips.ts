@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { LIMITS, type Tip } from '@shabaash/shared';
 import { api } from '../api/client.ts';
 import { useConfig } from '../api/useConfig.ts';
@@ -10,9 +10,11 @@ import { enqueueSendTip } from '../sync/outbox.ts';
 import { awaitOutboxAction, refusalError, type LaterOutcome } from '../sync/outboxOutcome.ts';
 import { useMirrorPull } from './useMirrorPull.ts';
 
-/** React Query keys of tips. `recent(handle)` holds the dashboard's live recent-tips list (at most 10). */
+/**
+ * React Query keys of tips. `recent(handle)` holds the dashboard's recent-tips list of a creator other than the
+ * default one (at most 10); the default creator's list is the offline mirror, kept live by the realtime bridge.
+ */
 export const TIP_KEYS = {
-  recentAll: ['tips', 'recent'] as const,
   recent: (creator: string | null) => ['tips', 'recent', creator ?? ''] as const,
 };
 
@@ -33,37 +35,6 @@ export function mergeTipIntoList(list: readonly Tip[], tip: Tip): Tip[] {
   const rest = list.filter((t) => t.id !== tip.id);
   if (tip.status === 'ignore') return rest;
   return [tip, ...rest].sort((a, b) => tipTime(b) - tipTime(a)).slice(0, LIMITS.recentTipsKept);
-}
-
-/** Removes a tip by id from a recent-tips list. Pure. */
-export function removeTipFromList(list: readonly Tip[], id: string): Tip[] {
-  return list.filter((t) => t.id !== id && t._id !== id);
-}
-
-function belongsToList(list: readonly Tip[], tip: Tip): boolean {
-  return list.length === 0 || list.some((t) => t.creatorId === tip.creatorId);
-}
-
-/**
- * Realtime plug-in point: applies a `tip:new` / `tip:status` tip to every cached recent-tips list of that
- * tip's creator (a list is taken to be that creator's when it is empty or holds a tip of the same creatorId),
- * or only to the list of `creator` (handle) when given.
- */
-export function mergeRecentTip(queryClient: QueryClient, tip: Tip, creator?: string | null): void {
-  const lists = queryClient.getQueriesData<Tip[]>({
-    queryKey: creator !== undefined ? TIP_KEYS.recent(creator) : TIP_KEYS.recentAll,
-  });
-  for (const [key, list] of lists) {
-    if (!list || (creator === undefined && !belongsToList(list, tip))) continue;
-    queryClient.setQueryData<Tip[]>(key, mergeTipIntoList(list, tip));
-  }
-}
-
-/** Realtime plug-in point: applies `tip:deleted` {id} to every cached recent-tips list. */
-export function removeRecentTip(queryClient: QueryClient, id: string): void {
-  for (const [key, list] of queryClient.getQueriesData<Tip[]>({ queryKey: TIP_KEYS.recentAll })) {
-    if (list) queryClient.setQueryData<Tip[]>(key, removeTipFromList(list, id));
-  }
 }
 
 export interface RecentTipsState {

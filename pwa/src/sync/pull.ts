@@ -1,4 +1,4 @@
-import { type ServerMessage, type Tip, type User, type WalletTransaction } from '@shabaash/shared';
+import { LIMITS, type ServerMessage, type Tip, type User, type WalletTransaction } from '@shabaash/shared';
 import { creatorSpace, payoutsSpace, walletSpace } from '@shabaash/shared/core';
 import { api, ApiError, readToken } from '../api/client.ts';
 import { readStoredUser } from '../auth/sessionStorage.ts';
@@ -171,16 +171,61 @@ export function requestPull(): void {
   pullNow().catch(() => undefined);
 }
 
+type TipMessage = Extract<ServerMessage, { type: 'tip:new' | 'tip:status' | 'tip:deleted' }>;
+
+/**
+ * The creator space whose pushed-live tips the mirrored recent-tips list holds, as the last welcome granted it:
+ * the public room's creator (the default creator, for a viewer or another creator), else the user's own channel
+ * when they are the default creator (no public room of their own). Null until a welcome arrives.
+ */
+let recentSpace: string | null = null;
+
+function recentTipsSpace(user: User, rooms: readonly string[]): string | null {
+  const publicRoom = rooms.find((room) => room.startsWith('public:'));
+  if (publicRoom) return creatorSpace(publicRoom.slice('public:'.length));
+  return user.role === 'creator' && user.creator ? creatorSpace(user.id) : null;
+}
+
+/** Sent rows beyond this are trimmed from the mirror (the list shows the newest LIMITS.recentTipsKept). */
+const RECENT_ROWS_KEPT = LIMITS.recentTipsKept * 3;
+
+/**
+ * Applies a tip event of the recent-tips creator to the mirrored list: a pushed-live tip goes in (or replaces
+ * an older version of itself), one that left the live view comes out. The public room reports a tip leaving
+ * the live view as `tip:deleted` without saying whose it was, and the list also holds the viewer's own tips
+ * whatever their status, so a removal from the public room is followed by a pull that brings an own tip back.
+ */
+async function applyRecentTipMessage(message: TipMessage, fromPublicRoom: boolean): Promise<void> {
+  let removed = false;
+  await db.transaction('rw', db.recentTips, async () => {
+    const existing = await db.recentTips.get(message.data.id);
+    if (existing && existing.pending !== 1 && existing.version >= message.version) return;
+    if (message.type === 'tip:deleted' || message.data.status !== 'read') {
+      if (existing) await db.recentTips.delete(message.data.id);
+      removed = !!existing;
+      return;
+    }
+    await db.recentTips.put({ ...message.data, pending: 0 });
+    const settled = await db.recentTips.filter((row) => row.pending !== 1).toArray();
+    if (settled.length <= RECENT_ROWS_KEPT) return;
+    const oldest = settled.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(RECENT_ROWS_KEPT);
+    await db.recentTips.bulkDelete(oldest.map((row) => row.id));
+  });
+  if (removed && fromPublicRoom) requestPull();
+}
+
 /**
  * Feeds one realtime message to the mirror. The next version of a mirrored space is applied at once; an older
  * one is a duplicate and dropped; a jump in versions (a gap), a welcome or a wallet update triggers a pull; a
- * payouts summary newer than the saved one replaces it.
+ * payouts summary newer than the saved one replaces it. Tip events of the recent-tips creator (the public room's,
+ * named by the welcome) also update the recent-tips list, whoever sent them.
  * Returns true when the message concerned the mirror. The realtime client calls this for every message.
  */
 export async function applyRealtimeMessage(message: ServerMessage): Promise<boolean> {
   const user = currentSyncUser();
   if (!user) return false;
   if (message.type === 'welcome') {
+    recentSpace = recentTipsSpace(user, message.rooms);
     requestPull();
     return true;
   }
@@ -199,7 +244,12 @@ export async function applyRealtimeMessage(message: ServerMessage): Promise<bool
   }
   if (message.type !== 'tip:new' && message.type !== 'tip:status' && message.type !== 'tip:deleted')
     return false;
-  if (message.space !== creatorSpace(user.id)) return false;
+  const forRecent = message.space === recentSpace;
+  if (forRecent) {
+    await ensureMirrorOwner(user.id);
+    await applyRecentTipMessage(message, message.space !== creatorSpace(user.id));
+  }
+  if (message.space !== creatorSpace(user.id)) return forRecent;
   await ensureMirrorOwner(user.id);
   let gap = false;
   await db.transaction('rw', [db.chats, db.cursors, db.outbox], async () => {

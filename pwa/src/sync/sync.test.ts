@@ -114,6 +114,54 @@ describe('pull', () => {
   });
 });
 
+describe('recent tips', () => {
+  it("shows other viewers' tips on the dashboard list as the creator pushes them live, and drops one taken off air", async () => {
+    storeSession(VIEWER.user, VIEWER.token);
+    await pullNow();
+    const space = creatorSpace(CREATOR.user.id);
+    const template = (await db.recentTips.toArray())[0]!;
+    await applyRealtimeMessage({
+      type: 'welcome',
+      rooms: [`wallet:${VIEWER.user.id}`, `public:${CREATOR.user.id}`],
+      versions: {},
+    });
+    const live = {
+      ...template,
+      id: 'tip-from-someone-else',
+      _id: 'tip-from-someone-else',
+      name: 'Ananya',
+      message: 'GG bhai',
+      status: 'read' as const,
+      createdAt: new Date(Date.now() + 60_000).toISOString(),
+      version: 500,
+    };
+    await applyRealtimeMessage({ type: 'tip:status', space, version: 500, data: live });
+    expect((await db.recentTips.get(live.id))?.message).toBe('GG bhai');
+
+    await applyRealtimeMessage({ type: 'tip:deleted', space, version: 501, data: { id: live.id } });
+    expect(await db.recentTips.get(live.id)).toBeUndefined();
+  });
+
+  it("ignores another creator's events for the dashboard list", async () => {
+    storeSession(VIEWER.user, VIEWER.token);
+    await pullNow();
+    const template = (await db.recentTips.toArray())[0]!;
+    await applyRealtimeMessage({
+      type: 'welcome',
+      rooms: [`wallet:${VIEWER.user.id}`, `public:${CREATOR.user.id}`],
+      versions: {},
+    });
+    const elsewhere = { ...template, id: 'tip-elsewhere', status: 'read' as const, version: 900 };
+    await applyRealtimeMessage({
+      type: 'tip:new',
+      space: creatorSpace('someone-else'),
+      version: 900,
+      data: elsewhere,
+    });
+    expect(await db.recentTips.get('tip-elsewhere')).toBeUndefined();
+  });
+});
+
 describe('outbox', () => {
   it('shows offline sends at once, then replays them in order exactly once when the network returns', async () => {
     storeSession(VIEWER.user, VIEWER.token);
