@@ -62,9 +62,6 @@ export async function idlePhase(
   /** Gets the figures as soon as they are measured, before the sockets close (slow under a VM's emulation). */
   onMeasured: (memory: IdleMemory) => void = () => undefined,
 ): Promise<IdleMemory> {
-  const { hostname, port } = new URL(product.url);
-  const target = { host: hostname, port: Number(port), path: '/ws' };
-  const sources = Math.max(1, Math.ceil(count / SOCKETS_PER_SOURCE));
   const inFlight = SETTINGS.idleBatch;
   await sleep(1000);
   const before = await readProbe(product, probeFile, { gc: true });
@@ -72,45 +69,16 @@ export async function idlePhase(
   // A fresh window for the hellos: the forced GC's pause would otherwise count as the first event-loop delay.
   await sleep(200);
   await readProbe(product, probeFile);
-  const sockets: RawSocket[] = [];
-  let failed = 0;
-  let firstFailure: string | null = null;
   const cpu = process.cpuUsage();
   const pgCpu = postgresCpuMs(product.pgPort);
-  const t = performance.now();
+  const opened = await openIdleSockets(
+    product.url,
+    count,
+    (i) => ({ overlayKey: creators[i % creators.length]!.overlayKey }),
+    keepGoing,
+  );
+  const { sockets, failed, firstFailure, openMs, sources } = opened;
   try {
-    let next = 0;
-    let stopped = false;
-    const worker = async () => {
-      while (next < count && !stopped) {
-        const i = next++;
-        const localAddress = `127.0.${Math.floor((i % sources) / 250)}.${2 + ((i % sources) % 250)}`;
-        const hello = { overlayKey: creators[i % creators.length]!.overlayKey };
-        // A hello that timed out (an emulated guest stalls for seconds in a full GC) is tried again, so the phase
-        // ends with the sockets it asked for; `failed` counts every failed attempt.
-        for (let attempt = 1; attempt <= HELLO_ATTEMPTS; attempt++) {
-          try {
-            sockets.push(await openRawSocket(target, hello, localAddress, 15_000));
-            break;
-          } catch (err) {
-            failed++;
-            firstFailure ??= String(err);
-          }
-        }
-        if (i % 10_000 === 9_999) {
-          const s = (performance.now() - t) / 1000;
-          log(
-            `  ${fmt(sockets.length)} welcomed in ${s.toFixed(0)} s (${fmt(sockets.length / s)}/s), ${fmt(failed)} failed attempts`,
-          );
-        }
-        if (i % 1000 === 999 && !keepGoing()) {
-          stopped = true;
-          firstFailure ??= `stopped opening at ${sockets.length}: time budget`;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(inFlight, count) }, worker));
-    const openMs = performance.now() - t;
     const used = process.cpuUsage(cpu);
     const pgCpuAfter = postgresCpuMs(product.pgPort);
     const opening = await readProbe(product, probeFile);
@@ -144,6 +112,66 @@ export async function idlePhase(
   } finally {
     await Promise.all(sockets.map((s) => s.close()));
   }
+}
+
+/** Sockets opened by openIdleSockets, with how long it took and what failed. */
+export interface OpenedSockets {
+  sockets: RawSocket[];
+  failed: number;
+  firstFailure: string | null;
+  openMs: number;
+  /** Loopback source addresses the sockets were spread over. */
+  sources: number;
+}
+
+/**
+ * Opens `count` websockets to `url`'s /ws with SETTINGS.idleBatch hellos in flight, bare clients bound to source
+ * addresses spread over 127.0.0.0/8 (see idlePhase); the product and the socket floor are opened alike.
+ */
+export async function openIdleSockets(
+  url: string,
+  count: number,
+  hello: (i: number) => Record<string, unknown>,
+  keepGoing: () => boolean,
+): Promise<OpenedSockets> {
+  const { hostname, port } = new URL(url);
+  const target = { host: hostname, port: Number(port), path: '/ws' };
+  const sources = Math.max(1, Math.ceil(count / SOCKETS_PER_SOURCE));
+  const sockets: RawSocket[] = [];
+  let failed = 0;
+  let firstFailure: string | null = null;
+  let next = 0;
+  let stopped = false;
+  const t = performance.now();
+  const worker = async () => {
+    while (next < count && !stopped) {
+      const i = next++;
+      const localAddress = `127.0.${Math.floor((i % sources) / 250)}.${2 + ((i % sources) % 250)}`;
+      // A hello that timed out (an emulated guest stalls for seconds in a full GC) is tried again, so the phase
+      // ends with the sockets it asked for; `failed` counts every failed attempt.
+      for (let attempt = 1; attempt <= HELLO_ATTEMPTS; attempt++) {
+        try {
+          sockets.push(await openRawSocket(target, hello(i), localAddress, 15_000));
+          break;
+        } catch (err) {
+          failed++;
+          firstFailure ??= String(err);
+        }
+      }
+      if (i % 10_000 === 9_999) {
+        const s = (performance.now() - t) / 1000;
+        log(
+          `  ${fmt(sockets.length)} welcomed in ${s.toFixed(0)} s (${fmt(sockets.length / s)}/s), ${fmt(failed)} failed attempts`,
+        );
+      }
+      if (i % 1000 === 999 && !keepGoing()) {
+        stopped = true;
+        firstFailure ??= `stopped opening at ${sockets.length}: time budget`;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SETTINGS.idleBatch, count) }, worker));
+  return { sockets, failed, firstFailure, openMs: performance.now() - t, sources };
 }
 
 /**

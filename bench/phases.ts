@@ -31,8 +31,11 @@ export function sendTipRequest(
   );
 }
 
+/** The product, or a floor (bench/floors): the phases need only its URL. */
+type Target = Pick<BenchProduct, 'url'>;
+
 export async function throughput(
-  product: BenchProduct,
+  product: Target,
   label: string,
   viewers: SeededUser[],
   pickCreator: (i: number) => SeededCreator,
@@ -58,7 +61,7 @@ export async function throughput(
 }
 
 export async function latency(
-  product: BenchProduct,
+  product: Target,
   label: string,
   viewers: SeededUser[],
   pickCreator: (i: number) => number,
@@ -171,7 +174,7 @@ export async function latency(
   return phase;
 }
 
-export async function recentReads(product: BenchProduct, viewers: SeededUser[], creator: SeededCreator) {
+export async function recentReads(product: Target, viewers: SeededUser[], creator: SeededCreator) {
   const client = new HttpClient(product.url, SETTINGS.recentConcurrency);
   try {
     return await closedLoop(

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ClientWindow } from './clientTrace.ts';
+import { floorRows, type FloorResults } from './floors/figures.ts';
 import type { LoopResult, Summary } from './load.ts';
 import type { PgbenchResult } from './pgbench.ts';
 import type { ProbeReport } from './probe.ts';
@@ -110,6 +111,8 @@ export interface Results {
   memory?: IdleMemory;
   speech?: SpeechPhase;
   webhooks?: WebhooksPhase;
+  /** The floors' figures, under the same client in the same run (bench/floors). */
+  floors: FloorResults;
   /** What the API process saw during each measuring job (bench/apiProbe.mjs); null when it did not answer. */
   diagnostics: Record<string, ProbeReport | null>;
   durationSeconds?: number;
@@ -217,6 +220,7 @@ export function rowsOf(r: Results): Row[] {
       : ['Time to audio ready', 'not run', ''],
   );
   rows.push(...webhookRows(r.webhooks));
+  rows.push(...floorRows(r));
   return rows;
 }
 

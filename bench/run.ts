@@ -9,6 +9,8 @@
  *   5. time to audio ready (text-to-speech) of a 200-character message pushed live (bench/speech.ts);
  *   6. send → socket p99 at 200 tips/s alternately without and with five webhook endpoints per creator (receivers
  *      in a low-priority child process; bench/webhooks.ts), after phase 2 on its sockets when the time budget allows.
+ * Phases 1, 2, 3 and 4 also measure their floor right after the product, under the same client (bench/floors/README.md),
+ * and the report prints product, floor and ratio.
  * `npm run bench -- --speech-only` runs phase 5 alone (about 20 s); `npm run bench:webhooks` phase 6 alone
  * (`BENCH_WEBHOOKS_RATE` overrides its 200 tips/s, `BENCH_WEBHOOKS_ROUNDS` its 6 runs with; ~3.5 minutes); `node --import tsx bench/run.ts --only=send,latency,
  * recent,idle,speech,webhooks` runs the named phases alone (pgbench runs with `send`; `npm run bench -- --flag`
@@ -16,7 +18,7 @@
  * event-loop delay, GC pauses, pool waits and socket backpressure of each phase (bench/probe.ts); the report
  * prints them per phase.
  * Prints one table, writes JSON to bench/results/<timestamp>.json, stops the API and removes its temp dir.
- * Bounded: every phase is capped in time and count, and a watchdog ends the run at 420 s.
+ * Bounded: every phase is capped in time and count, and a watchdog ends the run at 540 s.
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +41,7 @@ import {
 } from './runners.ts';
 import { log, SETTINGS, T0 } from './settings.ts';
 import { lighthouseBench } from './lighthouseBusy.ts';
+import { dropSendFloor, prepareSendFloor, startFloor, type Floor } from './floors/floors.ts';
 
 // ---------- main ----------
 
@@ -70,6 +73,7 @@ function emptyResults(info: ReturnType<typeof machine>, openFiles: string): Resu
     cost: {},
     latency: {},
     diagnostics: {},
+    floors: { throughput: {}, latency: {} },
   };
 }
 
@@ -90,10 +94,13 @@ async function main(): Promise<void> {
 
   let product: BenchProduct | null = null;
   let db: Db | null = null;
+  const floors: Floor[] = [];
   let cleaning: Promise<void> | null = null;
   let reported = false;
   const cleanup = () =>
     (cleaning ??= (async () => {
+      await Promise.all(floors.map((f) => f.stop().catch(() => undefined)));
+      if (db) await dropSendFloor(db).catch(() => undefined);
       await db?.destroy().catch(() => undefined);
       await product?.stop().catch(() => undefined);
     })());
@@ -141,7 +148,14 @@ async function main(): Promise<void> {
       viewers: SETTINGS.viewers,
       balancePaise: SETTINGS.viewerBalancePaise,
     });
+    log('starting the send and socket floors (bench/floors)…');
+    await prepareSendFloor(db, seeded.viewers, seeded.creators, SETTINGS.viewerBalancePaise);
+    const send = await startFloor('send', { FLOOR_DATABASE_URL: product.databaseUrl });
+    floors.push(send);
+    const socket = await startFloor('socket');
+    floors.push(socket);
     const b: BenchRun = {
+      floors: { send, socket },
       product,
       db,
       results,

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../api/src/db/knex.ts';
 import { startClientTrace, type ClientWindow } from './clientTrace.ts';
 import type { ensureFileLimit } from './machine.ts';
 import { minimalTipScript, pgbenchAvailable, runPgbench, tipScript } from './pgbench.ts';
 import { idlePhase } from './idle.ts';
+import { socketFloorMemory, startFloor, type Floor } from './floors/floors.ts';
 import { latency, recentReads, throughput } from './phases.ts';
 import type { BenchProduct } from './product.ts';
 import { costLine, tail, type LatencyPhase, type Results, type SendCost } from './report.ts';
@@ -38,6 +41,8 @@ export interface BenchRun {
   probed: <T>(name: string, job: () => Promise<T>) => Promise<T>;
   /** The probe's file, for a phase that reads the probe inside its job (bench/idle.ts, bench/webhooks.ts). */
   probeFile: string;
+  /** The send and socket floors, running beside the product for the whole run (bench/floors). */
+  floors: { send: Floor; socket: Floor };
 }
 
 /** 5. Time to audio ready: it is short, so it runs first. */
@@ -88,6 +93,13 @@ export async function sendJob(b: BenchRun): Promise<void> {
     results.throughput[mix] = http;
     results.cost[mix] = await cost(http.ok);
     log(`  ${fmt(http.perSecond)} tips/s; per tip ${costLine(results.cost[mix])}`);
+    await settleDatabase(b.db);
+    log(`send floor tips/s, ${label} (same client)…`);
+    const floor = await throughput(b.floors.send, mix, viewers, (i) => creators[i % n]!, `${b.runId}f`);
+    results.floors.throughput[mix] = floor.result;
+    log(
+      `  ${fmt(floor.result.perSecond)} tips/s: ratio ${(http.perSecond / floor.result.perSecond).toFixed(2)}`,
+    );
     if (!withPgbench) {
       results.pgbench[mix] = results.pgbench[minimal] = null;
       continue;
@@ -138,7 +150,14 @@ export async function socketJobs(b: BenchRun): Promise<void> {
   const spreadRate = results.throughput.spread?.perSecond ?? null;
   const receivers = await connectCreators(product, creators);
   try {
-    if (b.want('latency')) await latencyPhases(b, spreadRate, receivers);
+    if (b.want('latency')) {
+      const floorReceivers = await connectCreators(b.floors.send, creators);
+      try {
+        await latencyPhases(b, spreadRate, receivers, floorReceivers);
+      } finally {
+        await floorReceivers.close();
+      }
+    }
     // Alone (npm run bench:webhooks): its own rate and a warm-up; after the latency phase: if the budget allows.
     const alone = !b.want('latency');
     if (!b.want('webhooks')) {
@@ -211,6 +230,27 @@ export async function recentJob(b: BenchRun): Promise<void> {
   const reads = await b.probed('GET /api/tips/recent', () => recentReads(b.product, b.viewers, hot));
   b.results.recent = { ...reads, creatorTips: tipsOfHot };
   log(`  ${fmt(b.results.recent.perSecond)} req/s`);
+  b.results.floors.recent = await readFloorReads(b, hot);
+  log(`  read floor ${fmt(b.results.floors.recent.perSecond)} req/s (the same body from memory)`);
+}
+
+/**
+ * The read floor under the same client: bare node:http answering with the body the product just answered for the
+ * same request (a viewer's GET /api/tips/recent of the hot creator), from memory.
+ */
+async function readFloorReads(b: BenchRun, hot: SeededCreator) {
+  const res = await fetch(`${b.product.url}/api/tips/recent?creator=${encodeURIComponent(hot.handle)}`, {
+    headers: { authorization: `Bearer ${b.viewers[0]!.token}`, accept: 'application/json' },
+  });
+  const bodyFile = path.join(os.tmpdir(), `bench-read-floor-${b.runId}.json`);
+  fs.writeFileSync(bodyFile, Buffer.from(await res.arrayBuffer()));
+  const floor = await startFloor('read', { FLOOR_BODY_FILE: bodyFile });
+  try {
+    return await recentReads(floor, b.viewers, hot);
+  } finally {
+    await floor.stop();
+    fs.rmSync(bodyFile, { force: true });
+  }
 }
 
 /** 3. Memory with idle sockets (last: the slowest phase, bounded by the time left). */
@@ -233,6 +273,10 @@ export async function idleJob(b: BenchRun, limits: ReturnType<typeof ensureFileL
   log(
     `  ${memory.open} sockets: RSS ${fmt((memory.rssBefore ?? 0) / MiB)} → ${fmt((memory.rssAfter ?? 0) / MiB)} MiB`,
   );
+  log(`socket floor: opening ${memory.open} sockets the same way…`);
+  const floor = await socketFloorMemory(b.floors.socket, memory.open, () => b.remaining() > 5_000);
+  b.results.floors.memory = floor;
+  log(`  ${floor.open} sockets in ${(floor.openMs / 1000).toFixed(1)} s`);
 }
 
 /** The tables a wallet tip writes (shabaash_send_wallet_tips and the triggers of its rows). */
@@ -263,7 +307,10 @@ async function settleDatabase(db: Db): Promise<void> {
 }
 
 /** SETTINGS.socketsPerCreator creator sockets (token hello) per creator, in their own thread. */
-async function connectCreators(product: BenchProduct, creators: SeededCreator[]): Promise<CreatorReceivers> {
+async function connectCreators(
+  product: Pick<BenchProduct, 'url'>,
+  creators: SeededCreator[],
+): Promise<CreatorReceivers> {
   log(
     `connecting ${SETTINGS.creators * SETTINGS.socketsPerCreator} creator sockets (token hello, own thread)…`,
   );
@@ -315,11 +362,25 @@ async function latencyPhases(
   b: BenchRun,
   spreadRate: number | null,
   receivers: CreatorReceivers,
+  floorReceivers: CreatorReceivers,
 ): Promise<void> {
   const { product, creators, viewers, runId, results } = b;
   // Tips from the seeded viewers to the creator `pick(i)` chooses, timed from send to every socket's receipt.
   const measure = (label: string, pick: (i: number) => number, rate?: number, durationMs?: number) =>
     latency(product, label, viewers, pick, creators, receivers, runId, rate, durationMs);
+  // The same tips through the send floor, to its own 1,000 sockets (bench/floors).
+  const onFloor = (label: string, pick: (i: number) => number, durationMs: number) =>
+    latency(
+      b.floors.send,
+      label,
+      viewers,
+      pick,
+      creators,
+      floorReceivers,
+      runId,
+      SETTINGS.latencyRate,
+      durationMs,
+    );
   const spread = (i: number) => i % creators.length;
   // From the same database state as the send measurements: a checkpoint now (so the next timed one is minutes
   // away) and the hot tables vacuumed (so autovacuum of the send phase's dead rows does not land in the window).
@@ -332,16 +393,21 @@ async function latencyPhases(
       measure('warm', spread, SETTINGS.latencyRate, SETTINGS.latencyWarmupMs),
     );
   }
+  if (SETTINGS.latencyWarmupMs > 0) await onFloor('fwarm', spread, SETTINGS.latencyWarmupMs);
   log(`latency: ${SETTINGS.latencyRate} tips/s over twenty creators…`);
   results.latency.spread = await tracedLatency(b, 'latency, 20 creators', () =>
     measure('spread', spread, SETTINGS.latencyRate, SETTINGS.latencyWindowMs),
   );
   log(`  send → receipt p50/p99/p99.9/max ${tail(results.latency.spread.sendToReceipt)}`);
+  results.floors.latency.spread = await onFloor('fspread', spread, SETTINGS.latencyWindowMs);
+  log(`  send floor: p50/p99/p99.9/max ${tail(results.floors.latency.spread.sendToReceipt)}`);
   log(`latency: ${SETTINGS.latencyRate} tips/s to one hot creator…`);
   results.latency.hot = await tracedLatency(b, 'latency, hot', () =>
     measure('hot', () => 0, SETTINGS.latencyRate, SETTINGS.latencyWindowMs),
   );
   log(`  send → receipt p50/p99/p99.9/max ${tail(results.latency.hot.sendToReceipt)}`);
+  results.floors.latency.hot = await onFloor('fhot', () => 0, SETTINGS.latencyWindowMs);
+  log(`  send floor: p50/p99/p99.9/max ${tail(results.floors.latency.hot.sendToReceipt)}`);
   // When this machine cannot sustain the target rate, queueing dominates the figures above; measure the
   // pipeline itself at half the measured 20-creator throughput too.
   const sustainable = spreadRate === null ? 0 : Math.floor((spreadRate * 0.5) / 5) * 5;
