@@ -35,7 +35,7 @@ export function encodeWav(samples: Int16Array, sampleRate: number): Buffer {
 export const MAX_SPEECH_SECONDS = 30;
 
 /**
- * Every speech is scaled to one loudness: its speech parts to this RMS (about −21 dBFS, eSpeak NG's own level),
+ * Every speech is scaled to one loudness: its speech parts to this RMS (about −21 dBFS, near eSpeak NG's own level),
  * never above this peak (about −1 dBFS, so it never clips), never boosted more than this gain (no noise pumped up).
  * The overlay then plays it at the creator's TTS volume, so that setting alone decides how loud speech is.
  */
@@ -45,13 +45,9 @@ const FADE_SECONDS = 0.05;
 /** 10 ms blocks quieter than this (about −40 dBFS) are pauses and do not count towards the speech's loudness. */
 const SILENT_BLOCK_RMS = 330;
 
-/** The first `maxSeconds` of the samples, faded out over the last 50 ms when anything was cut. */
-export function capDuration(
-  samples: Int16Array,
-  sampleRate: number,
-  maxSeconds = MAX_SPEECH_SECONDS,
-): Int16Array {
-  const max = Math.floor(sampleRate * maxSeconds);
+/** The first `MAX_SPEECH_SECONDS` of the samples, faded out over the last 50 ms when anything was cut. */
+function capDuration(samples: Int16Array, sampleRate: number): Int16Array {
+  const max = Math.floor(sampleRate * MAX_SPEECH_SECONDS);
   if (samples.length <= max) return samples;
   const out = samples.slice(0, max);
   const fade = Math.min(max, Math.round(sampleRate * FADE_SECONDS));
@@ -83,7 +79,7 @@ export function speechRmsOf(samples: Int16Array, sampleRate: number): number {
 }
 
 /** The samples scaled to `SPEECH_LEVEL`: the speech RMS on target unless that would push the peak past its ceiling. */
-export function normaliseLoudness(samples: Int16Array, sampleRate: number): Int16Array {
+function normaliseLoudness(samples: Int16Array, sampleRate: number): Int16Array {
   const peak = peakOf(samples);
   if (peak === 0) return samples;
   const gain = Math.min(
