@@ -26,7 +26,31 @@ describe('cleanSpeechText', () => {
   it('never reads a phone number or the sender phone', () => {
     expect(clean('call me 98765 43210 ok')).toBe('call me ok');
     expect(clean('mera number +91-9876543210 hai')).toBe('mera number hai');
-    expect(clean('id 1234567890 and 9-8-7-6-5-4-3-2-1-0', 200, '9876543210')).toBe('id 1234567890 and');
+    expect(clean('id 123456789 and 9-8-7-6-5-4-3-2-1-0', 200, '9876543210')).toBe('id 123456789 and');
+  });
+
+  it('reads only the words shown: markup tags and comments are dropped, never read or obeyed', () => {
+    expect(clean('wait <break time="10s"/><break time="10s"/> for it')).toBe('wait for it');
+    expect(clean('<prosody volume="+20dB" rate="x-slow">GG bhai</prosody>')).toBe('GG bhai');
+    expect(clean('<sub alias="words nobody saw">hi</sub> streamer')).toBe('hi streamer');
+    expect(clean('<speak><!-- hidden -->shown<audio src="https://x.io/a.mp3"/></speak>')).toBe('shown');
+    expect(clean('नमस्ते <break time="10s"/> दोस्तों')).toBe('नमस्ते दोस्तों');
+    // Not markup: a heart, comparisons.
+    expect(clean('I <3 you, 5<6 and a < b > c')).toBe('I <3 you, 5<6 and a < b > c');
+  });
+
+  it('reads styled and fullwidth letters as the letters they show, and drops control characters', () => {
+    expect(clean('𝓱𝓮𝓵𝓵𝓸 ｗｏｒｌｄ')).toBe('hello world');
+    expect(clean('loud\u0001200A text\u0007')).toBe('loud 200A text');
+  });
+
+  it('floods are read briefly: a symbol run once, a word at most 3 times in a row, no number of more than 9 digits', () => {
+    expect(clean('₹₹₹₹₹500!!!!!! wow......')).toBe('₹500! wow.');
+    expect(clean('lol lol lol lol lol lol ok')).toBe('lol lol lol ok');
+    expect(clean('bahut bahut bahut badhiya')).toBe('bahut bahut bahut badhiya');
+    expect(clean('999999999999 and १२३४५६७८९०१ but 99,99,99,999 and 123456789')).toBe(
+      'and but 99,99,99,999 and 123456789',
+    );
   });
 
   it('cuts to the maximum number of characters at a word boundary', () => {

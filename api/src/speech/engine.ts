@@ -12,7 +12,10 @@ export interface SpeechAudio {
   mime: string;
 }
 
-/** One interface for every text-to-speech engine (embedded eSpeak NG, Google Cloud). */
+/**
+ * One interface for every text-to-speech engine (embedded eSpeak NG, Google Cloud). An engine reads `text` as plain
+ * text, never as markup, and answers at most 30 s of audio at one loudness (`wav.ts#speechWav`).
+ */
 export interface SpeechEngine {
   readonly name: string;
   synthesize(request: SpeechRequest): Promise<SpeechAudio>;

@@ -1,4 +1,5 @@
 import type { SpeechAudio, SpeechEngine, SpeechRequest } from './engine.ts';
+import { parseWav, speechWav } from './wav.ts';
 
 /** The fields of a Google service-account key that the client needs. */
 export interface GoogleServiceAccount {
@@ -13,12 +14,16 @@ export const GOOGLE_VOICES = {
   'en-IN': { languageCode: 'en-IN', name: 'en-IN-Wavenet-A' },
 } as const;
 
-/** The synthesizeSpeech request for one message: MP3 (small, plays in every browser source). */
+/**
+ * The synthesizeSpeech request for one message. The message goes in `input.text`, which Google reads as plain text
+ * (never `input.ssml`, whose tags could pause, shout or say words the message does not show). LINEAR16 is a WAV
+ * file, so the audio gets the same 30 s cut and loudness as eSpeak NG's (`speechWav`).
+ */
 export function buildGoogleRequest(request: SpeechRequest) {
   return {
     input: { text: request.text },
     voice: GOOGLE_VOICES[request.voice],
-    audioConfig: { audioEncoding: 'MP3' as const, speakingRate: 1.0 },
+    audioConfig: { audioEncoding: 'LINEAR16' as const, speakingRate: 1.0 },
   };
 }
 
@@ -33,28 +38,36 @@ export function parseServiceAccount(json: string): GoogleServiceAccount | null {
   }
 }
 
-type TtsClient = {
+/** The part of the official client the engine uses. */
+export type TtsClient = {
   synthesizeSpeech(
     req: ReturnType<typeof buildGoogleRequest>,
   ): Promise<[{ audioContent?: Uint8Array | string | null }, ...unknown[]]>;
   close(): Promise<void>;
 };
 
+/** The official client, loaded only when the engine is first used. */
+async function officialClient(account: GoogleServiceAccount): Promise<TtsClient> {
+  const { TextToSpeechClient } = await import('@google-cloud/text-to-speech');
+  return new TextToSpeechClient({
+    credentials: { client_email: account.client_email, private_key: account.private_key },
+    projectId: account.project_id,
+  }) as unknown as TtsClient;
+}
+
 /** Google Cloud Text-to-Speech through its official client, loaded only when the setting is present. */
 export class GoogleSpeechEngine implements SpeechEngine {
   readonly name = 'google';
   private client: Promise<TtsClient> | null = null;
 
-  constructor(private readonly account: GoogleServiceAccount) {}
+  /** `connect` makes the client; tests pass one that answers locally (the official one needs Google's network). */
+  constructor(
+    private readonly account: GoogleServiceAccount,
+    private readonly connect: (account: GoogleServiceAccount) => Promise<TtsClient> = officialClient,
+  ) {}
 
   private getClient(): Promise<TtsClient> {
-    this.client ??= import('@google-cloud/text-to-speech').then(
-      (m) =>
-        new m.TextToSpeechClient({
-          credentials: { client_email: this.account.client_email, private_key: this.account.private_key },
-          projectId: this.account.project_id,
-        }) as unknown as TtsClient,
-    );
+    this.client ??= this.connect(this.account);
     return this.client;
   }
 
@@ -63,8 +76,9 @@ export class GoogleSpeechEngine implements SpeechEngine {
     const [response] = await client.synthesizeSpeech(buildGoogleRequest(request));
     const content = response.audioContent;
     if (!content || content.length === 0) throw new Error('Google Text-to-Speech returned no audio');
-    const audio = typeof content === 'string' ? Buffer.from(content, 'base64') : Buffer.from(content);
-    return { audio, mime: 'audio/mpeg' };
+    const wav = parseWav(typeof content === 'string' ? Buffer.from(content, 'base64') : Buffer.from(content));
+    if (wav.channels !== 1) throw new Error('Google Text-to-Speech returned more than one channel');
+    return { audio: speechWav(wav.samples, wav.sampleRate), mime: 'audio/wav' };
   }
 
   async close(): Promise<void> {

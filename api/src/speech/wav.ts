@@ -1,4 +1,7 @@
-/** 16-bit PCM mono WAV encoding (eSpeak NG's output) and the header check that tests and the bench use. */
+/**
+ * 16-bit PCM mono WAV encoding, the finishing every engine's speech gets before it is stored (at most 30 s, one
+ * loudness), and the header check that tests and the bench use.
+ */
 
 export interface WavInfo {
   sampleRate: number;
@@ -26,6 +29,70 @@ export function encodeWav(samples: Int16Array, sampleRate: number): Buffer {
   out.writeUInt32LE(dataBytes, 40);
   for (let i = 0; i < samples.length; i++) out.writeInt16LE(samples[i] ?? 0, 44 + i * 2);
   return out;
+}
+
+/** The longest speech ever stored or played: longer audio is cut (with a short fade) before it is encoded. */
+export const MAX_SPEECH_SECONDS = 30;
+
+/**
+ * Every speech is scaled to one loudness: its speech parts to this RMS (about −21 dBFS, near eSpeak NG's own level),
+ * never above this peak (about −1 dBFS, so it never clips), never boosted more than this gain (no noise pumped up).
+ * The overlay then plays it at the creator's TTS volume, so that setting alone decides how loud speech is.
+ */
+export const SPEECH_LEVEL = { rms: 3000, peak: 29_000, maxGain: 4 } as const;
+
+const FADE_SECONDS = 0.05;
+/** 10 ms blocks quieter than this (about −40 dBFS) are pauses and do not count towards the speech's loudness. */
+const SILENT_BLOCK_RMS = 330;
+
+/** The first `MAX_SPEECH_SECONDS` of the samples, faded out over the last 50 ms when anything was cut. */
+function capDuration(samples: Int16Array, sampleRate: number): Int16Array {
+  const max = Math.floor(sampleRate * MAX_SPEECH_SECONDS);
+  if (samples.length <= max) return samples;
+  const out = samples.slice(0, max);
+  const fade = Math.min(max, Math.round(sampleRate * FADE_SECONDS));
+  for (let i = 0; i < fade; i++) out[max - 1 - i] = Math.round((out[max - 1 - i] ?? 0) * (i / fade));
+  return out;
+}
+
+/** The largest absolute sample. */
+export function peakOf(samples: Int16Array): number {
+  let peak = 0;
+  for (const s of samples) peak = Math.max(peak, Math.abs(s));
+  return peak;
+}
+
+/** RMS of the 10 ms blocks that are not pauses (all samples when every block is quiet). */
+export function speechRmsOf(samples: Int16Array, sampleRate: number): number {
+  const block = Math.max(1, Math.round(sampleRate / 100));
+  let sum = 0;
+  let count = 0;
+  for (let start = 0; start < samples.length; start += block) {
+    const part = samples.subarray(start, start + block);
+    const rms = rmsOf(part);
+    if (rms >= SILENT_BLOCK_RMS) {
+      sum += rms * rms * part.length;
+      count += part.length;
+    }
+  }
+  return count > 0 ? Math.sqrt(sum / count) : rmsOf(samples);
+}
+
+/** The samples scaled to `SPEECH_LEVEL`: the speech RMS on target unless that would push the peak past its ceiling. */
+function normaliseLoudness(samples: Int16Array, sampleRate: number): Int16Array {
+  const peak = peakOf(samples);
+  if (peak === 0) return samples;
+  const gain = Math.min(
+    SPEECH_LEVEL.rms / speechRmsOf(samples, sampleRate),
+    SPEECH_LEVEL.peak / peak,
+    SPEECH_LEVEL.maxGain,
+  );
+  return samples.map((s) => Math.round(s * gain));
+}
+
+/** What every engine stores: at most `MAX_SPEECH_SECONDS`, at one loudness, as a WAV file. */
+export function speechWav(samples: Int16Array, sampleRate: number): Buffer {
+  return encodeWav(normaliseLoudness(capDuration(samples, sampleRate), sampleRate), sampleRate);
 }
 
 /** Root-mean-square of the samples: a silent file is 0, eSpeak NG's speech is in the thousands. */

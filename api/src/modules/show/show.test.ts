@@ -6,7 +6,7 @@ import { buildCreator, type BuiltCreator, creatorAndViewer } from '../../../test
 import { createLogger } from '../../logger.ts';
 import { EspeakEngine } from '../../speech/espeak.ts';
 import type { SpeechEngine, SpeechRequest } from '../../speech/index.ts';
-import { parseWav, rmsOf } from '../../speech/wav.ts';
+import { parseWav, peakOf, rmsOf, SPEECH_LEVEL } from '../../speech/wav.ts';
 import { insertTip } from '../tips/tips.repository.ts';
 import { SpeechQueue } from './speech.jobs.ts';
 
@@ -188,6 +188,19 @@ describe('speech of tips pushed live', () => {
     await speech.idle();
     expect(engine.requests.at(-1)).toEqual({ text: 'second tip goes live by itself', voice: 'en-IN' });
     expect((await fetch(speechUrl(second.body.tip.id, creator.overlayKey))).status).toBe(200);
+  });
+
+  it('markup in a ₹1 tip is never obeyed: the engine gets only the words shown, and the stored speech is short', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const message = `<sub alias="words nobody saw">hi</sub> ${'<break time="10s"/>'.repeat(10)} <prosody volume="+20dB">bye</prosody>`;
+    const tip = await guestTip(creator, 100, message);
+    await pushLive(creator, tip.id);
+    expect(engine.requests.at(-1)).toEqual({ text: 'hi bye', voice: 'en-IN' });
+    const res = await fetch(speechUrl(tip.id, creator.overlayKey));
+    const wav = parseWav(Buffer.from(await res.arrayBuffer()));
+    expect(wav.samples.length / wav.sampleRate).toBeLessThan(3);
+    expect(peakOf(wav.samples)).toBeLessThanOrEqual(SPEECH_LEVEL.peak);
   });
 
   it('a tip below the TTS minimum, or with TTS off, has no speech', async () => {
