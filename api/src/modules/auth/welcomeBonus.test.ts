@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { User, Wallet, WalletTransaction } from '@shabaash/shared';
 import { authEmulatorUrl, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { getPhoneIdToken } from '../../../test/firebaseEmulator.ts';
-import { randomPhone } from '../../../test/factories.ts';
+import { buildUser, randomPhone } from '../../../test/factories.ts';
+import { postLedgerEntry } from '../wallet/ledger.ts';
 
 const PROJECT = 'demo-shabaash';
 
@@ -81,6 +82,24 @@ describe('the welcome bonus is paid once per phone number, ever', () => {
     expect(bonuses).toHaveLength(1);
     expect(bonuses[0]?.reference).toMatch(/^welcome:[0-9a-f]{64}$/);
     expect(bonuses[0]?.reference).not.toContain(phone);
+  });
+
+  it('an account whose bonus predates the keyed hash passes its number’s mark on when deleted', async () => {
+    const { db } = app.deps;
+    const old = await buildUser(db, app.deps.config);
+    await postLedgerEntry(db, {
+      userId: old.id,
+      type: 'credit',
+      kind: 'welcome_bonus',
+      amountPaise: 1000,
+      description: 'Welcome bonus',
+      reference: `welcome:${old.id}`, // how bonuses were recorded before
+    });
+    await deleteAccount(old.token, 1000);
+
+    const again = await register(old.phone);
+    expect(again.status).toBe(201);
+    expect(await walletOf(again.body.token)).toEqual({ balancePaise: 0, transactions: [] });
   });
 
   it('another phone number still gets its own bonus', async () => {

@@ -2,6 +2,7 @@ import { fillMessage, formatPaise, paiseToRupees, STATUS_TEXTS } from '@shabaash
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { deleteAllApiTokens } from '../apiTokens/apiTokens.repository.ts';
+import { welcomeBonusReference } from '../auth/welcomeBonus.ts';
 import { eraseLinkedAccountDetails, findLinkedAccount } from '../payouts/linkedAccounts.repository.ts';
 import { revokeAllSessions } from '../sessions/sessions.service.ts';
 import { bumpSpace, creatorSpace } from '../sync/spaces.ts';
@@ -15,6 +16,7 @@ import {
   creatorsTippedBy,
   ledgerOf,
   lockedBalanceOf,
+  rekeyWelcomeBonus,
   tipsSentBy,
   touchTipsOfSender,
   userCreatedAt,
@@ -100,6 +102,8 @@ export async function deleteAccount(
     if (balancePaise !== confirmedBalancePaise) {
       throw new AppError('CONFLICT', balanceAtDeletionMessage(balancePaise, deps.config.CONTACT_EMAIL));
     }
+    const phone = (await findUserById(tx, userId))?.phone;
+    if (phone) await rekeyWelcomeBonus(tx, userId, welcomeBonusReference(deps.config.phoneHashSecret, phone));
     await anonymiseUser(tx, userId);
     await eraseLinkedAccountDetails(tx, userId);
     await revokeAllSessions(tx, userId);
