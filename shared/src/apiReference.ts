@@ -47,7 +47,7 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     method: 'GET',
     path: '/users/me/export',
     auth: 'user',
-    summary: 'Download your data: profile, wallet ledger, tips sent and received (JSON).',
+    summary: 'Download your data: profile, wallet ledger, tips sent and received, payout account (JSON).',
   },
   deleteAccount: {
     method: 'DELETE',
