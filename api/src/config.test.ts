@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, SANDBOX_WEBHOOK_SECRET } from './config.ts';
+import { ConfigError, loadConfig, SANDBOX_PHONE_HASH_SECRET, SANDBOX_WEBHOOK_SECRET } from './config.ts';
 import { cspSourcesFor } from './http/security.ts';
 
 const JWT_SECRET = 'x'.repeat(40);
@@ -11,6 +11,7 @@ const LIVE = {
   RAZORPAY_KEY_ID: 'rzp_live_abc',
   RAZORPAY_KEY_SECRET: 'live-secret',
   RAZORPAY_WEBHOOK_SECRET: 'dashboard-webhook-secret',
+  PHONE_HASH_SECRET: 'p'.repeat(40),
 };
 
 function refusal(env: NodeJS.ProcessEnv): string {
@@ -55,6 +56,18 @@ describe('loadConfig', () => {
       'RAZORPAY_KEY_ID: production refuses the Razorpay simulator',
     );
     expect(refusal({ ...LIVE, JWT_SECRET: undefined })).toContain('JWT_SECRET: required in production');
+  });
+
+  it('hashes real phone numbers only with a secret of the deployment, never the public sandbox key', () => {
+    expect(refusal({ ...LIVE, PHONE_HASH_SECRET: undefined })).toContain(
+      'PHONE_HASH_SECRET: required in production',
+    );
+    expect(refusal({ ...LIVE, NODE_ENV: 'development', PHONE_HASH_SECRET: undefined })).toContain(
+      'PHONE_HASH_SECRET: required with FIREBASE_SERVICE_ACCOUNT',
+    );
+    expect(refusal({ ...LIVE, PHONE_HASH_SECRET: 'too-short' })).toContain('PHONE_HASH_SECRET');
+    expect(loadConfig(LIVE).phoneHashSecret).toBe(LIVE.PHONE_HASH_SECRET);
+    expect(loadConfig({}).phoneHashSecret).toBe(SANDBOX_PHONE_HASH_SECRET);
   });
 
   it('refuses live Razorpay keys with the public sandbox webhook secret, in any mode', () => {

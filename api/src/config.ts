@@ -23,6 +23,12 @@ const rupees = (fallback: string) =>
 /** The simulator's webhook secret: documented, hence public; live Razorpay keys must come with their own. */
 export const SANDBOX_WEBHOOK_SECRET = 'sandbox_webhook_secret';
 
+/**
+ * The sandbox's key for the welcome-bonus phone hash: public like the webhook secret above, and only ever used with
+ * the Auth emulator, whose phone numbers are test numbers. Real numbers need PHONE_HASH_SECRET.
+ */
+export const SANDBOX_PHONE_HASH_SECRET = 'sandbox-phone-hash-secret-not-for-real-phone-numbers';
+
 /** A requests-per-minute limit: a positive integer. */
 const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
@@ -41,6 +47,11 @@ const envSchema = z.object({
   // Unset: 54329, or a free port when another product holds it (see api/src/db/embeddedPreflight.ts).
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * Key of the HMAC-SHA-256 of a phone number that marks its welcome bonus as paid, kept after the account is
+   * deleted (the number itself is erased). Never change it: a new key makes every number eligible again.
+   */
+  PHONE_HASH_SECRET: z.string().min(32).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONTACT_EMAIL: z.email().default('hello@shabaash.in'),
@@ -164,6 +175,8 @@ export type Config = z.infer<typeof envSchema> & {
   listenHost: string;
   /** MAX_CONNECTIONS_PER_IP, or 0 (no cap) behind a trusted proxy. */
   maxConnectionsPerIp: number;
+  /** PHONE_HASH_SECRET, or the public sandbox key with the Auth emulator. */
+  phoneHashSecret: string;
 };
 
 export class ConfigError extends Error {}
@@ -189,6 +202,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const authEmulator = !c.FIREBASE_SERVICE_ACCOUNT;
+  if (c.NODE_ENV === 'production' && !c.PHONE_HASH_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  PHONE_HASH_SECRET: required in production (32+ characters, never changed: it marks which phone numbers had the welcome bonus)',
+    );
+  if (!authEmulator && !c.PHONE_HASH_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  PHONE_HASH_SECRET: required with FIREBASE_SERVICE_ACCOUNT (32+ characters): real phone numbers are never hashed with the public sandbox key',
+    );
   if (c.NODE_ENV === 'production') {
     if (paymentsSandbox) {
       throw new ConfigError(
@@ -214,5 +235,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authEmulator,
     listenHost: c.HOST ?? (paymentsSandbox ? '127.0.0.1' : '0.0.0.0'),
     maxConnectionsPerIp: c.TRUST_PROXY ? 0 : c.MAX_CONNECTIONS_PER_IP,
+    phoneHashSecret: c.PHONE_HASH_SECRET ?? SANDBOX_PHONE_HASH_SECRET,
   };
 }

@@ -47,7 +47,7 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     method: 'GET',
     path: '/users/me/export',
     auth: 'user',
-    summary: 'Download your data: profile, wallet ledger, tips sent and received (JSON).',
+    summary: 'Download your data: profile, wallet ledger, tips sent and received, payout account (JSON).',
   },
   deleteAccount: {
     method: 'DELETE',
@@ -344,13 +344,13 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
 /**
  * The only HTTP endpoints a creator API token reaches, by the scope each needs (the API enforces exactly this
  * table). Everything else (money, settings, the token and webhook endpoints) answers 403 to a token.
- * events:subscribe is for the bot socket; payouts:read gains the payout reads when they land.
+ * events:subscribe is for the bot socket.
  */
 export const API_TOKEN_SCOPE_ENDPOINTS: Record<ApiTokenScope, readonly EndpointName[]> = {
   'tips:read': ['creatorRecentTips', 'chats'],
   'tips:moderate': ['setChatStatus', 'deleteChat'],
   'events:subscribe': [],
-  'payouts:read': [],
+  'payouts:read': ['payouts', 'payoutStatement'],
 };
 
 /** What each message on /ws means (client → server, then server → client). */

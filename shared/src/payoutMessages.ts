@@ -15,4 +15,7 @@ export const PAYOUT_MESSAGES = {
   address: 'Enter your address.',
   notOnboarded: 'Set up payouts first.',
   alreadyActive: 'Your payout account is already active.',
+  /** Razorpay refused the email or phone of a new payout account (for example, another account uses it). */
+  contactRefused:
+    'This email or phone number cannot be used for a payout account. Please use another email address of your own.',
 } as const;

@@ -3,6 +3,8 @@ import type { AppDeps } from '../deps.ts';
 import { pruneIdempotencyKeys } from '../http/idempotency.ts';
 import { pruneRateLimits } from '../http/rateLimit.ts';
 import { pruneSpentPhoneTokens } from '../modules/auth/auth.repository.ts';
+import { purgeErasedLinkedAccounts } from '../modules/payouts/linkedAccounts.repository.ts';
+import { payoutRecordsCutoff } from '../modules/payouts/retention.ts';
 import { creatorSpace } from '../modules/sync/spaces.ts';
 import { creatorsWithTipsBefore, tombstoneTipsCreatedBefore } from '../modules/tips/tips.repository.ts';
 
@@ -37,8 +39,8 @@ export async function clearOldChats(
 /**
  * One run under the cluster-wide advisory lock: if another instance holds it, does nothing
  * (`{ ran: false }`). The lock is session-level on one dedicated pooled connection, released after the run
- * (and by PostgreSQL if this process dies). Also prunes Idempotency-Key responses older than 24 h and rate-limit
- * windows that ended over an hour ago.
+ * (and by PostgreSQL if this process dies). Also prunes Idempotency-Key responses older than 24 h, rate-limit
+ * windows that ended over an hour ago, and deleted creators' payout accounts past their tax retention.
  */
 export async function runAutoClearOnce(
   deps: Pick<AppDeps, 'db' | 'realtime'>,
@@ -57,6 +59,7 @@ export async function runAutoClearOnce(
       await pruneIdempotencyKeys(deps.db, 24 * 60 * 60 * 1000);
       await pruneRateLimits(deps.db);
       await pruneSpentPhoneTokens(deps.db);
+      await purgeErasedLinkedAccounts(deps.db, payoutRecordsCutoff(new Date()));
       return { ran: true, cleared };
     } finally {
       await deps.db.raw('select pg_advisory_unlock(?)', [AUTO_CLEAR_LOCK_ID]).connection(connection);

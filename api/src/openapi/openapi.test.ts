@@ -60,6 +60,16 @@ describe('GET /api/openapi.json', () => {
     expect(missing).toEqual([]);
   });
 
+  it('names the API token scope of each endpoint a token reaches: payouts:read for the payouts summary and statement', async () => {
+    const app = await createTestApp();
+    const { body } = await app.request<Served>('GET', '/api/openapi.json');
+    for (const path of ['/api/creator/payouts', '/api/creator/payouts/statement'])
+      expect(body.paths[path]?.get?.security, path).toContainEqual({ apiToken: ['payouts:read'] });
+    expect(body.paths['/api/creator/payouts/onboarding']?.post?.security).not.toContainEqual({
+      apiToken: ['payouts:read'],
+    });
+  });
+
   it('describes the websocket protocol: every client and server message type and every close code', async () => {
     const app = await createTestApp();
     const { body } = await app.request<Served>('GET', '/api/openapi.json');

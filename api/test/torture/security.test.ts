@@ -270,6 +270,8 @@ describe('no secret in the built PWA', () => {
       'JWT_SECRET',
       'RAZORPAY_KEY_SECRET',
       'RAZORPAY_WEBHOOK_SECRET',
+      config.phoneHashSecret,
+      'PHONE_HASH_SECRET',
       'FIREBASE_SERVICE_ACCOUNT',
       'private_key',
       'BEGIN PRIVATE KEY',

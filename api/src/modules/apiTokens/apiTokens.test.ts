@@ -56,8 +56,21 @@ const calls: Array<{
     run: async (c, secret) =>
       (await app.request('DELETE', `/api/creator/chats/${await seedTip(c)}`, { token: secret })).status,
   },
+  {
+    label: 'GET /creator/payouts',
+    scope: 'payouts:read',
+    run: async (_c, secret) => (await app.request('GET', '/api/creator/payouts', { token: secret })).status,
+  },
+  {
+    label: 'GET /creator/payouts/statement',
+    scope: 'payouts:read',
+    run: async (_c, secret) =>
+      (await app.request('GET', '/api/creator/payouts/statement?month=2026-11', { token: secret })).status,
+  },
   ...(
     [
+      ['POST', '/api/creator/payouts/onboarding', {}],
+      ['PATCH', '/api/creator/payouts/onboarding', {}],
       ['GET', '/api/creator/analytics'],
       ['GET', '/api/creator/overlay'],
       ['POST', '/api/creator/overlay-key/rotate'],

@@ -3,7 +3,6 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, unauthenticated } from '../../http/errors.ts';
 import { issueSession, revokeAllSessions, revokeSession } from '../sessions/sessions.service.ts';
 import { walletSpace } from '../sync/spaces.ts';
-import { postLedgerEntry } from '../wallet/ledger.ts';
 import { createWallet } from '../wallet/wallet.repository.ts';
 import {
   findCredentialsByPhone,
@@ -15,6 +14,7 @@ import {
 } from '../users/users.repository.ts';
 import { spendPhoneToken } from './auth.repository.ts';
 import { burnVerify, hashPassword, verifyPassword } from './password.ts';
+import { payWelcomeBonus, welcomeBonusReference } from './welcomeBonus.ts';
 
 export interface AuthResult {
   token: string;
@@ -35,7 +35,8 @@ async function loadUser(deps: Pick<AppDeps, 'db'>, userId: string): Promise<User
 
 /**
  * Registers a viewer whose phone the identity provider verified: user, wallet and welcome bonus in one
- * transaction, then a session. 409 with MESSAGES.phoneTaken when the phone already has an account.
+ * transaction, then a session. The bonus is paid once per phone number, ever: not again after the number's
+ * account was deleted. 409 with MESSAGES.phoneTaken when the phone already has an account.
  */
 export async function register(
   deps: AuthDeps,
@@ -46,29 +47,23 @@ export async function register(
   if (await phoneExists(deps.db, input.phone)) throw conflict(MESSAGES.phoneTaken);
   const passwordHash = await hashPassword(input.password);
   const bonusPaise = deps.config.WELCOME_BONUS_RUPEES;
-  let created: { userId: string; token: string };
+  const bonusReference = welcomeBonusReference(deps.config.phoneHashSecret, input.phone);
+  let created: { userId: string; token: string; bonusPaid: boolean };
   try {
     created = await deps.db.transaction(async (tx) => {
       const userId = await insertUser(tx, { name: input.name, phone: input.phone, passwordHash });
       await createWallet(tx, userId);
-      if (bonusPaise > 0) {
-        await postLedgerEntry(tx, {
-          userId,
-          type: 'credit',
-          kind: 'welcome_bonus',
-          amountPaise: bonusPaise,
-          description: 'Welcome bonus',
-          reference: `welcome:${userId}`,
-        });
-      }
-      return { userId, token: await issueSession(tx, deps.config, userId) };
+      const bonusPaid =
+        bonusPaise > 0 &&
+        (await payWelcomeBonus(tx, { userId, reference: bonusReference, amountPaise: bonusPaise }));
+      return { userId, bonusPaid, token: await issueSession(tx, deps.config, userId) };
     });
   } catch (err) {
     // Two registrations racing for one phone: the unique index decides.
     if (isUniqueViolation(err)) throw conflict(MESSAGES.phoneTaken);
     throw err;
   }
-  if (bonusPaise > 0) deps.realtime.changed([walletSpace(created.userId)]);
+  if (created.bonusPaid) deps.realtime.changed([walletSpace(created.userId)]);
   return { token: created.token, user: await loadUser(deps, created.userId) };
 }
 

@@ -80,7 +80,7 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
       type: 'credit',
       kind: 'welcome_bonus',
       description: 'Welcome bonus',
-      reference: `welcome:${res.body.user.id}`,
+      reference: expect.stringMatching(/^welcome:[0-9a-f]{64}$/),
     });
     expect(Number(ledger[0].amount_paise)).toBe(1000);
     const user = await db('users').where({ id: res.body.user.id }).first('password_hash');

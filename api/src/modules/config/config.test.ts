@@ -35,7 +35,12 @@ describe('GET /api/config', () => {
 
   it('prefers DEFAULT_CREATOR and never exposes the emulator when real Firebase credentials are set', async () => {
     const app = await createTestApp({
-      env: { DEFAULT_CREATOR: 'chosen-one', FIREBASE_SERVICE_ACCOUNT: '{}', FIREBASE_AUTH_EMULATOR_HOST: '' },
+      env: {
+        DEFAULT_CREATOR: 'chosen-one',
+        FIREBASE_SERVICE_ACCOUNT: '{}',
+        FIREBASE_AUTH_EMULATOR_HOST: '',
+        PHONE_HASH_SECRET: 'p'.repeat(40),
+      },
       extend: (deps) => ({ ...deps, checkout: deps.checkout ?? CHECKOUT }),
     });
     await buildCreator(app.deps.db, app.deps.config);

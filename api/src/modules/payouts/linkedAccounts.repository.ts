@@ -3,7 +3,10 @@ import type { Executor } from '../../db/knex.ts';
 export type LinkedAccountStatus =
   'created' | 'under_review' | 'needs_clarification' | 'activated' | 'suspended';
 
-/** A linked_accounts row: no PAN and no account number, only the last 4 digits and the bank's name. */
+/**
+ * A linked_accounts row: no PAN and no account number, only the last 4 digits and the bank's name. When its creator
+ * deleted their account, the IFSC and last 4 digits are erased (null) and `erased_at` is set.
+ */
 export interface LinkedAccountRow {
   creator_id: string;
   account_id: string | null;
@@ -13,10 +16,12 @@ export interface LinkedAccountRow {
   clarification_reasons: string[];
   legal_name: string;
   bank_name: string;
-  account_last4: string;
-  ifsc: string;
+  account_last4: string | null;
+  ifsc: string | null;
   activated_at: Date | null;
+  created_at: Date;
   updated_at: Date;
+  erased_at: Date | null;
 }
 
 /** The creator's linked account, or undefined. */
@@ -47,7 +52,10 @@ export async function lockLinkedAccountByAccountId(db: Executor, accountId: stri
 /** Inserts or replaces the creator's linked account after Razorpay created it. */
 export async function saveLinkedAccount(
   db: Executor,
-  row: Omit<LinkedAccountRow, 'activated_at' | 'updated_at' | 'clarification_reasons'>,
+  row: Omit<
+    LinkedAccountRow,
+    'activated_at' | 'created_at' | 'updated_at' | 'erased_at' | 'clarification_reasons'
+  >,
 ): Promise<void> {
   await db('linked_accounts')
     .insert({ ...row, clarification_reasons: JSON.stringify([]) })
@@ -118,4 +126,42 @@ export async function setLinkedAccountStatus(
       updated_at: db.fn.now(),
     });
   return n > 0;
+}
+
+/**
+ * Minimises a deleted creator's payout account inside the deletion's transaction: the IFSC, the last 4 digits, the
+ * stakeholder id and Razorpay's clarification reasons go; the legal name, the bank's name and Razorpay's account id
+ * stay, as the tax record of the payouts made to it (and so that earnings still owed reach it).
+ */
+export async function eraseLinkedAccountDetails(tx: Executor, creatorId: string): Promise<void> {
+  await tx('linked_accounts')
+    .where({ creator_id: creatorId })
+    .update({
+      ifsc: null,
+      account_last4: null,
+      stakeholder_id: null,
+      clarification_reasons: JSON.stringify([]),
+      erased_at: tx.fn.now(),
+      updated_at: tx.fn.now(),
+    });
+}
+
+/**
+ * Deletes what remains of deleted creators' payout accounts once no law asks for it: nothing is owed to them any
+ * more (pending, available or in transit) and no payout was made at or after `cutoff` (retention.ts). Returns how
+ * many rows went.
+ */
+export async function purgeErasedLinkedAccounts(db: Executor, cutoff: Date): Promise<number> {
+  const result = await db.raw<{ rowCount: number }>(
+    `delete from linked_accounts la
+      where la.erased_at is not null
+        and not exists (select 1 from creator_earnings e
+                         where e.creator_id = la.creator_id
+                           and e.pending_paise + e.available_paise + e.in_transit_paise > 0)
+        and not exists (select 1 from payout_transfers t
+                         where t.creator_id = la.creator_id and t.status <> 'failed'
+                           and coalesce(t.processed_at, t.created_at) >= ?)`,
+    [cutoff],
+  );
+  return result.rowCount;
 }

@@ -23,7 +23,8 @@ export function presentSummary(input: {
           reasons: a.clarification_reasons,
           legalName: a.legal_name,
           bankName: a.bank_name,
-          accountLast4: a.account_last4,
+          // Null only after the creator deleted their account, when no one can read this summary any more.
+          accountLast4: a.account_last4 ?? '',
         }
       : null,
     balances: {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { LIMITS, PAYOUT_MESSAGES, STATUS_TEXTS, type PayoutSummary } from '@shabaash/shared';
 import type { payoutCorrectionInputSchema, payoutOnboardingInputSchema } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import {
   findLinkedAccount,
   recordRouteProduct,
@@ -36,6 +36,19 @@ const BANKS: Record<string, string> = {
 };
 /** The bank's name from the first four letters of an IFSC (the only bank detail we keep besides the last 4 digits). */
 export const bankNameOf = (ifsc: string) => BANKS[ifsc.slice(0, 4)] ?? `${ifsc.slice(0, 4)} bank`;
+
+/**
+ * Razorpay answers a taken email of a new linked account with the other merchant's account id ("Merchant email
+ * already exists for account - …"). A refusal of the contact details therefore reaches the creator as one neutral
+ * message that names no account and does not say whether one exists; the log keeps only the field, no email.
+ */
+function neutralContactRefusal(deps: Pick<AppDeps, 'logger'>, err: unknown): unknown {
+  if (!(err instanceof AppError) || err.code !== 'VALIDATION_FAILED') return err;
+  const isContact = err.field === 'email' || err.field === 'phone' || /already exists/i.test(err.message);
+  if (!isContact) return err;
+  deps.logger.warn({ field: err.field ?? null }, 'payout onboarding: Razorpay refused the contact details');
+  return new AppError('VALIDATION_FAILED', PAYOUT_MESSAGES.contactRefused, 'email');
+}
 
 const routeStatus = (s: string): LinkedAccountStatus =>
   s === 'activated' || s === 'needs_clarification' || s === 'under_review' ? s : 'under_review';
@@ -91,17 +104,21 @@ export async function onboard(
     ifsc: input.ifsc,
     beneficiaryName: input.beneficiaryName,
   };
-  const { accountId, stakeholderId } = await deps.payments.route.createLinkedAccount({
-    legalName: input.legalName,
-    email: input.email,
-    phone: input.phone,
-    pan: input.pan,
-    street: input.street,
-    city: input.city,
-    state: input.state,
-    postalCode: input.postalCode,
-    referenceId: creatorId.replace(/-/g, '').slice(0, 20),
-  });
+  const { accountId, stakeholderId } = await deps.payments.route
+    .createLinkedAccount({
+      legalName: input.legalName,
+      email: input.email,
+      phone: input.phone,
+      pan: input.pan,
+      street: input.street,
+      city: input.city,
+      state: input.state,
+      postalCode: input.postalCode,
+      referenceId: creatorId.replace(/-/g, '').slice(0, 20),
+    })
+    .catch((err: unknown) => {
+      throw neutralContactRefusal(deps, err);
+    });
   const row = {
     creator_id: creatorId,
     account_id: accountId,

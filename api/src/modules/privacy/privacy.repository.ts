@@ -70,6 +70,17 @@ export async function anonymiseUser(tx: Executor, userId: string): Promise<void>
     .update({ display_name: DELETED_USER_NAME, overlay_key: tx.raw(`encode(gen_random_bytes(24), 'hex')`) });
 }
 
+/**
+ * Gives a welcome bonus recorded under the account's id (accounts made before the bonus was keyed by phone number)
+ * the phone's reference, so that the number stays marked once the phone itself is erased.
+ */
+export async function rekeyWelcomeBonus(tx: Executor, userId: string, reference: string): Promise<void> {
+  await tx('wallet_transactions')
+    .where({ user_id: userId, kind: 'welcome_bonus', reference: `welcome:${userId}` })
+    .whereNotExists(tx('wallet_transactions').where({ kind: 'welcome_bonus', reference }).select(tx.raw('1')))
+    .update({ reference });
+}
+
 /** The wallet balance locked FOR UPDATE in the caller's transaction, so no tip moves it meanwhile (0 without one). */
 export async function lockedBalanceOf(tx: Executor, userId: string): Promise<number> {
   const row = await tx('wallets')

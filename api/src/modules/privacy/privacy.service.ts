@@ -2,6 +2,8 @@ import { fillMessage, formatPaise, paiseToRupees, STATUS_TEXTS } from '@shabaash
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { deleteAllApiTokens } from '../apiTokens/apiTokens.repository.ts';
+import { welcomeBonusReference } from '../auth/welcomeBonus.ts';
+import { eraseLinkedAccountDetails, findLinkedAccount } from '../payouts/linkedAccounts.repository.ts';
 import { revokeAllSessions } from '../sessions/sessions.service.ts';
 import { bumpSpace, creatorSpace } from '../sync/spaces.ts';
 import { presentTip } from '../tips/tips.presenter.ts';
@@ -14,6 +16,7 @@ import {
   creatorsTippedBy,
   ledgerOf,
   lockedBalanceOf,
+  rekeyWelcomeBonus,
   tipsSentBy,
   touchTipsOfSender,
   userCreatedAt,
@@ -28,12 +31,13 @@ export async function exportUserData(deps: Pick<AppDeps, 'db'>, userId: string) 
   const { db } = deps;
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
-  const [createdAt, balancePaise, ledger, sent, received] = await Promise.all([
+  const [createdAt, balancePaise, ledger, sent, received, payoutAccount] = await Promise.all([
     userCreatedAt(db, userId),
     balanceOf(db, userId),
     ledgerOf(db, userId),
     tipsSentBy(db, userId),
     user.creator ? allTipsOfCreator(db, userId) : Promise.resolve([]),
+    findLinkedAccount(db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -63,13 +67,27 @@ export async function exportUserData(deps: Pick<AppDeps, 'db'>, userId: string) 
     tipsSent: sent.map((row) => ({ ...presentTip(row, { ownPhone: true }), creatorHandle: row.handle })),
     // Tippers' phones stay masked here too: they are other people's data.
     tipsReceived: received.map((row) => presentTip(row, { includePhone: true })),
+    // All we hold of a creator's payout account: never a PAN or a full account number (we never store them).
+    payoutAccount: payoutAccount
+      ? {
+          legalName: payoutAccount.legal_name,
+          bankName: payoutAccount.bank_name,
+          ifsc: payoutAccount.ifsc,
+          accountLast4: payoutAccount.account_last4,
+          status: payoutAccount.status,
+          razorpayAccountId: payoutAccount.account_id,
+          createdAt: payoutAccount.created_at.toISOString(),
+          activatedAt: payoutAccount.activated_at?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 
 /**
  * Deletes an account (DPDP Act right of erasure): refused with 409 and the balance explained unless the person
  * confirmed the exact balance; then personal data is erased and every session revoked at once (HTTP and open
- * sockets), while the ledger, tips and payment references stay under "Deleted user".
+ * sockets), while the ledger, tips and payment references stay under "Deleted user", and a payout account keeps
+ * only its tax record (eraseLinkedAccountDetails).
  */
 export async function deleteAccount(
   deps: Pick<AppDeps, 'db' | 'config' | 'realtime'>,
@@ -84,7 +102,10 @@ export async function deleteAccount(
     if (balancePaise !== confirmedBalancePaise) {
       throw new AppError('CONFLICT', balanceAtDeletionMessage(balancePaise, deps.config.CONTACT_EMAIL));
     }
+    const phone = (await findUserById(tx, userId))?.phone;
+    if (phone) await rekeyWelcomeBonus(tx, userId, welcomeBonusReference(deps.config.phoneHashSecret, phone));
     await anonymiseUser(tx, userId);
+    await eraseLinkedAccountDetails(tx, userId);
     await revokeAllSessions(tx, userId);
     // A creator's bots and webhooks stop with the account.
     apiTokenIds = await deleteAllApiTokens(tx, userId);

@@ -98,9 +98,7 @@ export function DevelopersScreen() {
               ? names
                   .map((name) => `${API_REFERENCE[name].method} /api${API_REFERENCE[name].path}`)
                   .join(', ')
-              : scope === 'events:subscribe'
-                ? t('dev.tokens.events')
-                : t('dev.tokens.payouts'),
+              : t('dev.tokens.events'),
           ])}
         />
       </section>
