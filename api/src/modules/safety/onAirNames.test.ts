@@ -28,7 +28,9 @@ beforeAll(async () => {
 function gatewayOrders(creatorId: string): number {
   const sim = app.payments.simulator;
   if (!sim) throw new Error('the test app runs the payments simulator');
-  return [...sim.orders.values()].filter((order) => order.notes.creatorId === creatorId).length;
+  return [...sim.orders.values()].filter(
+    (order) => !Array.isArray(order.notes) && order.notes.creatorId === creatorId,
+  ).length;
 }
 
 async function orderRows(creatorId: string): Promise<number> {
