@@ -86,6 +86,10 @@ export const SAFETY_MESSAGES = {
   blockedMessage:
     "This message can't be sent: it contains words this creator has blocked. Please edit it and try again.",
   blockedSender: 'This creator is not accepting superchats from your account right now.',
+  blockedName:
+    "This name can't be used: it contains words this creator has blocked. Please choose another name.",
+  blockedDisplayName:
+    "This name can't be used: it contains words that are not allowed on Shabaash. Please choose another name.",
   /** `amount` is formatted with formatPaise, e.g. "₹10.00". */
   minimumTip: (amount: string) => `The minimum superchat for this creator is ${amount}.`,
   messageTooLong: (max: number) => `Messages to this creator can be at most ${max} characters.`,

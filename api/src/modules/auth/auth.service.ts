@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, unauthenticated } from '../../http/errors.ts';
+import { assertAllowedName } from '../safety/safety.service.ts';
 import { issueSession, revokeAllSessions, revokeSession } from '../sessions/sessions.service.ts';
 import { walletSpace } from '../sync/spaces.ts';
 import { createWallet } from '../wallet/wallet.repository.ts';
@@ -42,6 +43,8 @@ export async function register(
   deps: AuthDeps,
   input: { name: string; phone: string; password: string; firebaseToken: string },
 ): Promise<AuthResult> {
+  // The name is shown to creators and can reach their streams: the built-in list refuses it before anything else.
+  assertAllowedName(input.name, 'name');
   // Verify the OTP token first, so the 409 below never tells a stranger which phones have accounts.
   await deps.identity.verifyPhoneToken(input.firebaseToken, input.phone);
   if (await phoneExists(deps.db, input.phone)) throw conflict(MESSAGES.phoneTaken);

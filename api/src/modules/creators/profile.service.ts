@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@shabaash/shared';
 import type { Db } from '../../db/knex.ts';
 import { conflict } from '../../http/errors.ts';
+import { assertAllowedName } from '../safety/safety.service.ts';
 import { findUserById, updateRole, type UserRecord } from '../users/users.repository.ts';
 import { findCreatorByHandle, findCreatorByUserId, insertCreator } from './creators.repository.ts';
 
@@ -24,6 +25,9 @@ export async function becomeCreator(
   userId: string,
   input: { handle: string; displayName: string },
 ): Promise<UserRecord> {
+  // The display name and the handle are shown on the creator's page and widgets: the built-in list refuses them.
+  assertAllowedName(input.displayName, 'displayName');
+  assertAllowedName(input.handle, 'handle');
   if (await findCreatorByUserId(db, userId)) throw conflict(MESSAGES.alreadyCreator);
   if (await findCreatorByHandle(db, input.handle)) throw conflict(MESSAGES.handleTaken);
   try {

@@ -81,8 +81,13 @@ export async function createGuestOrder(
   const creator = await resolveCreator(deps.db, deps.config, input.creator);
   const amountPaise = rupeesToPaise(input.amount);
   assertTipAmount(deps.config, amountPaise);
-  // Refuse a blocked message before any order exists, so nothing can be charged for it (issue 9).
-  await checkTip(deps.db, { creatorId: creator.userId, message: input.message, amountPaise });
+  // Refuse a blocked message or name before any order exists, so nothing can be charged for it.
+  await checkTip(deps.db, {
+    creatorId: creator.userId,
+    message: input.message,
+    amountPaise,
+    name: input.name,
+  });
   return openPaymentOrder(deps, {
     purpose: 'guest_tip',
     amountPaise,

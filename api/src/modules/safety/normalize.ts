@@ -2,12 +2,14 @@
  * Text normalisation for the stream-safety filter (server-only).
  *
  * The pipeline, in order:
- *  1. characters: NFKC (fullwidth, maths alphabets, ligatures), lower case, then NFD so Latin diacritics and the
- *     Devanagari nukta come off; format characters (Cf: zero-width, bidi controls, tags) and variation selectors are
- *     removed, and text after a right-to-left override is also read as displayed; Cyrillic/Greek look-alikes map
- *     to Latin; Devanagari long/short vowel signs fold together (ी→ि, ू→ु, ई→इ, ऊ→उ, ँ→ं).
- *  2. words: text splits into whitespace chunks. Inside a chunk that has at least one letter, digits and symbols
- *     used as letters are swapped back (@/4→a, 1/!/|→i, 0→o, $/5→s, 3→e, 7→t; a second reading takes 1 and | as l);
+ *  1. characters: NFKC (fullwidth, maths alphabets, ligatures), then NFD; format characters (Cf: zero-width, bidi
+ *     controls, tags) and variation selectors are removed, and text after a right-to-left override is also read as
+ *     displayed; look-alike letters of other scripts, small capitals and letter-shaped symbols read as Latin
+ *     (lookalikes.ts: UTS #39 confusable prototypes); lower case, and Latin diacritics and the Devanagari nukta come
+ *     off; Devanagari long/short vowel signs fold together (ी→ि, ू→ु, ई→इ, ऊ→उ, ँ→ं).
+ *  2. words: every Unicode space and line break separates chunks. A word split by a space that shows no gap (thin,
+ *     hair, narrow no-break space…) or by a line break is also read joined up ("id\u2009iot", "fu\nck").
+ *     Inside a chunk that has at least one letter, digits and symbols used as letters are swapped back (@/4→a, 1/!/|→i, 0→o, $/5→s, 3→e, 7→t; a second reading takes 1 and | as l);
  *     a chunk with no letter (a price, "!!!") is left alone. Any other punctuation inside a chunk separates "atoms".
  *  3. readings: the matcher reads two token streams, and every token in them is a whole word, so a blocked short word
  *     never matches inside a longer one (Scunthorpe):
@@ -20,6 +22,7 @@
  *  5. long words also compare by a Hinglish phonetic key (`phoneticKeyOf`); a Devanagari word gets the key of its
  *     Hinglish spelling (`transliterateDevanagari`), so one term covers both scripts.
  */
+import { readLookalikes } from './lookalikes.ts';
 
 /**
  * Invisible characters removed before matching: the whole Unicode format category (zero-width space/joiners, word
@@ -31,81 +34,15 @@ const INVISIBLE = /[\p{Cf}\p{Variation_Selector}\u034F\u115F\u1160\u3164\uFFA0]/
 /** Right-to-left override; its text shows reversed until a pop (PDF/PDI) or the end of the line. */
 const RLO = '\u202E';
 const BIDI_POP = /[\u202C\u2069\n]/;
+/**
+ * Every Unicode space (\p{Z}: NBSP, thin, ideographic…, line and paragraph separators) and line break, including
+ * the ones JavaScript's \s leaves out (next line U+0085, the Braille blank).
+ */
+const SPACES = /[\s\p{Z}\u0085\u2800]+/u;
+/** Spaces that show no gap between letters, and line breaks: a word split by them still reads as one word. */
+const SPLITS_A_WORD = /[\u2006\u2008-\u200A\u202F\u205F\n\r\v\f\u0085\u2028\u2029]+/gu;
 /** Combining diacritics of Latin/Greek/Cyrillic (not Devanagari's signs) and the Devanagari nukta. */
 const DIACRITICS = /[\u0300-\u036F\u093C]/g;
-
-/** Look-alike letters (after lower-casing) that stand in for Latin letters. */
-const HOMOGLYPHS: Readonly<Record<string, string>> = {
-  // Cyrillic
-  а: 'a',
-  в: 'b',
-  е: 'e',
-  ё: 'e',
-  к: 'k',
-  м: 'm',
-  н: 'h',
-  о: 'o',
-  р: 'p',
-  с: 'c',
-  т: 't',
-  у: 'y',
-  х: 'x',
-  і: 'i',
-  ї: 'i',
-  ј: 'j',
-  ѕ: 's',
-  ԁ: 'd',
-  ӏ: 'l',
-  ԛ: 'q',
-  ԝ: 'w',
-  ь: 'b',
-  г: 'r',
-  п: 'n',
-  и: 'u',
-  з: '3',
-  // Greek
-  α: 'a',
-  β: 'b',
-  γ: 'y',
-  ε: 'e',
-  η: 'n',
-  ι: 'i',
-  κ: 'k',
-  μ: 'u',
-  ν: 'v',
-  ο: 'o',
-  ρ: 'p',
-  τ: 't',
-  υ: 'u',
-  χ: 'x',
-  ω: 'w',
-  ς: 's',
-  σ: 'o',
-  δ: 'd',
-  λ: 'l',
-  ϲ: 'c',
-  ϳ: 'j',
-  // Armenian
-  ս: 'u',
-  օ: 'o',
-  ո: 'n',
-  հ: 'h',
-  ց: 'g',
-  ք: 'p',
-  // Latin oddities NFKC leaves alone
-  ı: 'i',
-  ȷ: 'j',
-  ƒ: 'f',
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  đ: 'd',
-  ł: 'l',
-  ɑ: 'a',
-  ɡ: 'g',
-  ʋ: 'v',
-};
 
 /** Devanagari spelling variants treated as one (long/short vowels, chandrabindu/anusvara, candra vowels). */
 const DEVANAGARI_FOLD: Readonly<Record<string, string>> = {
@@ -137,16 +74,14 @@ const LETTER = /[\p{L}\p{M}]/u;
 const BASE_LETTER = /\p{L}/u;
 const DIGIT = /\p{Nd}/u;
 
-/** Character-level folding: NFKC, case, diacritics, invisibles, look-alikes, Devanagari vowel variants. */
+/** Character-level folding: NFKC, invisibles, look-alikes (UTS #39 prototypes), case, diacritics, Devanagari vowel variants. */
 export function foldCharacters(text: string): string {
-  const folded = text
-    .normalize('NFKC')
+  const folded = readLookalikes(text.normalize('NFKC').normalize('NFD').replace(INVISIBLE, ''))
     .toLowerCase()
     .normalize('NFD')
-    .replace(INVISIBLE, '')
     .replace(DIACRITICS, '');
   let out = '';
-  for (const ch of folded) out += HOMOGLYPHS[ch] ?? DEVANAGARI_FOLD[ch] ?? ch;
+  for (const ch of folded) out += DEVANAGARI_FOLD[ch] ?? ch;
   return out;
 }
 
@@ -276,17 +211,17 @@ export function visualOrder(text: string): string {
  * text has their characters, for the text as typed and, when it has a right-to-left override, as displayed.
  */
 export function readings(text: string): Reading[] {
-  if (!text.includes(RLO)) return logicalReadings(text);
-  return [...logicalReadings(text), ...logicalReadings(visualOrder(text))];
+  const texts = text.includes(RLO) ? [text, visualOrder(text)] : [text];
+  const glued = texts.map((t) => t.replace(SPLITS_A_WORD, '')).filter((g, i) => g !== texts[i]);
+  return [...texts, ...glued].flatMap(logicalReadings);
 }
 
 function logicalReadings(text: string): Reading[] {
-  const chunks = foldCharacters(text)
-    .split(/\s+/u)
-    .filter((c) => c.length > 0);
+  const folded = foldCharacters(text);
+  const chunks = folded.split(SPACES).filter((c) => c.length > 0);
   const modes: ReadingMode[] = ['primary'];
-  if (/[!|@]/.test(text)) modes.push('alt');
-  if (I_OR_L.test(text)) modes.push('ell');
+  if (/[!|@]/.test(folded)) modes.push('alt');
+  if (I_OR_L.test(folded)) modes.push('ell');
   const result: Reading[] = [];
   for (const mode of modes) {
     const perChunk = chunks.map((c) => chunkAtoms(c, mode));

@@ -143,19 +143,23 @@ export async function findTipSender(
   return row ? { senderId: row.sender_id } : undefined;
 }
 
-/** Queued (unread, not deleted) tips of a creator that carry a message, optionally limited to some ids. */
+/** Queued (unread, not deleted) tips of a creator with their message and shown name, optionally limited to some ids. */
 export async function listQueuedMessages(
   db: Executor,
   creatorId: string,
   ids?: readonly string[],
-): Promise<Array<{ id: string; message: string }>> {
-  const q = db('tips')
-    .where({ creator_id: creatorId, status: 'unread' })
-    .whereNull('deleted_at')
-    .whereNot('message', '')
-    .orderBy('created_at', 'asc')
-    .select<Array<{ id: string; message: string }>>('id', 'message');
-  if (ids) q.whereIn('id', ids);
+): Promise<Array<{ id: string; message: string; name: string | null }>> {
+  const q = db('tips as t')
+    .leftJoin('users as u', 'u.id', 't.sender_id')
+    .where({ 't.creator_id': creatorId, 't.status': 'unread' })
+    .whereNull('t.deleted_at')
+    .orderBy('t.created_at', 'asc')
+    .select<Array<{ id: string; message: string; name: string | null }>>(
+      't.id',
+      't.message',
+      db.raw(`coalesce(nullif(u.name, ''), t.guest_name) as name`),
+    );
+  if (ids) q.whereIn('t.id', ids);
   return q;
 }
 

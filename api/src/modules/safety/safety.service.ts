@@ -14,7 +14,7 @@ import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/knex.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { BUILTIN_BLOCKLIST } from './builtinList.ts';
-import { compileBlocklist, findBlockedInAny, type Blocklist } from './matcher.ts';
+import { compileBlocklist, findBlocked, findBlockedInAny, type Blocklist } from './matcher.ts';
 import {
   deleteBlockedSender,
   findSafety,
@@ -124,6 +124,32 @@ export function isMessageBlocked(settings: SafetyRecord, message: string): boole
 }
 
 /**
+ * True when a name that can reach this creator's stream (a guest's, a sender's, a supporter's) would be refused
+ * by the creator's current lists, as a message would.
+ */
+export function isNameBlocked(settings: SafetyRecord, name: string | null | undefined): boolean {
+  return name != null && name.trim() !== '' && isMessageBlocked(settings, name);
+}
+
+/** What a supporter without a (showable) name is called on air (SPEC: name, default Anonymous). */
+const ANONYMOUS = 'Anonymous';
+
+/** The name to put on air: the name itself, or "Anonymous" when the creator's current lists refuse it. */
+export function onAirName(settings: SafetyRecord, name: string): string {
+  return isNameBlocked(settings, name) ? ANONYMOUS : name;
+}
+
+/**
+ * Refuses a display name or handle (400 on `field`) that carries a word of the built-in list: such a name is seen
+ * by every creator the person tips, whatever their own lists. Resolves when allowed.
+ */
+export function assertAllowedName(name: string, field: string): void {
+  if (findBlocked(builtinBlocklist(), name).blocked) {
+    throw new AppError('VALIDATION_FAILED', SAFETY_MESSAGES.blockedDisplayName, field);
+  }
+}
+
+/**
  * The refusal for a message to this creator (too long, or blocked words), or null when it may be sent.
  * The refusal text never contains the matched word.
  */
@@ -148,6 +174,8 @@ export interface TipCheck {
   creatorId: string;
   message: string;
   amountPaise: number;
+  /** The guest's name, which the overlay and the supporters widget show: filtered as the message is. */
+  name?: string | undefined;
 }
 
 /** The polite refusal of a sender the creator blocked (403). */
@@ -183,11 +211,16 @@ export async function tipRules(db: Executor, creatorId: string): Promise<TipRule
 
 /**
  * Refuses a guest tip before its order is created: amount under the creator's minimum, message too long or
- * containing blocked words (400). A guest has no account to block. Resolves when allowed.
+ * containing blocked words, or a name containing blocked words (400). A guest has no account to block. Resolves
+ * when allowed.
  */
 export async function checkTip(db: Executor, tip: TipCheck): Promise<void> {
-  const refusal = contentRefusal(await getSafety(db, tip.creatorId), tip);
+  const settings = await getSafety(db, tip.creatorId);
+  const refusal = contentRefusal(settings, tip);
   if (refusal) throw refusal;
+  if (isNameBlocked(settings, tip.name)) {
+    throw new AppError('VALIDATION_FAILED', SAFETY_MESSAGES.blockedName, 'name');
+  }
 }
 
 /**
@@ -199,7 +232,10 @@ export function autoLiveCandidate(settings: SafetyRecord, amountPaise: number): 
   return settings.reviewMode === 'auto_live_trusted' && amountPaise >= settings.autoLiveMinPaise;
 }
 
-/** Ids of the creator's queued (unread) tips that the current lists would now refuse, for the Chat Loader marker. */
+/**
+ * Ids of the creator's queued (unread) tips whose message or name the current lists would now refuse, for the Chat
+ * Loader marker.
+ */
 export async function flagQueuedTips(
   db: Executor,
   creatorId: string,
@@ -207,7 +243,9 @@ export async function flagQueuedTips(
 ): Promise<string[]> {
   const settings = await getSafety(db, creatorId);
   const queued = await listQueuedMessages(db, creatorId, ids);
-  return queued.filter((tip) => isMessageBlocked(settings, tip.message)).map((tip) => tip.id);
+  return queued
+    .filter((tip) => isMessageBlocked(settings, tip.message) || isNameBlocked(settings, tip.name))
+    .map((tip) => tip.id);
 }
 
 // ---------- blocked senders ----------

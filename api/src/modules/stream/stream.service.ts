@@ -11,6 +11,8 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db, Executor } from '../../db/knex.ts';
 import { notFound } from '../../http/errors.ts';
 import { findOverlayByKey } from '../creators/overlay.repository.ts';
+import { getSafety, onAirName } from '../safety/safety.service.ts';
+import type { SafetyRecord } from '../safety/safety.repository.ts';
 import { getShowSettings } from '../show/show.service.ts';
 import { insertEvents } from '../webhooks/outbox.repository.ts';
 import { NO_TOTALS, presentSession, presentSupporter, presentTotals } from './stream.presenter.ts';
@@ -22,14 +24,20 @@ import {
   sessionTotals,
   topSupporters,
   type SessionRow,
+  type SupporterRow,
 } from './stream.repository.ts';
 
+/** A session's state; the top tip's name as it may go on air (a name the creator's lists refuse is "Anonymous"). */
 async function stateOf(db: Executor, session: SessionRow | null): Promise<StreamState> {
-  return {
-    session: session ? presentSession(session) : null,
-    totals: session ? presentTotals(await sessionTotals(db, session)) : NO_TOTALS,
-  };
+  if (!session) return { session: null, totals: NO_TOTALS };
+  const totals = await sessionTotals(db, session);
+  const topName = totals.top_name && onAirName(await getSafety(db, session.creator_id), totals.top_name);
+  return { session: presentSession(session), totals: presentTotals({ ...totals, top_name: topName }) };
 }
+
+/** A supporter as the widget shows them: a name the creator's current lists refuse is "Anonymous". */
+const onAirSupporter = (safety: SafetyRecord) => (row: SupporterRow) =>
+  presentSupporter({ ...row, name: onAirName(safety, row.name) });
 
 /** The creator's latest session (live or ended) and its totals. */
 export async function getStreamState(db: Executor, creatorId: string): Promise<StreamState> {
@@ -98,10 +106,11 @@ export async function widgetState(db: Db, overlayKey: string): Promise<WidgetSta
   const profile = await findOverlayByKey(db, overlayKey);
   if (!profile) throw notFound('Overlay');
   const creatorId = profile.creatorId;
-  const [widgets, show, session] = await Promise.all([
+  const [widgets, show, session, safety] = await Promise.all([
     getWidgetSettings(db, creatorId),
     getShowSettings(db, creatorId),
     findLatestSession(db, creatorId),
+    getSafety(db, creatorId),
   ]);
   const [totals, supporters] = await Promise.all([
     stateOf(db, session),
@@ -115,6 +124,6 @@ export async function widgetState(db: Db, overlayKey: string): Promise<WidgetSta
     widgets,
     session: totals.session,
     goal: { raised: totals.totals.amount, raisedPaise: totals.totals.amountPaise },
-    supporters: supporters.map(presentSupporter),
+    supporters: supporters.map(onAirSupporter(safety)),
   };
 }

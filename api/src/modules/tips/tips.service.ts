@@ -13,7 +13,10 @@ import {
   autoLiveCandidate,
   blockedSenderRefusal,
   contentRefusal,
+  isNameBlocked,
 } from '../safety/safety.service.ts';
+import type { SafetyRecord } from '../safety/safety.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { tipContextOf } from '../safety/tipContext.ts';
 import { principalOf, type SessionClaims } from '../sessions/sessions.service.ts';
 import { readCacheOf, type CachedRead } from '../sync/readCache.ts';
@@ -83,6 +86,7 @@ export async function sendTip(
     }
     if (context.creatorId === userId) throw badRequest(MESSAGES.ownChannelTip, 'creator');
     const refusal = contentRefusal(context.settings, { message: input.message, amountPaise });
+    const autoLive = await autoLiveAllowed(db, context.settings, userId, amountPaise);
     let outcome: WalletTipOutcome;
     try {
       outcome = await sendBatcherOf(db, config.SEND_BATCHES_IN_FLIGHT).send({
@@ -92,7 +96,7 @@ export async function sendTip(
         creator: context,
         amountPaise,
         message: input.message,
-        autoLive: autoLiveCandidate(context.settings, amountPaise),
+        autoLive,
         tipDescription: `Tip to ${context.displayName}`,
         cashbackPaise: percentOfPaise(amountPaise, config.CASHBACK_BASIS_POINTS),
         cashbackDescription: 'Cashback on your tip',
@@ -126,6 +130,22 @@ export async function sendTip(
     }
     return result;
   }
+}
+
+/**
+ * Whether a tip may go live at once (see autoLiveCandidate). Auto-live shows the sender's current name on air, so
+ * a name the creator's lists refuse holds the tip in the queue, as a refused message would be (one read of the
+ * sender, only for an auto-live candidate).
+ */
+async function autoLiveAllowed(
+  db: AppDeps['db'],
+  settings: SafetyRecord,
+  userId: string,
+  amountPaise: number,
+): Promise<boolean> {
+  if (!autoLiveCandidate(settings, amountPaise)) return false;
+  const sender = await findUserById(db, userId);
+  return !isNameBlocked(settings, sender?.name);
 }
 
 /** The row of a tip its snapshot has just created, as the creator space's change read would return it. */
