@@ -23,6 +23,9 @@ const rupees = (fallback: string) =>
 /** The simulator's webhook secret: documented, hence public; live Razorpay keys must come with their own. */
 export const SANDBOX_WEBHOOK_SECRET = 'sandbox_webhook_secret';
 
+/** The key of guest payer hashes outside production: public, so production refuses to run without its own. */
+export const SANDBOX_PAYER_HASH_SECRET = 'sandbox-payer-hash-secret-not-for-real-payers';
+
 /** A requests-per-minute limit: a positive integer. */
 const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
@@ -84,6 +87,11 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).default(SANDBOX_WEBHOOK_SECRET),
+  /**
+   * Key of the HMAC-SHA-256 of a guest payer's UPI VPA, contact and browser token, by which a creator blocks a
+   * guest (never stored in clear). Never change it: a new key unblocks every blocked guest.
+   */
+  PAYER_HASH_SECRET: z.string().min(32).optional(),
   /** Another Razorpay API host for the live-key gateway (a standalone simulator in torture tests); refused in production. */
   RAZORPAY_HOST_URL: z.url().optional(),
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
@@ -164,6 +172,8 @@ export type Config = z.infer<typeof envSchema> & {
   listenHost: string;
   /** MAX_CONNECTIONS_PER_IP, or 0 (no cap) behind a trusted proxy. */
   maxConnectionsPerIp: number;
+  /** PAYER_HASH_SECRET, or (outside production) the public sandbox key. */
+  payerHashSecret: string;
 };
 
 export class ConfigError extends Error {}
@@ -202,6 +212,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     if (!c.JWT_SECRET)
       throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
+    if (!c.PAYER_HASH_SECRET)
+      throw new ConfigError(
+        'Invalid configuration:\n  PAYER_HASH_SECRET: required in production (32+ characters, never changed: it keys the hashes of blocked guest payers)',
+      );
     if (c.RAZORPAY_HOST_URL)
       throw new ConfigError(
         'Invalid configuration:\n  RAZORPAY_HOST_URL: production talks to Razorpay itself; unset it',
@@ -214,5 +228,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authEmulator,
     listenHost: c.HOST ?? (paymentsSandbox ? '127.0.0.1' : '0.0.0.0'),
     maxConnectionsPerIp: c.TRUST_PROXY ? 0 : c.MAX_CONNECTIONS_PER_IP,
+    payerHashSecret: c.PAYER_HASH_SECRET ?? SANDBOX_PAYER_HASH_SECRET,
   };
 }

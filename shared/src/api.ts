@@ -346,6 +346,25 @@ export const endpoints = define({
     output: sw.streamStateSchema,
   },
   endStream: { method: 'POST', path: '/creator/stream/end', auth: 'creator', output: sw.streamStateSchema },
+  creatorSupporters: {
+    method: 'GET',
+    path: '/creator/supporters',
+    auth: 'creator',
+    output: sw.creatorSupportersSchema,
+  },
+  hideSupporter: {
+    method: 'POST',
+    path: '/creator/supporters/hidden',
+    auth: 'creator',
+    input: sw.hideSupporterInputSchema,
+    output: sw.creatorSupportersSchema,
+  },
+  unhideSupporter: {
+    method: 'DELETE',
+    path: '/creator/supporters/hidden/:id',
+    auth: 'creator',
+    output: sw.creatorSupportersSchema,
+  },
   widgetState: {
     method: 'GET',
     path: '/overlay/widgets',

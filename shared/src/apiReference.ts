@@ -333,6 +333,24 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'creator',
     summary: 'End the live stream session (sends stream.ended with its totals).',
   },
+  creatorSupporters: {
+    method: 'GET',
+    path: '/creator/supporters',
+    auth: 'creator',
+    summary: 'The top supporters widget as the creator sees it (with keys to hide one), and the hidden supporters.',
+  },
+  hideSupporter: {
+    method: 'POST',
+    path: '/creator/supporters/hidden',
+    auth: 'creator',
+    summary: 'Hide one supporter from the top supporters widget.',
+  },
+  unhideSupporter: {
+    method: 'DELETE',
+    path: '/creator/supporters/hidden/:id',
+    auth: 'creator',
+    summary: 'Show a hidden supporter on the widget again.',
+  },
   widgetState: {
     method: 'GET',
     path: '/overlay/widgets',

@@ -18,14 +18,21 @@ import {
   type PayoutOutcome,
 } from '../payouts/payouts.webhooks.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
+import { isGuestPayerBlocked } from '../safety/safety.repository.ts';
+import { payerKeys, payerLabel, payerTokenHash, type PayerDetails } from './guestPayers.ts';
 import {
+  claimPendingRefund,
   findPaymentOrder,
   insertInboxEvent,
   insertPaymentOrder,
+  insertPaymentRefund,
+  insertTipPayer,
   lockPaymentOrder,
+  markRefundProcessed,
   markOrderFailed,
   markOrderPaid,
   setInboxOutcome,
+  type PaymentOrderRow,
   type PaymentPurpose,
 } from './payments.repository.ts';
 import { presentOrderStatus, type OrderStatusDto } from './payments.presenter.ts';
@@ -48,6 +55,7 @@ export async function openPaymentOrder(
     creator?: { userId: string; handle: string } | null;
     guestName?: string | null;
     message?: string | null;
+    payerTokenHash?: string | null;
   },
 ): Promise<PaymentOrder> {
   const receipt = makeReceipt(input.purpose === 'top_up' ? 'topup' : 'guest');
@@ -69,6 +77,7 @@ export async function openPaymentOrder(
     currency: order.currency,
     guestName: input.guestName ?? null,
     message: input.message ?? null,
+    payerTokenHash: input.payerTokenHash ?? null,
   });
   return { id: order.id, amount: order.amount, currency: order.currency };
 }
@@ -76,19 +85,32 @@ export async function openPaymentOrder(
 /** Guest checkout (SPEC §4): validated input in rupees → an order for the creator (default creator when absent). */
 export async function createGuestOrder(
   deps: AppDeps,
-  input: { amount: number; message: string; name: string; creator?: string | undefined },
+  input: {
+    amount: number;
+    message: string;
+    name: string;
+    creator?: string | undefined;
+    payerToken?: string | undefined;
+  },
 ): Promise<PaymentOrder> {
   const creator = await resolveCreator(deps.db, deps.config, input.creator);
   const amountPaise = rupeesToPaise(input.amount);
   assertTipAmount(deps.config, amountPaise);
-  // Refuse a blocked message before any order exists, so nothing can be charged for it (issue 9).
-  await checkTip(deps.db, { creatorId: creator.userId, message: input.message, amountPaise });
+  const tokenHash = input.payerToken ? payerTokenHash(deps.config.payerHashSecret, input.payerToken) : null;
+  // Refuse a blocked browser or a blocked message before any order exists, so nothing can be charged for it.
+  await checkTip(deps.db, {
+    creatorId: creator.userId,
+    message: input.message,
+    amountPaise,
+    payerKeys: tokenHash ? [tokenHash] : [],
+  });
   return openPaymentOrder(deps, {
     purpose: 'guest_tip',
     amountPaise,
     creator,
     guestName: input.name || null,
     message: input.message,
+    payerTokenHash: tokenHash,
   });
 }
 
@@ -120,11 +142,14 @@ export interface PaymentReport {
   currency: string;
   status: string;
   errorDescription?: string | null;
+  /** The payer as the payment entity describes it (guest tips check it against the creator's blocked guests). */
+  payer?: PayerDetails;
 }
 
 export type PaymentOutcome =
   | 'credited' // top-up: wallet credited
   | 'tipped' // guest tip created
+  | 'refused_blocked_payer' // guest payment from a payer the creator blocked: refunded, never a tip
   | 'failed_recorded' // order marked failed
   | 'duplicate' // this payment already paid this order
   | 'already_processed' // this event id was already in the inbox
@@ -159,16 +184,66 @@ export async function applyPaymentReport(
       });
       if (!fresh) return 'already_processed' as const;
     }
-    const result = await applyInTransaction(tx, report, spaces, log);
+    const result = await applyInTransaction(tx, deps.config.payerHashSecret, report, spaces, log);
     if (options.inboxId) await setInboxOutcome(tx, options.inboxId, result);
     return result;
   });
   if (spaces.length > 0) deps.realtime.changed(spaces);
+  // A refused payment is refunded after the commit; a repeated report of it retries a refund not yet made.
+  if (outcome === 'refused_blocked_payer' || outcome === 'duplicate')
+    await refundRefusedPayment(deps, report.paymentId, log);
   return outcome;
+}
+
+/**
+ * Refunds in full, through Razorpay, a captured guest payment refused because its payer is blocked, once: the
+ * row recorded in the refusing transaction is claimed for one attempt, and marked processed with Razorpay's
+ * refund id. A failed call leaves it pending for the next report of the payment or the reconciliation job.
+ * Razorpay never refunds more than was captured, so a second attempt after a lost answer cannot pay twice.
+ */
+export async function refundRefusedPayment(
+  deps: Pick<AppDeps, 'db' | 'payments'>,
+  paymentId: string,
+  log: Logger,
+): Promise<void> {
+  const pending = await claimPendingRefund(deps.db, paymentId);
+  if (!pending) return;
+  try {
+    const refund = await deps.payments.refundPayment(paymentId, {
+      amountPaise: pending.amountPaise,
+      notes: { reason: 'blocked_payer' },
+    });
+    await markRefundProcessed(deps.db, paymentId, refund.id);
+    log.info({ paymentId, refundId: refund.id }, 'payment from a blocked guest payer refunded');
+  } catch (err) {
+    log.error({ paymentId, err }, 'refund of a payment from a blocked guest payer failed; retried later');
+  }
+}
+
+/** A guest tip's payment from a payer the creator blocked: recorded for a full refund; the order is closed. */
+async function refuseBlockedPayer(
+  tx: Executor,
+  order: PaymentOrderRow & { creator_id: string },
+  report: PaymentReport,
+  log: Logger,
+): Promise<PaymentOutcome> {
+  await insertPaymentRefund(tx, {
+    paymentId: report.paymentId,
+    orderId: order.id,
+    creatorId: order.creator_id,
+    amountPaise: Number(order.amount_paise),
+  });
+  await markOrderPaid(tx, order.id, report.paymentId);
+  log.warn(
+    { orderId: order.id, paymentId: report.paymentId },
+    'guest payment from a payer the creator blocked; refused and refunded',
+  );
+  return 'refused_blocked_payer';
 }
 
 async function applyInTransaction(
   tx: Executor,
+  payerHashSecret: string,
   report: PaymentReport,
   spaces: string[],
   log: Logger,
@@ -222,7 +297,10 @@ async function applyInTransaction(
     outcome = 'credited';
   } else {
     if (!order.creator_id) return 'orphaned';
-    await insertTip(tx, {
+    const keys = payerKeys(payerHashSecret, report.payer ?? {}, order.payer_token_hash);
+    if (await isGuestPayerBlocked(tx, order.creator_id, keys))
+      return refuseBlockedPayer(tx, { ...order, creator_id: order.creator_id }, report, log);
+    const tip = await insertTip(tx, {
       creatorId: order.creator_id,
       senderId: null,
       guestName: order.guest_name || null,
@@ -232,6 +310,8 @@ async function applyInTransaction(
       paymentId: report.paymentId,
       orderId: order.id,
     });
+    if (keys.length > 0)
+      await insertTipPayer(tx, { tipId: tip.id, payerKeys: keys, label: payerLabel(report.payer ?? {}) });
     spaces.push(creatorSpace(order.creator_id));
     outcome = 'tipped';
   }
@@ -255,6 +335,8 @@ const paymentEntitySchema = z.object({
   currency: z.string(),
   status: z.string(),
   error_description: z.string().nullish(),
+  vpa: z.string().nullish(),
+  contact: z.union([z.string(), z.number()]).nullish(),
 });
 
 const webhookEnvelopeSchema = z.object({
@@ -312,6 +394,7 @@ export async function handleRazorpayWebhook(
       currency: payment.currency,
       status: payment.status,
       errorDescription: payment.error_description ?? null,
+      payer: { vpa: payment.vpa ?? null, contact: payment.contact == null ? null : String(payment.contact) },
     },
     { inboxId, payload: req.body, log },
   );
