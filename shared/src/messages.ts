@@ -86,6 +86,7 @@ export const SAFETY_MESSAGES = {
   blockedMessage:
     "This message can't be sent: it contains words this creator has blocked. Please edit it and try again.",
   blockedSender: 'This creator is not accepting superchats from your account right now.',
+  blockedGuest: 'This creator is not accepting superchats from you right now.',
   /** `amount` is formatted with formatPaise, e.g. "₹10.00". */
   minimumTip: (amount: string) => `The minimum superchat for this creator is ${amount}.`,
   messageTooLong: (max: number) => `Messages to this creator can be at most ${max} characters.`,

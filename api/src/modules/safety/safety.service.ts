@@ -191,7 +191,7 @@ export async function tipRules(db: Executor, creatorId: string): Promise<TipRule
  */
 export async function checkTip(db: Executor, tip: TipCheck & { payerKeys?: string[] }): Promise<void> {
   if (tip.payerKeys && (await isGuestPayerBlocked(db, tip.creatorId, tip.payerKeys)))
-    throw blockedSenderRefusal();
+    throw new AppError('FORBIDDEN', SAFETY_MESSAGES.blockedGuest);
   const refusal = contentRefusal(await getSafety(db, tip.creatorId), tip);
   if (refusal) throw refusal;
 }

@@ -31,18 +31,19 @@ export interface ChatRowActions {
   deleteChat(chat: ChatView): void;
 }
 
-/** A row's buttons: Show on live (while queued), Copy message, Block sender (wallet tips), Delete. */
+/**
+ * A row's buttons: Show on live (while queued), Copy message, Block sender (a viewer's account, or a guest by what
+ * their payment carried), Delete.
+ */
 function RowActions({
   chat,
   busy,
   canPush,
-  canBlock,
   actions,
 }: {
   chat: ChatView;
   busy: boolean;
   canPush: boolean;
-  canBlock: boolean;
   actions: ChatRowActions;
 }) {
   const { t } = useT();
@@ -58,16 +59,7 @@ function RowActions({
         ]
       : []),
     { action: 'copyMessage', label: t('chat.copyMessage'), className: 'button-secondary', waits: false },
-    ...(canBlock
-      ? [
-          {
-            action: 'blockSender' as const,
-            label: t('chat.blockSender'),
-            className: 'button-ghost',
-            waits: true,
-          },
-        ]
-      : []),
+    { action: 'blockSender', label: t('chat.blockSender'), className: 'button-ghost', waits: true },
     { action: 'deleteChat', label: t('chat.delete'), className: 'button-ghost cl-delete', waits: true },
   ];
   return (
@@ -92,7 +84,6 @@ interface ChatTableProps {
   sort: ChatSort;
   tiers: readonly ShowTier[] | undefined;
   flaggedIds: ReadonlySet<string>;
-  walletTipIds: ReadonlySet<string>;
   highlightId: string | null;
   busyId: string | null;
   actions: ChatRowActions;
@@ -104,7 +95,6 @@ export function ChatTable({
   sort,
   tiers,
   flaggedIds,
-  walletTipIds,
   highlightId,
   busyId,
   actions,
@@ -170,7 +160,6 @@ export function ChatTable({
                     chat={chat}
                     busy={busy}
                     canPush={!isLive}
-                    canBlock={walletTipIds.has(chat.id)}
                     actions={actions}
                   />
                 </td>
