@@ -36,7 +36,9 @@ export function SupportersManager() {
       </h3>
       <p className="muted small">{t('supporters.hint')}</p>
       {!lists ? (
-        <p className="muted small">{supporters.isError ? t('supporters.loadFailed') : t('supporters.loading')}</p>
+        <p className="muted small">
+          {supporters.isError ? t('supporters.loadFailed') : t('supporters.loading')}
+        </p>
       ) : (
         <>
           {lists.supporters.length === 0 ? (
