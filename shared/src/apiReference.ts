@@ -5,6 +5,7 @@ import type { EndpointName, Endpoints } from './api.ts';
 import type { ApiTokenScope } from './apiTokens.ts';
 import type { ClientMessage, ServerMessageType } from './realtime.ts';
 import type { WS_CLOSE } from './wsProtocol.ts';
+import { SUPPORTER_ENDPOINTS } from './widgets.ts';
 
 type ReferenceEntry<K extends keyof Endpoints> = {
   method: Endpoints[K]['method'];
@@ -333,24 +334,7 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'creator',
     summary: 'End the live stream session (sends stream.ended with its totals).',
   },
-  creatorSupporters: {
-    method: 'GET',
-    path: '/creator/supporters',
-    auth: 'creator',
-    summary: 'The top supporters widget as the creator sees it (with keys to hide one), and the hidden supporters.',
-  },
-  hideSupporter: {
-    method: 'POST',
-    path: '/creator/supporters/hidden',
-    auth: 'creator',
-    summary: 'Hide one supporter from the top supporters widget.',
-  },
-  unhideSupporter: {
-    method: 'DELETE',
-    path: '/creator/supporters/hidden/:id',
-    auth: 'creator',
-    summary: 'Show a hidden supporter on the widget again.',
-  },
+  ...SUPPORTER_ENDPOINTS,
   widgetState: {
     method: 'GET',
     path: '/overlay/widgets',

@@ -1,9 +1,6 @@
 import type { AppDeps } from '../deps.ts';
-import {
-  applyPaymentReport,
-  refundRefusedPayment,
-  type PaymentOutcome,
-} from '../modules/payments/payments.service.ts';
+import { applyPaymentReport, type PaymentOutcome } from '../modules/payments/payments.service.ts';
+import { refundRefusedPayment } from '../modules/payments/refusedPayments.ts';
 import {
   closeOrder,
   listOrdersToReconcile,

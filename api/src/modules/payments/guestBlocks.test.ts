@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SAFETY_MESSAGES, type BlockedSender, type SafetyResponse, type Tip } from '@shabaash/shared';
-import {
-  buildCreator,
-  ledgerMismatches,
-  seedGuestTip,
-  type BuiltCreator,
-} from '../../../test/factories.ts';
+import { buildCreator, ledgerMismatches, seedGuestTip, type BuiltCreator } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { creatorSpace } from '../sync/spaces.ts';
 
@@ -55,7 +50,9 @@ async function trollTippedAndBlocked(creator: BuiltCreator, token: string): Prom
 }
 
 const ordersOf = async (creator: BuiltCreator) =>
-  Number((await db('payment_orders').where({ creator_id: creator.id }).count<{ n: string }[]>('* as n'))[0]?.n);
+  Number(
+    (await db('payment_orders').where({ creator_id: creator.id }).count<{ n: string }[]>('* as n'))[0]?.n,
+  );
 
 describe('blocking a guest tipper', () => {
   it('a blocked guest’s next order from the same browser is refused before payment; the block list shows them masked', async () => {

@@ -20,19 +20,16 @@ import {
 import { postLedgerEntry } from '../wallet/ledger.ts';
 import { isGuestPayerBlocked } from '../safety/safety.repository.ts';
 import { payerKeys, payerLabel, payerTokenHash, type PayerDetails } from './guestPayers.ts';
+import { refundRefusedPayment, refuseBlockedPayer } from './refusedPayments.ts';
 import {
-  claimPendingRefund,
   findPaymentOrder,
   insertInboxEvent,
   insertPaymentOrder,
-  insertPaymentRefund,
   insertTipPayer,
   lockPaymentOrder,
-  markRefundProcessed,
   markOrderFailed,
   markOrderPaid,
   setInboxOutcome,
-  type PaymentOrderRow,
   type PaymentPurpose,
 } from './payments.repository.ts';
 import { presentOrderStatus, type OrderStatusDto } from './payments.presenter.ts';
@@ -193,52 +190,6 @@ export async function applyPaymentReport(
   if (outcome === 'refused_blocked_payer' || outcome === 'duplicate')
     await refundRefusedPayment(deps, report.paymentId, log);
   return outcome;
-}
-
-/**
- * Refunds in full, through Razorpay, a captured guest payment refused because its payer is blocked, once: the
- * row recorded in the refusing transaction is claimed for one attempt, and marked processed with Razorpay's
- * refund id. A failed call leaves it pending for the next report of the payment or the reconciliation job.
- * Razorpay never refunds more than was captured, so a second attempt after a lost answer cannot pay twice.
- */
-export async function refundRefusedPayment(
-  deps: Pick<AppDeps, 'db' | 'payments'>,
-  paymentId: string,
-  log: Logger,
-): Promise<void> {
-  const pending = await claimPendingRefund(deps.db, paymentId);
-  if (!pending) return;
-  try {
-    const refund = await deps.payments.refundPayment(paymentId, {
-      amountPaise: pending.amountPaise,
-      notes: { reason: 'blocked_payer' },
-    });
-    await markRefundProcessed(deps.db, paymentId, refund.id);
-    log.info({ paymentId, refundId: refund.id }, 'payment from a blocked guest payer refunded');
-  } catch (err) {
-    log.error({ paymentId, err }, 'refund of a payment from a blocked guest payer failed; retried later');
-  }
-}
-
-/** A guest tip's payment from a payer the creator blocked: recorded for a full refund; the order is closed. */
-async function refuseBlockedPayer(
-  tx: Executor,
-  order: PaymentOrderRow & { creator_id: string },
-  report: PaymentReport,
-  log: Logger,
-): Promise<PaymentOutcome> {
-  await insertPaymentRefund(tx, {
-    paymentId: report.paymentId,
-    orderId: order.id,
-    creatorId: order.creator_id,
-    amountPaise: Number(order.amount_paise),
-  });
-  await markOrderPaid(tx, order.id, report.paymentId);
-  log.warn(
-    { orderId: order.id, paymentId: report.paymentId },
-    'guest payment from a payer the creator blocked; refused and refunded',
-  );
-  return 'refused_blocked_payer';
 }
 
 async function applyInTransaction(

@@ -90,15 +90,7 @@ interface ChatTableProps {
 }
 
 /** The live list grouped by day: viewer, message, amount with its tier, status and the row's actions. */
-export function ChatTable({
-  groups,
-  sort,
-  tiers,
-  flaggedIds,
-  highlightId,
-  busyId,
-  actions,
-}: ChatTableProps) {
+export function ChatTable({ groups, sort, tiers, flaggedIds, highlightId, busyId, actions }: ChatTableProps) {
   const { t } = useT();
   return (
     <table className="cl-table">
@@ -156,12 +148,7 @@ export function ChatTable({
                       <span className="sr-only">{t('chat.flaggedAria')}</span>
                     </span>
                   ) : null}
-                  <RowActions
-                    chat={chat}
-                    busy={busy}
-                    canPush={!isLive}
-                    actions={actions}
-                  />
+                  <RowActions chat={chat} busy={busy} canPush={!isLive} actions={actions} />
                 </td>
               </tr>
             );
