@@ -6,6 +6,7 @@ const JWT_SECRET = 'x'.repeat(40);
 const LIVE = {
   NODE_ENV: 'production',
   JWT_SECRET,
+  PAYER_HASH_SECRET: 'p'.repeat(40),
   FIREBASE_SERVICE_ACCOUNT: '{"project_id":"shabaash-prod"}',
   FIREBASE_PROJECT_ID: 'shabaash-prod',
   RAZORPAY_KEY_ID: 'rzp_live_abc',
@@ -47,7 +48,7 @@ describe('loadConfig', () => {
     expect(loadConfig(LIVE)).toMatchObject({ paymentsSandbox: false, authEmulator: false });
   });
 
-  it('refuses production on sandbox parts: the Auth emulator, the Razorpay simulator, no JWT secret', () => {
+  it('refuses production on sandbox parts: the Auth emulator, the Razorpay simulator, no JWT or payer hash secret', () => {
     expect(refusal({ ...LIVE, FIREBASE_SERVICE_ACCOUNT: undefined })).toContain(
       'FIREBASE_AUTH_EMULATOR_HOST',
     );
@@ -56,6 +57,9 @@ describe('loadConfig', () => {
       'RAZORPAY_KEY_ID: production refuses the Razorpay simulator',
     );
     expect(refusal({ ...LIVE, JWT_SECRET: undefined })).toContain('JWT_SECRET: required in production');
+    expect(refusal({ ...LIVE, PAYER_HASH_SECRET: undefined })).toContain(
+      'PAYER_HASH_SECRET: required in production',
+    );
   });
 
   it('hashes real phone numbers only with a secret of the deployment, never the public sandbox key', () => {

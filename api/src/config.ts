@@ -28,6 +28,8 @@ export const SANDBOX_WEBHOOK_SECRET = 'sandbox_webhook_secret';
  * the Auth emulator, whose phone numbers are test numbers. Real numbers need PHONE_HASH_SECRET.
  */
 export const SANDBOX_PHONE_HASH_SECRET = 'sandbox-phone-hash-secret-not-for-real-phone-numbers';
+/** The key of guest payer hashes outside production: public, so production refuses to run without its own. */
+export const SANDBOX_PAYER_HASH_SECRET = 'sandbox-payer-hash-secret-not-for-real-payers';
 
 /** A requests-per-minute limit: a positive integer. */
 const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
@@ -95,6 +97,11 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).default(SANDBOX_WEBHOOK_SECRET),
+  /**
+   * Key of the HMAC-SHA-256 of a guest payer's UPI VPA, contact and browser token, by which a creator blocks a
+   * guest (never stored in clear). Never change it: a new key unblocks every blocked guest.
+   */
+  PAYER_HASH_SECRET: z.string().min(32).optional(),
   /** Another Razorpay API host for the live-key gateway (a standalone simulator in torture tests); refused in production. */
   RAZORPAY_HOST_URL: z.url().optional(),
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
@@ -177,6 +184,8 @@ export type Config = z.infer<typeof envSchema> & {
   maxConnectionsPerIp: number;
   /** PHONE_HASH_SECRET, or the public sandbox key with the Auth emulator. */
   phoneHashSecret: string;
+  /** PAYER_HASH_SECRET, or (outside production) the public sandbox key. */
+  payerHashSecret: string;
 };
 
 export class ConfigError extends Error {}
@@ -223,6 +232,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     if (!c.JWT_SECRET)
       throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)');
+    if (!c.PAYER_HASH_SECRET)
+      throw new ConfigError(
+        'Invalid configuration:\n  PAYER_HASH_SECRET: required in production (32+ characters, never changed: it keys the hashes of blocked guest payers)',
+      );
     if (c.RAZORPAY_HOST_URL)
       throw new ConfigError(
         'Invalid configuration:\n  RAZORPAY_HOST_URL: production talks to Razorpay itself; unset it',
@@ -236,5 +249,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listenHost: c.HOST ?? (paymentsSandbox ? '127.0.0.1' : '0.0.0.0'),
     maxConnectionsPerIp: c.TRUST_PROXY ? 0 : c.MAX_CONNECTIONS_PER_IP,
     phoneHashSecret: c.PHONE_HASH_SECRET ?? SANDBOX_PHONE_HASH_SECRET,
+    payerHashSecret: c.PAYER_HASH_SECRET ?? SANDBOX_PAYER_HASH_SECRET,
   };
 }

@@ -5,6 +5,7 @@ import * as t from './apiTokens.ts';
 import * as w from './webhooks.ts';
 import * as p from './payouts.ts';
 import * as sw from './schemas/widgets.ts';
+import { SUPPORTER_ENDPOINTS } from './widgets.ts';
 import * as show from './showAlerts.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -346,6 +347,13 @@ export const endpoints = define({
     output: sw.streamStateSchema,
   },
   endStream: { method: 'POST', path: '/creator/stream/end', auth: 'creator', output: sw.streamStateSchema },
+  creatorSupporters: { ...SUPPORTER_ENDPOINTS.creatorSupporters, output: sw.creatorSupportersSchema },
+  hideSupporter: {
+    ...SUPPORTER_ENDPOINTS.hideSupporter,
+    input: sw.hideSupporterInputSchema,
+    output: sw.creatorSupportersSchema,
+  },
+  unhideSupporter: { ...SUPPORTER_ENDPOINTS.unhideSupporter, output: sw.creatorSupportersSchema },
   widgetState: {
     method: 'GET',
     path: '/overlay/widgets',

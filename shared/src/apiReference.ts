@@ -5,6 +5,7 @@ import type { EndpointName, Endpoints } from './api.ts';
 import type { ApiTokenScope } from './apiTokens.ts';
 import type { ClientMessage, ServerMessageType } from './realtime.ts';
 import type { WS_CLOSE } from './wsProtocol.ts';
+import { SUPPORTER_ENDPOINTS } from './widgets.ts';
 
 type ReferenceEntry<K extends keyof Endpoints> = {
   method: Endpoints[K]['method'];
@@ -333,6 +334,7 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'creator',
     summary: 'End the live stream session (sends stream.ended with its totals).',
   },
+  ...SUPPORTER_ENDPOINTS,
   widgetState: {
     method: 'GET',
     path: '/overlay/widgets',

@@ -90,6 +90,7 @@ export const SAFETY_MESSAGES = {
     "This name can't be used: it contains words this creator has blocked. Please choose another name.",
   blockedDisplayName:
     "This name can't be used: it contains words that are not allowed on Shabaash. Please choose another name.",
+  blockedGuest: 'This creator is not accepting superchats from you right now.',
   /** `amount` is formatted with formatPaise, e.g. "₹10.00". */
   minimumTip: (amount: string) => `The minimum superchat for this creator is ${amount}.`,
   messageTooLong: (max: number) => `Messages to this creator can be at most ${max} characters.`,

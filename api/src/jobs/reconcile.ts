@@ -1,8 +1,10 @@
 import type { AppDeps } from '../deps.ts';
 import { applyPaymentReport, type PaymentOutcome } from '../modules/payments/payments.service.ts';
+import { refundRefusedPayment } from '../modules/payments/refusedPayments.ts';
 import {
   closeOrder,
   listOrdersToReconcile,
+  listPendingRefunds,
   markOrdersChecked,
   type PaymentOrderRow,
 } from '../modules/payments/payments.repository.ts';
@@ -34,7 +36,8 @@ export interface ReconcileSummary {
  * recently checked first, batch after batch until each was checked once this run or the time budget is
  * spent, so a backlog of abandoned checkouts cannot hide a newer paid order. Every captured (or failed)
  * payment goes through applyPaymentReport, the webhook's own code path, with an inbox id per payment so a
- * second run changes nothing. An order whose every attempt failed is closed (no longer asked about).
+ * second run changes nothing. An order whose every attempt failed is closed (no longer asked about). Then
+ * refunds of refused guest payments (blocked payers) still pending are tried again.
  */
 export async function reconcileUnpaidOrders(
   deps: AppDeps,
@@ -64,6 +67,9 @@ export async function reconcileUnpaidOrders(
     );
     summary.checked += orders.length;
   }
+  // Refunds of refused guest payments whose call failed (or whose instance stopped) are tried again.
+  for (const paymentId of await listPendingRefunds(deps.db, RECONCILE_BATCH))
+    await refundRefusedPayment(deps, paymentId, log);
   return summary;
 }
 
@@ -91,6 +97,7 @@ async function reconcileOrder(
           currency: chosen.currency,
           status: chosen.status,
           errorDescription: chosen.error_description ?? null,
+          payer: { vpa: chosen.vpa ?? null, contact: chosen.contact ?? null },
         },
         { inboxId: `reconcile:${chosen.id}:${chosen.status}`, payload: chosen, log },
       );

@@ -40,6 +40,9 @@ export interface GatewayPayment {
   captured?: boolean;
   error_code?: string | null;
   error_description?: string | null;
+  /** The payer's UPI address (UPI payments) and the contact given at checkout. */
+  vpa?: string | null;
+  contact?: string | null;
   created_at?: number;
 }
 
@@ -56,6 +59,11 @@ export interface PaymentGateway {
   fetchOrder(orderId: string): Promise<GatewayOrderDetails>;
   /** Lists every payment attempt made against an order. */
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
+  /** `POST /v1/payments/:id/refund`: refunds `amountPaise` of a captured payment; answers the refund. */
+  refundPayment(
+    paymentId: string,
+    input: { amountPaise: number; notes: Record<string, string> },
+  ): Promise<{ id: string; amount: number; status: string }>;
   /** True when `signature` is the hex HMAC-SHA256 of the exact `rawBody` bytes under the webhook secret. */
   verifyWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean;
   /** True when `signature` is Checkout's handler signature: HMAC-SHA256(`orderId|paymentId`, key secret). */
@@ -225,8 +233,17 @@ export function createRazorpayGateway(opts: RazorpayGatewayOptions): PaymentGate
         captured: Boolean(p.captured),
         error_code: p.error_code ?? null,
         error_description: p.error_description ?? null,
+        vpa: p.vpa ?? null,
+        contact: p.contact === undefined || p.contact === null ? null : String(p.contact),
         created_at: p.created_at,
       }));
+    },
+
+    async refundPayment(paymentId, { amountPaise, notes }) {
+      const refund = await call(timeoutMs, 'refund payment', () =>
+        sdk.payments.refund(paymentId, { amount: amountPaise, notes }),
+      );
+      return { id: refund.id, amount: Number(refund.amount), status: String(refund.status) };
     },
 
     verifyWebhookSignature(rawBody, signature) {

@@ -55,7 +55,12 @@ export const safetyResolvers = {
     if (input.tipId) {
       const row = state.tips.get(input.tipId);
       if (!row || row.tip.creatorId !== creator.userId) throw notFound('Chat');
-      if (!row.senderId) throw fail('VALIDATION_FAILED', SAFETY_MESSAGES.nothingToBlock);
+      if (!row.senderId) {
+        // A guest: the API blocks what their payment carried; the mock knows no payment, so the browser only.
+        const guest = { id: newId(state, 'd'), userId: null, name: null, phone: null, guestLabel: '' };
+        creator.blocked.push({ ...guest, createdAt: new Date().toISOString() });
+        return { blockedSender: creator.blocked.at(-1)!, message: SAFETY_MESSAGES.senderBlocked };
+      }
       target = { userId: row.senderId, name: row.tip.name, phone: row.tip.sender?.phone ?? null };
     } else if (input.userId) {
       const found = state.users.get(input.userId);

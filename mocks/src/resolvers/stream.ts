@@ -54,6 +54,55 @@ function stateOf(state: MockState, creatorId: string): StreamState {
 
 const creatorIdOf = (ctx: { user: { id: string } | null }) => ctx.user?.id ?? '';
 
+interface HiddenSupporter {
+  id: string;
+  key: string;
+  name: string;
+  createdAt: string;
+}
+const hiddenOf = new WeakMap<MockState, Map<string, HiddenSupporter[]>>();
+
+function hidden(state: MockState, creatorId: string): HiddenSupporter[] {
+  let byCreator = hiddenOf.get(state);
+  if (!byCreator) hiddenOf.set(state, (byCreator = new Map()));
+  let list = byCreator.get(creatorId);
+  if (!list) byCreator.set(creatorId, (list = []));
+  return list;
+}
+
+/**
+ * The top supporters of the latest session as the API counts them: ignored tips left out, a name only from a tip
+ * on air ('Anonymous' until then), hidden supporters left out; grouped by name (the mock has no accounts).
+ */
+function supportersOf(state: MockState, creatorId: string): Array<Supporter & { key: string }> {
+  const hiddenKeys = new Set(hidden(state, creatorId).map((h) => h.key));
+  const byName = new Map<string, Supporter & { key: string; onAir: boolean }>();
+  for (const tip of tipsIn(state, creatorId, latest(state, creatorId))) {
+    const key = `g:${tip.name.trim().toLowerCase()}`;
+    if (tip.status === 'ignore' || hiddenKeys.has(key)) continue;
+    const row = byName.get(key) ?? { key, name: 'Anonymous', onAir: false, count: 0, ...money(0) };
+    const onAir = row.onAir || tip.status === 'read';
+    byName.set(key, {
+      ...row,
+      name: tip.status === 'read' ? tip.name : row.name,
+      onAir,
+      count: row.count + 1,
+      ...money(row.amountPaise + tip.amountPaise),
+    });
+  }
+  return [...byName.values()]
+    .sort((a, b) => b.amountPaise - a.amountPaise)
+    .slice(0, WIDGET_LIMITS.topSupporters)
+    .map(({ onAir: _onAir, ...supporter }) => supporter);
+}
+
+function creatorList(state: MockState, creatorId: string) {
+  return {
+    supporters: supportersOf(state, creatorId),
+    hidden: hidden(state, creatorId).map(({ key: _key, ...h }) => h),
+  };
+}
+
 export const streamResolvers = {
   streamState: (ctx: MockContext<'streamState'>) => stateOf(ctx.state, creatorIdOf(ctx)),
   startStream: (ctx: MockContext<'startStream'>) => {
@@ -73,11 +122,6 @@ export const streamResolvers = {
     if (!creator) throw new MockHttpError('NOT_FOUND', 'Overlay not found.');
     const widgets = creator.overlay.widgets ?? defaultWidgetSettings();
     const current = stateOf(state, creator.userId);
-    const byName = new Map<string, Supporter>();
-    for (const tip of tipsIn(state, creator.userId, current.session)) {
-      const row = byName.get(tip.name) ?? { name: tip.name, count: 0, ...money(0) };
-      byName.set(tip.name, { ...row, count: row.count + 1, ...money(row.amountPaise + tip.amountPaise) });
-    }
     return {
       handle: creator.handle,
       language: creator.overlay.show?.language ?? 'en',
@@ -85,10 +129,29 @@ export const streamResolvers = {
       session: current.session,
       goal: { raised: current.totals.amount, raisedPaise: current.totals.amountPaise },
       supporters: widgets.supporters.enabled
-        ? [...byName.values()]
-            .sort((a, b) => b.amountPaise - a.amountPaise)
-            .slice(0, WIDGET_LIMITS.topSupporters)
+        ? supportersOf(state, creator.userId).map(({ key: _key, ...supporter }) => supporter)
         : [],
     };
+  },
+  creatorSupporters: (ctx: MockContext<'creatorSupporters'>) => creatorList(ctx.state, creatorIdOf(ctx)),
+  hideSupporter: (ctx: MockContext<'hideSupporter'>) => {
+    const creatorId = creatorIdOf(ctx);
+    const supporter = supportersOf(ctx.state, creatorId).find((s) => s.key === ctx.input.key);
+    if (!supporter) throw new MockHttpError('NOT_FOUND', 'Supporter not found.');
+    hidden(ctx.state, creatorId).push({
+      id: newId(ctx.state, 'c'),
+      key: supporter.key,
+      name: supporter.name,
+      createdAt: new Date().toISOString(),
+    });
+    return creatorList(ctx.state, creatorId);
+  },
+  unhideSupporter: (ctx: MockContext<'unhideSupporter'>) => {
+    const creatorId = creatorIdOf(ctx);
+    const list = hidden(ctx.state, creatorId);
+    const at = list.findIndex((h) => h.id === ctx.params.id);
+    if (at < 0) throw new MockHttpError('NOT_FOUND', 'Supporter not found.');
+    list.splice(at, 1);
+    return creatorList(ctx.state, creatorId);
   },
 };

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAuth } from '../auth/useAuth.ts';
 import { useRealtime } from '../realtime/useRealtime.ts';
@@ -24,8 +24,6 @@ export interface ChatsState {
   chats: ChatView[];
   isLoading: boolean;
   isError: boolean;
-  /** Ids of chats sent from a wallet (they have a sender account the creator can block); guest tips are absent. */
-  walletTipIds: ReadonlySet<string>;
   /** Whether an OBS overlay of this creator is connected; null until the server says. */
   overlayConnected: boolean | null;
   realtime: RealtimeStatus;
@@ -63,11 +61,6 @@ export function useChats(): ChatsState {
       ? normalizeChats(mirrored.map((c) => ({ ...toChatView(c), pending: c.pending === 1 })))
       : [];
 
-  const walletTipIds = useMemo(
-    () => new Set((mirrored ?? []).filter((c) => !!c.sender).map((c) => c.id)),
-    [mirrored],
-  );
-
   const pushLive = useCallback(async (id: string, options: ChatActionOptions = {}) => {
     const entry = await enqueueSetStatus(id, 'read');
     return awaitOutboxAction(entry.idempotencyKey, options);
@@ -81,7 +74,6 @@ export function useChats(): ChatsState {
     chats,
     isLoading: !loaded && !(pull.settled && pull.error),
     isError: !loaded && pull.settled && !!pull.error,
-    walletTipIds,
     overlayConnected,
     realtime,
     pushLive,

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
+import { guestPayerToken } from '../lib/payerToken.ts';
 
 export interface GuestOrderVariables {
   amount: number;
@@ -8,11 +9,20 @@ export interface GuestOrderVariables {
   creator: string | null;
 }
 
-/** POST /api/tips/guest/order {amount, message, name, creator?} (message and name trimmed) → the order. */
+/**
+ * POST /api/tips/guest/order {amount, message, name, creator?, payerToken?} (message and name trimmed; the
+ * browser's token, lib/payerToken.ts) → the order.
+ */
 export function useGuestOrder() {
   return useMutation({
     mutationFn: async ({ amount, message, name, creator }: GuestOrderVariables) => {
-      const input = { amount, message: message.trim(), name: name.trim() };
+      const payerToken = guestPayerToken();
+      const input = {
+        amount,
+        message: message.trim(),
+        name: name.trim(),
+        ...(payerToken ? { payerToken } : {}),
+      };
       const { order } = await api('guestOrder', { input: creator ? { ...input, creator } : input });
       return order;
     },

@@ -6,8 +6,9 @@ import { createOverlayKeySocket, type SocketFactory } from '../realtime/socket.t
 
 // The one runtime of every OBS widget (goal, QR, top supporters): plain DOM, no framework, no zod. It joins the
 // overlay room with the overlay key through the same realtime client as the overlay (reconnects forever, catches up
-// by version, drops duplicates) and draws what the server counted: after a (re)connect, a tip, a stream start or
-// end, or a settings change it refetches GET /api/overlay/widgets. The figures are the server's sums, so a message
+// by version, drops duplicates) and draws what the server counted: after a (re)connect, a tip, a tip put on air,
+// taken off it (ignored, deleted: `tip:deleted` in overlay rooms), a stream start or end, or a settings change (also
+// sent when the creator hides or shows a supporter) it refetches GET /api/overlay/widgets. The figures are the server's sums, so a message
 // seen twice never counts a tip twice.
 
 /** What a widget draws with: the server's state (null until loaded, or after the key was rotated) and its texts. */
@@ -26,7 +27,15 @@ export const WIDGET_MIN_INTERVAL_MS = 1000;
 /** If the socket cannot connect at first, load anyway after this long. */
 const FIRST_LOAD_FALLBACK_MS = 3000;
 
-const REFRESH_ON = new Set(['welcome', 'tip:paid', 'tip:new', 'stream:update', 'overlay:update']);
+const REFRESH_ON = new Set([
+  'welcome',
+  'tip:paid',
+  'tip:new',
+  'tip:status',
+  'tip:deleted',
+  'stream:update',
+  'overlay:update',
+]);
 
 function isWidgetState(value: unknown): value is WidgetState {
   if (typeof value !== 'object' || value === null) return false;

@@ -51,6 +51,23 @@ function mount(draw: WidgetDraw, search = '?key=key-1') {
 
 const WIDGET_EN = WIDGET_TEXT.en;
 
+/** A tip as overlay rooms receive it. */
+const TIP = {
+  _id: 't',
+  id: 't',
+  creatorId: 'c1',
+  amount: 250,
+  amountPaise: 25_000,
+  message: '',
+  name: 'A',
+  guestName: 'A',
+  sender: null,
+  status: 'unread' as const,
+  createdAt: SESSION.startedAt,
+  updatedAt: SESSION.startedAt,
+  version: 4,
+};
+
 /** Paints the SVG's rectangles (`M x,y h w v h h -w z` in viewBox units, one unit a pixel) as RGBA for jsQR. */
 function rasterise(svg: SVGSVGElement): { pixels: Uint8ClampedArray; size: number } {
   const size = Number(svg.getAttribute('viewBox')?.split(' ')[2]);
@@ -87,26 +104,39 @@ describe('the widget runtime', () => {
       type: 'tip:new',
       space: 'creator:c1',
       version: 4,
-      data: {
-        _id: 't',
-        id: 't',
-        creatorId: 'c1',
-        amount: 250,
-        amountPaise: 25_000,
-        message: '',
-        name: 'A',
-        guestName: 'A',
-        sender: null,
-        status: 'unread',
-        createdAt: SESSION.startedAt,
-        updatedAt: SESSION.startedAt,
-        version: 4,
-      },
+      data: TIP,
     });
     await expect.poll(() => fill(root), { timeout: 3000 }).toBe('50.00');
     fake.last().push({ type: 'stream:update', data: { session: { ...SESSION, id: 's2' } } });
     await expect.poll(() => fill(root), { timeout: 3000 }).toBe('0.00');
     expect(seen).toEqual(['key-1', 'key-1', 'key-1']);
+    stop();
+  });
+
+  it('a supporter whose tip is ignored or deleted leaves the supporters widget at once', async () => {
+    const onAir = widgetState({
+      widgets: { ...defaultWidgetSettings(), supporters: { enabled: true, range: 'stream' } },
+    });
+    serve([
+      { ...onAir, supporters: [{ name: 'Kiran', amount: 500, amountPaise: 50_000, count: 1 }] },
+      { ...onAir, supporters: [{ name: 'Zoya', amount: 20, amountPaise: 2_000, count: 1 }] },
+      { ...onAir, supporters: [] },
+    ]);
+    const { root, fake, stop } = mount(drawSupporters);
+    fake.last().open();
+    fake.last().push({ type: 'welcome', rooms: [], versions: {} });
+    await expect.poll(() => root.textContent).toContain('Kiran');
+    // Overlay rooms hear an ignored or deleted tip as tip:deleted (its id only).
+    fake.last().push({ type: 'tip:deleted', space: 'creator:c1', version: 5, data: { id: 't1' } });
+    await expect.poll(() => root.textContent, { timeout: 3000 }).toContain('Zoya');
+    expect(root.textContent).not.toContain('Kiran');
+    fake.last().push({
+      type: 'tip:status',
+      space: 'creator:c1',
+      version: 6,
+      data: { ...TIP, status: 'read', version: 6 },
+    });
+    await expect.poll(() => root.textContent, { timeout: 3000 }).toContain(WIDGET_EN.supportersEmpty);
     stop();
   });
 

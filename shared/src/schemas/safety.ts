@@ -83,6 +83,11 @@ export const blockedSenderSchema = z.object({
   name: z.string().nullable(),
   /** Masked (e.g. "98•••••210"); the full number never leaves the server. */
   phone: z.string().nullable(),
+  /**
+   * A blocked guest tipper: what their payments carried, masked ("UPI ra•••@okaxis · ••••••3210", or "" when only
+   * the browser is known); null for a blocked viewer. Optional for older clients' mocks.
+   */
+  guestLabel: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type BlockedSender = z.infer<typeof blockedSenderSchema>;

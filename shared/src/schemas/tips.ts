@@ -52,6 +52,14 @@ export const guestOrderInputSchema = z.object({
   message: optionalTrimmed(LIMITS.messageMaxLength, VALIDATION_MESSAGES.messageTooLong),
   name: optionalTrimmed(LIMITS.guestNameMaxLength, VALIDATION_MESSAGES.nameTooLong),
   creator: handleSchema.optional(),
+  /**
+   * The guest page's browser token (random, kept in the browser): a creator who blocks a guest also blocks the
+   * browser their tips came from, so its next order is refused before payment. Only its keyed hash is stored.
+   */
+  payerToken: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{22,64}$/)
+    .optional(),
 });
 
 export const chatsQuerySchema = z.object({

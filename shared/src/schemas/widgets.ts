@@ -61,6 +61,19 @@ export type StreamState = z.infer<typeof streamStateSchema>;
 export const supporterSchema = z.object({ name: z.string(), count: z.number().int(), ...amount });
 export type Supporter = z.infer<typeof supporterSchema>;
 
+/** A supporter in the creator's own list (Overlay Studio): `key` names the supporter to hide. */
+export const creatorSupporterSchema = supporterSchema.extend({ key: z.string() });
+/** A supporter the creator hid from the widget, with the name the widget showed. */
+export const hiddenSupporterSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
+/** GET /creator/supporters: the widget's list as the creator sees it, and the supporters hidden from it. */
+export const creatorSupportersSchema = z.object({
+  supporters: z.array(creatorSupporterSchema),
+  hidden: z.array(hiddenSupporterSchema),
+});
+export type CreatorSupporters = z.infer<typeof creatorSupportersSchema>;
+/** POST /creator/supporters/hidden: the key of a supporter in the creator's list. */
+export const hideSupporterInputSchema = z.object({ key: z.string().min(3).max(400) });
+
 /** GET /overlay/widgets?key=: everything the widgets draw, unlocked by the overlay key. */
 export const widgetStateSchema = z.object({
   handle: z.string(),

@@ -14,6 +14,7 @@ export interface PaymentOrderRow {
   currency: string;
   guest_name: string | null;
   message: string | null;
+  payer_token_hash: string | null;
   status: PaymentOrderStatus;
   payment_id: string | null;
   failure_reason: string | null;
@@ -33,6 +34,7 @@ export interface NewPaymentOrder {
   currency: string;
   guestName?: string | null;
   message?: string | null;
+  payerTokenHash?: string | null;
 }
 
 /** Records an order the gateway has just created (status `created`). */
@@ -47,6 +49,7 @@ export async function insertPaymentOrder(db: Executor, order: NewPaymentOrder): 
     currency: order.currency,
     guest_name: order.guestName ?? null,
     message: order.message ?? null,
+    payer_token_hash: order.payerTokenHash ?? null,
   });
 }
 
@@ -143,4 +146,63 @@ export async function markOrdersChecked(db: Executor, ids: string[], at: Date): 
 /** Closes an unpaid order for reconciliation (every attempt failed); a paid order is never closed. */
 export async function closeOrder(db: Executor, id: string): Promise<void> {
   await db('payment_orders').where({ id }).whereNot({ status: 'paid' }).update({ closed_at: db.fn.now() });
+}
+
+// ---------- guest payers and refused payments ----------
+
+/** Records who paid a guest tip: keyed hashes of its payer and the masked label (see guestPayers.ts). */
+export async function insertTipPayer(
+  tx: Executor,
+  row: { tipId: string; payerKeys: string[]; label: string },
+): Promise<void> {
+  await tx('tip_payers').insert({ tip_id: row.tipId, payer_keys: row.payerKeys, label: row.label });
+}
+
+/** Records a captured payment refused because its payer is blocked: to be refunded in full (once per payment). */
+export async function insertPaymentRefund(
+  tx: Executor,
+  row: { paymentId: string; orderId: string; creatorId: string; amountPaise: number },
+): Promise<void> {
+  await tx('payment_refunds')
+    .insert({
+      payment_id: row.paymentId,
+      order_id: row.orderId,
+      creator_id: row.creatorId,
+      amount_paise: row.amountPaise,
+      reason: 'blocked_payer',
+    })
+    .onConflict('payment_id')
+    .ignore();
+}
+
+/** A refused payment still to refund, claimed for one attempt (none while another attempt is under a minute old). */
+export async function claimPendingRefund(
+  db: Executor,
+  paymentId: string,
+): Promise<{ paymentId: string; amountPaise: number } | undefined> {
+  const [row] = await db('payment_refunds')
+    .where({ payment_id: paymentId, status: 'pending' })
+    .where((q) =>
+      q.whereNull('attempted_at').orWhere('attempted_at', '<', db.raw(`now() - interval '1 minute'`)),
+    )
+    .update({ attempted_at: db.fn.now(), updated_at: db.fn.now() })
+    .returning<Array<{ payment_id: string; amount_paise: string | number }>>(['payment_id', 'amount_paise']);
+  return row ? { paymentId: row.payment_id, amountPaise: Number(row.amount_paise) } : undefined;
+}
+
+/** Marks a refused payment refunded with Razorpay's refund id. */
+export async function markRefundProcessed(db: Executor, paymentId: string, refundId: string): Promise<void> {
+  await db('payment_refunds')
+    .where({ payment_id: paymentId })
+    .update({ status: 'processed', refund_id: refundId, updated_at: db.fn.now() });
+}
+
+/** Refused payments whose refund has not been confirmed yet (oldest first), for the retry job. */
+export async function listPendingRefunds(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db('payment_refunds')
+    .where({ status: 'pending' })
+    .orderBy('created_at', 'asc')
+    .limit(limit)
+    .select<Array<{ payment_id: string }>>('payment_id');
+  return rows.map((row) => row.payment_id);
 }

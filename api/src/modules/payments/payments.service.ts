@@ -18,10 +18,14 @@ import {
   type PayoutOutcome,
 } from '../payouts/payouts.webhooks.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
+import { isGuestPayerBlocked } from '../safety/safety.repository.ts';
+import { payerKeys, payerLabel, payerTokenHash, type PayerDetails } from './guestPayers.ts';
+import { refundRefusedPayment, refuseBlockedPayer } from './refusedPayments.ts';
 import {
   findPaymentOrder,
   insertInboxEvent,
   insertPaymentOrder,
+  insertTipPayer,
   lockPaymentOrder,
   markOrderFailed,
   markOrderPaid,
@@ -48,6 +52,7 @@ export async function openPaymentOrder(
     creator?: { userId: string; handle: string } | null;
     guestName?: string | null;
     message?: string | null;
+    payerTokenHash?: string | null;
   },
 ): Promise<PaymentOrder> {
   const receipt = makeReceipt(input.purpose === 'top_up' ? 'topup' : 'guest');
@@ -69,6 +74,7 @@ export async function openPaymentOrder(
     currency: order.currency,
     guestName: input.guestName ?? null,
     message: input.message ?? null,
+    payerTokenHash: input.payerTokenHash ?? null,
   });
   return { id: order.id, amount: order.amount, currency: order.currency };
 }
@@ -76,17 +82,25 @@ export async function openPaymentOrder(
 /** Guest checkout (SPEC §4): validated input in rupees → an order for the creator (default creator when absent). */
 export async function createGuestOrder(
   deps: AppDeps,
-  input: { amount: number; message: string; name: string; creator?: string | undefined },
+  input: {
+    amount: number;
+    message: string;
+    name: string;
+    creator?: string | undefined;
+    payerToken?: string | undefined;
+  },
 ): Promise<PaymentOrder> {
   const creator = await resolveCreator(deps.db, deps.config, input.creator);
   const amountPaise = rupeesToPaise(input.amount);
   assertTipAmount(deps.config, amountPaise);
-  // Refuse a blocked message or name before any order exists, so nothing can be charged for it.
+  const tokenHash = input.payerToken ? payerTokenHash(deps.config.payerHashSecret, input.payerToken) : null;
+  // Refuse a blocked browser, message or name before any order exists, so nothing can be charged for it.
   await checkTip(deps.db, {
     creatorId: creator.userId,
     message: input.message,
     amountPaise,
     name: input.name,
+    payerKeys: tokenHash ? [tokenHash] : [],
   });
   return openPaymentOrder(deps, {
     purpose: 'guest_tip',
@@ -94,6 +108,7 @@ export async function createGuestOrder(
     creator,
     guestName: input.name || null,
     message: input.message,
+    payerTokenHash: tokenHash,
   });
 }
 
@@ -125,11 +140,14 @@ export interface PaymentReport {
   currency: string;
   status: string;
   errorDescription?: string | null;
+  /** The payer as the payment entity describes it (guest tips check it against the creator's blocked guests). */
+  payer?: PayerDetails;
 }
 
 export type PaymentOutcome =
   | 'credited' // top-up: wallet credited
   | 'tipped' // guest tip created
+  | 'refused_blocked_payer' // guest payment from a payer the creator blocked: refunded, never a tip
   | 'failed_recorded' // order marked failed
   | 'duplicate' // this payment already paid this order
   | 'already_processed' // this event id was already in the inbox
@@ -164,16 +182,20 @@ export async function applyPaymentReport(
       });
       if (!fresh) return 'already_processed' as const;
     }
-    const result = await applyInTransaction(tx, report, spaces, log);
+    const result = await applyInTransaction(tx, deps.config.payerHashSecret, report, spaces, log);
     if (options.inboxId) await setInboxOutcome(tx, options.inboxId, result);
     return result;
   });
   if (spaces.length > 0) deps.realtime.changed(spaces);
+  // A refused payment is refunded after the commit; a repeated report of it retries a refund not yet made.
+  if (outcome === 'refused_blocked_payer' || outcome === 'duplicate')
+    await refundRefusedPayment(deps, report.paymentId, log);
   return outcome;
 }
 
 async function applyInTransaction(
   tx: Executor,
+  payerHashSecret: string,
   report: PaymentReport,
   spaces: string[],
   log: Logger,
@@ -227,7 +249,10 @@ async function applyInTransaction(
     outcome = 'credited';
   } else {
     if (!order.creator_id) return 'orphaned';
-    await insertTip(tx, {
+    const keys = payerKeys(payerHashSecret, report.payer ?? {}, order.payer_token_hash);
+    if (await isGuestPayerBlocked(tx, order.creator_id, keys))
+      return refuseBlockedPayer(tx, { ...order, creator_id: order.creator_id }, report, log);
+    const tip = await insertTip(tx, {
       creatorId: order.creator_id,
       senderId: null,
       guestName: order.guest_name || null,
@@ -237,6 +262,8 @@ async function applyInTransaction(
       paymentId: report.paymentId,
       orderId: order.id,
     });
+    if (keys.length > 0)
+      await insertTipPayer(tx, { tipId: tip.id, payerKeys: keys, label: payerLabel(report.payer ?? {}) });
     spaces.push(creatorSpace(order.creator_id));
     outcome = 'tipped';
   }
@@ -260,6 +287,8 @@ const paymentEntitySchema = z.object({
   currency: z.string(),
   status: z.string(),
   error_description: z.string().nullish(),
+  vpa: z.string().nullish(),
+  contact: z.union([z.string(), z.number()]).nullish(),
 });
 
 const webhookEnvelopeSchema = z.object({
@@ -317,6 +346,7 @@ export async function handleRazorpayWebhook(
       currency: payment.currency,
       status: payment.status,
       errorDescription: payment.error_description ?? null,
+      payer: { vpa: payment.vpa ?? null, contact: payment.contact == null ? null : String(payment.contact) },
     },
     { inboxId, payload: req.body, log },
   );

@@ -22,13 +22,14 @@ export function presentSafetySettings(record: SafetyRecord): SafetySettings {
   };
 }
 
-/** A blocked sender with a masked phone. */
+/** A blocked sender with a masked phone; a blocked guest with the masked label of its payments. */
 export function presentBlockedSender(record: BlockedSenderRecord): BlockedSender {
   return {
     id: record.id,
     userId: record.userId,
     name: record.name,
     phone: record.phone ? maskPhone(record.phone) : null,
+    guestLabel: record.guestLabel,
     createdAt: record.createdAt.toISOString(),
   };
 }

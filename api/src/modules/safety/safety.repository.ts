@@ -69,12 +69,14 @@ export async function upsertSafety(
   return toRecord(row);
 }
 
-/** A blocked sender with the blocked user's name when it is a user. */
+/** A blocked sender with the blocked user's name when it is a user, or the masked label of a guest payer. */
 export interface BlockedSenderRecord {
   id: string;
   userId: string | null;
   name: string | null;
   phone: string | null;
+  /** A blocked guest payer (by keyed hashes of what their payments carried), masked; null otherwise. */
+  guestLabel: string | null;
   createdAt: Date;
 }
 
@@ -83,6 +85,7 @@ interface BlockedSenderRow {
   user_id: string | null;
   name: string | null;
   phone: string | null;
+  guest_label: string | null;
   created_at: Date;
 }
 
@@ -91,13 +94,14 @@ const toBlocked = (row: BlockedSenderRow): BlockedSenderRecord => ({
   userId: row.user_id,
   name: row.name,
   phone: row.phone,
+  guestLabel: row.guest_label,
   createdAt: row.created_at,
 });
 
 function blockedWithNames(db: Executor) {
   return db('blocked_senders as b')
     .leftJoin('users as u', 'u.id', 'b.user_id')
-    .select<BlockedSenderRow[]>('b.id', 'b.user_id', 'u.name', 'b.phone', 'b.created_at');
+    .select<BlockedSenderRow[]>('b.id', 'b.user_id', 'u.name', 'b.phone', 'b.guest_label', 'b.created_at');
 }
 
 /** A creator's blocked senders, newest first. */
@@ -122,6 +126,63 @@ export async function insertBlockedSender(
     .first();
   if (!row) throw new Error('blocked sender insert returned no row');
   return toBlocked(row);
+}
+
+/**
+ * Blocks a guest payer by the keys of one of their tips. A guest already blocked by any of these keys gains the
+ * others (one entry per guest, however many ways they paid); returns the entry.
+ */
+export async function insertBlockedGuest(
+  db: Executor,
+  input: { creatorId: string; payerKeys: string[]; label: string },
+): Promise<BlockedSenderRecord> {
+  const result = await db.raw<{ rows: Array<{ id: string }> }>(
+    `with existing as (
+       update blocked_senders
+          set payer_keys = (select array_agg(distinct k) from unnest(payer_keys || ?::text[]) k)
+        where id = (select id from blocked_senders
+                    where creator_id = ?::uuid and payer_keys && ?::text[]
+                    order by created_at limit 1)
+        returning id
+     ), inserted as (
+       insert into blocked_senders (creator_id, payer_keys, guest_label)
+       select ?::uuid, ?::text[], ? where not exists (select 1 from existing)
+       returning id
+     )
+     select id from existing union all select id from inserted`,
+    [input.payerKeys, input.creatorId, input.payerKeys, input.creatorId, input.payerKeys, input.label],
+  );
+  const id = result.rows[0]?.id;
+  const row = id ? await blockedWithNames(db).where('b.id', id).first() : undefined;
+  if (!row) throw new Error('blocked guest insert returned no row');
+  return toBlocked(row);
+}
+
+/** True when any of these payer keys is blocked by this creator. */
+export async function isGuestPayerBlocked(
+  db: Executor,
+  creatorId: string,
+  payerKeys: readonly string[],
+): Promise<boolean> {
+  if (payerKeys.length === 0) return false;
+  const row = await db('blocked_senders')
+    .where({ creator_id: creatorId })
+    .whereRaw('payer_keys && ?::text[]', [[...payerKeys]])
+    .first<{ id: string } | undefined>('id');
+  return row !== undefined;
+}
+
+/** The payer keys and masked label of one of the creator's guest tips; undefined when none were recorded. */
+export async function findTipPayer(
+  db: Executor,
+  creatorId: string,
+  tipId: string,
+): Promise<{ payerKeys: string[]; label: string } | undefined> {
+  const row = await db('tip_payers as p')
+    .join('tips as t', 't.id', 'p.tip_id')
+    .where({ 'p.tip_id': tipId, 't.creator_id': creatorId })
+    .first<{ payer_keys: string[]; label: string } | undefined>('p.payer_keys', 'p.label');
+  return row && row.payer_keys.length > 0 ? { payerKeys: row.payer_keys, label: row.label } : undefined;
 }
 
 /** Removes one blocked sender of this creator; returns whether a row was removed. */

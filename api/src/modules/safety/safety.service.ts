@@ -18,12 +18,15 @@ import { compileBlocklist, findBlocked, findBlockedInAny, type Blocklist } from 
 import {
   deleteBlockedSender,
   findSafety,
+  findTipPayer,
   findTipSender,
+  insertBlockedGuest,
   insertBlockedSender,
   listBlockedSenders,
   listQueuedMessages,
   upsertSafety,
   hasTippedCreator,
+  isGuestPayerBlocked,
   type BlockedSenderRecord,
   type SafetyRecord,
 } from './safety.repository.ts';
@@ -210,11 +213,13 @@ export async function tipRules(db: Executor, creatorId: string): Promise<TipRule
 }
 
 /**
- * Refuses a guest tip before its order is created: amount under the creator's minimum, message too long or
- * containing blocked words, or a name containing blocked words (400). A guest has no account to block. Resolves
- * when allowed.
+ * Refuses a guest tip before its order is created: a browser the creator blocked (403, by the keyed hash of its
+ * guest-page token), amount under the creator's minimum, message too long or containing blocked words, or a name
+ * containing blocked words (400). Resolves when allowed.
  */
-export async function checkTip(db: Executor, tip: TipCheck): Promise<void> {
+export async function checkTip(db: Executor, tip: TipCheck & { payerKeys?: string[] }): Promise<void> {
+  if (tip.payerKeys && (await isGuestPayerBlocked(db, tip.creatorId, tip.payerKeys)))
+    throw new AppError('FORBIDDEN', SAFETY_MESSAGES.blockedGuest);
   const settings = await getSafety(db, tip.creatorId);
   const refusal = contentRefusal(settings, tip);
   if (refusal) throw refusal;
@@ -255,7 +260,11 @@ export async function getBlockedSenders(db: Executor, creatorId: string): Promis
   return listBlockedSenders(db, creatorId);
 }
 
-/** Blocks a user, a phone, or the sender of one of the creator's tips (a guest tip has nobody to block). */
+/**
+ * Blocks a user, a phone, or the sender of one of the creator's tips. The sender of a guest tip is blocked by the
+ * keyed hashes of what its payment carried (VPA, contact, browser token); a guest tip without them (paid before
+ * they were recorded) has nobody to block.
+ */
 export async function blockSender(
   db: Executor,
   creatorId: string,
@@ -265,7 +274,11 @@ export async function blockSender(
   if (input.tipId !== undefined) {
     const tip = await findTipSender(db, creatorId, input.tipId);
     if (!tip) throw notFound('Superchat');
-    if (tip.senderId === null) throw badRequest(SAFETY_MESSAGES.nothingToBlock);
+    if (tip.senderId === null) {
+      const payer = await findTipPayer(db, creatorId, input.tipId);
+      if (!payer) throw badRequest(SAFETY_MESSAGES.nothingToBlock);
+      return insertBlockedGuest(db, { creatorId, payerKeys: payer.payerKeys, label: payer.label });
+    }
     userId = tip.senderId;
   }
   if (userId === creatorId) throw badRequest(SAFETY_MESSAGES.cannotBlockSelf);

@@ -1,5 +1,11 @@
-import { paiseToRupees, type StreamSession, type StreamTotals, type Supporter } from '@shabaash/shared';
-import type { SessionRow, SupporterRow, TotalsRow } from './stream.repository.ts';
+import {
+  paiseToRupees,
+  type CreatorSupporters,
+  type StreamSession,
+  type StreamTotals,
+  type Supporter,
+} from '@shabaash/shared';
+import type { HiddenSupporterRow, SessionRow, SupporterRow, TotalsRow } from './stream.repository.ts';
 
 export function presentSession(row: SessionRow): StreamSession {
   return {
@@ -29,4 +35,13 @@ export function presentTotals(row: TotalsRow): StreamTotals {
 
 export function presentSupporter(row: SupporterRow): Supporter {
   return { name: row.name, count: Number(row.count), ...money(row.amount_paise) };
+}
+
+/** A supporter in the creator's own list: the widget's row plus the key that hides it. */
+export function presentCreatorSupporter(row: SupporterRow): CreatorSupporters['supporters'][number] {
+  return { ...presentSupporter(row), key: row.key };
+}
+
+export function presentHiddenSupporter(row: HiddenSupporterRow): CreatorSupporters['hidden'][number] {
+  return { id: row.id, name: row.name, createdAt: row.created_at.toISOString() };
 }

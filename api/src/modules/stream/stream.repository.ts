@@ -18,6 +18,7 @@ export interface TotalsRow {
 
 export interface SupporterRow {
   name: string;
+  key: string;
   amount_paise: string | number;
   count: string | number;
 }
@@ -82,10 +83,30 @@ function rangeStart(range: SupporterRange, session: SessionRow | null): string {
   return session ? `?::timestamptz` : `'infinity'::timestamptz`;
 }
 
+/** A tip's supporter: 'u:<sender id>' for wallet users, 'g:<guest name, case and spaces folded>' for guests. */
+const SUPPORTER_KEY = `case when t.sender_id is not null then 'u:' || t.sender_id::text
+  else 'g:' || lower(regexp_replace(btrim(coalesce(t.guest_name, '')), '\\s+', ' ', 'g')) end`;
+
+/** The name a tip shows: the sender's current name, the guest's name, or 'Anonymous'. */
+const TIP_NAME = `coalesce(nullif(u.name, ''), nullif(btrim(t.guest_name), ''), 'Anonymous')`;
+
 /**
- * The top supporters of a creator by the sum of their paid tips in the range: wallet users grouped by account
- * (shown with their current name), guests by the name on their tips (case and spaces folded, shown as they last
- * wrote it). Tips of a blocked viewer (by account, or by the phone of the account) are left out. No phone, no id.
+ * Which tips a supporter list counts: not deleted, not ignored, not from a blocked viewer (by account or by the
+ * phone of the account) nor a blocked guest payer. Binds nothing (the creator is t.creator_id).
+ */
+const COUNTED_TIP = `t.deleted_at is null and t.status <> 'ignore'
+  and not exists (select 1 from blocked_senders b where b.creator_id = t.creator_id
+                  and (b.user_id = t.sender_id or (b.phone is not null and b.phone = u.phone)))
+  and not exists (select 1 from tip_payers p join blocked_senders b
+                    on b.creator_id = t.creator_id and b.payer_keys && p.payer_keys
+                  where p.tip_id = t.id)`;
+
+/**
+ * The top supporters of a creator by the sum of their counted tips in the range (see COUNTED_TIP): wallet
+ * users grouped by account, guests by the name on their tips (case and spaces folded). A supporter's name comes
+ * only from a tip the creator put on air (status read): the account's current name, or the guest's name as they
+ * last wrote it on such a tip; a supporter with no tip on air yet is 'Anonymous'. Supporters the creator hid are
+ * left out unless `includeHidden`. `key` is the grouping key (for the creator's own list); no phone.
  */
 export async function topSupporters(
   db: Executor,
@@ -93,23 +114,29 @@ export async function topSupporters(
   range: SupporterRange,
   session: SessionRow | null,
   limit: number,
+  options: { includeHidden?: boolean } = {},
 ): Promise<SupporterRow[]> {
   const sessionBounds = range === 'stream' && session;
   const bindings: Array<string | number | Date | null> = [creatorId];
   if (sessionBounds) bindings.push(session.started_at, session.ended_at, session.ended_at);
   bindings.push(limit);
   const result = await db.raw<{ rows: SupporterRow[] }>(
-    `select (array_agg(coalesce(nullif(u.name, ''), nullif(btrim(t.guest_name), ''), 'Anonymous')
-                       order by t.created_at desc))[1] as name,
+    `select coalesce((array_agg(${TIP_NAME} order by t.created_at desc)
+                        filter (where t.status = 'read'))[1], 'Anonymous') as name,
+            (${SUPPORTER_KEY}) as key,
             sum(t.amount_paise) as amount_paise, count(*) as count
      from tips t left join users u on u.id = t.sender_id
      where t.creator_id = ?::uuid
        and t.created_at >= ${rangeStart(range, session)}
        ${sessionBounds ? 'and (?::timestamptz is null or t.created_at <= ?::timestamptz)' : ''}
-       and not exists (select 1 from blocked_senders b where b.creator_id = t.creator_id
-                       and (b.user_id = t.sender_id or (b.phone is not null and b.phone = u.phone)))
-     group by case when t.sender_id is not null then 'u:' || t.sender_id::text
-                   else 'g:' || lower(regexp_replace(btrim(coalesce(t.guest_name, '')), '\\s+', ' ', 'g')) end
+       and ${COUNTED_TIP}
+       ${
+         options.includeHidden
+           ? ''
+           : `and not exists (select 1 from hidden_supporters h
+                              where h.creator_id = t.creator_id and h.supporter_key = (${SUPPORTER_KEY}))`
+       }
+     group by (${SUPPORTER_KEY})
      order by sum(t.amount_paise) desc, min(t.created_at)
      limit ?::integer`,
     bindings,
@@ -124,3 +151,35 @@ export const findWidgetSettings = widgetSettingsTable.find;
 
 /** Stores a creator's widget settings (validated by widgetSettingsSchema). */
 export const upsertWidgetSettings = widgetSettingsTable.upsert;
+
+/** A supporter the creator hid from the widget (the name as the widget showed it when hidden). */
+export interface HiddenSupporterRow {
+  id: string;
+  supporter_key: string;
+  name: string;
+  created_at: Date;
+}
+
+/** The creator's hidden supporters, newest first. */
+export async function listHiddenSupporters(db: Executor, creatorId: string): Promise<HiddenSupporterRow[]> {
+  return db('hidden_supporters')
+    .where({ creator_id: creatorId })
+    .orderBy('created_at', 'desc')
+    .select<HiddenSupporterRow[]>('id', 'supporter_key', 'name', 'created_at');
+}
+
+/** Hides a supporter by its grouping key; hiding twice keeps the first row. */
+export async function insertHiddenSupporter(
+  db: Executor,
+  row: { creatorId: string; key: string; name: string },
+): Promise<void> {
+  await db('hidden_supporters')
+    .insert({ creator_id: row.creatorId, supporter_key: row.key, name: row.name })
+    .onConflict(['creator_id', 'supporter_key'])
+    .ignore();
+}
+
+/** Shows a hidden supporter again; false when the row is not the creator's. */
+export async function deleteHiddenSupporter(db: Executor, creatorId: string, id: string): Promise<boolean> {
+  return (await db('hidden_supporters').where({ creator_id: creatorId, id }).delete()) > 0;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   defaultWidgetSettings,
+  type CreatorSupporters,
   webhookPayloadSchemas,
   type StreamState,
   type WebhookEndpoint,
@@ -41,8 +42,9 @@ const widgets = (key: string) =>
     'GET',
     `/api/overlay/widgets?key=${encodeURIComponent(key)}`,
   );
-const guestTip = (c: BuiltCreator, guestName: string, rupees: number) =>
-  seedGuestTip(app.deps.db, c.id, { guestName, amountPaise: rupees * 100 });
+/** A paid guest tip, on air (status read) unless said otherwise. */
+const guestTip = (c: BuiltCreator, guestName: string, rupees: number, status: 'read' | 'unread' = 'read') =>
+  seedGuestTip(app.deps.db, c.id, { guestName, amountPaise: rupees * 100, status });
 const walletTip = (c: BuiltCreator, sender: BuiltUser, rupees: number) =>
   app.deps.db.transaction((tx) =>
     insertTip(tx, {
@@ -52,8 +54,13 @@ const walletTip = (c: BuiltCreator, sender: BuiltUser, rupees: number) =>
       source: 'wallet',
       amountPaise: rupees * 100,
       message: 'gg',
+      status: 'read',
     }),
   );
+const supporterNames = async (c: BuiltCreator) =>
+  (await widgets(c.overlayKey)).body.supporters.map((s) => s.name);
+const moderate = (c: BuiltCreator, tipId: string, status: 'read' | 'ignore') =>
+  app.request('PATCH', `/api/creator/chats/${tipId}/status`, { token: c.token, body: { status } });
 
 async function saveWidgets(c: BuiltCreator, patch: Partial<WidgetSettings>) {
   const res = await app.request('PUT', '/api/creator/settings', {
@@ -248,5 +255,89 @@ describe('the widgets’ state (GET /overlay/widgets?key=)', () => {
     expect(await names('week')).toEqual(expect.arrayContaining(['Tonight']));
     expect(await names('week')).not.toContain('Old Friend');
     expect(await names('all')).toEqual(['Old Friend', 'This Week', 'Tonight']);
+  });
+
+  it('a queued guest name never reaches the widget: its amount counts as Anonymous until the tip is put on air', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    await saveWidgets(creator, { supporters: { enabled: true, range: 'all' } });
+    const queued = await guestTip(creator, 'Slur Name', 300, 'unread');
+    await guestTip(creator, 'Kiran', 100);
+    const res = await widgets(creator.overlayKey);
+    expect(res.body.supporters).toEqual([
+      { name: 'Anonymous', amount: 300, amountPaise: 30_000, count: 1 },
+      { name: 'Kiran', amount: 100, amountPaise: 10_000, count: 1 },
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain('Slur');
+    expect((await moderate(creator, queued, 'read')).status).toBe(200);
+    expect(await supporterNames(creator)).toEqual(['Slur Name', 'Kiran']);
+  });
+
+  it('an ignored or deleted tip takes its name and amount off the widget', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    await saveWidgets(creator, { supporters: { enabled: true, range: 'all' } });
+    const ignored = await guestTip(creator, 'Troll One', 900);
+    const deleted = await guestTip(creator, 'Troll Two', 800);
+    await guestTip(creator, 'Kiran', 100);
+    expect(await supporterNames(creator)).toEqual(['Troll One', 'Troll Two', 'Kiran']);
+    expect((await moderate(creator, ignored, 'ignore')).status).toBe(200);
+    const del = await app.request('DELETE', `/api/creator/chats/${deleted}`, { token: creator.token });
+    expect(del.status).toBe(200);
+    const res = await widgets(creator.overlayKey);
+    expect(res.body.supporters).toEqual([{ name: 'Kiran', amount: 100, amountPaise: 10_000, count: 1 }]);
+  });
+
+  it('a creator hides one supporter from the widget and shows them again; open widgets are told at once', async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const other = await buildCreator(db, config);
+    const priya = await buildUser(db, config, { name: 'Priya' });
+    await saveWidgets(creator, { supporters: { enabled: true, range: 'all' } });
+    await walletTip(creator, priya, 500);
+    await guestTip(creator, 'Kiran', 100);
+    await guestTip(creator, ' kiran', 50);
+    const list = await app.request<CreatorSupporters>('GET', '/api/creator/supporters', {
+      token: creator.token,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.supporters.map((s) => [s.name, s.amountPaise])).toEqual([
+      ['Priya', 50_000],
+      ['kiran', 15_000], // as the guest last wrote it on a tip on air
+    ]);
+    const kiran = list.body.supporters[1]?.key ?? '';
+    // Another creator cannot hide (or learn anything about) this creator's supporter.
+    const foreign = await app.request('POST', '/api/creator/supporters/hidden', {
+      token: other.token,
+      body: { key: kiran },
+    });
+    expect(foreign.status).toBe(404);
+
+    const pushesBefore = bus.overlayUpdates.length;
+    const hidden = await app.request<CreatorSupporters>('POST', '/api/creator/supporters/hidden', {
+      token: creator.token,
+      body: { key: kiran },
+    });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.supporters.map((s) => s.name)).toEqual(['Priya']);
+    expect(hidden.body.hidden.map((h) => h.name)).toEqual(['kiran']);
+    expect(bus.overlayUpdates.length).toBe(pushesBefore + 1);
+    expect(await supporterNames(creator)).toEqual(['Priya']);
+    await guestTip(creator, 'KIRAN', 1000); // a new tip under the same name stays hidden
+    expect(await supporterNames(creator)).toEqual(['Priya']);
+
+    const hiddenId = hidden.body.hidden[0]?.id ?? '';
+    const notTheirs = await app.request('DELETE', `/api/creator/supporters/hidden/${hiddenId}`, {
+      token: other.token,
+    });
+    expect(notTheirs.status).toBe(404);
+    const shown = await app.request<CreatorSupporters>(
+      'DELETE',
+      `/api/creator/supporters/hidden/${hiddenId}`,
+      {
+        token: creator.token,
+      },
+    );
+    expect(shown.status).toBe(200);
+    expect(shown.body.hidden).toEqual([]);
+    expect(await supporterNames(creator)).toEqual(['KIRAN', 'Priya']);
   });
 });

@@ -37,6 +37,7 @@ function parsePayInput(body: unknown): PayInput | RazorpayErrorBody {
     key: str(body.key),
     email: str(body.email),
     contact: str(body.contact),
+    vpa: str(body.vpa),
   };
 }
 
@@ -75,7 +76,7 @@ function newPayment(order: SimOrder, input: PayInput, method: PaymentMethod): Si
       : {}),
     bank: null,
     wallet: null,
-    vpa: method === 'upi' ? 'success@razorpay' : null,
+    vpa: method === 'upi' ? (input.vpa ?? 'success@razorpay') : null,
     email: input.email ?? 'void@razorpay.com',
     contact: input.contact ?? '+919000090000',
     notes: [],

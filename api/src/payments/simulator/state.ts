@@ -65,6 +65,8 @@ export interface PayInput {
   key?: string;
   email?: string;
   contact?: string;
+  /** The UPI address the payer approves from (UPI only; Razorpay's test VPA `success@razorpay` by default). */
+  vpa?: string;
 }
 
 export type PayResult =

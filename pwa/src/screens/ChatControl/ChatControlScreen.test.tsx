@@ -409,8 +409,8 @@ describe('Chat Loader: push live, flag, block and delete', () => {
     // Only queued (Waiting) chats are checked.
     expect(asked.at(-1)).toBe([walletId, guestId].sort().join(','));
 
-    // Block sender only on wallet tips: a guest tip has nobody to block.
-    expect(within(rowOf('Rahul')).queryByRole('button', { name: 'Block sender' })).toBeNull();
+    // Block sender on every chat: a guest is blocked by what their payment carried.
+    expect(within(rowOf('Rahul')).getByRole('button', { name: 'Block sender' })).toBeTruthy();
     expect(within(rowOf('Meera')).getByRole('button', { name: 'Block sender' })).toBeTruthy();
     await user.click(within(rowOf('Priya')).getByRole('button', { name: 'Block sender' }));
     expect(confirm).toHaveBeenCalledWith(

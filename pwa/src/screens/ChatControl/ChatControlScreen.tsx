@@ -30,7 +30,7 @@ export { HIGHLIGHT_MS, SEARCH_DEBOUNCE_MS } from './chatText.ts';
  */
 export function ChatControlScreen() {
   const chatsState = useChats();
-  const { chats, isLoading, isError, walletTipIds, overlayConnected, realtime } = chatsState;
+  const { chats, isLoading, isError, overlayConnected, realtime } = chatsState;
   const queuedIds = useMemo(() => chats.filter((c) => c.status === 'unread').map((c) => c.id), [chats]);
   const flaggedIds = useSafetyFlags(queuedIds);
   const overlay = useCreatorOverlay();
@@ -158,7 +158,6 @@ export function ChatControlScreen() {
             sort={sort}
             tiers={overlay.data?.show?.tiers}
             flaggedIds={flaggedIds}
-            walletTipIds={walletTipIds}
             highlightId={highlightId}
             busyId={busyId}
             actions={rowActions}

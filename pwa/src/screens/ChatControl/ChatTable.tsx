@@ -31,18 +31,19 @@ export interface ChatRowActions {
   deleteChat(chat: ChatView): void;
 }
 
-/** A row's buttons: Show on live (while queued), Copy message, Block sender (wallet tips), Delete. */
+/**
+ * A row's buttons: Show on live (while queued), Copy message, Block sender (a viewer's account, or a guest by what
+ * their payment carried), Delete.
+ */
 function RowActions({
   chat,
   busy,
   canPush,
-  canBlock,
   actions,
 }: {
   chat: ChatView;
   busy: boolean;
   canPush: boolean;
-  canBlock: boolean;
   actions: ChatRowActions;
 }) {
   const { t } = useT();
@@ -58,16 +59,7 @@ function RowActions({
         ]
       : []),
     { action: 'copyMessage', label: t('chat.copyMessage'), className: 'button-secondary', waits: false },
-    ...(canBlock
-      ? [
-          {
-            action: 'blockSender' as const,
-            label: t('chat.blockSender'),
-            className: 'button-ghost',
-            waits: true,
-          },
-        ]
-      : []),
+    { action: 'blockSender', label: t('chat.blockSender'), className: 'button-ghost', waits: true },
     { action: 'deleteChat', label: t('chat.delete'), className: 'button-ghost cl-delete', waits: true },
   ];
   return (
@@ -92,23 +84,13 @@ interface ChatTableProps {
   sort: ChatSort;
   tiers: readonly ShowTier[] | undefined;
   flaggedIds: ReadonlySet<string>;
-  walletTipIds: ReadonlySet<string>;
   highlightId: string | null;
   busyId: string | null;
   actions: ChatRowActions;
 }
 
 /** The live list grouped by day: viewer, message, amount with its tier, status and the row's actions. */
-export function ChatTable({
-  groups,
-  sort,
-  tiers,
-  flaggedIds,
-  walletTipIds,
-  highlightId,
-  busyId,
-  actions,
-}: ChatTableProps) {
+export function ChatTable({ groups, sort, tiers, flaggedIds, highlightId, busyId, actions }: ChatTableProps) {
   const { t } = useT();
   return (
     <table className="cl-table">
@@ -166,13 +148,7 @@ export function ChatTable({
                       <span className="sr-only">{t('chat.flaggedAria')}</span>
                     </span>
                   ) : null}
-                  <RowActions
-                    chat={chat}
-                    busy={busy}
-                    canPush={!isLive}
-                    canBlock={walletTipIds.has(chat.id)}
-                    actions={actions}
-                  />
+                  <RowActions chat={chat} busy={busy} canPush={!isLive} actions={actions} />
                 </td>
               </tr>
             );

@@ -149,4 +149,28 @@ describe('Stream safety section', () => {
     expect(screen.queryByText('Troll Raju')).toBeNull();
     expect(screen.getByText('Nobody is blocked.')).toBeTruthy();
   });
+
+  it('lists a blocked guest by the masked label of their payments, with Unblock', async () => {
+    const guest = {
+      id: '7f0c1a52-8a3c-4a8b-9a7e-1d2c3b4a5f62',
+      userId: null,
+      name: null,
+      phone: null,
+      guestLabel: 'UPI tr•••@okaxis · ••••••3210',
+      createdAt: '2026-11-02T10:00:00.000Z',
+    };
+    const browserOnly = { ...guest, id: '7f0c1a52-8a3c-4a8b-9a7e-1d2c3b4a5f63', guestLabel: '' };
+    server.use(
+      http.get('*/api/creator/safety', () =>
+        HttpResponse.json({ settings: settings(), blockedSenders: [guest, browserOnly] }),
+      ),
+    );
+    renderWithApp(<SafetySection />);
+    const list = await screen.findByRole('list', { name: 'Blocked senders' });
+    expect(within(list).getByText('Guest · UPI tr•••@okaxis · ••••••3210')).toBeTruthy();
+    expect(within(list).getByText('Guest (known by their browser only)')).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Unblock Guest · UPI tr•••@okaxis · ••••••3210' }),
+    ).toBeTruthy();
+  });
 });

@@ -38,6 +38,11 @@ function toForm(settings: SafetySettings): FormState {
 }
 
 function senderLabel(sender: BlockedSender): string {
+  // A blocked guest is shown by what their payments carried, masked; never the VPA or number in clear.
+  if (sender.guestLabel != null)
+    return sender.guestLabel
+      ? translate('streamSafety.guestPayer', { label: sender.guestLabel })
+      : translate('streamSafety.guestBrowser');
   return sender.name ?? sender.phone ?? translate('streamSafety.unknownSender');
 }
 

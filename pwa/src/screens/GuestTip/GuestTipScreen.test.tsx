@@ -12,6 +12,7 @@ import {
   setupCheckoutTests,
 } from '../../test/checkoutTests.ts';
 import { REFERRING_CREATOR_STORAGE_KEY } from '../../lib/referringCreator.ts';
+import { PAYER_TOKEN_STORAGE_KEY } from '../../lib/payerToken.ts';
 
 const CONFIG = sandboxConfig({
   defaultCreator: { handle: 'shabaash-live', displayName: 'Shabaash Live' },
@@ -131,7 +132,12 @@ describe('GuestTipScreen', () => {
     const preparing = await screen.findByRole('button', { name: 'Preparing Checkout…' });
     expect(preparing).toHaveProperty('disabled', true);
     await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
-    expect(bodies).toEqual([{ amount: 99, message: 'Great stream!', name: 'Kabir', creator: 'riya' }]);
+    // The browser's token goes with the order (kept, so a creator who blocks this guest refuses its next order).
+    const token = localStorage.getItem(PAYER_TOKEN_STORAGE_KEY);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(bodies).toEqual([
+      { amount: 99, message: 'Great stream!', name: 'Kabir', creator: 'riya', payerToken: token },
+    ]);
     const { options } = checkout.fake.opened[0]!;
     expect(options).toMatchObject({
       ...checkoutOptions('rzp_test_sandbox', 'order_G1', 9900, 'Kabir'),
@@ -218,6 +224,8 @@ describe('GuestTipScreen', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     await user.click(submitButton());
     await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
-    expect(bodies).toEqual([{ amount: 99, message: 'you rock', name: '', creator: 'riya' }]);
+    expect(bodies).toEqual([
+      { amount: 99, message: 'you rock', name: '', creator: 'riya', payerToken: expect.any(String) },
+    ]);
   });
 });

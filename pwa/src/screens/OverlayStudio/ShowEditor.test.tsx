@@ -26,6 +26,7 @@ beforeEach(() => {
     http.get(`${window.location.origin}/overlay`, () =>
       HttpResponse.text('', { headers: { 'content-type': 'text/html' } }),
     ),
+    http.get('*/api/creator/supporters', () => HttpResponse.json({ supporters: [], hidden: [] })),
     http.get('*/api/creator/overlay', () =>
       HttpResponse.json({
         ...looks,

@@ -14,6 +14,23 @@ signInBeforeEach(server, creator);
 
 const LOOKS = { overlayTheme: 'neon', font: 'Inter', color: '#112233', sound: 'dhol' };
 
+/** The creator's supporters as GET /creator/supporters answers them; POST/DELETE …/hidden hide and show. */
+const supporters = {
+  all: [
+    { key: 'u:1', name: 'Priya', amount: 500, amountPaise: 50_000, count: 2 },
+    { key: 'g:kiran', name: 'Kiran', amount: 100, amountPaise: 10_000, count: 1 },
+  ],
+  hiddenKeys: [] as string[],
+  lists() {
+    return {
+      supporters: this.all.filter((s) => !this.hiddenKeys.includes(s.key)),
+      hidden: this.all
+        .filter((s) => this.hiddenKeys.includes(s.key))
+        .map((s) => ({ id: `h-${s.key}`, name: s.name, createdAt: '2026-11-27T10:00:00.000Z' })),
+    };
+  },
+};
+
 /** GET /creator/overlay with saved widget settings; PUT /creator/settings records what it got. */
 function serve() {
   const puts: OverlaySettings[] = [];
@@ -30,6 +47,16 @@ function serve() {
     ),
     // The previews' frames (happy-dom loads them): the widget pages themselves are not under test here.
     http.get('*/widgets/:kind', () => HttpResponse.html('<!doctype html><title>widget</title>')),
+    http.get('*/api/creator/supporters', () => HttpResponse.json(supporters.lists())),
+    http.post('*/api/creator/supporters/hidden', async ({ request }) => {
+      const { key } = (await request.json()) as { key: string };
+      supporters.hiddenKeys.push(key);
+      return HttpResponse.json(supporters.lists());
+    }),
+    http.delete('*/api/creator/supporters/hidden/:id', ({ params }) => {
+      supporters.hiddenKeys = supporters.hiddenKeys.filter((key) => `h-${key}` !== params.id);
+      return HttpResponse.json(supporters.lists());
+    }),
     http.put('*/api/creator/settings', async ({ request }) => {
       const body = (await request.json()) as OverlaySettings;
       puts.push(body);
@@ -101,5 +128,27 @@ describe('Overlay Studio: widget settings', () => {
     );
     expect(supporters.textContent).toContain('Off: the widget shows nothing on stream');
     expect(screen.getByRole('article', { name: 'QR code for the guest page' })).toBeTruthy();
+  });
+
+  it('hides one supporter from the widget and shows them again', async () => {
+    serve();
+    supporters.hiddenKeys = [];
+    renderWithApp(<WidgetSettings />);
+    const onStream = await screen.findByRole('list', { name: 'Top supporters on stream' });
+    expect(
+      within(onStream)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Priya · ₹500.00Hide', 'Kiran · ₹100.00Hide']);
+    await userEvent.click(screen.getByRole('button', { name: 'Hide Kiran from the widget' }));
+    expect(await screen.findByText('Supporter hidden from the widget')).toBeTruthy();
+    const hidden = screen.getByRole('list', { name: 'Hidden from the widget' });
+    expect(within(hidden).getByText('Kiran')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Top supporters on stream' })).queryByText(/Kiran/),
+    ).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show Kiran on the widget again' }));
+    expect(await screen.findByText('Supporter shown on the widget again')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Hidden from the widget' })).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import { useT } from '../../i18n/i18n.tsx';
 import { errorText } from '../../i18n/errors.ts';
 import { useCreatorOverlay, useSaveOverlaySettings } from '../../hooks/useCreatorOverlay.ts';
 import { SettingsGroup } from './SettingsGroup.tsx';
+import { SupportersManager } from './SupportersManager.tsx';
 import { WidgetLinkCard } from './WidgetLinkCard.tsx';
 
 /** The widgets' free-text settings: field id and length limit; label and placeholder are `widgetSettings.<name>…`. */
@@ -157,6 +158,7 @@ export function WidgetSettings() {
           />
         ))}
       </div>
+      <SupportersManager />
     </Card>
   );
 }
