@@ -56,6 +56,11 @@ export interface PaymentGateway {
   fetchOrder(orderId: string): Promise<GatewayOrderDetails>;
   /** Lists every payment attempt made against an order. */
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
+  /** Refunds `amountPaise` of a captured payment (`POST /payments/:id/refund`, normal speed); returns the refund's id. */
+  refundPayment(
+    paymentId: string,
+    input: { amountPaise: number; notes: Record<string, string> },
+  ): Promise<{ id: string; status: string }>;
   /** True when `signature` is the hex HMAC-SHA256 of the exact `rawBody` bytes under the webhook secret. */
   verifyWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean;
   /** True when `signature` is Checkout's handler signature: HMAC-SHA256(`orderId|paymentId`, key secret). */
@@ -227,6 +232,13 @@ export function createRazorpayGateway(opts: RazorpayGatewayOptions): PaymentGate
         error_description: p.error_description ?? null,
         created_at: p.created_at,
       }));
+    },
+
+    async refundPayment(paymentId, { amountPaise, notes }) {
+      const refund = await call(timeoutMs, 'refund payment', () =>
+        sdk.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', notes }),
+      );
+      return { id: refund.id, status: String(refund.status) };
     },
 
     verifyWebhookSignature(rawBody, signature) {

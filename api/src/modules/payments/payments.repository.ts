@@ -50,6 +50,17 @@ export async function insertPaymentOrder(db: Executor, order: NewPaymentOrder): 
   });
 }
 
+/** A user's top-up orders created since `since` that are neither paid nor closed (checkouts still open). */
+export async function countOpenTopUpOrders(db: Executor, userId: string, since: Date): Promise<number> {
+  const [row] = await db('payment_orders')
+    .where({ user_id: userId, purpose: 'top_up' })
+    .whereNot({ status: 'paid' })
+    .whereNull('closed_at')
+    .where('created_at', '>=', since)
+    .count<Array<{ count: string }>>('* as count');
+  return Number(row?.count ?? 0);
+}
+
 /** One order by its gateway id, or undefined. */
 export async function findPaymentOrder(db: Executor, id: string): Promise<PaymentOrderRow | undefined> {
   return db('payment_orders').where({ id }).first<PaymentOrderRow | undefined>();
@@ -143,4 +154,96 @@ export async function markOrdersChecked(db: Executor, ids: string[], at: Date): 
 /** Closes an unpaid order for reconciliation (every attempt failed); a paid order is never closed. */
 export async function closeOrder(db: Executor, id: string): Promise<void> {
   await db('payment_orders').where({ id }).whereNot({ status: 'paid' }).update({ closed_at: db.fn.now() });
+}
+
+/**
+ * True when the order's payee was deleted: the creator of a guest order (its row locked FOR NO KEY UPDATE, as the
+ * tip insert will lock it) or the account of a top-up (its wallet row locked FOR UPDATE first, as the deletion
+ * locks it). Either lock waits for a deletion in progress, so the answer is the committed one.
+ */
+export async function isPayeeDeleted(tx: Executor, order: PaymentOrderRow): Promise<boolean> {
+  if (order.purpose === 'guest_tip') {
+    if (!order.creator_id) return false;
+    const creator = await tx('creators')
+      .where({ user_id: order.creator_id })
+      .forNoKeyUpdate()
+      .first<{ deleted_at: Date | null } | undefined>('deleted_at');
+    return Boolean(creator?.deleted_at);
+  }
+  if (!order.user_id) return false;
+  await tx('wallets').where({ user_id: order.user_id }).forUpdate().first('user_id');
+  const user = await tx('users')
+    .where({ id: order.user_id })
+    .first<{ deleted_at: Date | null } | undefined>('deleted_at');
+  return Boolean(user?.deleted_at);
+}
+
+export type RefundReason = 'payee_deleted';
+
+/**
+ * Records that a captured payment is refunded instead of applied: the order is marked failed with `reason` (what
+ * the payer's screen shows), keeps the payment id and is closed for reconciliation; one payment_refunds row per
+ * payment. False when this payment's refund was recorded before (a repeated event).
+ */
+export async function recordRefundDue(
+  tx: Executor,
+  order: PaymentOrderRow,
+  refund: { paymentId: string; reason: RefundReason; message: string },
+): Promise<boolean> {
+  const inserted = await tx('payment_refunds')
+    .insert({
+      payment_id: refund.paymentId,
+      order_id: order.id,
+      amount_paise: order.amount_paise,
+      reason: refund.reason,
+    })
+    .onConflict('payment_id')
+    .ignore()
+    .returning<{ payment_id: string }[]>('payment_id');
+  if (inserted.length === 0) return false;
+  await tx('payment_orders').where({ id: order.id }).update({
+    status: 'failed',
+    payment_id: refund.paymentId,
+    failure_reason: refund.message,
+    closed_at: tx.fn.now(),
+    updated_at: tx.fn.now(),
+  });
+  return true;
+}
+
+export interface PaymentRefundRow {
+  payment_id: string;
+  order_id: string;
+  amount_paise: number;
+  reason: RefundReason;
+  refund_id: string | null;
+  created_at: Date;
+  refunded_at: Date | null;
+}
+
+/** One refund row by its payment id, or undefined. */
+export async function findRefund(db: Executor, paymentId: string): Promise<PaymentRefundRow | undefined> {
+  return db('payment_refunds').where({ payment_id: paymentId }).first<PaymentRefundRow | undefined>();
+}
+
+/** Refunds Razorpay has not accepted yet that were recorded before `createdBefore`, oldest first. */
+export async function listPendingRefunds(
+  db: Executor,
+  createdBefore: Date,
+  limit: number,
+): Promise<PaymentRefundRow[]> {
+  return db('payment_refunds')
+    .whereNull('refund_id')
+    .where('created_at', '<', createdBefore)
+    .orderBy('created_at', 'asc')
+    .limit(limit)
+    .select<PaymentRefundRow[]>('*');
+}
+
+/** Records Razorpay's id for a refund it accepted (once: a second answer changes nothing). */
+export async function markRefunded(db: Executor, paymentId: string, refundId: string): Promise<void> {
+  await db('payment_refunds')
+    .where({ payment_id: paymentId })
+    .whereNull('refund_id')
+    .update({ refund_id: refundId, refunded_at: db.fn.now() });
 }

@@ -8,7 +8,7 @@ import { badRequest, notFound, unauthenticated } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { makeReceipt } from '../../payments/gateway.ts';
 import type { SessionPrincipal } from '../sessions/sessions.service.ts';
-import { resolveCreator } from '../creators/creators.repository.ts';
+import type { CreatorRecord } from '../creators/creators.repository.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { insertTip } from '../tips/tips.repository.ts';
 import {
@@ -20,11 +20,15 @@ import {
 import { postLedgerEntry } from '../wallet/ledger.ts';
 import {
   findPaymentOrder,
+  findRefund,
   insertInboxEvent,
   insertPaymentOrder,
+  isPayeeDeleted,
   lockPaymentOrder,
   markOrderFailed,
   markOrderPaid,
+  markRefunded,
+  recordRefundDue,
   setInboxOutcome,
   type PaymentPurpose,
 } from './payments.repository.ts';
@@ -73,12 +77,12 @@ export async function openPaymentOrder(
   return { id: order.id, amount: order.amount, currency: order.currency };
 }
 
-/** Guest checkout (SPEC §4): validated input in rupees → an order for the creator (default creator when absent). */
+/** Guest checkout (SPEC §4): validated input in rupees → an order for the creator the request resolved to. */
 export async function createGuestOrder(
   deps: AppDeps,
-  input: { amount: number; message: string; name: string; creator?: string | undefined },
+  creator: CreatorRecord,
+  input: { amount: number; message: string; name: string },
 ): Promise<PaymentOrder> {
-  const creator = await resolveCreator(deps.db, deps.config, input.creator);
   const amountPaise = rupeesToPaise(input.amount);
   assertTipAmount(deps.config, amountPaise);
   // Refuse a blocked message before any order exists, so nothing can be charged for it (issue 9).
@@ -133,13 +137,15 @@ export type PaymentOutcome =
   | 'ignored_paid' // a failure reported for an order that is already paid
   | 'not_captured' // a "captured" report whose payment is not captured
   | 'unknown_order' // not one of our orders
-  | 'orphaned'; // the order's user or creator no longer exists
+  | 'orphaned' // the order's user or creator no longer exists
+  | 'refunded'; // the order's creator or account was deleted: refunded at Razorpay, nothing applied
 
 /**
  * The one code path that turns a payment report into money: in ONE transaction it records the inbox row
  * (when `inboxId` is given; a repeated id stops here), locks the order, refuses duplicates and mismatches,
- * credits the wallet or creates the guest tip (both unique on the payment id), and marks the order.
- * Realtime is told after commit.
+ * credits the wallet or creates the guest tip (both unique on the payment id), and marks the order. A payment
+ * whose payee was deleted meanwhile is recorded as a refund instead (never a tip or a credit) and refunded at
+ * Razorpay after commit. Realtime is told after commit.
  */
 export async function applyPaymentReport(
   deps: AppDeps,
@@ -164,7 +170,30 @@ export async function applyPaymentReport(
     return result;
   });
   if (spaces.length > 0) deps.realtime.changed(spaces);
+  if (outcome === 'refunded') await sendRefund(deps, report.paymentId, log);
   return outcome;
+}
+
+/**
+ * Asks Razorpay (the SDK's `payments.refund`) to refund a payment recorded in payment_refunds, and keeps the
+ * refund's id. A failure is logged; reconciliation tries again later. True when Razorpay accepted it now.
+ */
+export async function sendRefund(deps: AppDeps, paymentId: string, log: Logger): Promise<boolean> {
+  const refund = await findRefund(deps.db, paymentId);
+  if (!refund || refund.refund_id) return false;
+  const at = { paymentId, orderId: refund.order_id, reason: refund.reason };
+  try {
+    const accepted = await deps.payments.refundPayment(paymentId, {
+      amountPaise: Number(refund.amount_paise),
+      notes: { reason: refund.reason, orderId: refund.order_id },
+    });
+    await markRefunded(deps.db, paymentId, accepted.id);
+    log.warn({ ...at, refundId: accepted.id }, 'payment refunded: its payee was deleted');
+    return true;
+  } catch (err) {
+    log.error({ ...at, err }, 'refund failed; reconciliation tries again');
+    return false;
+  }
 }
 
 async function applyInTransaction(
@@ -206,6 +235,14 @@ async function applyInTransaction(
       'payment amount or currency does not match its order; refused',
     );
     return 'mismatch';
+  }
+  if (await isPayeeDeleted(tx, order)) {
+    const due = await recordRefundDue(tx, order, {
+      paymentId: report.paymentId,
+      reason: 'payee_deleted',
+      message: MESSAGES.paymentRefundedPayeeDeleted,
+    });
+    return due ? 'refunded' : 'duplicate';
   }
   let outcome: PaymentOutcome;
   if (order.purpose === 'top_up') {
