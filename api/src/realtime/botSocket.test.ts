@@ -9,7 +9,7 @@ import {
   type ServerMessage,
 } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { buildCreator, seedGuestTip, type BuiltCreator } from '../../test/factories.ts';
+import { buildCreator, buildUser, seedGuestTip, type BuiltCreator } from '../../test/factories.ts';
 import { TestSocket } from '../../test/realtime/testSocket.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { API_TOKEN_RATE_LIMIT } from '../modules/apiTokens/apiTokens.auth.ts';
@@ -160,7 +160,7 @@ describe('the events socket for bots', () => {
     expect(Number(endpoints[0]?.n)).toBe(0);
   });
 
-  it("a deleted creator's overlay keys open nothing: its overlay socket closes, hellos and HTTP reads are refused", async () => {
+  it("a deleted creator's overlay keys and room open nothing: the overlay socket closes, hellos and HTTP reads are refused", async () => {
     const c = await buildCreator(app.deps.db, app.deps.config);
     const overlay = await TestSocket.hello(app.url, { overlayKey: c.overlayKey });
     const reads = (key: string) =>
@@ -184,6 +184,11 @@ describe('the events socket for bots', () => {
       expect(await Promise.all(reads(key))).toEqual([404, 404, 404]);
       expect(await answerTo(app.url, { overlayKey: key })).not.toBe('welcome');
     }
+    // Viewers of the deleted handle's page get no room either.
+    const viewer = await buildUser(app.deps.db, app.deps.config);
+    expect(await answerTo(app.url, { token: viewer.token, creator: c.handle })).toMatchObject({
+      reason: 'Unknown creator',
+    });
   });
 
   it("caps one token's sockets (4029) and counts each hello against the token's own request budget", async () => {
