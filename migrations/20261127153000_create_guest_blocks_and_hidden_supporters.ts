@@ -28,29 +28,7 @@ export async function up(knex: Knex): Promise<void> {
   );
   await knex.raw(`create index blocked_senders_payer_keys on blocked_senders using gin (payer_keys)`);
 
-  // Guest payments refused at capture (a blocked payer paid anyway): refunded in full, never a tip.
-  await knex.schema.createTable('payment_refunds', (t) => {
-    t.text('payment_id').primary();
-    t.text('order_id').notNullable().references('payment_orders.id');
-    t.uuid('creator_id').references('creators.user_id').onDelete('SET NULL');
-    t.bigInteger('amount_paise').notNullable();
-    t.text('reason').notNullable();
-    t.text('status').notNullable().defaultTo('pending');
-    t.text('refund_id').unique();
-    t.timestamp('attempted_at', { useTz: true });
-    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.index(['status', 'created_at']);
-  });
-  await knex.raw(
-    `alter table payment_refunds add constraint payment_refunds_status check (status in ('pending','processed'))`,
-  );
-  await knex.raw(
-    `alter table payment_refunds add constraint payment_refunds_reason check (reason in ('blocked_payer'))`,
-  );
-  await knex.raw(
-    `alter table payment_refunds add constraint payment_refunds_amount_pos check (amount_paise > 0)`,
-  );
+  // Guest payments refused at capture (a blocked payer paid anyway) go to payment_refunds (20261127150000).
 
   // Supporters a creator hid from the widget, by the widget's grouping key ('u:<user id>' or 'g:<folded name>').
   await knex.schema.createTable('hidden_supporters', (t) => {
@@ -65,7 +43,6 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('hidden_supporters');
-  await knex.schema.dropTable('payment_refunds');
   await knex('blocked_senders').whereNull('user_id').whereNull('phone').delete();
   await knex.raw(`drop index blocked_senders_payer_keys`);
   await knex.raw(`alter table blocked_senders drop constraint blocked_senders_one_of`);

@@ -146,6 +146,11 @@ const envSchema = z.object({
   WEBHOOK_GATHER_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: perMinute(10),
   GUEST_ORDER_LIMIT_PER_CREATOR_PER_MINUTE: perMinute(300),
+  /** Wallet top-up orders (POST /api/wallet/add-money) per account and per client address a minute. */
+  ADD_MONEY_LIMIT_PER_USER_PER_MINUTE: perMinute(10),
+  ADD_MONEY_LIMIT_PER_IP_PER_MINUTE: perMinute(60),
+  /** Unpaid top-up orders of the last 30 minutes one account may hold; the next add-money is refused until one is paid. */
+  TOP_UP_OPEN_ORDERS_MAX: z.coerce.number().int().min(1).max(1000).default(5),
   /** Creator payouts over Razorpay Route (issue 13); false keeps earnings in the ledger and moves nothing. */
   PAYOUTS_ROUTE_ENABLED: z
     .enum(['true', 'false', '1', '0'])

@@ -14,11 +14,12 @@ export async function setup(project: TestProject): Promise<void> {
   // Payouts: a 15 s hold, a 1 s job tick and 3 s per Route step in the simulator (review, transfer processing,
   // settlement), so a journey can watch an earning go pending → available → in transit → paid (issue 13).
   // Every journey's browser comes from one loopback address, new accounts each time: the per-address socket,
-  // full catch-up and guest-order limits (production defaults 2,000 sockets, 100 not yet welcomed, 600 catch-ups and 10 guest orders a
-  // minute) are lifted as in the API harness; realtime/caps.test.ts, replayThrottle.test.ts and
-  // payments/guestLimits.test.ts show them refusing.
+  // full catch-up, guest-order and top-up limits (production defaults 2,000 sockets, 100 not yet welcomed, 600
+  // catch-ups, 10 guest orders and 60 top-ups a minute) are lifted as in the API harness; realtime/caps.test.ts,
+  // replayThrottle.test.ts, payments/guestLimits.test.ts and wallet/topUpLimits.test.ts show them refusing.
   product = await startProduct({
     GUEST_ORDER_LIMIT_PER_IP_PER_MINUTE: '10000',
+    ADD_MONEY_LIMIT_PER_IP_PER_MINUTE: '10000',
     WS_MAX_SOCKETS_PER_IP: '10000',
     WS_MAX_UNAUTHENTICATED_SOCKETS_PER_IP: '10000',
     WS_FULL_REPLAYS_PER_IP_PER_MINUTE: '100000',

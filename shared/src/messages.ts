@@ -77,6 +77,11 @@ export const MESSAGES = {
   alreadyCreator: 'You are already a creator.',
   phoneNotRegistered: 'No account uses this phone number.',
   loggedOut: 'Logged out',
+  creatorDeleted: 'This creator deleted their account and no longer accepts tips.',
+  paymentRefundedPayeeDeleted:
+    'The account this payment was for was deleted before the payment arrived, so it is being refunded in full.',
+  tooManyOpenOrders:
+    'You have several payments that are not finished yet. Complete one, or try again in 30 minutes.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

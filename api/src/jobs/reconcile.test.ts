@@ -91,4 +91,43 @@ describe('reconciliation under a backlog', () => {
     expect(checkedAgain.last_checked_at.getTime()).toBe(row.last_checked_at.getTime());
     expect(again.errors).toBe(0);
   });
+
+  it('stops asking about an order nobody tried to pay after an hour, and keeps asking about a newer one', async () => {
+    const user = await buildUser(db, app.deps.config);
+    const order = async () =>
+      (
+        await app.request<{ order: { id: string } }>('POST', '/api/wallet/add-money', {
+          token: user.token,
+          body: { amount: 10 },
+        })
+      ).body.order.id;
+    const abandoned = await order();
+    const recent = await order();
+    await db('payment_orders')
+      .where({ id: abandoned })
+      .update({ created_at: new Date(Date.now() - 61 * 60_000) });
+    await db('payment_orders')
+      .where({ id: recent })
+      .update({ created_at: new Date(Date.now() - 20 * 60_000) });
+    expect(sim.orders.get(abandoned)?.attempts).toBe(0);
+
+    await reconcileUnpaidOrders(app.deps, { olderThanMs: 0 });
+    const closed = await db('payment_orders').where({ id: abandoned }).first();
+    expect(closed.status).toBe('created');
+    expect(closed.closed_at).not.toBeNull();
+    expect((await db('payment_orders').where({ id: recent }).first()).closed_at).toBeNull();
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await reconcileUnpaidOrders(app.deps, { olderThanMs: 0 });
+    const [abandonedAfter, recentAfter] = await Promise.all(
+      [abandoned, recent].map((id) => db('payment_orders').where({ id }).first()),
+    );
+    expect(abandonedAfter.last_checked_at.getTime()).toBe(closed.last_checked_at.getTime());
+    expect(recentAfter.last_checked_at.getTime()).toBeGreaterThan(closed.last_checked_at.getTime());
+
+    // Paid after all, its webhook still credits the wallet.
+    sim.pay({ orderId: abandoned, outcome: 'success' });
+    await sim.idle();
+    expect(await balancePaise(user.id)).toBe(1_000);
+  });
 });

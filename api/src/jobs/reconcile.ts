@@ -13,6 +13,13 @@ import {
 export const RECONCILE_AFTER_MS = 15 * 60_000;
 /** Older orders are given up on (Razorpay stops retrying webhooks after a day; a late UPI capture takes days). */
 export const RECONCILE_HORIZON_MS = 7 * 24 * 60 * 60_000;
+/**
+ * An order with no payment attempt at Razorpay (`GET /orders/:id/payments` is empty) this long after creation is
+ * closed: its checkout was abandoned. A payment made later still credits it through its webhook.
+ */
+export const RECONCILE_UNATTEMPTED_MS = 60 * 60_000;
+/** A refund Razorpay has not accepted this long after it was recorded (its first call failed) is asked for again. */
+export const REFUND_RETRY_AFTER_MS = 10 * 60_000;
 /** How often the loop runs. */
 export const RECONCILE_EVERY_MS = 5 * 60_000;
 /** The advisory lock key that makes one instance at a time run the job ("shabaash reconcile"). */
@@ -29,6 +36,8 @@ export interface ReconcileSummary {
   closed: number;
   outcomes: Partial<Record<PaymentOutcome, number>>;
   errors: number;
+  /** Refunds of payments to deleted payees that Razorpay accepted on a retry this run. */
+  refunds: number;
 }
 
 /**
@@ -36,8 +45,9 @@ export interface ReconcileSummary {
  * recently checked first, batch after batch until each was checked once this run or the time budget is
  * spent, so a backlog of abandoned checkouts cannot hide a newer paid order. Every captured (or failed)
  * payment goes through applyPaymentReport, the webhook's own code path, with an inbox id per payment so a
- * second run changes nothing. An order whose every attempt failed is closed (no longer asked about). Then
- * refunds of refused guest payments (blocked payers) still pending are tried again.
+ * second run changes nothing. An order whose every attempt failed, or that nobody tried to pay within
+ * RECONCILE_UNATTEMPTED_MS, is closed (no longer asked about). Then refunds still pending (a deleted payee, a
+ * blocked payer) whose call failed or whose instance stopped are tried again.
  */
 export async function reconcileUnpaidOrders(
   deps: AppDeps,
@@ -45,7 +55,7 @@ export async function reconcileUnpaidOrders(
 ): Promise<ReconcileSummary> {
   const startedAt = new Date();
   const deadline = startedAt.getTime() + (opts.budgetMs ?? RECONCILE_BUDGET_MS);
-  const summary: ReconcileSummary = { checked: 0, closed: 0, outcomes: {}, errors: 0 };
+  const summary: ReconcileSummary = { checked: 0, closed: 0, outcomes: {}, errors: 0, refunds: 0 };
   const log = deps.logger.child({ job: 'reconcile' });
   while (Date.now() < deadline) {
     const orders = await listOrdersToReconcile(deps.db, {
@@ -67,9 +77,9 @@ export async function reconcileUnpaidOrders(
     );
     summary.checked += orders.length;
   }
-  // Refunds of refused guest payments whose call failed (or whose instance stopped) are tried again.
+  // Refunds whose call failed (or whose instance stopped) are tried again, each at most once a minute.
   for (const paymentId of await listPendingRefunds(deps.db, RECONCILE_BATCH))
-    await refundRefusedPayment(deps, paymentId, log);
+    if (await refundRefusedPayment(deps, paymentId, log)) summary.refunds += 1;
   return summary;
 }
 
@@ -109,8 +119,12 @@ async function reconcileOrder(
         );
       }
     }
-    // Attempted and failed at Razorpay: stop asking (a late capture's webhook still credits it).
-    if (!captured && payments.length > 0 && payments.every((p) => p.status === 'failed')) {
+    // Attempted and failed at Razorpay, or never attempted for an hour: stop asking (a late capture's webhook
+    // still credits it).
+    const everyAttemptFailed = payments.length > 0 && payments.every((p) => p.status === 'failed');
+    const abandoned =
+      payments.length === 0 && order.created_at.getTime() <= Date.now() - RECONCILE_UNATTEMPTED_MS;
+    if (!captured && (everyAttemptFailed || abandoned)) {
       await closeOrder(deps.db, order.id);
       summary.closed += 1;
     }

@@ -241,7 +241,7 @@ export function createRazorpayGateway(opts: RazorpayGatewayOptions): PaymentGate
 
     async refundPayment(paymentId, { amountPaise, notes }) {
       const refund = await call(timeoutMs, 'refund payment', () =>
-        sdk.payments.refund(paymentId, { amount: amountPaise, notes }),
+        sdk.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', notes }),
       );
       return { id: refund.id, amount: Number(refund.amount), status: String(refund.status) };
     },

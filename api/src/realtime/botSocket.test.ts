@@ -9,7 +9,7 @@ import {
   type ServerMessage,
 } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { buildCreator, seedGuestTip, type BuiltCreator } from '../../test/factories.ts';
+import { buildCreator, buildUser, seedGuestTip, type BuiltCreator } from '../../test/factories.ts';
 import { TestSocket } from '../../test/realtime/testSocket.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { API_TOKEN_RATE_LIMIT } from '../modules/apiTokens/apiTokens.auth.ts';
@@ -158,6 +158,37 @@ describe('the events socket for bots', () => {
       .where({ creator_id: c.id })
       .count('* as n');
     expect(Number(endpoints[0]?.n)).toBe(0);
+  });
+
+  it("a deleted creator's overlay keys and room open nothing: the overlay socket closes, hellos and HTTP reads are refused", async () => {
+    const c = await buildCreator(app.deps.db, app.deps.config);
+    const overlay = await TestSocket.hello(app.url, { overlayKey: c.overlayKey });
+    const reads = (key: string) =>
+      ['/api/creator/overlay/public', '/api/overlay/widgets', '/api/tips/display'].map(
+        async (path) => (await app.request('GET', `${path}?key=${encodeURIComponent(key)}`)).status,
+      );
+    expect(await Promise.all(reads(c.overlayKey))).toEqual([200, 200, 200]);
+
+    const gone = await app.request('DELETE', '/api/users/me', {
+      token: c.token,
+      body: { confirm: true, balancePaise: 0 },
+    });
+    expect(gone.status).toBe(200);
+    expect(await overlay.closed).toMatchObject({ code: WS_CLOSE.unauthorized });
+    // Neither the old key nor the one the deletion rotated to (which nobody was ever shown) opens anything.
+    const { overlay_key: rotated } = await app.deps
+      .db('creators')
+      .where({ user_id: c.id })
+      .first<{ overlay_key: string }>('overlay_key');
+    for (const key of [c.overlayKey, rotated]) {
+      expect(await Promise.all(reads(key))).toEqual([404, 404, 404]);
+      expect(await answerTo(app.url, { overlayKey: key })).not.toBe('welcome');
+    }
+    // Viewers of the deleted handle's page get no room either.
+    const viewer = await buildUser(app.deps.db, app.deps.config);
+    expect(await answerTo(app.url, { token: viewer.token, creator: c.handle })).toMatchObject({
+      reason: 'Unknown creator',
+    });
   });
 
   it("caps one token's sockets (4029) and counts each hello against the token's own request budget", async () => {

@@ -83,10 +83,12 @@ export async function grantFor(db: Executor, config: Config, hello: Hello): Prom
     }
     let publicOf: string | null = null;
     if (hello.creator) {
-      publicOf = (await findCreatorByHandle(db, hello.creator))?.userId ?? null;
+      const found = await findCreatorByHandle(db, hello.creator);
+      publicOf = found && !found.deletedAt ? found.userId : null; // a deleted creator's room is closed too
       if (!publicOf) throw new HelloRefused(WS_CLOSE.badMessage, 'Unknown creator');
     } else if (!grant.creatorOf) {
-      publicOf = (await findDefaultCreator(db, config))?.userId ?? null;
+      const fallback = await findDefaultCreator(db, config);
+      publicOf = fallback && !fallback.deletedAt ? fallback.userId : null;
     }
     if (publicOf && publicOf !== grant.creatorOf) add(`public:${publicOf}`, creatorSpace(publicOf), 'public');
   }

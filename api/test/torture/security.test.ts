@@ -186,6 +186,20 @@ describe('rate limits', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
   });
+
+  it('a burst of 30 top-ups from one account makes at most 10 gateway orders; the rest are 429', async () => {
+    const viewer = await buildUser(db, config);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        app.request('POST', '/api/wallet/add-money', { token: viewer.token, body: { amount: 10 } }),
+      ),
+    );
+    const made = answers.filter((a) => a.status === 200).length;
+    expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true);
+    expect(made).toBeGreaterThanOrEqual(config.TOP_UP_OPEN_ORDERS_MAX);
+    expect(made).toBeLessThanOrEqual(config.ADD_MONEY_LIMIT_PER_USER_PER_MINUTE);
+    expect(await db('payment_orders').where({ user_id: viewer.id }).count()).toEqual([{ count: made }]);
+  });
 });
 
 // ---------- headers ----------

@@ -7,7 +7,8 @@ import { findDefaultCreator } from '../creators/creators.repository.ts';
 export function configRoutes({ db, config, checkout }: AppDeps): Router {
   const { router, route } = contractRouter(config);
   route('config', async ({ ctx }) => {
-    const creator = await findDefaultCreator(db, config);
+    const found = await findDefaultCreator(db, config);
+    const creator = found?.deletedAt ? null : found; // a deleted default creator takes no tips: no guest form
     const emulatorHost = config.authEmulator ? config.FIREBASE_AUTH_EMULATOR_HOST : undefined;
     ctx.set('Cache-Control', 'no-store');
     return {

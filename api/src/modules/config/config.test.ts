@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { publicConfigSchema, type PublicConfig } from '@shabaash/shared';
-import { createTestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildCreator } from '../../../test/factories.ts';
+
+async function deleteAccount(app: TestApp, token: string): Promise<void> {
+  const res = await app.request('DELETE', '/api/users/me', {
+    token,
+    body: { confirm: true, balancePaise: 0 },
+  });
+  expect(res.status).toBe(200);
+}
 
 const CHECKOUT = { keyId: 'rzp_test_sandbox', scriptUrl: 'http://127.0.0.1/sandbox/checkout.js' };
 
@@ -28,9 +36,14 @@ describe('GET /api/config', () => {
     });
 
     const first = await buildCreator(app.deps.db, app.deps.config, { name: 'First Star' });
-    await buildCreator(app.deps.db, app.deps.config);
+    const second = await buildCreator(app.deps.db, app.deps.config);
     const res = await app.request<PublicConfig>('GET', '/api/config');
     expect(res.body.defaultCreator).toEqual({ handle: first.handle, displayName: 'First Star' });
+
+    // A creator who deleted their account is no longer the default: the next oldest is.
+    await deleteAccount(app, first.token);
+    const after = await app.request<PublicConfig>('GET', '/api/config');
+    expect(after.body.defaultCreator?.handle).toBe(second.handle);
   });
 
   it('prefers DEFAULT_CREATOR and never exposes the emulator when real Firebase credentials are set', async () => {
@@ -44,9 +57,13 @@ describe('GET /api/config', () => {
       extend: (deps) => ({ ...deps, checkout: deps.checkout ?? CHECKOUT }),
     });
     await buildCreator(app.deps.db, app.deps.config);
-    await buildCreator(app.deps.db, app.deps.config, { handle: 'chosen-one', name: 'Chosen' });
+    const chosen = await buildCreator(app.deps.db, app.deps.config, { handle: 'chosen-one', name: 'Chosen' });
     const res = await app.request<PublicConfig>('GET', '/api/config');
     expect(res.body.defaultCreator).toEqual({ handle: 'chosen-one', displayName: 'Chosen' });
     expect(res.body.firebase.emulatorUrl).toBeNull();
+
+    // DEFAULT_CREATOR deleted their account: no guest form for anyone else until the setting changes.
+    await deleteAccount(app, chosen.token);
+    expect((await app.request<PublicConfig>('GET', '/api/config')).body.defaultCreator).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { MESSAGES } from '@shabaash/shared';
 import type { Config } from '../../config.ts';
 import { coalesced, type LoadMany } from '../../db/coalesce.ts';
@@ -17,6 +18,8 @@ export interface CreatorRecord {
   sound: string;
   lifetimeGrossPaise: number;
   createdAt: Date;
+  /** When the creator's account was deleted: the handle stays reserved and refuses money. */
+  deletedAt: Date | null;
 }
 
 /** The columns of a `creators` row, aliased to the fields of a CreatorRecord. */
@@ -31,12 +34,13 @@ const CREATOR_COLUMNS = [
   'sound',
   'lifetime_gross_paise as lifetimeGrossPaise',
   'created_at as createdAt',
+  'deleted_at as deletedAt',
 ];
 
 /** The first creator matching `where` (in `order`, when given), or null. */
 async function findCreator(
   db: Executor,
-  where: Record<string, string>,
+  where: Record<string, string | null>,
   order: Array<{ column: string }> = [],
 ): Promise<CreatorRecord | null> {
   const row = await db('creators')
@@ -62,16 +66,26 @@ function creatorsBy(
     const wanted = column === 'user_id' ? keys.filter((k) => UUID_RE.test(k)) : keys;
     const found = new Map<string, CreatorRecord>();
     if (wanted.length === 0) return found;
-    const rows = await db('creators').whereIn(column, wanted).select<CreatorRecord[]>(CREATOR_COLUMNS);
+    const rows = await db('creators')
+      .whereIn(column, wanted)
+      .modify(liveOverlayKeysOnly(column))
+      .select<CreatorRecord[]>(CREATOR_COLUMNS);
     for (const row of rows) found.set(keyOf(row), row);
     return found;
   };
 }
+/** A deleted creator's overlay key opens nothing (its widgets and overlay sockets are refused too). */
+const liveOverlayKeysOnly =
+  (column: string, prefix = '') =>
+  (q: Knex.QueryBuilder) => {
+    if (column === 'overlay_key') void q.whereNull(`${prefix}deleted_at`);
+  };
+
 const creatorsByHandle = creatorsBy('handle', (c) => c.handle);
 const creatorsByOverlayKey = creatorsBy('overlay_key', (c) => c.overlayKey);
 const creatorsByUserId = creatorsBy('user_id', (c) => c.userId);
 
-/** The creator with this handle (case-insensitive; handles are stored lower-case), or null. */
+/** The creator with this handle (case-insensitive; handles are stored lower-case), or null; deleted ones too. */
 export function findCreatorByHandle(db: Executor, handle: string): Promise<CreatorRecord | null> {
   return coalesced(db, creatorsByHandle, handleKey(handle));
 }
@@ -102,6 +116,7 @@ function versionedCreatorsBy(
     const rows = await db('creators as c')
       .leftJoin('sync_spaces as s', 's.space', db.raw("'creator:' || c.user_id::text"))
       .whereIn(`c.${column}`, keys)
+      .modify(liveOverlayKeysOnly(column, 'c.'))
       .select<Array<CreatorRecord & { spaceVersion: string | number | null }>>([
         ...CREATOR_COLUMNS.map((c) => `c.${c}`),
         's.version as spaceVersion',
@@ -163,7 +178,7 @@ export async function findDefaultCreator(
 
 /** The oldest creator (ties by handle): every viewer hello without a creator asks, so concurrent ones share it. */
 const oldestCreator: LoadMany<CreatorRecord> = async (db) => {
-  const row = await findCreator(db, {}, [{ column: 'created_at' }, { column: 'handle' }]);
+  const row = await findCreator(db, { deleted_at: null }, [{ column: 'created_at' }, { column: 'handle' }]);
   return new Map(row ? [['oldest', row]] : []);
 };
 
@@ -179,6 +194,7 @@ export async function resolveVersionedCreator(
   if (handle) {
     const found = await findCreatorWithVersion(db, handle);
     if (!found) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
+    if (found.creator.deletedAt) throw creatorDeleted();
     return found;
   }
   const creator = await resolveCreator(db, config);
@@ -186,9 +202,12 @@ export async function resolveVersionedCreator(
   return { creator, spaceVersion: (await currentVersions(db, [space]))[space] ?? 0 };
 }
 
+/** The refusal of a deleted creator's handle (410 GONE): it takes no tips, orders or overlay reads. */
+export const creatorDeleted = () => new AppError('GONE', MESSAGES.creatorDeleted);
+
 /**
  * The creator a request is about: the given handle, or the default creator when none is given.
- * Throws 404 with MESSAGES.creatorNotFound when there is no such creator.
+ * Throws 404 with MESSAGES.creatorNotFound when there is no such creator, 410 (creatorDeleted) when it was deleted.
  */
 export async function resolveCreator(
   db: Executor,
@@ -197,6 +216,7 @@ export async function resolveCreator(
 ): Promise<CreatorRecord> {
   const creator = handle ? await findCreatorByHandle(db, handle) : await findDefaultCreator(db, config);
   if (!creator) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
+  if (creator.deletedAt) throw creatorDeleted();
   return creator;
 }
 

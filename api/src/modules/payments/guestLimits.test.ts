@@ -7,6 +7,7 @@ const ctx = await createPaymentsTestApp({
   GUEST_ORDER_LIMIT_PER_CREATOR_PER_MINUTE: '4',
   TIP_MAX_RUPEES: '50000',
   TRUST_PROXY: 'true',
+  DEFAULT_CREATOR: 'default-star',
 });
 const { app } = ctx;
 const db = app.deps.db;
@@ -57,5 +58,15 @@ describe('guest checkout limits (finding 5)', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
     expect((await guestOrder({ amount: 10, creator: creators[3]!.handle }, '192.0.2.78')).status).toBe(200);
+  });
+
+  it("counts the default creator's guest orders in one bucket, however the creator is named", async () => {
+    await buildCreator(db, app.deps.config, { handle: 'default-star' });
+    const named = [undefined, 'default-star', 'Default-Star', undefined, 'DEFAULT-STAR'];
+    const statuses: number[] = [];
+    for (const [i, creator] of named.entries()) {
+      statuses.push((await guestOrder({ amount: 10, creator }, `203.0.113.${100 + i}`)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 });

@@ -53,6 +53,17 @@ export async function insertPaymentOrder(db: Executor, order: NewPaymentOrder): 
   });
 }
 
+/** A user's top-up orders created since `since` that are neither paid nor closed (checkouts still open). */
+export async function countOpenTopUpOrders(db: Executor, userId: string, since: Date): Promise<number> {
+  const [row] = await db('payment_orders')
+    .where({ user_id: userId, purpose: 'top_up' })
+    .whereNot({ status: 'paid' })
+    .whereNull('closed_at')
+    .where('created_at', '>=', since)
+    .count<Array<{ count: string }>>('* as count');
+  return Number(row?.count ?? 0);
+}
+
 /** One order by its gateway id, or undefined. */
 export async function findPaymentOrder(db: Executor, id: string): Promise<PaymentOrderRow | undefined> {
   return db('payment_orders').where({ id }).first<PaymentOrderRow | undefined>();
@@ -158,36 +169,56 @@ export async function insertTipPayer(
   await tx('tip_payers').insert({ tip_id: row.tipId, payer_keys: row.payerKeys, label: row.label });
 }
 
-/** Records a captured payment refused because its payer is blocked: to be refunded in full (once per payment). */
+/** Why a captured payment is refunded instead of applied: its payee was deleted, or the creator blocked its payer. */
+export type RefundReason = 'payee_deleted' | 'blocked_payer';
+
+/**
+ * Records a captured payment to refund in full (once per payment: a repeated event inserts nothing). True when
+ * this call recorded it.
+ */
 export async function insertPaymentRefund(
   tx: Executor,
-  row: { paymentId: string; orderId: string; creatorId: string; amountPaise: number },
-): Promise<void> {
-  await tx('payment_refunds')
+  row: {
+    paymentId: string;
+    orderId: string;
+    creatorId: string | null;
+    amountPaise: number;
+    reason: RefundReason;
+  },
+): Promise<boolean> {
+  const inserted = await tx('payment_refunds')
     .insert({
       payment_id: row.paymentId,
       order_id: row.orderId,
       creator_id: row.creatorId,
       amount_paise: row.amountPaise,
-      reason: 'blocked_payer',
+      reason: row.reason,
     })
     .onConflict('payment_id')
-    .ignore();
+    .ignore()
+    .returning<{ payment_id: string }[]>('payment_id');
+  return inserted.length > 0;
 }
 
 /** A refused payment still to refund, claimed for one attempt (none while another attempt is under a minute old). */
 export async function claimPendingRefund(
   db: Executor,
   paymentId: string,
-): Promise<{ paymentId: string; amountPaise: number } | undefined> {
+): Promise<{ paymentId: string; amountPaise: number; reason: RefundReason } | undefined> {
   const [row] = await db('payment_refunds')
     .where({ payment_id: paymentId, status: 'pending' })
     .where((q) =>
       q.whereNull('attempted_at').orWhere('attempted_at', '<', db.raw(`now() - interval '1 minute'`)),
     )
     .update({ attempted_at: db.fn.now(), updated_at: db.fn.now() })
-    .returning<Array<{ payment_id: string; amount_paise: string | number }>>(['payment_id', 'amount_paise']);
-  return row ? { paymentId: row.payment_id, amountPaise: Number(row.amount_paise) } : undefined;
+    .returning<Array<{ payment_id: string; amount_paise: string | number; reason: RefundReason }>>([
+      'payment_id',
+      'amount_paise',
+      'reason',
+    ]);
+  return row
+    ? { paymentId: row.payment_id, amountPaise: Number(row.amount_paise), reason: row.reason }
+    : undefined;
 }
 
 /** Marks a refused payment refunded with Razorpay's refund id. */
@@ -205,4 +236,54 @@ export async function listPendingRefunds(db: Executor, limit: number): Promise<s
     .limit(limit)
     .select<Array<{ payment_id: string }>>('payment_id');
   return rows.map((row) => row.payment_id);
+}
+
+/**
+ * True when the order's payee was deleted: the creator of a guest order (its row locked FOR NO KEY UPDATE, as the
+ * tip insert will lock it) or the account of a top-up (its wallet row locked FOR UPDATE first, as the deletion
+ * locks it). Either lock waits for a deletion in progress, so the answer is the committed one.
+ */
+export async function isPayeeDeleted(tx: Executor, order: PaymentOrderRow): Promise<boolean> {
+  if (order.purpose === 'guest_tip') {
+    if (!order.creator_id) return false;
+    const creator = await tx('creators')
+      .where({ user_id: order.creator_id })
+      .forNoKeyUpdate()
+      .first<{ deleted_at: Date | null } | undefined>('deleted_at');
+    return Boolean(creator?.deleted_at);
+  }
+  if (!order.user_id) return false;
+  await tx('wallets').where({ user_id: order.user_id }).forUpdate().first('user_id');
+  const user = await tx('users')
+    .where({ id: order.user_id })
+    .first<{ deleted_at: Date | null } | undefined>('deleted_at');
+  return Boolean(user?.deleted_at);
+}
+
+/**
+ * Records that a captured payment is refunded instead of applied because its payee was deleted: the order is marked
+ * failed with `message` (what the payer's screen shows), keeps the payment id and is closed for reconciliation.
+ * False when this payment's refund was recorded before (a repeated event).
+ */
+export async function recordRefundDue(
+  tx: Executor,
+  order: PaymentOrderRow,
+  refund: { paymentId: string; message: string },
+): Promise<boolean> {
+  const recorded = await insertPaymentRefund(tx, {
+    paymentId: refund.paymentId,
+    orderId: order.id,
+    creatorId: null,
+    amountPaise: Number(order.amount_paise),
+    reason: 'payee_deleted',
+  });
+  if (!recorded) return false;
+  await tx('payment_orders').where({ id: order.id }).update({
+    status: 'failed',
+    payment_id: refund.paymentId,
+    failure_reason: refund.message,
+    closed_at: tx.fn.now(),
+    updated_at: tx.fn.now(),
+  });
+  return true;
 }

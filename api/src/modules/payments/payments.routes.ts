@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { contractRouter } from '../../http/contract.ts';
 import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
+import { resolveCreator } from '../creators/creators.repository.ts';
 import { createGuestOrder, getOrderStatus, handleRazorpayWebhook } from './payments.service.ts';
 
 /**
@@ -15,9 +16,13 @@ export function paymentsRoutes(deps: AppDeps): Router {
   route('guestOrder', async ({ ctx, input }) => {
     await enforceRateLimits(ctx, deps.db, [
       { key: `guest-order:ip:${ctx.ip}`, rule: limits.guestOrderPerIp },
-      { key: `guest-order:creator:${input.creator ?? ''}`, rule: limits.guestOrderPerCreator },
     ]);
-    return { order: await createGuestOrder(deps, input) };
+    // One bucket per creator, keyed by id: the default creator named by its handle (in any case) or by nothing.
+    const creator = await resolveCreator(deps.db, deps.config, input.creator);
+    await enforceRateLimits(ctx, deps.db, [
+      { key: `guest-order:creator:${creator.userId}`, rule: limits.guestOrderPerCreator },
+    ]);
+    return { order: await createGuestOrder(deps, creator, input) };
   });
 
   route('orderStatus', async ({ ctx, params }) => {

@@ -8,7 +8,7 @@ import { badRequest, notFound, unauthenticated } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { makeReceipt } from '../../payments/gateway.ts';
 import type { SessionPrincipal } from '../sessions/sessions.service.ts';
-import { resolveCreator } from '../creators/creators.repository.ts';
+import type { CreatorRecord } from '../creators/creators.repository.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { insertTip } from '../tips/tips.repository.ts';
 import {
@@ -26,9 +26,11 @@ import {
   insertInboxEvent,
   insertPaymentOrder,
   insertTipPayer,
+  isPayeeDeleted,
   lockPaymentOrder,
   markOrderFailed,
   markOrderPaid,
+  recordRefundDue,
   setInboxOutcome,
   type PaymentPurpose,
 } from './payments.repository.ts';
@@ -79,18 +81,12 @@ export async function openPaymentOrder(
   return { id: order.id, amount: order.amount, currency: order.currency };
 }
 
-/** Guest checkout (SPEC §4): validated input in rupees → an order for the creator (default creator when absent). */
+/** Guest checkout (SPEC §4): validated input in rupees → an order for the creator the request resolved to. */
 export async function createGuestOrder(
   deps: AppDeps,
-  input: {
-    amount: number;
-    message: string;
-    name: string;
-    creator?: string | undefined;
-    payerToken?: string | undefined;
-  },
+  creator: CreatorRecord,
+  input: { amount: number; message: string; name: string; payerToken?: string | undefined },
 ): Promise<PaymentOrder> {
-  const creator = await resolveCreator(deps.db, deps.config, input.creator);
   const amountPaise = rupeesToPaise(input.amount);
   assertTipAmount(deps.config, amountPaise);
   const tokenHash = input.payerToken ? payerTokenHash(deps.config.payerHashSecret, input.payerToken) : null;
@@ -156,13 +152,15 @@ export type PaymentOutcome =
   | 'ignored_paid' // a failure reported for an order that is already paid
   | 'not_captured' // a "captured" report whose payment is not captured
   | 'unknown_order' // not one of our orders
-  | 'orphaned'; // the order's user or creator no longer exists
+  | 'orphaned' // the order's user or creator no longer exists
+  | 'refunded'; // the order's creator or account was deleted: refunded at Razorpay, nothing applied
 
 /**
  * The one code path that turns a payment report into money: in ONE transaction it records the inbox row
  * (when `inboxId` is given; a repeated id stops here), locks the order, refuses duplicates and mismatches,
- * credits the wallet or creates the guest tip (both unique on the payment id), and marks the order.
- * Realtime is told after commit.
+ * credits the wallet or creates the guest tip (both unique on the payment id), and marks the order. A payment
+ * whose payee was deleted meanwhile is recorded as a refund instead (never a tip or a credit) and refunded at
+ * Razorpay after commit. Realtime is told after commit.
  */
 export async function applyPaymentReport(
   deps: AppDeps,
@@ -187,8 +185,9 @@ export async function applyPaymentReport(
     return result;
   });
   if (spaces.length > 0) deps.realtime.changed(spaces);
-  // A refused payment is refunded after the commit; a repeated report of it retries a refund not yet made.
-  if (outcome === 'refused_blocked_payer' || outcome === 'duplicate')
+  // A refunded payment (payee deleted, payer blocked) is refunded after the commit; a repeated report of it
+  // retries a refund not yet made.
+  if (outcome === 'refunded' || outcome === 'refused_blocked_payer' || outcome === 'duplicate')
     await refundRefusedPayment(deps, report.paymentId, log);
   return outcome;
 }
@@ -233,6 +232,13 @@ async function applyInTransaction(
       'payment amount or currency does not match its order; refused',
     );
     return 'mismatch';
+  }
+  if (await isPayeeDeleted(tx, order)) {
+    const due = await recordRefundDue(tx, order, {
+      paymentId: report.paymentId,
+      message: MESSAGES.paymentRefundedPayeeDeleted,
+    });
+    return due ? 'refunded' : 'duplicate';
   }
   let outcome: PaymentOutcome;
   if (order.purpose === 'top_up') {

@@ -10,32 +10,35 @@ import {
 } from './payments.repository.ts';
 import type { PaymentOutcome, PaymentReport } from './payments.service.ts';
 
-// Guest payments refused at capture because the creator blocked their payer: recorded in the payment's own
-// transaction, then refunded in full through Razorpay after the commit (see docs/ARCHITECTURE.md, "Blocking a guest
-// tipper").
+// Captured payments refused at capture (the creator blocked their payer, or the payee was deleted meanwhile):
+// recorded in payment_refunds in the payment's own transaction, then refunded in full through Razorpay after the
+// commit (see docs/ARCHITECTURE.md, "Blocking a guest tipper").
 
 /**
- * Refunds in full, through Razorpay, a captured guest payment refused because its payer is blocked, once: the
+ * Refunds in full, through Razorpay, a captured payment recorded in payment_refunds, once: the
  * row recorded in the refusing transaction is claimed for one attempt, and marked processed with Razorpay's
  * refund id. A failed call leaves it pending for the next report of the payment or the reconciliation job.
+ * True when Razorpay accepted the refund now.
  * Razorpay never refunds more than was captured, so a second attempt after a lost answer cannot pay twice.
  */
 export async function refundRefusedPayment(
   deps: Pick<AppDeps, 'db' | 'payments'>,
   paymentId: string,
   log: Logger,
-): Promise<void> {
+): Promise<boolean> {
   const pending = await claimPendingRefund(deps.db, paymentId);
-  if (!pending) return;
+  if (!pending) return false;
   try {
     const refund = await deps.payments.refundPayment(paymentId, {
       amountPaise: pending.amountPaise,
-      notes: { reason: 'blocked_payer' },
+      notes: { reason: pending.reason },
     });
     await markRefundProcessed(deps.db, paymentId, refund.id);
-    log.info({ paymentId, refundId: refund.id }, 'payment from a blocked guest payer refunded');
+    log.info({ paymentId, refundId: refund.id, reason: pending.reason }, 'payment refunded in full');
+    return true;
   } catch (err) {
-    log.error({ paymentId, err }, 'refund of a payment from a blocked guest payer failed; retried later');
+    log.error({ paymentId, err, reason: pending.reason }, 'refund failed; reconciliation tries again');
+    return false;
   }
 }
 
@@ -51,6 +54,7 @@ export async function refuseBlockedPayer(
     orderId: order.id,
     creatorId: order.creator_id,
     amountPaise: Number(order.amount_paise),
+    reason: 'blocked_payer',
   });
   await markOrderPaid(tx, order.id, report.paymentId);
   log.warn(

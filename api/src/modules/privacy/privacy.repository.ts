@@ -64,10 +64,22 @@ export async function anonymiseUser(tx: Executor, userId: string): Promise<void>
     deleted_at: tx.fn.now(),
     updated_at: tx.fn.now(),
   });
-  // The old overlay link stops working too.
+  // The handle stays reserved (never given to someone else) and refuses money; the old overlay link stops working.
   await tx('creators')
     .where({ user_id: userId })
-    .update({ display_name: DELETED_USER_NAME, overlay_key: tx.raw(`encode(gen_random_bytes(24), 'hex')`) });
+    .update({
+      display_name: DELETED_USER_NAME,
+      overlay_key: tx.raw(`encode(gen_random_bytes(24), 'hex')`),
+      deleted_at: tx.fn.now(),
+    });
+}
+
+/**
+ * Locks the user's creator row (when they are a creator) FOR UPDATE in the caller's transaction, before anything
+ * else of the deletion: wallet tips and payments to the creator wait for the deletion, then see it.
+ */
+export async function lockCreatorRow(tx: Executor, userId: string): Promise<void> {
+  await tx('creators').where({ user_id: userId }).forUpdate().first('user_id');
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   anonymiseUser,
   creatorsTippedBy,
   ledgerOf,
+  lockCreatorRow,
   lockedBalanceOf,
   rekeyWelcomeBonus,
   tipsSentBy,
@@ -97,7 +98,9 @@ export async function deleteAccount(
   const spaces: string[] = [];
   let apiTokenIds: string[] = [];
   await deps.db.transaction(async (tx) => {
-    // The wallet row lock keeps a tip from moving the balance between the check and the deletion.
+    // The creator row first (tips and payments to this creator wait, then see the deletion), then the wallet row,
+    // which keeps a tip from moving the balance between the check and the deletion.
+    await lockCreatorRow(tx, userId);
     const balancePaise = await lockedBalanceOf(tx, userId);
     if (balancePaise !== confirmedBalancePaise) {
       throw new AppError('CONFLICT', balanceAtDeletionMessage(balancePaise, deps.config.CONTACT_EMAIL));

@@ -233,6 +233,8 @@ export interface TipContextRecord {
   settings: SafetyRecord | null;
   /** `creator_safety.updated_at` as PostgreSQL's text (microseconds kept), null without settings. */
   settingsUpdatedAt: string | null;
+  /** The creator's account was deleted: the handle refuses tips. */
+  deleted: boolean;
 }
 
 /** The creator (by id, or by handle, case-insensitive) with its safety settings; null when there is none. */
@@ -252,12 +254,14 @@ export async function findTipContext(
           handle: string;
           display_name: string;
           settings_updated_at: string | null;
+          deleted_at: Date | null;
         })
       | undefined
     >(
       'c.user_id',
       'c.handle',
       'c.display_name',
+      'c.deleted_at',
       's.creator_id',
       's.blocked_terms',
       's.builtin_enabled',
@@ -275,6 +279,7 @@ export async function findTipContext(
     displayName: row.display_name,
     settings: row.creator_id === null ? null : toRecord({ ...row, creator_id: row.creator_id }),
     settingsUpdatedAt: row.settings_updated_at,
+    deleted: row.deleted_at !== null,
   };
 }
 

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, paymentRequired, unauthenticated } from '../../http/errors.ts';
 import { IDEMPOTENCY_KEY_REUSED, requestFingerprint, type StoredResponse } from '../../http/idempotency.ts';
 import {
+  creatorDeleted,
   resolveCreator,
   resolveVersionedCreator,
   type VersionedCreator,
@@ -56,7 +57,7 @@ const STALE_CONTEXT_RETRIES = 2;
  * cache (tipContext.ts); the JS checks decide on amount, message and auto-live; then one statement
  * (shabaash_send_wallet_tips, committed on return) checks the session (401), claims or replays the
  * Idempotency-Key, checks that the context is still current (else it is reloaded and the tip decided again),
- * refuses a blocked sender (403) or a refused message (400), debits the wallet (402 when short), credits the
+ * refuses a deleted creator (410, waiting for a deletion in progress), a blocked sender (403) or a refused message (400), debits the wallet (402 when short), credits the
  * cashback, lands the tip (fee, creator space bump; `read` at once when auto-live) and stores the result.
  * Lock order: wallet row → wallet space → creator row → creator space. A replay returns the first response and
  * moves no money; a refusal or a 402 stores nothing. Announces the creator and wallet spaces after commit (not
@@ -84,6 +85,7 @@ export async function sendTip(
       if (!(await principalOf(db, session))) throw unauthenticated();
       throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
     }
+    if (context.deleted) throw creatorDeleted();
     if (context.creatorId === userId) throw badRequest(MESSAGES.ownChannelTip, 'creator');
     const refusal = contentRefusal(context.settings, { message: input.message, amountPaise });
     const autoLive = await autoLiveAllowed(db, context.settings, userId, amountPaise);
@@ -109,6 +111,7 @@ export async function sendTip(
       if (code === WALLET_TIP_SQLSTATE.staleContext && attempt < STALE_CONTEXT_RETRIES) continue;
       if (code === WALLET_TIP_SQLSTATE.sessionEnded) throw unauthenticated();
       if (code === WALLET_TIP_SQLSTATE.senderBlocked) throw blockedSenderRefusal();
+      if (code === WALLET_TIP_SQLSTATE.creatorDeleted) throw creatorDeleted();
       if (code === WALLET_TIP_SQLSTATE.refused && refusal) throw refusal;
       if (code === WALLET_TIP_SQLSTATE.keyReused) throw conflict(IDEMPOTENCY_KEY_REUSED);
       if (isInsufficientBalance(err)) throw paymentRequired(MESSAGES.insufficientBalance);

@@ -9,6 +9,7 @@ import { FEE_PARAMETERS } from './tips.repository.ts';
 export const WALLET_TIP_SQLSTATE = {
   sessionEnded: 'SH401',
   senderBlocked: 'SH403',
+  creatorDeleted: 'SH410',
   refused: 'SH400',
   keyReused: 'SH409',
   staleContext: 'SH412',

@@ -2,15 +2,22 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { principal } from '../../http/auth.ts';
 import { contractRouter } from '../../http/contract.ts';
+import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
 import { createTopUpOrder, getWallet, listTransactions } from './wallet.service.ts';
 
-/** POST /api/wallet/add-money, GET /api/wallet/balance, GET /api/wallet/transactions (signed-in users). */
+/** POST /api/wallet/add-money (limited per account and per IP), GET /api/wallet/balance, GET /api/wallet/transactions (signed-in users). */
 export function walletRoutes(deps: AppDeps): Router {
   const { router, route } = contractRouter(deps.config);
+  const limits = rateLimits(deps.config);
 
-  route('addMoney', async ({ ctx, input }) => ({
-    order: await createTopUpOrder(deps, principal(ctx.state).userId, input.amount),
-  }));
+  route('addMoney', async ({ ctx, input }) => {
+    const { userId } = principal(ctx.state);
+    await enforceRateLimits(ctx, deps.db, [
+      { key: `add-money:user:${userId}`, rule: limits.addMoneyPerUser },
+      { key: `add-money:ip:${ctx.ip}`, rule: limits.addMoneyPerIp },
+    ]);
+    return { order: await createTopUpOrder(deps, userId, input.amount) };
+  });
 
   route('balance', async ({ ctx }) => {
     ctx.set('Cache-Control', 'no-store');

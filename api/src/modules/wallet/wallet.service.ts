@@ -1,6 +1,7 @@
 import {
   fillMessage,
   formatPaise,
+  MESSAGES,
   rupeesToPaise,
   VALIDATION_MESSAGES,
   type PaymentOrder,
@@ -8,7 +9,8 @@ import {
   type WalletTransaction,
 } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, tooManyRequests } from '../../http/errors.ts';
+import { countOpenTopUpOrders } from '../payments/payments.repository.ts';
 import { openPaymentOrder } from '../payments/payments.service.ts';
 import { spaceVersion, walletSpace } from '../sync/spaces.ts';
 import { balanceOf } from './wallet.repository.ts';
@@ -19,9 +21,13 @@ import { listRecentTransactions, listTransactionsSince } from './wallet.reposito
 export const topUpCapMessage = (capPaise: number) =>
   fillMessage(VALIDATION_MESSAGES.topUpCap, { amount: formatPaise(capPaise) });
 
+/** How long an unpaid top-up order counts as open (a checkout someone may still finish). */
+export const TOP_UP_OPEN_WINDOW_MS = 30 * 60_000;
+
 /**
  * Starts a top-up: a gateway order for `amountRupees` (already validated ≥ ₹1, whole paise), capped by
- * TOP_UP_MAX_RUPEES. Nothing is credited here; only the captured payment's webhook credits the wallet.
+ * TOP_UP_MAX_RUPEES, and refused (429) while the account holds TOP_UP_OPEN_ORDERS_MAX unpaid orders of the last
+ * TOP_UP_OPEN_WINDOW_MS. Nothing is credited here; only the captured payment's webhook credits the wallet.
  */
 export async function createTopUpOrder(
   deps: AppDeps,
@@ -31,6 +37,8 @@ export async function createTopUpOrder(
   const amountPaise = rupeesToPaise(amountRupees);
   const capPaise = deps.config.TOP_UP_MAX_RUPEES;
   if (amountPaise > capPaise) throw badRequest(topUpCapMessage(capPaise), 'amount');
+  const open = await countOpenTopUpOrders(deps.db, userId, new Date(Date.now() - TOP_UP_OPEN_WINDOW_MS));
+  if (open >= deps.config.TOP_UP_OPEN_ORDERS_MAX) throw tooManyRequests(MESSAGES.tooManyOpenOrders);
   return openPaymentOrder(deps, { purpose: 'top_up', amountPaise, userId });
 }
 

@@ -3,7 +3,7 @@ import { DEFAULT_CONTACT_EMAIL, useConfig } from '../../api/useConfig.ts';
 import { richText, useT, type MessageKey } from '../../i18n/i18n.tsx';
 
 const COLLECTED = ['name', 'password', 'picture', 'wallet', 'guest', 'payout'] as const;
-const KEPT = ['account', 'chats', 'records', 'payout', 'bonus', 'logs'] as const;
+const KEPT = ['account', 'chats', 'records', 'handle', 'payout', 'bonus', 'logs'] as const;
 const bold = { b: (text: string) => <strong>{text}</strong> };
 
 /** /privacy: what Shabaash collects, why, for how long, and the grievance contact (DPDP Act 2023). */
