@@ -6,7 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { WEBHOOK_VERIFY_EXAMPLE } from '@shabaash/shared';
 
-type Verify = (rawBody: Buffer, signature: string | undefined, secret: string) => boolean;
+type Verify = (
+  rawBody: Buffer,
+  signature: string | undefined,
+  timestamp: string | undefined,
+  secret: string,
+  nowSeconds?: number,
+) => boolean;
 
 /** The signature check exactly as /developers prints it, loaded as a module from that very text. */
 export async function documentedVerifier(): Promise<Verify> {
@@ -32,6 +38,7 @@ export function rawBodyServer(
 export interface Received {
   rawBody: Buffer;
   signature: string | undefined;
+  timestamp: string | undefined;
   eventIdHeader: string | undefined;
   body: { id: string; event: string; createdAt: string; data: unknown };
 }
@@ -49,6 +56,7 @@ export async function startReceiver(
     const received: Received = {
       rawBody,
       signature: req.headers['x-shabaash-signature'] as string | undefined,
+      timestamp: req.headers['x-shabaash-timestamp'] as string | undefined,
       eventIdHeader: req.headers['x-shabaash-event-id'] as string | undefined,
       body: JSON.parse(rawBody.toString('utf8')) as Received['body'],
     };

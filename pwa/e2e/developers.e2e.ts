@@ -65,7 +65,7 @@ describe('developer access in the Creator Suite', () => {
     const [received] = receiver.requests;
     expect(received?.body.event).toBe('webhook.test');
     const verify = await documentedVerifier();
-    expect(verify(received!.rawBody, received!.signature, signingSecret)).toBe(true);
+    expect(verify(received!.rawBody, received!.signature, received!.timestamp, signingSecret)).toBe(true);
     expect(errors).toEqual([]);
   });
 

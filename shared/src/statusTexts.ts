@@ -24,6 +24,8 @@ export const STATUS_TEXTS = {
   // refusals of a creator's own limits and states
   tooManyApiTokens: 'You can hold at most {max} API tokens. Revoke one first.',
   tooManyWebhooks: 'You can register at most {max} webhook endpoints.',
+  webhookSendsLimited:
+    'Too many test events and re-sends: at most {perEndpoint} a minute to one endpoint and {perCreator} to all of yours. Please wait a minute and try again.',
   payoutsOff: 'Payouts are switched off on this server.',
   payoutUnderReview: 'Your payout account is already under review.',
   nothingToCorrect: 'Nothing to correct: your payout account is not waiting for changes.',

@@ -24,8 +24,16 @@ export const WEBHOOK_EVENT_MEANINGS: Record<WebhookEvent, string> = {
     'The creator pressed "End stream": the session ended, with its totals (amount, count, top tip).',
 };
 
-/** Hex HMAC-SHA256 of the raw request body with the endpoint's secret (the style of X-Razorpay-Signature). */
+/**
+ * Hex HMAC-SHA256, with the endpoint's secret, of the timestamp header's value, a dot, and the raw request body
+ * (`<timestamp>.<body>`, as Stripe signs): the signature covers the time it was made, so an old request replayed
+ * later fails the receiver's tolerance check.
+ */
 export const WEBHOOK_SIGNATURE_HEADER = 'X-Shabaash-Signature';
+/** When this attempt was signed, in Unix seconds (each retry and re-send is signed afresh). */
+export const WEBHOOK_TIMESTAMP_HEADER = 'X-Shabaash-Timestamp';
+/** How far a receiver should let the timestamp be from its own clock before it refuses the request. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** The event id again, so a receiver can deduplicate before parsing the body. */
 export const WEBHOOK_EVENT_ID_HEADER = 'X-Shabaash-Event-Id';
 
@@ -35,10 +43,17 @@ export const WEBHOOK_EVENT_ID_HEADER = 'X-Shabaash-Event-Id';
  */
 export const WEBHOOK_VERIFY_EXAMPLE = `import crypto from 'node:crypto';
 
+// Refuse a request signed more than 5 minutes away from your clock: a captured request cannot be replayed later.
+const TOLERANCE_SECONDS = ${WEBHOOK_TOLERANCE_SECONDS};
+
 // rawBody: the exact bytes of the request body (a Buffer), before any JSON parsing.
-// signature: the X-Shabaash-Signature header. secret: the endpoint's signing secret.
-export function verifyShabaashSignature(rawBody, signature, secret) {
-  const expected = crypto.createHmac('sha256', secret).update(rawBody).digest('hex');
+// signature: the X-Shabaash-Signature header. timestamp: the X-Shabaash-Timestamp header (Unix seconds).
+// secret: the endpoint's signing secret. nowSeconds: your clock (leave it out).
+export function verifyShabaashSignature(rawBody, signature, timestamp, secret, nowSeconds = Date.now() / 1000) {
+  const t = String(timestamp ?? '');
+  if (!/^[0-9]+$/.test(t) || Math.abs(nowSeconds - Number(t)) > TOLERANCE_SECONDS) return false;
+  const signed = Buffer.concat([Buffer.from(t + '.', 'utf8'), rawBody]);
+  const expected = crypto.createHmac('sha256', secret).update(signed).digest('hex');
   const given = Buffer.from(String(signature ?? ''), 'utf8');
   return given.length === expected.length && crypto.timingSafeEqual(given, Buffer.from(expected, 'utf8'));
 }

@@ -36,13 +36,19 @@ export function rateLimits(config: Config) {
     testAlertPerCreator: perMinute(10),
     skipSpeechPerCreator: perMinute(60),
     testSpeechPerKey: perMinute(30),
+    /** Webhook "Send test event" and "Re-send" together: signed POSTs on demand, per creator and per endpoint. */
+    webhookSendPerCreator: perMinute(20),
+    webhookSendPerEndpoint: perMinute(5),
   } as const satisfies Record<string, RateLimitRule>;
 }
 
-/** A 429 that also says when the window reopens. */
+/** A 429 that also says when the window reopens (and, for some limits, which limit it is). */
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', tooManyRequests().message);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = tooManyRequests().message,
+  ) {
+    super('RATE_LIMITED', message);
   }
 }
 
@@ -102,11 +108,15 @@ export async function countFailure(db: Executor, key: string, rule: RateLimitRul
   }
 }
 
-/** Applies several limits to one request (all are counted); a 429 carries its Retry-After header. */
+/**
+ * Applies several limits to one request (all are counted); a 429 carries its Retry-After header, and `message`
+ * when given (the generic "Too many attempts" otherwise).
+ */
 export async function enforceRateLimits(
   ctx: Context,
   db: Executor,
   checks: ReadonlyArray<{ key: string; rule: RateLimitRule }>,
+  message?: string,
 ): Promise<void> {
   let refused: RateLimitedError | null = null;
   for (const { key, rule } of checks) {
@@ -119,7 +129,7 @@ export async function enforceRateLimits(
   }
   if (refused) {
     ctx.set('Retry-After', String(refused.retryAfterSeconds));
-    throw refused;
+    throw message ? new RateLimitedError(refused.retryAfterSeconds, message) : refused;
   }
 }
 

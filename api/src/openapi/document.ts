@@ -13,6 +13,8 @@ import {
   WEBHOOK_EVENT_ID_HEADER,
   WEBHOOK_EVENT_MEANINGS,
   WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
   WEBHOOK_TEST_EVENT,
   webhookPayloadSchemas,
   type HttpMethod,
@@ -88,7 +90,13 @@ export type OpenApiDocument = ReturnType<typeof createDocument> & {
 function webhookOperations() {
   const headers = z.object({
     [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: z.string().meta({
-      description: "Hex HMAC-SHA256 of the raw body with the endpoint's signing secret.",
+      description:
+        `Hex HMAC-SHA256, with the endpoint's signing secret, of \`<${WEBHOOK_TIMESTAMP_HEADER}>.<raw body>\`. ` +
+        `Refuse a request whose timestamp is more than ${WEBHOOK_TOLERANCE_SECONDS} s from your clock (a replay). ` +
+        'Before the timestamp was added, the signature covered the raw body alone: update a receiver that still checks it that way.',
+    }),
+    [WEBHOOK_TIMESTAMP_HEADER.toLowerCase()]: z.string().meta({
+      description: 'When this attempt was signed, in Unix seconds; every retry and re-send is signed afresh.',
     }),
     [WEBHOOK_EVENT_ID_HEADER.toLowerCase()]: z.string().meta({
       description: 'The event id; retries and re-sends repeat it, so deduplicate by it.',

@@ -101,6 +101,7 @@ describe('GET /api/openapi.json', () => {
       expect(event.post?.parameters?.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
         'header:x-shabaash-event-id',
         'header:x-shabaash-signature',
+        'header:x-shabaash-timestamp',
       ]);
     }
   });

@@ -3,8 +3,9 @@ import type { AppDeps } from '../../deps.ts';
 import { principal, requireCreator } from '../../http/auth.ts';
 import { answerConditional } from '../../http/conditional.ts';
 import { contractRouter } from '../../http/contract.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { findOverlayByCreatorId } from './overlay.repository.ts';
-import { creatorAnalytics, creatorRecentTips, exportTipsCsv } from './analytics.service.ts';
+import { creatorAnalytics, creatorRecentTips, tipsCsvRows } from './analytics.service.ts';
 
 /** Creator suite reads: GET /creator/analytics, GET /creator/recent-tips, GET /creator/export.csv. */
 export function analyticsRoutes(deps: AppDeps): Router {
@@ -24,13 +25,8 @@ export function analyticsRoutes(deps: AppDeps): Router {
     const creatorId = principal(ctx.state).userId;
     const profile = await findOverlayByCreatorId(deps.db, creatorId);
     const day = new Date().toISOString().slice(0, 10);
-    ctx.set('Content-Type', 'text/csv; charset=utf-8');
-    ctx.set(
-      'Content-Disposition',
-      `attachment; filename="shabaash-tips-${profile?.handle ?? 'creator'}-${day}.csv"`,
-    );
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await exportTipsCsv(deps.db, creatorId);
+    const filename = `shabaash-tips-${profile?.handle ?? 'creator'}-${day}.csv`;
+    sendCsv(ctx, filename, await tipsCsvRows(deps.db, creatorId));
   });
 
   return router;

@@ -50,15 +50,6 @@ const CSV_HEADER = [
   'Payment reference',
 ];
 
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break; a cell that a spreadsheet would run as a
- * formula (starts with = + - @, their fullwidth forms ＝ ＋ － ＠, tab or CR) is prefixed with ' (OWASP CSV injection guard).
- */
-export function csvCell(value: string): string {
-  const guarded = /^[=+\-@\t\r＝＋－＠]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-}
-
 function rupees(paise: number): string {
   return (paise / 100).toFixed(2);
 }
@@ -80,9 +71,8 @@ function csvRow(row: TipRow): string[] {
   ];
 }
 
-/** Every tip of the creator as CSV (UTF-8 with BOM so spreadsheets read ₹ and Indic names; CRLF lines). */
-export async function exportTipsCsv(db: AppDeps['db'], creatorId: string): Promise<string> {
+/** Every tip of the creator as CSV rows, a header first. */
+export async function tipsCsvRows(db: AppDeps['db'], creatorId: string): Promise<string[][]> {
   const rows = await allTipsOfCreator(db, creatorId);
-  const lines = [CSV_HEADER, ...rows.map(csvRow)].map((cells) => cells.map(csvCell).join(','));
-  return `\ufeff${lines.join('\r\n')}\r\n`;
+  return [CSV_HEADER, ...rows.map(csvRow)];
 }

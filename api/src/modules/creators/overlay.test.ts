@@ -10,7 +10,6 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { RecordingBus } from '../../../test/doubles.ts';
 import { buildCreator, buildUser } from '../../../test/factories.ts';
 import { insertTip } from '../tips/tips.repository.ts';
-import { csvCell } from './analytics.service.ts';
 
 let app: TestApp;
 let bus: RecordingBus;
@@ -194,12 +193,12 @@ describe('analytics, recent tips and CSV export', () => {
     );
     const text = (await res.text()).replace(/^\ufeff/, '');
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('Date,Name,Amount (INR),Fee (INR),Earnings (INR),Message,Status,Payment reference');
-    expect(lines[1]).toMatch(
-      /^\d{4}-\d\d-\d\dT[^,]+,"'=HYPERLINK\(""x""\)",12\.50,0\.00,12\.50,"hi, ""friend""\nline two",unread,[0-9a-f-]{36}$/,
+    expect(lines[0]).toBe(
+      '"Date","Name","Amount (INR)","Fee (INR)","Earnings (INR)","Message","Status","Payment reference"',
     );
-    expect(lines[2]).toMatch(/,'\+cmd,1\.00,0\.00,1\.00,'@SUM\(A1\),unread,pay_csv1$/);
-    expect(csvCell('-1+1')).toBe("'-1+1");
-    expect(csvCell('plain')).toBe('plain');
+    expect(lines[1]).toMatch(
+      /^"\d{4}-\d\d-\d\dT[^,]+","'=HYPERLINK\(""x""\)","12\.50","0\.00","12\.50","hi, ""friend""\nline two","unread","[0-9a-f-]{36}"$/,
+    );
+    expect(lines[2]).toMatch(/,"'\+cmd","1\.00","0\.00","1\.00","'@SUM\(A1\)","unread","pay_csv1"$/);
   });
 });

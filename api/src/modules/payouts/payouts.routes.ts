@@ -3,9 +3,10 @@ import { payoutStatementQuerySchema } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { principal, requireCreator } from '../../http/auth.ts';
 import { contractRouter } from '../../http/contract.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { parseInput } from '../../http/validate.ts';
 import { correctOnboarding, getPayoutSummary, onboard } from './payouts.service.ts';
-import { statementCsv, statementFor } from './statement.service.ts';
+import { statementCsvRows, statementFor } from './statement.service.ts';
 
 /**
  * GET /api/creator/payouts, POST|PATCH /api/creator/payouts/onboarding, GET /api/creator/payouts/statement
@@ -33,10 +34,8 @@ export function payoutsRoutes(deps: AppDeps): Router {
   // A CSV download, not a JSON call of the contract (the browser follows a link to it).
   router.get('/creator/payouts/statement.csv', requireCreator, async (ctx) => {
     const { month } = parseInput(payoutStatementQuerySchema, ctx.query);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Disposition', `attachment; filename="shabaash-statement-${month}.csv"`);
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = statementCsv(await statementFor(deps, principal(ctx.state).userId, month));
+    const statement = await statementFor(deps, principal(ctx.state).userId, month);
+    sendCsv(ctx, `shabaash-statement-${month}.csv`, statementCsvRows(statement));
   });
 
   return router;

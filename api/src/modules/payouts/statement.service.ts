@@ -10,7 +10,7 @@ import {
   statementTransfers,
 } from './statement.repository.ts';
 
-export { statementCsv } from './statement.presenter.ts';
+export { statementCsvRows } from './statement.presenter.ts';
 
 /** The instants an IST calendar month `YYYY-MM` starts and ends. */
 export function monthBounds(month: string): { from: Date; to: Date } {

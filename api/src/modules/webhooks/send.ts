@@ -2,14 +2,24 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@shabaash/shared';
+import {
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+} from '@shabaash/shared';
 import { checkTarget, systemLookup, type Lookup, type TargetPolicy } from './ssrf.ts';
 
 export type SendResult = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
-/** Hex HMAC-SHA256 of the raw body with the endpoint's secret: what WEBHOOK_VERIFY_EXAMPLE checks. */
-export const signBody = (body: string, secret: string) =>
-  crypto.createHmac('sha256', secret).update(body, 'utf8').digest('hex');
+/**
+ * The signature headers of one attempt: the time now (Unix seconds) and the hex HMAC-SHA256 of
+ * `<timestamp>.<body>` with the endpoint's secret, which is what WEBHOOK_VERIFY_EXAMPLE checks.
+ */
+export function signatureHeaders(body: string, secret: string, now = new Date()): Record<string, string> {
+  const timestamp = String(Math.floor(now.getTime() / 1000));
+  const signature = crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest('hex');
+  return { [WEBHOOK_TIMESTAMP_HEADER]: timestamp, [WEBHOOK_SIGNATURE_HEADER]: signature };
+}
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
 /**
@@ -86,7 +96,7 @@ export async function sendSigned(
           headers: {
             'content-type': 'application/json',
             'user-agent': 'Shabaash-Webhooks/1',
-            [WEBHOOK_SIGNATURE_HEADER]: signBody(event.body, target.secret),
+            ...signatureHeaders(event.body, target.secret),
             [WEBHOOK_EVENT_ID_HEADER]: event.id,
           },
         },

@@ -51,6 +51,34 @@ describe('webhook SSRF guard', () => {
     expect(await app.deps.db('outgoing_webhook_endpoints').where({ creator_id: creator.id })).toEqual([]);
   });
 
+  // Each IPv6 form that carries an IPv4 address, with the cloud metadata address 169.254.169.254 inside and with
+  // a public one (93.184.215.14): a packet to the first ends at the metadata service through a translator.
+  it.each([
+    ['IPv4-mapped', '::ffff:a9fe:a9fe', '::ffff:5db8:d70e'],
+    ['NAT64 well-known prefix', '64:ff9b::a9fe:a9fe', '64:ff9b::5db8:d70e'],
+    ['NAT64 local-use prefix', '64:ff9b:1::a9fe:a9fe', '64:ff9b:1::5db8:d70e'],
+    ['6to4', '2002:a9fe:a9fe::1', '2002:5db8:d70e::1'],
+    ['IPv4-compatible', '::a9fe:a9fe', '::5db8:d70e'],
+    ['SIIT', '::ffff:0:a9fe:a9fe', '::ffff:0:5db8:d70e'],
+    ['Teredo (client address inverted)', '2001:0:5db8:d70e::5601:5601', '2001:0:5db8:d70e::a247:28f1'],
+  ])('%s: refused when the IPv4 inside is not public, allowed when it is', async (_, inside, outsideOk) => {
+    await expect(checkTarget(`https://[${inside}]/hook`, outside)).rejects.toThrow(/169\.254\.169\.254/);
+    await expect(checkTarget('https://hooks.example/x', sandbox, resolvesTo(inside))).rejects.toThrow(
+      /resolves to .* carries the IPv4 address 169\.254\.169\.254/,
+    );
+    await expect(checkTarget(`https://[${outsideOk}]/hook`, outside)).resolves.toBeTruthy();
+    await expect(
+      checkTarget('https://hooks.example/x', outside, resolvesTo(outsideOk)),
+    ).resolves.toBeTruthy();
+  });
+
+  it('reads a local-use NAT64 address in every layout its prefix allows, and refuses if any is not public', async () => {
+    // 10.0.0.1 in the /48 layout: 0a00 in bits 48-63, the zero "u" octet, then 00 01 (its /96 reading is 0.0.0.0).
+    await expect(checkTarget('https://[64:ff9b:1:a00:0:100::]/hook', outside)).rejects.toThrow(/10\.0\.0\.1/);
+    await expect(checkTarget('https://[2001:db8::1]/hook', outside)).rejects.toThrow(/reserved/);
+    await expect(checkTarget('https://[2606:4700::1111]/hook', outside)).resolves.toBeTruthy();
+  });
+
   it('allows loopback only in sandbox (plain http included), and public https anywhere', async () => {
     await expect(checkTarget('http://127.0.0.1:9/x', sandbox)).resolves.toBeTruthy();
     await expect(checkTarget('https://[::1]/x', sandbox)).resolves.toBeTruthy();

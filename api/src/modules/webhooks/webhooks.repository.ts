@@ -128,6 +128,21 @@ export async function findDelivery(db: Executor, id: string): Promise<DeliveryRo
   return result.rows[0] ?? null;
 }
 
+/** The endpoint id of a delivery of the creator's; null when it is not theirs. */
+export async function findDeliveryEndpoint(
+  db: Executor,
+  creatorId: string,
+  id: string,
+): Promise<string | null> {
+  const result = await db.raw<{ rows: Array<{ endpoint_id: string }> }>(
+    `select d.endpoint_id from outgoing_webhook_deliveries d
+     join outgoing_webhook_endpoints p on p.id = d.endpoint_id
+     where d.id = ? and p.creator_id = ?`,
+    [id, creatorId],
+  );
+  return result.rows[0]?.endpoint_id ?? null;
+}
+
 /** Puts a delivery of the creator's back in the queue, due now; null when it is not theirs. */
 export async function requeueDelivery(db: Executor, creatorId: string, id: string): Promise<string | null> {
   const result = await db.raw<{ rows: Array<{ id: string }> }>(

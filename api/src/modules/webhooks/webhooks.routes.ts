@@ -1,13 +1,18 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { fillMessage, STATUS_TEXTS } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { principal } from '../../http/auth.ts';
 import { contractRouter } from '../../http/contract.ts';
+import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   deliveriesOf,
+  endpointOfDelivery,
   listWebhookEndpoints,
   resendDelivery,
+  ownEndpoint,
   sendTestEvent,
   setWebhookEndpointEnabled,
 } from './webhooks.service.ts';
@@ -16,6 +21,22 @@ import {
 export function webhooksRoutes(deps: AppDeps): Router {
   const { router, route } = contractRouter(deps.config);
   const creatorId = (state: Parameters<typeof principal>[0]) => principal(state).userId;
+  const limits = rateLimits(deps.config);
+  const sendsLimited = fillMessage(STATUS_TEXTS.webhookSendsLimited, {
+    perEndpoint: limits.webhookSendPerEndpoint.limit,
+    perCreator: limits.webhookSendPerCreator.limit,
+  });
+  /** Counts one test event or re-send to the creator's endpoint (after it is known to be theirs); 429 past either limit. */
+  const countManualSend = (ctx: Context, creator: string, endpointId: string) =>
+    enforceRateLimits(
+      ctx,
+      deps.db,
+      [
+        { key: `webhook-send:creator:${creator}`, rule: limits.webhookSendPerCreator },
+        { key: `webhook-send:endpoint:${endpointId}`, rule: limits.webhookSendPerEndpoint },
+      ],
+      sendsLimited,
+    );
 
   route('webhookEndpoints', async ({ ctx }) => {
     ctx.set('Cache-Control', 'no-store');
@@ -27,9 +48,11 @@ export function webhooksRoutes(deps: AppDeps): Router {
     return createWebhookEndpoint(deps, creatorId(ctx.state), input);
   });
 
-  route('resendWebhookDelivery', async ({ ctx, params }) => ({
-    delivery: await resendDelivery(deps.db, creatorId(ctx.state), params.id ?? ''),
-  }));
+  route('resendWebhookDelivery', async ({ ctx, params }) => {
+    const creator = creatorId(ctx.state);
+    await countManualSend(ctx, creator, await endpointOfDelivery(deps.db, creator, params.id ?? ''));
+    return { delivery: await resendDelivery(deps.db, creator, params.id ?? '') };
+  });
 
   route('updateWebhookEndpoint', async ({ ctx, input, params }) => ({
     endpoint: await setWebhookEndpointEnabled(deps.db, creatorId(ctx.state), params.id ?? '', input.enabled),
@@ -39,9 +62,11 @@ export function webhooksRoutes(deps: AppDeps): Router {
     id: await deleteWebhookEndpoint(deps.db, creatorId(ctx.state), params.id ?? ''),
   }));
 
-  route('sendTestWebhook', async ({ ctx, params }) => ({
-    delivery: await sendTestEvent(deps.db, creatorId(ctx.state), params.id ?? ''),
-  }));
+  route('sendTestWebhook', async ({ ctx, params }) => {
+    const creator = creatorId(ctx.state);
+    await countManualSend(ctx, creator, await ownEndpoint(deps.db, creator, params.id ?? ''));
+    return { delivery: await sendTestEvent(deps.db, creator, params.id ?? '') };
+  });
 
   route('webhookDeliveries', async ({ ctx, params }) => {
     ctx.set('Cache-Control', 'no-store');

@@ -18,6 +18,7 @@ import {
   countEndpoints,
   deleteEndpoint,
   findDelivery,
+  findDeliveryEndpoint,
   findEndpoint,
   insertEndpoint,
   listDeliveries,
@@ -68,6 +69,19 @@ export async function setWebhookEndpointEnabled(
 export async function deleteWebhookEndpoint(db: Db, creatorId: string, id: string): Promise<string> {
   if (!(await deleteEndpoint(db, creatorId, id))) throw notFound('Webhook endpoint');
   return id;
+}
+
+/** The id of the creator's endpoint `endpointId`; 404 when it is not theirs. */
+export async function ownEndpoint(db: Db, creatorId: string, endpointId: string): Promise<string> {
+  if (!(await findEndpoint(db, creatorId, endpointId))) throw notFound('Webhook endpoint');
+  return endpointId;
+}
+
+/** The endpoint a delivery of the creator's went to; 404 when the delivery is not theirs. */
+export async function endpointOfDelivery(db: Db, creatorId: string, deliveryId: string): Promise<string> {
+  const endpointId = await findDeliveryEndpoint(db, creatorId, deliveryId);
+  if (!endpointId) throw notFound('Delivery');
+  return endpointId;
 }
 
 async function deliveryOf(db: Db, id: string): Promise<WebhookDelivery> {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   webhookPayloadSchemas,
@@ -89,9 +90,11 @@ describe('outgoing webhooks', () => {
 
     expect(hook.requests.map((r) => r.body.event)).toEqual(['tip.created', 'tip.live', 'tip.deleted']);
     for (const r of hook.requests) {
-      expect(verify(r.rawBody, r.signature, secret)).toBe(true);
-      expect(verify(r.rawBody, r.signature, `${secret}x`)).toBe(false);
-      expect(verify(Buffer.concat([r.rawBody, Buffer.from(' ')]), r.signature, secret)).toBe(false);
+      expect(verify(r.rawBody, r.signature, r.timestamp, secret)).toBe(true);
+      expect(verify(r.rawBody, r.signature, r.timestamp, `${secret}x`)).toBe(false);
+      expect(verify(Buffer.concat([r.rawBody, Buffer.from(' ')]), r.signature, r.timestamp, secret)).toBe(
+        false,
+      );
       expect(r.eventIdHeader).toBe(r.body.id);
       // The body is what the OpenAPI document's `webhooks` says it is.
       webhookPayloadSchemas[r.body.event as WebhookEvent].parse(r.body);
@@ -102,6 +105,29 @@ describe('outgoing webhooks', () => {
       tip: { id: tipId, amount: 250, message: 'Shabaash!' },
     });
     expect(hook.requests[2]?.body.data).toEqual({ id: tipId });
+  });
+
+  it('signs the time of each attempt with the body: the documented check refuses a replay after 5 minutes', async () => {
+    const verify = await documentedVerifier();
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    const hook = await receiver();
+    const { secret } = await register(creator, hook.url, ['tip.created']);
+    await seedTip(creator);
+    await workUntil(() => hook.handled.size === 1);
+    const [r] = hook.requests;
+    if (!r) throw new Error('no delivery');
+    const signedAt = Number(r.timestamp);
+    expect(Math.abs(Date.now() / 1000 - signedAt)).toBeLessThan(60);
+    expect(verify(r.rawBody, r.signature, r.timestamp, secret)).toBe(true);
+    // The same captured request, replayed 5 minutes and a second later: refused.
+    expect(verify(r.rawBody, r.signature, r.timestamp, secret, signedAt + 299)).toBe(true);
+    expect(verify(r.rawBody, r.signature, r.timestamp, secret, signedAt + 301)).toBe(false);
+    // Replayed with a fresh timestamp header instead: the signature does not cover it.
+    expect(verify(r.rawBody, r.signature, String(signedAt + 301), secret, signedAt + 301)).toBe(false);
+    // Without a timestamp, or with the old body-only signature: refused.
+    expect(verify(r.rawBody, r.signature, undefined, secret)).toBe(false);
+    const bodyOnly = createHmac('sha256', secret).update(r.rawBody).digest('hex');
+    expect(verify(r.rawBody, bodyOnly, r.timestamp, secret)).toBe(false);
   });
 
   it('sends only the events an endpoint subscribed to, and an auto-live tip as created then live', async () => {
@@ -213,6 +239,59 @@ describe('outgoing webhooks', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('limits "Send test event" and "Re-send" to 5 a minute per endpoint and 20 per creator, and says so', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    const hook = await receiver();
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) ids.push((await register(creator, hook.url, ['tip.live'])).endpoint.id);
+    const [a, b, c, d] = ids as [string, string, string, string];
+    const sendTest = (endpointId: string, token = creator.token) =>
+      app.request<{ delivery: WebhookDelivery; message: string; code: string }>(
+        'POST',
+        `/api/creator/webhooks/${endpointId}/test`,
+        { token },
+      );
+    const statuses = async (endpointId: string, times: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < times; i += 1) out.push((await sendTest(endpointId)).status);
+      return out;
+    };
+
+    // Per endpoint: 5 test events, then a 429 that says why and when to come back; a re-send counts too.
+    const first = await sendTest(a);
+    expect([first.status, ...(await statuses(a, 4))]).toEqual([200, 200, 200, 200, 200]);
+    const refused = await sendTest(a);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      code: 'RATE_LIMITED',
+      message:
+        'Too many test events and re-sends: at most 5 a minute to one endpoint and 20 to all of yours. Please wait a minute and try again.',
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const resend = await app.request(
+      'POST',
+      `/api/creator/webhooks/deliveries/${first.body.delivery.id}/resend`,
+      { token: creator.token },
+    );
+    expect(resend.status).toBe(429);
+    // Per creator: 20 in all (the 7 above count), whichever endpoints they go to.
+    expect(await statuses(b, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(await statuses(c, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(await statuses(d, 4)).toEqual([200, 200, 200, 429]);
+    const queued = await app.deps
+      .db('outgoing_webhook_deliveries')
+      .whereIn('endpoint_id', ids)
+      .count('* as n');
+    expect(Number(queued[0]?.n)).toBe(18);
+
+    // Another creator's attempts on an endpoint that is not theirs are 404s and use up none of its sends.
+    const owner = await buildCreator(app.deps.db, app.deps.config);
+    const { endpoint } = await register(owner, hook.url, ['tip.live']);
+    const stranger = await buildCreator(app.deps.db, app.deps.config);
+    for (let i = 0; i < 6; i += 1) expect((await sendTest(endpoint.id, stranger.token)).status).toBe(404);
+    expect((await sendTest(endpoint.id, owner.token)).status).toBe(200);
   });
 
   it('disables an endpoint that keeps failing and tells the creator why', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ApiToken, WebhookDelivery, WebhookEndpoint } from '@shabaash/shared';
@@ -145,5 +145,42 @@ describe('Creator Suite developer access', () => {
     expect(rows[2]!.textContent).not.toContain('failed');
     // The network's own words stay as they came, marked English for screen readers.
     expect(within(rows[2]!).getByText('no address').getAttribute('lang')).toBe('en');
+  });
+
+  it('shows a refused test event or re-send (too many a minute) under that endpoint, in English and Hindi', async () => {
+    const limited = {
+      code: 'RATE_LIMITED',
+      message:
+        'Too many test events and re-sends: at most 5 a minute to one endpoint and 20 to all of yours. Please wait a minute and try again.',
+    };
+    const enabled: WebhookEndpoint = { ...disabled, enabled: true, disabledReason: null };
+    server.use(
+      http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [enabled] })),
+      http.post('*/api/creator/webhooks/w1/test', () =>
+        HttpResponse.json(limited, { status: 429, headers: { 'Retry-After': '42' } }),
+      ),
+      http.get('*/api/creator/webhooks/w1/deliveries', () => HttpResponse.json({ deliveries: [delivery] })),
+      http.post('*/api/creator/webhooks/deliveries/d1/resend', () =>
+        HttpResponse.json(limited, { status: 429 }),
+      ),
+    );
+    const user = userEvent.setup();
+    const { unmount } = renderWithApp(<WebhooksSection />);
+    const list = await screen.findByRole('list', { name: 'Your webhook endpoints' });
+    await user.click(within(list).getByRole('button', { name: 'Show deliveries' }));
+    expect(within(list).queryByRole('alert')).toBeNull();
+    await user.click(await within(list).findByRole('button', { name: 'Re-send webhook.test evt_1' }));
+    expect((await within(list).findByRole('alert')).textContent).toBe(limited.message);
+    await user.click(within(list).getByRole('button', { name: 'Send test event' }));
+    await waitFor(() => expect(within(list).getByRole('alert').textContent).toBe(limited.message));
+    unmount();
+
+    await activateLanguage('hi');
+    renderWithApp(<WebhooksSection />);
+    const hindi = await screen.findByRole('list', { name: 'आपके वेबहुक endpoint' });
+    await user.click(within(hindi).getByRole('button', { name: 'टेस्ट इवेंट भेजें' }));
+    expect((await within(hindi).findByRole('alert')).textContent).toBe(
+      'बहुत ज़्यादा टेस्ट इवेंट और दोबारा भेजे गए इवेंट: एक endpoint पर एक मिनट में ज़्यादा से ज़्यादा 5, और आपके सभी endpoint पर कुल 20। एक मिनट रुककर फिर से कोशिश करें।',
+    );
   });
 });

@@ -37,7 +37,13 @@ const DELIVERY_STATE_TEXT: Record<WebhookDelivery['status'], MessageKey> = {
 };
 
 /** The delivery log of one endpoint: event, status, attempts, last HTTP status, with a re-send per row. */
-function DeliveryLog({ endpointId, onError }: { endpointId: string; onError: (message: string) => void }) {
+function DeliveryLog({
+  endpointId,
+  onError,
+}: {
+  endpointId: string;
+  onError: (message: string | null) => void;
+}) {
   const log = useWebhookDeliveries(endpointId);
   const { resend } = useWebhookActions();
   const { t } = useT();
@@ -64,12 +70,13 @@ function DeliveryLog({ endpointId, onError }: { endpointId: string; onError: (me
           className="button button-ghost button-small"
           aria-label={t('webhooks.log.resendLabel', { event: d.event, id: d.eventId })}
           disabled={resend.isPending}
-          onClick={() =>
+          onClick={() => {
+            onError(null);
             resend.mutate(d.id, {
               onSuccess: () => void log.refetch(),
               onError: (e) => onError(serverMessage(e, t('webhooks.log.resendFailed'))),
-            })
-          }
+            });
+          }}
         >
           {t('webhooks.log.resend')}
         </button>
@@ -86,17 +93,16 @@ function DeliveryLog({ endpointId, onError }: { endpointId: string; onError: (me
   );
 }
 
-function EndpointItem({
-  endpoint,
-  onError,
-}: {
-  endpoint: WebhookEndpoint;
-  onError: (message: string) => void;
-}) {
+/**
+ * One endpoint with its actions. A refused action (a 429 after too many test events and re-sends, say) is told
+ * under the endpoint's own buttons, where the creator pressed.
+ */
+function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { setEnabled, remove, sendTest } = useWebhookActions();
   const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const { t } = useT();
-  const fail = (fallback: string) => (e: unknown) => onError(serverMessage(e, fallback));
+  const fail = (fallback: string) => (e: unknown) => setError(serverMessage(e, fallback));
   return (
     <li className="dev-item dev-endpoint">
       <div>
@@ -113,12 +119,13 @@ function EndpointItem({
           type="button"
           className="button button-secondary button-small"
           disabled={sendTest.isPending}
-          onClick={() =>
+          onClick={() => {
+            setError(null);
             sendTest.mutate(endpoint.id, {
               onSuccess: () => setOpen(true),
               onError: fail(t('webhooks.sendTestFailed')),
-            })
-          }
+            });
+          }}
         >
           {t('webhooks.sendTest')}
         </button>
@@ -151,7 +158,8 @@ function EndpointItem({
           {t('webhooks.remove')}
         </button>
       </div>
-      {open ? <DeliveryLog endpointId={endpoint.id} onError={onError} /> : null}
+      <FormStatus error={error} />
+      {open ? <DeliveryLog endpointId={endpoint.id} onError={setError} /> : null}
     </li>
   );
 }
@@ -163,7 +171,7 @@ export function WebhooksSection() {
   const { t } = useT();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['tip.live']);
-  const { secret, dismiss, status, setStatus, create: createWithSecret } = useSecretCreation();
+  const { secret, dismiss, status, create: createWithSecret } = useSecretCreation();
 
   const handleSubmit = async () => {
     const made = await createWithSecret(() => create.mutateAsync({ url, events }), {
@@ -172,13 +180,12 @@ export function WebhooksSection() {
     });
     if (made) setUrl('');
   };
-  const onError = (message: string) => setStatus({ error: message });
 
   return (
     <Card title={t('webhooks.title')} hint={t('webhooks.intro')} className="dev-card">
       {secret ? <SecretOnce label={t('webhooks.secret')} secret={secret} onDone={dismiss} /> : null}
       <DevList area="webhooks" query={endpoints} items={endpoints.data?.endpoints}>
-        {(endpoint) => <EndpointItem key={endpoint.id} endpoint={endpoint} onError={onError} />}
+        {(endpoint) => <EndpointItem key={endpoint.id} endpoint={endpoint} />}
       </DevList>
       <MakeForm
         status={status}

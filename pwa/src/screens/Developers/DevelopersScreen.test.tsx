@@ -5,6 +5,7 @@ import {
   BOT_SOCKET_EXAMPLE,
   endpoints,
   WEBHOOK_EVENTS,
+  WEBHOOK_TIMESTAMP_HEADER,
   WEBHOOK_VERIFY_EXAMPLE,
   WS_CLOSE,
 } from '@shabaash/shared';
@@ -44,6 +45,10 @@ describe('/developers', () => {
     for (const event of WEBHOOK_EVENTS) expect(screen.getAllByText(event).length).toBeGreaterThan(0);
     const example = screen.getByRole('region', { name: 'Signature verification in Node' });
     expect(example.textContent).toBe(WEBHOOK_VERIFY_EXAMPLE);
+    // The signature covers a timestamp header, with the tolerance a receiver should allow.
+    const webhooks = screen.getByRole('heading', { level: 2, name: 'Webhooks' }).parentElement!;
+    expect(webhooks.textContent).toContain(`${WEBHOOK_TIMESTAMP_HEADER} is when the delivery was signed`);
+    expect(webhooks.textContent).toContain('more than 5 minutes from your clock');
     expect(screen.getByRole('heading', { level: 2, name: 'Events socket for bots' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Bot hello' }).textContent).toContain('"token": "shb_…"');
     // The example client is the text botSocket.test.ts runs against the API.

@@ -11,6 +11,8 @@ import {
   WEBHOOK_EVENT_ID_HEADER,
   WEBHOOK_EVENT_MEANINGS,
   WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
   WEBHOOK_VERIFY_EXAMPLE,
 } from '@shabaash/shared/webhookProtocol';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -125,8 +127,13 @@ export function DevelopersScreen() {
         <p>
           {richText(
             'dev.webhooks.body',
-            codeTags('post', 'id', 'event', 'created', 'data', 'code', 'code2'),
-            { signatureHeader: WEBHOOK_SIGNATURE_HEADER, eventIdHeader: WEBHOOK_EVENT_ID_HEADER },
+            codeTags('post', 'id', 'event', 'created', 'data', 'code', 'code2', 'code3'),
+            {
+              signatureHeader: WEBHOOK_SIGNATURE_HEADER,
+              timestampHeader: WEBHOOK_TIMESTAMP_HEADER,
+              eventIdHeader: WEBHOOK_EVENT_ID_HEADER,
+              minutes: WEBHOOK_TOLERANCE_SECONDS / 60,
+            },
           )}
         </p>
         <Glossary entries={Object.entries(WEBHOOK_EVENT_MEANINGS)} lang="en" />
