@@ -183,6 +183,8 @@ export type Config = z.infer<typeof envSchema> & {
   paymentsSandbox: boolean;
   /** True when Firebase goes to the Auth emulator. */
   authEmulator: boolean;
+  /** True when FIREBASE_AUTH_EMULATOR_HOST was set (else its 127.0.0.1:9099 default gives way when taken). */
+  authEmulatorHostSet: boolean;
   /** HOST, or its default for the mode. */
   listenHost: string;
   /** MAX_CONNECTIONS_PER_IP, or 0 (no cap) behind a trusted proxy. */
@@ -246,11 +248,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'Invalid configuration:\n  RAZORPAY_HOST_URL: production talks to Razorpay itself; unset it',
       );
   }
+  const authEmulatorHostSet = c.FIREBASE_AUTH_EMULATOR_HOST !== undefined;
   if (authEmulator) c.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
   return {
     ...c,
     paymentsSandbox,
     authEmulator,
+    authEmulatorHostSet,
     listenHost: c.HOST ?? (paymentsSandbox ? '127.0.0.1' : '0.0.0.0'),
     maxConnectionsPerIp: c.TRUST_PROXY ? 0 : c.MAX_CONNECTIONS_PER_IP,
     phoneHashSecret: c.PHONE_HASH_SECRET ?? SANDBOX_PHONE_HASH_SECRET,

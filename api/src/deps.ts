@@ -51,6 +51,13 @@ export interface CheckoutInfo {
   scriptUrl: string;
 }
 
+/** A part /api/health asks about besides the database: its mode, and a probe that throws with the reason it is down. */
+export interface HealthPart {
+  name: 'identity' | 'payments' | 'webhookWorker';
+  mode: string;
+  check(): Promise<void>;
+}
+
 /** Everything a route or service needs, built once by server.ts (or the test harness) and passed down. */
 export interface AppDeps {
   config: Config;
@@ -62,4 +69,6 @@ export interface AppDeps {
   speech: SpeechJobs;
   payments: PaymentGateway;
   checkout: CheckoutInfo;
+  /** What /api/health probes besides the database (server.ts gives identity, payments and the webhook worker). */
+  healthParts?: readonly HealthPart[];
 }

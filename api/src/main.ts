@@ -2,6 +2,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { startServer } from './server.ts';
 import { firstLine, StartupError } from './startupError.ts';
 
+/** How long Ctrl-C (or SIGTERM) waits for the parts to stop before it exits anyway, saying which ones. */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 /** `npm start`: the whole product on one port, with embedded defaults for every part that is not configured. */
 async function main(): Promise<void> {
   let config;
@@ -36,9 +39,19 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const shutdown = (signal: string) => {
-    if (stopping) return;
+    // A second Ctrl-C, or SHUTDOWN_LIMIT_MS later: say what the stop still waits for, and exit now (the exit
+    // handlers take the Auth emulator and the embedded PostgreSQL along).
+    const giveUp = (why: string) => {
+      const waiting = running.waitingFor();
+      console.error(
+        `${why}; exiting without waiting for: ${waiting.length > 0 ? waiting.join(', ') : 'nothing'}.`,
+      );
+      process.exit(1);
+    };
+    if (stopping) return giveUp(`${signal} received again`);
     stopping = true;
     console.log(`\n${signal} received, shutting down…`);
+    setTimeout(() => giveUp(`Still shutting down after ${SHUTDOWN_LIMIT_MS / 1000} s`), SHUTDOWN_LIMIT_MS).unref();
     running
       .stop()
       .then(() => process.exit(0))

@@ -9,7 +9,7 @@ import { createDb, migrateLatest, type Db } from './db/knex.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { createLogger, type Logger } from './logger.ts';
 import type { AppDeps } from './deps.ts';
-import { startAuthEmulator } from './identity/emulator.ts';
+import { startIdentity } from './identity/boot.ts';
 import { createPhoneIdentity } from './identity/phoneIdentity.ts';
 import { startPayments } from './payments/boot.ts';
 import { createRealtime } from './realtime/hub.ts';
@@ -22,9 +22,9 @@ import { startPayoutLoop } from './jobs/payouts.ts';
 import { seedSandboxIfEnabled, type DemoAccount } from './sandboxSeed.ts';
 import { isPortFree, portHolder } from './ports.ts';
 import { StartupError, startPart } from './startupError.ts';
+import { StopList } from './shutdown.ts';
+import { paymentsHealth } from './modules/health/parts.ts';
 
-const EMULATOR_FIX =
-  'Set FIREBASE_AUTH_EMULATOR_HOST to a free host:port, or FIREBASE_SERVICE_ACCOUNT to use real Firebase';
 const PAYMENTS_FIX = 'Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to use Razorpay instead of the simulator';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,6 +38,8 @@ export interface RunningServer {
   /** Demo sign-ins created in sandbox mode (empty otherwise). */
   demoAccounts: readonly DemoAccount[];
   stop(): Promise<void>;
+  /** While stop() runs: the part it waits for now, then those still to stop. */
+  waitingFor(): readonly string[];
 }
 
 function readVersion(): string {
@@ -78,16 +80,8 @@ export async function startServer(
   config: Config,
   logger = createLogger(config.LOG_LEVEL),
 ): Promise<RunningServer> {
-  const stops: Array<() => Promise<void>> = [];
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) {
-      try {
-        await stop();
-      } catch (err) {
-        logger.warn({ err }, 'error while stopping');
-      }
-    }
-  };
+  const stops = new StopList();
+  const stopAll = () => stops.stopAll((part, err) => logger.warn({ err, part }, 'error while stopping'));
   try {
     await assertPortFree(config);
     let databaseUrl = config.DATABASE_URL;
@@ -99,67 +93,49 @@ export async function startServer(
         log: (line) => logger.debug({ pg: line.trim() }, 'postgres'),
         note: (line) => logger.warn(line),
       });
-      stops.push(() => embedded!.stop());
+      stops.add('database', () => embedded!.stop());
       databaseUrl = embedded.url;
     }
     const db: Db = createDb(databaseUrl, config.DATABASE_POOL_MAX);
-    stops.push(() => db.destroy());
+    stops.add('database pool', () => db.destroy());
     await startPart('database', 'Check DATABASE_URL (or DATA_DIR for the embedded one)', () =>
       migrateLatest(db),
     );
 
-    // Phone identity: real Firebase with a service account, else the Auth emulator (started unless one answers).
-    let identityMode = 'Firebase (service account)';
-    if (config.authEmulator) {
-      const host = config.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-      const running = await fetch(`http://${host}/`).then(
-        () => true,
-        () => false,
-      );
-      if (running) {
-        identityMode = `Firebase Auth emulator at ${host} (already running)`;
-      } else {
-        const emulator = await startPart('Auth emulator', EMULATOR_FIX, () =>
-          startAuthEmulator({
-            port: Number(host.split(':')[1] ?? 9099),
-            projectId: config.FIREBASE_PROJECT_ID,
-            workDir: path.resolve(config.DATA_DIR, 'firebase'),
-            startTimeoutMs: config.AUTH_EMULATOR_START_TIMEOUT_MS,
-            log: (line) => logger.debug({ firebase: line.trim() }, 'auth emulator'),
-          }),
-        );
-        stops.push(() => emulator.stop());
-        identityMode = `Firebase Auth emulator at ${host} (sandbox: codes are readable, never production)`;
-      }
-    }
+    // Phone identity: real Firebase with a service account, else an Auth emulator of this instance's own.
+    const identityPart = await startIdentity(config, logger, (line) => logger.warn(line));
+    stops.add('Auth emulator', () => identityPart.stop());
+    // The emulator's address as it turned out (the default port gives way when taken), for the PWA and the CSP.
+    const runConfig: Config = { ...config, FIREBASE_AUTH_EMULATOR_HOST: identityPart.emulatorHost };
     const identity = createPhoneIdentity({
       projectId: config.FIREBASE_PROJECT_ID,
-      emulatorHost: config.authEmulator ? config.FIREBASE_AUTH_EMULATOR_HOST : undefined,
+      emulatorHost: identityPart.emulatorHost,
       serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT,
     });
-    stops.push(() => identity.close());
+    stops.add('identity', () => identity.close());
 
     let listenPort = config.PORT;
     const payments = await startPart('Razorpay simulator', PAYMENTS_FIX, () =>
       startPayments(config, () => `http://127.0.0.1:${listenPort}/api/webhooks/razorpay`, logger),
     );
-    stops.push(() => payments.stop());
+    stops.add('Razorpay simulator', () => payments.stop());
 
     // The hub reads committed changes through its own small pool, so pushes never queue behind writes.
     const realtimeDb: Db = createDb(databaseUrl, 4);
-    stops.push(() => realtimeDb.destroy());
-    const realtime = createRealtime({ db: realtimeDb, config, logger }, { databaseUrl });
+    stops.add('database pool', () => realtimeDb.destroy());
+    const realtime = createRealtime({ db: realtimeDb, config: runConfig, logger }, { databaseUrl });
     // Closed before its pool even when start-up fails later (close is idempotent; see the normal order below).
-    stops.push(() => realtime.close());
+    stops.add('websockets', () => realtime.close());
     await realtime.ready();
 
     const speech = new SpeechQueue({ db, logger, engine: createSpeechEngine(config), realtime });
-    stops.push(() => speech.close());
-    const demoAccounts = await seedSandboxIfEnabled({ db, config, realtime, speech });
+    stops.add('speech', () => speech.close());
+    const demoAccounts = await seedSandboxIfEnabled({ db, config: runConfig, realtime, speech });
 
     ensurePwaBuilt(logger);
+    const webhookWorker = { running: () => false };
     const deps: AppDeps = {
-      config,
+      config: runConfig,
       db,
       logger,
       version: readVersion(),
@@ -168,6 +144,18 @@ export async function startServer(
       checkout: payments.checkout,
       realtime,
       speech,
+      healthParts: [
+        { name: 'identity', mode: identityPart.healthMode, check: () => identityPart.check() },
+        paymentsHealth(config, payments),
+        {
+          name: 'webhookWorker',
+          mode: config.WEBHOOK_WORKER === 'off' ? 'off (a separate npm run webhooks:worker)' : 'process',
+          check: async () => {
+            if (config.WEBHOOK_WORKER !== 'off' && !webhookWorker.running())
+              throw new Error('the webhook worker process is not running (it restarts after a crash)');
+          },
+        },
+      ],
     };
     const app = createApp(deps, { staticDir: PWA_DIST, sandboxRouter: payments.sandboxRouter });
     const server = createHttpServer(app.callback(), {
@@ -184,7 +172,8 @@ export async function startServer(
           server.listen(config.PORT, config.listenHost, resolve);
         }),
     );
-    stops.push(
+    stops.add(
+      'HTTP server',
       () =>
         new Promise<void>((resolve) => {
           server.close(() => resolve());
@@ -193,15 +182,17 @@ export async function startServer(
         }),
     );
     // Sockets close before the HTTP server waits for idle connections (stops run in reverse order).
-    stops.push(() => realtime.close());
+    stops.add('websockets', () => realtime.close());
     const stopReconcile = startReconcileLoop(deps);
-    stops.push(() => stopReconcile());
+    stops.add('payment reconciliation', () => stopReconcile());
     const stopAutoClear = startAutoClearLoop(deps);
-    stops.push(() => stopAutoClear());
+    stops.add('auto-clear', () => stopAutoClear());
     // Outgoing webhooks: sent by a low-priority worker process, off this event loop and pool (WEBHOOK_WORKER).
-    stops.push(startWebhookProcess(config, databaseUrl, logger));
+    const worker = startWebhookProcess(config, databaseUrl, logger);
+    webhookWorker.running = worker.running;
+    stops.add('webhook worker', () => worker.stop());
     const stopPayouts = startPayoutLoop(deps);
-    stops.push(() => stopPayouts());
+    stops.add('payouts', () => stopPayouts());
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     listenPort = port;
@@ -211,13 +202,13 @@ export async function startServer(
         config.HOST === undefined && config.paymentsSandbox
           ? `${config.listenHost} only (sandbox: its pay page credits for free; set HOST=0.0.0.0 to open it to your network)`
           : config.listenHost,
-      identity: identityMode,
+      identity: identityPart.mode,
       payments: payments.mode,
       database: embedded
         ? `embedded PostgreSQL on port ${embedded.port} (${path.resolve(config.DATA_DIR, 'pg')})`
         : 'external (DATABASE_URL)',
     };
-    return { url, port, deps, modes, demoAccounts, stop: stopAll };
+    return { url, port, deps, modes, demoAccounts, stop: stopAll, waitingFor: () => stops.waitingFor() };
   } catch (err) {
     await stopAll();
     throw err;

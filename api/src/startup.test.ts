@@ -183,4 +183,49 @@ describe('start-up failures name the part and the setting (issue 12)', () => {
     },
     120_000,
   );
+
+  it.runIf(isRoot())(
+    'as root, the copy of the PostgreSQL packages made from one checkout still starts another checkout in a 0700 folder after the first is deleted',
+    async () => {
+      const copyRoot = path.join(tempDir(0o755), 'copies');
+      /** A checkout's node_modules in its own 0700 folder (packages copied, nothing linked to this repo). */
+      const checkout = () => {
+        const folder = tempDir();
+        const modulesDir = path.join(folder, 'clone', 'node_modules');
+        copyEmbeddedPackages(path.resolve(ROOT, 'node_modules'), modulesDir);
+        return { folder, modulesDir };
+      };
+      const startFrom = async (modulesDir: string) => {
+        const server = await startEmbeddedPostgres({
+          dataDir: path.join(tempDir(0o755), 'data'),
+          port: await freePort(),
+          database: 'postgres',
+          modulesDir,
+          copyRoot,
+        });
+        try {
+          const client = new pg.Client({ connectionString: server.url });
+          await client.connect();
+          const { rows } = await client.query<{ ok: number }>('select 1 as ok');
+          await client.end();
+          return rows;
+        } finally {
+          await server.stop();
+        }
+      };
+      const first = checkout();
+      expect(await startFrom(first.modulesDir)).toEqual([{ ok: 1 }]);
+      fs.rmSync(first.folder, { recursive: true, force: true });
+
+      const second = checkout();
+      expect(await startFrom(second.modulesDir)).toEqual([{ ok: 1 }]);
+      // Nothing in the copy points outside it.
+      const links = fs
+        .readdirSync(copyRoot, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isSymbolicLink())
+        .map((entry) => fs.realpathSync(path.join(entry.parentPath, entry.name)));
+      expect(links.filter((target) => !target.startsWith(fs.realpathSync(copyRoot)))).toEqual([]);
+    },
+    180_000,
+  );
 });

@@ -22,11 +22,12 @@ export interface RunningProduct {
 
 /**
  * Spawns `node --import tsx api/src/main.ts` (what `npm start` runs) with a temp DATA_DIR and loopback ports,
- * and waits for /api/health to be 200. `env` overrides the defaults (e.g. a pinned PORT for Lighthouse CI);
+ * and waits for /api/health to be 200. `env` overrides the defaults (e.g. a pinned PORT for Lighthouse CI; an
+ * undefined value unsets one, e.g. FIREBASE_AUTH_EMULATOR_HOST to start with the default settings);
  * `nodeArgs` go before the script (the bench's `--cpu-prof`). Shared by e2e, torture, bench and lhci.
  */
 export async function startProduct(
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
   { nodeArgs = [], attempt = 1 }: { nodeArgs?: string[]; attempt?: number } = {},
 ): Promise<RunningProduct> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-product-'));

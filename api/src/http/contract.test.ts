@@ -41,9 +41,12 @@ async function serve(
 describe('routes registered from the contract', () => {
   it("serve the endpoint's method and path, and answer what the handler returns", async () => {
     const call = await serve('test', ({ route }) =>
-      route('health', () => ({ status: 'ok' as const, db: 'ok' as const, version: 'x' })),
+      route('health', () => ({ status: 'ok' as const, db: 'ok' as const, version: 'x', parts: {} })),
     );
-    expect(await call('/health')).toEqual({ status: 200, body: { status: 'ok', db: 'ok', version: 'x' } });
+    expect(await call('/health')).toEqual({
+      status: 200,
+      body: { status: 'ok', db: 'ok', version: 'x', parts: {} },
+    });
   });
 
   it('under tests, a response that drifts from the output schema fails with a 500', async () => {

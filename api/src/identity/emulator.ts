@@ -54,8 +54,8 @@ function childBaseEnv(): NodeJS.ProcessEnv {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** True once the emulator answers its root URL (it serves a small JSON status there). */
-async function answers(url: string): Promise<boolean> {
+/** True when an Auth emulator answers its root URL (it serves a small JSON status there). */
+export async function authEmulatorAnswers(url: string): Promise<boolean> {
   try {
     const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(1_000) });
     await res.body?.cancel();
@@ -142,7 +142,7 @@ async function startAuthEmulatorOnce(opts: AuthEmulatorOptions): Promise<AuthEmu
 
   const host = `127.0.0.1:${opts.port}`;
   const url = `http://${host}`;
-  if (await answers(url))
+  if (await authEmulatorAnswers(url))
     throw new Error(`Auth emulator failed to start: something already answers at ${url}`);
   const lines: string[] = [];
   const onOutput = (chunk: Buffer) => {
@@ -198,7 +198,7 @@ async function startAuthEmulatorOnce(opts: AuthEmulatorOptions): Promise<AuthEmu
 
   const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
   for (;;) {
-    if (await answers(url)) break;
+    if (await authEmulatorAnswers(url)) break;
     const exited = child.exitCode !== null || child.signalCode !== null;
     if (spawnError || exited || Date.now() > deadline) {
       await stop();

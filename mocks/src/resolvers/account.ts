@@ -4,7 +4,12 @@ import { newId } from '../state.ts';
 
 /** Health, config, accounts, sessions, leads and becoming a creator. */
 export const accountResolvers = {
-  health: () => ({ status: 'ok', db: 'ok', version: 'mock' }),
+  health: () => ({
+    status: 'ok',
+    db: 'ok',
+    version: 'mock',
+    parts: { database: { mode: 'mock', status: 'ok' } },
+  }),
   config: ({ state }) => {
     const creator = state.creators.get(state.defaultCreatorId);
     return {

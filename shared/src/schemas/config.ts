@@ -17,9 +17,18 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
+/** One part of the product as /api/health sees it: how it runs (`embedded`, `emulator (external)`, …) and whether it answers. */
+export const partHealthSchema = z.object({
+  mode: z.string(),
+  status: z.enum(['ok', 'down']),
+  reason: z.string().optional(),
+});
+
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   db: z.enum(['ok', 'down']),
   version: z.string(),
   reason: z.string().optional(),
+  /** database, and identity, payments and webhookWorker where the instance runs them; any `down` makes it 503. */
+  parts: z.record(z.string(), partHealthSchema),
 });

@@ -8,20 +8,26 @@ const ENTRY = fileURLToPath(new URL('../../webhooksWorker.ts', import.meta.url))
 const RESTART_MS = 1000;
 const RESTART_MAX_MS = 30_000;
 const HEALTHY_AFTER_MS = 60_000;
-/** How long a stop waits for the deliveries in flight before SIGKILL (their leases cover what is cut). */
-const STOP_GRACE_MS = 15_000;
+/** How long a stop waits for the deliveries in flight before SIGKILL (their leases cover what is cut); within the 10 s a Ctrl-C gives the whole shutdown. */
+const STOP_GRACE_MS = 7_000;
+
+export interface WebhookProcess {
+  /** True while the worker process runs (false between a crash and its restart, and with WEBHOOK_WORKER=off). */
+  running(): boolean;
+  stop(): Promise<void>;
+}
 
 /**
  * Forks the delivery worker (webhooksWorker.ts) with this instance's database and supervises it: restarted with
  * backoff when it dies, SIGTERM on stop (it finishes the batches in flight). It dies with this process. Nothing
- * with WEBHOOK_WORKER=off. Returns the stop.
+ * with WEBHOOK_WORKER=off.
  */
 export function startWebhookProcess(
   config: Pick<Config, 'WEBHOOK_WORKER'>,
   databaseUrl: string,
   logger: Logger,
-): () => Promise<void> {
-  if (config.WEBHOOK_WORKER === 'off') return () => Promise.resolve();
+): WebhookProcess {
+  if (config.WEBHOOK_WORKER === 'off') return { running: () => false, stop: () => Promise.resolve() };
   // Under `npm start` the TypeScript loader is already in execArgv; elsewhere (a compiled launcher) add it.
   const execArgv = process.execArgv.some((a) => a.includes('tsx'))
     ? process.execArgv
@@ -49,7 +55,11 @@ export function startWebhookProcess(
     });
   };
   start();
-  return async () => {
+  const running = () => {
+    const worker = child as ChildProcess | null;
+    return worker !== null && worker.exitCode === null && worker.signalCode === null;
+  };
+  const stop = async () => {
     stopped = true;
     if (timer) clearTimeout(timer);
     const worker = child;
@@ -60,4 +70,5 @@ export function startWebhookProcess(
     await exited;
     clearTimeout(kill);
   };
+  return { running, stop };
 }
