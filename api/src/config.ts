@@ -86,7 +86,7 @@ const envSchema = z.object({
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   /** How long start-up waits for the Auth emulator it starts (a slow machine, e.g. the bench's emulated VM, needs more). */
-  AUTH_EMULATOR_START_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  AUTH_EMULATOR_START_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   // Google Cloud Text-to-Speech: the service-account key file's JSON. Unset: the embedded eSpeak NG engine.
   GOOGLE_TTS_SERVICE_ACCOUNT: z
     .string()

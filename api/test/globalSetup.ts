@@ -35,6 +35,8 @@ export async function setup(project: TestProject): Promise<void> {
     port: await freePort(),
     projectId: 'demo-shabaash',
     workDir: path.join(tmpDir, 'firebase'),
+    // Two loaded cores (CI, parallel work) have taken 84 s to start it; AUTH_EMULATOR_START_TIMEOUT_MS overrides.
+    startTimeoutMs: Number(process.env.AUTH_EMULATOR_START_TIMEOUT_MS) || 180_000,
   });
   let adminUrl: string;
   if (process.env.DATABASE_URL) {

@@ -7,9 +7,17 @@ import { buildUser } from '../../../test/factories.ts';
 describe('GET /api/health and the error envelope', () => {
   it('answers 200 with db ok against the real database', async () => {
     const app = await createTestApp();
-    const res = await app.request<{ status: string; db: string; version: string }>('GET', '/api/health');
+    const res = await app.request<{ status: string; db: string; version: string; parts: unknown }>(
+      'GET',
+      '/api/health',
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', db: 'ok', version: 'test' });
+    expect(res.body).toEqual({
+      status: 'ok',
+      db: 'ok',
+      version: 'test',
+      parts: { database: { mode: expect.any(String) as string, status: 'ok' } },
+    });
     const tables = await app.deps.db.raw<{ rows: { n: number }[] }>(
       `select count(*)::int as n from information_schema.tables where table_name in ('users','sessions','wallets','tips')`,
     );
@@ -19,10 +27,14 @@ describe('GET /api/health and the error envelope', () => {
   it('answers 503 with a reason when the database is unreachable', async () => {
     const app = await createTestApp();
     await app.deps.db.destroy();
-    const res = await app.request<{ db: string; reason: string }>('GET', '/api/health');
+    const res = await app.request<{ db: string; reason: string; parts: Record<string, { status: string }> }>(
+      'GET',
+      '/api/health',
+    );
     expect(res.status).toBe(503);
     expect(res.body.db).toBe('down');
-    expect(res.body.reason).toBeTruthy();
+    expect(res.body.parts.database?.status).toBe('down');
+    expect(res.body.reason).toMatch(/^database: /);
   });
 
   it('gives unknown /api paths a 404 envelope, bad JSON a 400 and huge bodies a 413', async () => {
