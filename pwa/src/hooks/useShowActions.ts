@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EndpointInput } from '@shabaash/shared';
 import { api } from '../api/client.ts';
 
@@ -12,4 +12,25 @@ export function useSendTestAlert() {
 /** POST /api/creator/show/skip-speech: stops the speech on every connected overlay. */
 export function useSkipSpeech() {
   return useMutation({ mutationFn: () => api('skipSpeech') });
+}
+
+export const ALERTS_QUERY_KEY = ['creator', 'show', 'alerts'] as const;
+
+/** GET /api/creator/show/alerts: whether alerts are paused (kept by the server) and how many wait. */
+export function useAlertsState() {
+  return useQuery({ queryKey: ALERTS_QUERY_KEY, queryFn: ({ signal }) => api('getAlerts', { signal }) });
+}
+
+/** PUT /api/creator/show/alerts: pause, or resume (the held alerts play in order); the answer is the new state. */
+export function useSetAlertsPaused() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paused: boolean) => api('setAlerts', { input: { paused } }),
+    onSuccess: (state) => queryClient.setQueryData(ALERTS_QUERY_KEY, state),
+  });
+}
+
+/** POST /api/creator/show/replay: the last live tip back on air. */
+export function useReplayAlert() {
+  return useMutation({ mutationFn: () => api('replayAlert') });
 }

@@ -197,7 +197,12 @@ export async function applyRealtimeMessage(message: ServerMessage): Promise<bool
     if (!cursor || message.version > cursor.version) requestPull();
     return true;
   }
-  if (message.type !== 'tip:new' && message.type !== 'tip:status' && message.type !== 'tip:deleted')
+  if (
+    message.type !== 'tip:new' &&
+    message.type !== 'tip:status' &&
+    message.type !== 'tip:aired' &&
+    message.type !== 'tip:deleted'
+  )
     return false;
   if (message.space !== creatorSpace(user.id)) return false;
   await ensureMirrorOwner(user.id);
