@@ -139,14 +139,10 @@ function goLive(state: OverlayState, input: TipInput): OverlayState {
   return { ...playing(state, tip), test: null, touched: true };
 }
 
-/**
- * The current card is done: the next queued tip goes live, or the card clears. Alerts played in turn without
- * auto-advance leave the last one on screen (SPEC §4: the live tip stays until the next).
- */
+/** The current card is done: the next queued tip goes live, or the card clears. */
 function advance(state: OverlayState): OverlayState {
   const [next, ...queue] = state.queue;
-  if (!next)
-    return state.show.autoAdvance ? { ...state, tip: null, draining: false } : { ...state, draining: false };
+  if (!next) return { ...state, tip: null, draining: false };
   return { ...playing(state, next), queue };
 }
 
