@@ -24,11 +24,14 @@ async function newTip(creator: BuiltCreator, guestName: string, amountPaise = 50
   );
 }
 
-const pushLive = (creator: BuiltCreator, tipId: string) =>
-  app.request<Tip>('PATCH', `/api/creator/chats/${tipId}/status`, {
+async function pushLive(creator: BuiltCreator, tipId: string) {
+  const res = await app.request<{ tip: Tip }>('PATCH', `/api/creator/chats/${tipId}/status`, {
     token: creator.token,
     body: { status: 'read' },
   });
+  if (res.status !== 200) throw new Error(`push live answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.tip;
+}
 
 const overlayOf = (creator: BuiltCreator) => TestSocket.hello(app.url, { overlayKey: creator.overlayKey });
 
@@ -36,6 +39,9 @@ type AlertShow = Extract<ServerMessage, { type: 'alert:show' }>;
 const alertShows = (socket: TestSocket) =>
   socket.messages.filter((m): m is AlertShow => m.type === 'alert:show');
 const isTipEvent = (m: ServerMessage) => m.type.startsWith('tip:');
+/** A tip pushed live as an overlay hears it (tip:new when it never saw the tip, else tip:status). */
+const isLive = (m: ServerMessage) =>
+  (m.type === 'tip:new' || m.type === 'tip:status') && m.data.status === 'read';
 
 describe('alert receipts', () => {
   it("records an overlay's receipt once: the Chat Loader gets tip:aired once, a second overlay's receipt changes nothing", async () => {
@@ -44,8 +50,8 @@ describe('alert receipts', () => {
     const loader = await TestSocket.hello(app.url, { token: creator.token });
     const tip = await newTip(creator, 'Asha');
     await pushLive(creator, tip.id);
-    await first.waitFor((m) => m.type === 'tip:status');
-    await second.waitFor((m) => m.type === 'tip:status');
+    await first.waitFor(isLive);
+    await second.waitFor(isLive);
 
     first.send({ type: 'alert:ack', tipId: tip.id, sound: 'played' });
     second.send({ type: 'alert:ack', tipId: tip.id, sound: 'no_sound' });
@@ -73,23 +79,23 @@ describe('alert receipts', () => {
     const overlay = await overlayOf(creator);
     const tip = await newTip(creator, 'Ravi');
     const live = await pushLive(creator, tip.id);
-    await overlay.waitFor((m) => m.type === 'tip:status');
+    await overlay.waitFor(isLive);
     overlay.send({ type: 'alert:ack', tipId: tip.id, sound: 'no_sound' });
     const loader = await TestSocket.hello(app.url, { token: creator.token });
     for (let i = 0; i < 50; i++) {
-      const changes = await creatorChangesSince(app.deps.db, creator.id, live.body.version);
+      const changes = await creatorChangesSince(app.deps.db, creator.id, live.version);
       if (changes.rows.length > 0) break;
       await sleep(50);
     }
-    const afterLive = await creatorChangesSince(app.deps.db, creator.id, live.body.version);
+    const afterLive = await creatorChangesSince(app.deps.db, creator.id, live.version);
     const [row] = afterLive.rows;
-    expect(eventsOf(row!, live.body.version).map((e) => e.event)).toEqual(['tip.aired']);
-    const [aired] = eventsOf(row!, live.body.version);
+    expect(eventsOf(row!, live.version).map((e) => e.event)).toEqual(['tip.aired']);
+    const [aired] = eventsOf(row!, live.version);
     expect(aired?.data).toMatchObject({ tip: { id: tip.id, aired: { sound: 'no_sound' } } });
     // A reader behind the live change gets tip.live with the id it would have had, then tip.aired.
     const behind = eventsOf(row!, tip.version);
     expect(behind.map((e) => e.event)).toEqual(['tip.live', 'tip.aired']);
-    const liveRow = { ...row!, version: live.body.version, aired_version: null, aired_at: null };
+    const liveRow = { ...row!, version: live.version, aired_version: null, aired_at: null };
     expect(behind[0]?.id).toBe(eventsOf(liveRow, tip.version)[0]?.id);
     overlay.close();
     loader.close();
@@ -149,12 +155,12 @@ describe('alert receipts', () => {
     expect(paused.body).toEqual({ paused: true, held: 0 });
     const tips = [await newTip(creator, 'One'), await newTip(creator, 'Two'), await newTip(creator, 'Three')];
     const order = [tips[1]!, tips[0]!, tips[2]!];
-    for (const tip of order) expect((await pushLive(creator, tip.id)).body.status).toBe('read');
+    for (const tip of order) expect((await pushLive(creator, tip.id)).status).toBe('read');
 
     const state = await app.request<AlertsState>('GET', '/api/creator/show/alerts', { token: creator.token });
     expect(state.body).toEqual({ paused: true, held: 3 });
     // Nothing live reached the overlay: not as a tip event, not on a reload (display list).
-    expect(overlay.messages.filter((m) => m.type === 'tip:status' || m.type === 'tip:new')).toEqual([]);
+    expect(overlay.messages.filter(isLive)).toEqual([]);
     const display = await app.request<{ tips: Tip[] }>(
       'GET',
       `/api/tips/display?key=${encodeURIComponent(creator.overlayKey)}`,
