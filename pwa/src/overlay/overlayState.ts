@@ -219,9 +219,11 @@ export function overlayReducer(state: OverlayState, event: OverlayEvent): Overla
       return showAlerts(state, event);
     case 'expired':
       if (state.test?.id === event.id) return { ...state, test: null };
-      return state.tip?.id === event.id && (state.show.autoAdvance || state.draining)
-        ? advance(state)
-        : state;
+      if (state.tip?.id !== event.id) return state;
+      if (state.show.autoAdvance) return advance(state);
+      // Alerts played in turn without auto-advance: the last one stays on screen (SPEC §4: until the next).
+      if (state.draining) return state.queue.length > 0 ? advance(state) : { ...state, draining: false };
+      return state;
     default:
       return state;
   }
