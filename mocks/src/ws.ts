@@ -235,6 +235,8 @@ export function createWsHandlers(state: MockState, options: MockRealtimeOptions 
           send(conn, { type: 'pong' });
           return;
         }
+        // Alert receipts: the mocks record none (an overlay's acknowledgement and state are accepted and dropped).
+        if (message.type !== 'hello') return;
         if (greeted) return;
         greeted = true;
         const rooms = grantRooms(state, conn, message);

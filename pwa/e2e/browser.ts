@@ -5,14 +5,21 @@ export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /**
  * Debian's Chromium, headless, with the flags this offline machine needs. `autoplay` lets pages play audio
- * without a click, as OBS's browser source does (the overlay's speech journeys).
+ * without a click, as OBS's browser source does (the overlay's speech journeys); `'blocked'` asks a user's click
+ * first, as a browser that refuses autoplay does (alert receipts: "no sound").
  */
-export async function launchBrowser(options: { autoplay?: boolean } = {}): Promise<Browser> {
+export async function launchBrowser(options: { autoplay?: boolean | 'blocked' } = {}): Promise<Browser> {
+  const autoplay =
+    options.autoplay === 'blocked'
+      ? ['--autoplay-policy=document-user-activation-required']
+      : options.autoplay
+        ? ['--autoplay-policy=no-user-gesture-required']
+        : [];
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
-      ...(options.autoplay ? ['--autoplay-policy=no-user-gesture-required'] : []),
+      ...autoplay,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',

@@ -175,6 +175,20 @@ export const endpoints = define({
     output: show.testTipSchema,
   },
   skipSpeech: { method: 'POST', path: '/creator/show/skip-speech', auth: 'creator', output: show.okSchema },
+  getAlerts: { method: 'GET', path: '/creator/show/alerts', auth: 'creator', output: show.alertsStateSchema },
+  setAlerts: {
+    method: 'PUT',
+    path: '/creator/show/alerts',
+    auth: 'creator',
+    input: show.alertsInputSchema,
+    output: show.alertsStateSchema,
+  },
+  replayAlert: {
+    method: 'POST',
+    path: '/creator/show/replay',
+    auth: 'creator',
+    output: show.replayResultSchema,
+  },
   /** The test alert's speech: audio bytes for the creator whose overlay key is given. */
   overlayTestSpeech: {
     method: 'GET',

@@ -3,8 +3,6 @@
 // here or when its method, path or auth differ from shared/src/api.ts.
 import type { EndpointName, Endpoints } from './api.ts';
 import type { ApiTokenScope } from './apiTokens.ts';
-import type { ClientMessage, ServerMessageType } from './realtime.ts';
-import type { WS_CLOSE } from './wsProtocol.ts';
 import { SUPPORTER_ENDPOINTS } from './widgets.ts';
 
 type ReferenceEntry<K extends keyof Endpoints> = {
@@ -160,6 +158,24 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     path: '/creator/show/skip-speech',
     auth: 'creator',
     summary: 'Stop the speech playing on every connected overlay.',
+  },
+  getAlerts: {
+    method: 'GET',
+    path: '/creator/show/alerts',
+    auth: 'creator',
+    summary: 'Whether your alerts are paused, and how many live tips wait for Resume.',
+  },
+  setAlerts: {
+    method: 'PUT',
+    path: '/creator/show/alerts',
+    auth: 'creator',
+    summary: 'Pause alerts (tips pushed live wait) or resume them (the held ones play in order).',
+  },
+  replayAlert: {
+    method: 'POST',
+    path: '/creator/show/replay',
+    auth: 'creator',
+    summary: 'Put the last live tip back on air on your overlays.',
   },
   overlayTestSpeech: {
     method: 'GET',
@@ -355,44 +371,5 @@ export const API_TOKEN_SCOPE_ENDPOINTS: Record<ApiTokenScope, readonly EndpointN
   'payouts:read': ['payouts', 'payoutStatement'],
 };
 
-/** What each message on /ws means (client → server, then server → client). */
-export const WS_CLIENT_MESSAGES: Record<ClientMessage['type'], string> = {
-  hello:
-    'First message: `token` (a session, or a creator API token `shb_…` with events:subscribe for a bot) or `overlayKey`, optional `creator` handle (not with an API token), and `since`: the last version you hold per space.',
-  ping: 'Keep-alive; the server answers pong.',
-};
-
-export const WS_SERVER_MESSAGES: Record<ServerMessageType, string> = {
-  welcome: 'Answer to hello: the rooms you joined and the current version of each space.',
-  'tip:new': 'A new tip in a creator space (versioned).',
-  'tip:status': "A tip's status changed: read (pushed live), unread or ignore (versioned).",
-  'tip:deleted': 'A tip was deleted (versioned).',
-  'overlay:update': "The creator's overlay settings changed.",
-  'wallet:update': "The signed-in user's wallet balance changed (versioned).",
-  'payout:update':
-    "A creator's payouts changed (an earning's state, a transfer, a settlement's UTR, the payout account's status): the whole payouts summary, on the creator's `payouts:<id>` space (versioned).",
-  'overlay:presence': 'How many OBS overlays of the creator are connected.',
-  pong: 'Answer to ping.',
-  'stream:update': 'A stream session started or ended: the latest session (issue 14).',
-  'tip:paid':
-    'Overlay rooms only: a tip was paid (its id, none of its text), so widgets recount while it waits for moderation (versioned).',
-  'show:test': 'Overlays only: show this marked test tip (not stored, not versioned).',
-  'speech:ready': 'Overlays only: the speech of this live tip can be fetched from /api/overlay/speech/:id.',
-  'speech:skip': 'Overlays only: stop the speech playing now.',
-};
-
-/** What each close code on /ws means. */
-export const WS_CLOSE_MEANINGS: Record<keyof typeof WS_CLOSE, string> = {
-  unauthorized:
-    'The token or overlay key is missing, invalid, expired or was revoked (logout, password reset, key rotation). Do not reconnect with the same credential.',
-  helloTimeout: 'No hello arrived in time after the socket opened.',
-  badMessage: 'A message was not JSON or not one of the client message types.',
-  forbidden:
-    'The credential is valid but may not open a socket: an API token without the events:subscribe scope. Do not reconnect with it.',
-  tooManySockets:
-    'Too many sockets are open for this account (default 20), this API token (default 5) or this address (a generous ceiling), or this API token made too many requests; close one, or reconnect later with backoff.',
-  replayThrottled:
-    'Too many full catch-ups (hello.since of 0, or far behind) for this account or API token (default 10 a minute), or from this address (a generous ceiling); reconnect later with backoff, sending the versions you have.',
-  shuttingDown:
-    'The instance is shutting down; reconnect with backoff and send your versions in hello.since.',
-};
+// What each /ws message and close code means (its own file, so this one stays a table of endpoints).
+export { WS_CLIENT_MESSAGES, WS_CLOSE_MEANINGS, WS_SERVER_MESSAGES } from './wsReference.ts';

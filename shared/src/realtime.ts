@@ -4,6 +4,8 @@ import { overlaySettingsSchema, tipSchema, walletSchema } from './schemas.ts';
 import { streamSessionSchema } from './schemas/widgets.ts';
 import { showMessageSchemas } from './showAlerts.ts';
 
+import { ALERT_SOUNDS } from './wsProtocol.ts';
+
 export { WS_CLOSE, WS_HEARTBEAT_MS, WS_HELLO_TIMEOUT_MS } from './wsProtocol.ts';
 
 /** Spaces are the units of versioning: `creator:<id>` (chats), `wallet:<userId>` and `payouts:<creatorId>`. */
@@ -20,6 +22,17 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     since: spaceVersionsSchema.optional(),
   }),
   z.object({ type: z.literal('ping') }),
+  /** Overlay sockets only: this alert (a live tip) was put on screen, and whether its sound played. */
+  z.object({
+    type: z.literal('alert:ack'),
+    tipId: z.string().max(100),
+    sound: z.enum(ALERT_SOUNDS),
+  }),
+  /**
+   * Overlay sockets only, on change: whether OBS shows the page (`visible`: document visibility and the
+   * obsstudio source events) and whether it may play sound (`audible`: not blocked by autoplay rules).
+   */
+  z.object({ type: z.literal('overlay:state'), visible: z.boolean(), audible: z.boolean() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -36,8 +49,19 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('payout:update'), ...versioned, data: payoutSummarySchema }),
   z.object({
     type: z.literal('overlay:presence'),
-    data: z.object({ connected: z.boolean(), count: z.number().int() }),
+    data: z.object({
+      connected: z.boolean(),
+      count: z.number().int(),
+      /** Overlays OBS shows, and of those the ones that may play sound (alert receipts). */
+      showing: z.number().int().optional(),
+      heard: z.number().int().optional(),
+    }),
   }),
+  /**
+   * An overlay acknowledged a live tip (alert receipts), to the creator's rooms and bots: the tip with `aired`
+   * (when, and its sound). Versioned like every tip event; sent once per tip.
+   */
+  z.object({ type: z.literal('tip:aired'), ...versioned, data: tipSchema }),
   z.object({ type: z.literal('pong') }),
   /**
    * A tip was paid (issue 14), to overlay rooms only: its id and nothing of its text, so the widgets (goal, top

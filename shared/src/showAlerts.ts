@@ -3,7 +3,8 @@
  * "speech ready" and "skip reading". They travel as realtime messages to the creator's overlays only.
  */
 import { z } from 'zod';
-import { rupeeAmountSchema } from './schemas.ts';
+import { rupeeAmountSchema, tipSchema } from './schemas.ts';
+import { ALERT_SHOW_REASONS } from './wsProtocol.ts';
 import { SHOW_LIMITS } from './tiers.ts';
 
 /** POST /creator/show/test-alert: the amount decides the tier shown (₹500 when absent). */
@@ -30,6 +31,14 @@ export const showMessageSchemas = [
   z.object({ type: z.literal('show:test'), data: testTipSchema }),
   z.object({ type: z.literal('speech:ready'), data: z.object({ tipId: z.string() }) }),
   z.object({ type: z.literal('speech:skip') }),
+  /**
+   * Alerts to play in turn (alert receipts): the creator's Replay, the held ones on Resume, or unacknowledged
+   * ones re-shown to an overlay that came back. Tips as overlay rooms see them (no phone).
+   */
+  z.object({
+    type: z.literal('alert:show'),
+    data: z.object({ reason: z.enum(ALERT_SHOW_REASONS), tips: z.array(tipSchema).max(20) }),
+  }),
 ] as const;
 export type ShowMessage = z.infer<(typeof showMessageSchemas)[number]>;
 
@@ -41,3 +50,12 @@ export const TEST_ALERT_TEXT = {
 
 /** The amount of a test alert sent without one (the orange tier of the defaults). */
 export const TEST_ALERT_DEFAULT_RUPEES = 500;
+
+/** GET/PUT /creator/show/alerts: whether the creator's alerts are paused, and how many wait for Resume. */
+export const alertsStateSchema = z.object({ paused: z.boolean(), held: z.number().int() });
+export type AlertsState = z.infer<typeof alertsStateSchema>;
+export const alertsInputSchema = z.object({ paused: z.boolean() });
+export type AlertsInput = z.infer<typeof alertsInputSchema>;
+
+/** POST /creator/show/replay: the alert put back on air (null when no tip was ever live). */
+export const replayResultSchema = z.object({ tipId: z.string().nullable() });

@@ -83,6 +83,7 @@ export const webhookPayloadSchemas = {
   'tip.created': deliveryOf('tip.created', tipData),
   'tip.live': deliveryOf('tip.live', tipData),
   'tip.deleted': deliveryOf('tip.deleted', z.object({ id: z.string() })),
+  'tip.aired': deliveryOf('tip.aired', tipData),
   'payout.updated': deliveryOf('payout.updated', payoutUpdatedDataSchema),
   'stream.started': deliveryOf('stream.started', z.object({ session: streamSessionSchema })),
   'stream.ended': deliveryOf(

@@ -18,3 +18,20 @@ export const WS_CLOSE = {
 /** How long a socket may stay silent before its hello (ms). */
 export const WS_HELLO_TIMEOUT_MS = 5000;
 export const WS_HEARTBEAT_MS = 15000;
+
+/**
+ * Alert receipts: what an overlay says of each alert it put on screen (`alert:ack`). `played`: its sound (and
+ * speech, when read) could play; `no_sound`: the page may not play audio (autoplay blocked, AudioContext
+ * suspended); `failed`: the sound or speech raised an error.
+ */
+export const ALERT_SOUNDS = ['played', 'no_sound', 'failed'] as const;
+export type AlertSound = (typeof ALERT_SOUNDS)[number];
+
+/** Why an overlay gets alerts by `alert:show`: the creator's Replay, Resume after a pause, or its own return. */
+export const ALERT_SHOW_REASONS = ['replay', 'resume', 'reshow'] as const;
+export type AlertShowReason = (typeof ALERT_SHOW_REASONS)[number];
+
+/** Alerts pushed live this long ago or less are shown again to an overlay that comes back (unacknowledged ones). */
+export const ALERT_RESHOW_WINDOW_MS = 10 * 60 * 1000;
+/** The Chat Loader warns when a live alert has no receipt this long after it went live (the overlay stalled). */
+export const ALERT_RECEIPT_DEADLINE_MS = 5000;

@@ -35,6 +35,9 @@ export function rateLimits(config: Config) {
     /** The show (issue 14): test alerts and skips per creator, test speech fetches per overlay key. */
     testAlertPerCreator: perMinute(10),
     skipSpeechPerCreator: perMinute(60),
+    /** Alert receipts: Replay, and Pause/Resume, per creator. */
+    replayAlertPerCreator: perMinute(30),
+    setAlertsPerCreator: perMinute(60),
     testSpeechPerKey: perMinute(30),
     /** Webhook "Send test event" and "Re-send" together: signed POSTs on demand, per creator and per endpoint. */
     webhookSendPerCreator: perMinute(20),

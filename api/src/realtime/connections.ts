@@ -3,6 +3,9 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { clientMessageSchema, WS_CLOSE, type ClientMessage } from '@shabaash/shared';
+
+/** What an overlay socket says after its hello (alert receipts). */
+export type OverlayMessage = Extract<ClientMessage, { type: 'alert:ack' | 'overlay:state' }>;
 import type { Logger } from '../logger.ts';
 import { msg } from './messages.ts';
 import type { Hello } from './grants.ts';
@@ -58,6 +61,8 @@ export interface ConnectionsDeps {
   /** Take the client address from X-Forwarded-For (behind a proxy the app trusts). */
   trustProxy: boolean;
   onHello(conn: Conn, hello: Hello): void;
+  /** An overlay socket's receipt or state (only welcomed overlay sockets may send them). */
+  onOverlayMessage(conn: Conn, message: OverlayMessage): void;
   onClose(conn: Conn, wasReady: boolean): void;
 }
 
@@ -78,6 +83,11 @@ export function createConnections(deps: ConnectionsDeps): Connections {
     const parsed = parseClientFrame(raw, isBinary);
     if (!parsed) return sender.refuse(conn, WS_CLOSE.badMessage, 'Malformed message');
     if (parsed.type === 'ping') return sender.send(conn, msg.pong());
+    if (parsed.type === 'alert:ack' || parsed.type === 'overlay:state') {
+      if (conn.phase !== 'ready' || !conn.overlayOf)
+        return sender.refuse(conn, WS_CLOSE.badMessage, 'Only a welcomed overlay sends this');
+      return deps.onOverlayMessage(conn, parsed);
+    }
     if (conn.phase !== 'hello') return sender.refuse(conn, WS_CLOSE.badMessage, 'Duplicate hello');
     if (conn.helloTimer) clearTimeout(conn.helloTimer);
     conn.helloTimer = null;
@@ -174,6 +184,7 @@ function newConn(ws: WebSocket, ip: string): Conn {
     helloTimer: null,
     subs: new Map(),
     overlayOf: null,
+    overlayState: { visible: true, audible: true },
     session: null,
     ip,
     userId: null,

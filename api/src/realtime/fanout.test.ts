@@ -15,7 +15,7 @@ function instance() {
     revoked: (u, s) => seen.push(`revoked ${u} ${s}`),
     rotated: (c) => seen.push(`rotated ${c}`),
     apiTokenRevoked: (t) => seen.push(`api token ${t}`),
-    presence: (c, _i, n) => seen.push(`presence ${c} ${n}`),
+    presence: (c, _i, n) => seen.push(`presence ${c} ${n.count}`),
     ask: () => seen.push('ask'),
     changed: (space, v) => seen.push(`changed ${space} ${v}`),
     overlayChanged: async (c) => void seen.push(`overlay ${c}`),
@@ -31,7 +31,7 @@ function instance() {
     coalesceMs: 5,
     isClosed: () => closed,
     publishedVersion: async (space) => (space === 'creator:known' ? 9 : null),
-    localPresence: () => 1,
+    localPresence: () => ({ count: 1, showing: 1, heard: 1 }),
     handlers,
   });
   return { fanout, seen, close: async () => ((closed = true), await fanout.end()) };

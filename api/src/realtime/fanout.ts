@@ -5,6 +5,7 @@ import { openListener, sendNotify } from '../db/notify.ts';
 import type { ShowMessage } from '@shabaash/shared';
 import type { Logger } from '../logger.ts';
 import { NOTIFY_CHANNEL, parseNotifyPayload, type NotifyPayload } from './notifyPayload.ts';
+import type { OverlayCounts } from './presence.ts';
 import { sleep } from './types.ts';
 
 /** What this instance does with another instance's notification. */
@@ -12,7 +13,7 @@ export interface FanoutHandlers {
   revoked(userId: string, sessionId: string | null): void;
   rotated(creatorId: string): void;
   apiTokenRevoked(tokenId: string): void;
-  presence(creatorId: string, instance: string, count: number): void;
+  presence(creatorId: string, instance: string, counts: OverlayCounts): void;
   /** Another instance asks for this instance's presence counts. */
   ask(): void;
   /** A space changed elsewhere; `version` is what that instance fully published, when known. */
@@ -56,7 +57,7 @@ export function createFanout(deps: {
   isClosed(): boolean;
   /** The version of a space this instance has fully published (null when unknown or still publishing). */
   publishedVersion(space: string): Promise<number | null>;
-  localPresence(creatorId: string): number;
+  localPresence(creatorId: string): OverlayCounts;
   handlers: FanoutHandlers;
 }): Fanout {
   const { db, log, handlers } = deps;
@@ -106,7 +107,7 @@ export function createFanout(deps: {
       revokedApiTokens: [...pendingApiTokens],
       presence: [...pendingPresence].map((creatorId) => ({
         creatorId,
-        count: deps.localPresence(creatorId),
+        ...deps.localPresence(creatorId),
       })),
       ask: pendingAsk,
       shows: pendingShows.splice(0),
@@ -149,8 +150,7 @@ export function createFanout(deps: {
     for (const entry of payload.revoked ?? []) handlers.revoked(entry.userId, entry.sessionId);
     for (const creatorId of payload.rotated ?? []) handlers.rotated(creatorId);
     for (const tokenId of payload.revokedApiTokens ?? []) handlers.apiTokenRevoked(tokenId);
-    for (const entry of payload.presence ?? [])
-      handlers.presence(entry.creatorId, payload.instance, entry.count);
+    for (const entry of payload.presence ?? []) handlers.presence(entry.creatorId, payload.instance, entry);
     if (payload.ask) handlers.ask();
     for (const change of payload.changes) handlers.changed(change.space, change.version);
     for (const entry of payload.shows ?? []) handlers.show(entry.creatorId, entry.message);
@@ -206,8 +206,8 @@ interface PendingNews {
   revoked: Array<{ userId: string; sessionId: string | null }>;
   rotated: string[];
   revokedApiTokens: string[];
-  presence: Array<{ creatorId: string; count: number }>;
-  /** Small messages (a test tip is the largest, well under 1 KB). */
+  presence: Array<{ creatorId: string } & OverlayCounts>;
+  /** Small messages (a test tip, or up to 5 alerts of alert:show, each a tip of at most 280 characters). */
   shows: Array<{ creatorId: string; message: ShowMessage }>;
   ask: boolean;
 }
@@ -231,10 +231,16 @@ export function buildPayloads(instance: string, news: PendingNews): NotifyPayloa
   if (news.revokedApiTokens.length > 0) current.revokedApiTokens = news.revokedApiTokens;
   if (news.ask) current.ask = true;
   payloads.push(current);
-  // Show moments in payloads of at most 5 (a test tip carries a short message; 5 stay far under 8 KB).
-  for (let i = 0; i < news.shows.length; i += 5) {
-    payloads.push({ ...empty(), shows: news.shows.slice(i, i + 5) });
+  // Show moments packed by size (an alert:show of 5 tips is ~4 KB): each payload stays under 8 KB.
+  let shows: PendingNews['shows'] = [];
+  for (const show of news.shows) {
+    if (shows.length > 0 && JSON.stringify([...shows, show]).length > 7000) {
+      payloads.push({ ...empty(), shows });
+      shows = [];
+    }
+    shows.push(show);
   }
+  if (shows.length > 0) payloads.push({ ...empty(), shows });
   // Presence in payloads of at most 100 creators (~6 KB).
   for (let i = 0; i < news.presence.length; i += 100) {
     payloads.push({ ...empty(), presence: news.presence.slice(i, i + 100) });

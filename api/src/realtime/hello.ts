@@ -5,7 +5,7 @@ import type { Logger } from '../logger.ts';
 import { currentVersions } from '../modules/sync/spaces.ts';
 import { grantFor, HelloRefused, type Hello, type HelloGrant } from './grants.ts';
 import { msg } from './messages.ts';
-import type { Presence } from './presence.ts';
+import { countsOf, type Presence } from './presence.ts';
 import type { Publisher } from './publish.ts';
 import { createReplayThrottle } from './replayThrottle.ts';
 import type { Revocation } from './revocation.ts';
@@ -30,6 +30,8 @@ export function createHelloHandler(parts: {
   socketsOf(account: string): number;
   /** Records a socket just welcomed. */
   welcomed(conn: Conn): void;
+  /** An overlay socket joined its creator's room (alert receipts: unacknowledged alerts are shown to it again). */
+  overlayJoined(conn: Conn): void;
   maxSocketsPerUser: number;
   maxSocketsPerApiToken: number;
   /** Budgets of full catch-ups (replayThrottle.ts), and how many versions behind counts as one. */
@@ -66,7 +68,8 @@ export function createHelloHandler(parts: {
     if (grant.creatorOf) presence.push(grant.creatorOf, conn);
     if (grant.overlayOf) {
       conn.overlayOf = grant.overlayOf;
-      presence.change(grant.overlayOf, +1);
+      presence.change(grant.overlayOf, countsOf(conn.overlayState));
+      parts.overlayJoined(conn);
     }
   }
 

@@ -541,17 +541,27 @@ describe('overlay presence across instances', () => {
     const b = await createTestApp({ realtime: true, databaseUrl: app.databaseUrl });
     const c = await buildCreator(app.deps.db, app.deps.config);
     const creatorOnA = await TestSocket.hello(app.url, { token: c.token });
-    await expect.poll(() => lastPresence(creatorOnA)).toEqual({ connected: false, count: 0 });
+    await expect
+      .poll(() => lastPresence(creatorOnA))
+      .toEqual({ connected: false, count: 0, showing: 0, heard: 0 });
 
     const overlayOnB = await TestSocket.hello(b.url, { overlayKey: c.overlayKey });
-    await expect.poll(() => lastPresence(creatorOnA)).toEqual({ connected: true, count: 1 });
+    await expect
+      .poll(() => lastPresence(creatorOnA))
+      .toEqual({ connected: true, count: 1, showing: 1, heard: 1 });
     const overlayOnA = await TestSocket.hello(app.url, { overlayKey: c.overlayKey });
-    await expect.poll(() => lastPresence(creatorOnA)).toEqual({ connected: true, count: 2 });
+    await expect
+      .poll(() => lastPresence(creatorOnA))
+      .toEqual({ connected: true, count: 2, showing: 2, heard: 2 });
 
     overlayOnB.close();
-    await expect.poll(() => lastPresence(creatorOnA)).toEqual({ connected: true, count: 1 });
+    await expect
+      .poll(() => lastPresence(creatorOnA))
+      .toEqual({ connected: true, count: 1, showing: 1, heard: 1 });
     overlayOnA.close();
-    await expect.poll(() => lastPresence(creatorOnA)).toEqual({ connected: false, count: 0 });
+    await expect
+      .poll(() => lastPresence(creatorOnA))
+      .toEqual({ connected: false, count: 0, showing: 0, heard: 0 });
     creatorOnA.close();
   });
 
@@ -563,7 +573,7 @@ describe('overlay presence across instances', () => {
     // A's refresh is 15 s away: only the new instance's question explains a quick answer.
     await expect
       .poll(() => lastPresence(creatorOnLate), { timeout: 3000 })
-      .toEqual({ connected: true, count: 1 });
+      .toEqual({ connected: true, count: 1, showing: 1, heard: 1 });
     overlayOnA.close();
     creatorOnLate.close();
   });
@@ -582,11 +592,13 @@ describe('overlay presence across instances', () => {
       presence: [{ creatorId: c.id, count: 2 }],
     };
     await app.deps.db.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, JSON.stringify(ghost)]);
-    await expect.poll(() => lastPresence(creatorSocket)).toEqual({ connected: true, count: 2 });
+    await expect
+      .poll(() => lastPresence(creatorSocket))
+      .toEqual({ connected: true, count: 2, showing: 2, heard: 2 });
     const shownAt = Date.now();
     await expect
       .poll(() => lastPresence(creatorSocket), { timeout: 3000 })
-      .toEqual({ connected: false, count: 0 });
+      .toEqual({ connected: false, count: 0, showing: 0, heard: 0 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(200);
     creatorSocket.close();
   });

@@ -15,11 +15,12 @@ import { getPayoutSummary } from '../modules/payouts/payouts.service.ts';
 import { findLatestSession } from '../modules/stream/stream.repository.ts';
 import { presentSession } from '../modules/stream/stream.presenter.ts';
 import { creatorSpace, payoutsSpace } from '../modules/sync/spaces.ts';
+import { createAlertReceipts } from './alerts.ts';
 import { createConnections } from './connections.ts';
 import { createFanout, type Fanout, type FanoutHandlers } from './fanout.ts';
 import { createHelloHandler } from './hello.ts';
 import { msg } from './messages.ts';
-import { createPresence, type Presence } from './presence.ts';
+import { countsOf, createPresence, type Presence } from './presence.ts';
 import { createPublisher, type Publisher } from './publish.ts';
 import { createRevocation, type Revocation } from './revocation.ts';
 import { createSender, type Sender } from './sending.ts';
@@ -59,6 +60,8 @@ export interface RealtimeOptions {
   fullReplaysPerIpPerMinute?: number;
   /** A hello that would replay more than this many versions of a space (or asks from 0) is a full catch-up. Default 1000. */
   fullReplayVersions?: number;
+  /** How long after an overlay comes back its unacknowledged alerts are claimed for it (alerts.ts). Default 2000. */
+  reshowDelayMs?: number;
 }
 
 /** The realtime hub: the RealtimeBus services call, plus the websocket server and its lifecycle. */
@@ -136,9 +139,10 @@ export function createRealtime(
       options.maxUnauthenticatedSocketsPerIp ?? config.WS_MAX_UNAUTHENTICATED_SOCKETS_PER_IP,
     trustProxy: config.TRUST_PROXY,
     onHello: (conn, hello) => void onHello(conn, hello),
+    onOverlayMessage: (conn, message) => alerts.onOverlayMessage(conn, message),
     onClose(conn, wasReady) {
       publisher.unsubscribeAll(conn);
-      if (wasReady && conn.overlayOf) presence.change(conn.overlayOf, -1);
+      if (wasReady && conn.overlayOf) presence.change(conn.overlayOf, countsOf(conn.overlayState), -1);
     },
   });
   const revocation = createRevocation({ conns: connections.conns, sender });
@@ -147,6 +151,14 @@ export function createRealtime(
     sender,
     refreshMs: presenceRefreshMs,
     announce: (creatorId) => fanout.presence(creatorId),
+  });
+  const alerts = createAlertReceipts({
+    db,
+    log,
+    sender,
+    presence,
+    bus: () => realtimeBus,
+    reshowDelayMs: options.reshowDelayMs ?? 2000,
   });
   const announceAllPresence = () => presence.localCreators().forEach((c) => fanout.presence(c));
 
@@ -188,17 +200,20 @@ export function createRealtime(
     isClosed,
     socketsOf: connections.socketsOf,
     welcomed: connections.welcomed,
+    overlayJoined: (conn) => alerts.overlayJoined(conn),
     ...helloLimits(options, config),
   });
 
+  const realtimeBus = bus({ isClosed, publisher, revocation, fanout, pushToRooms, pushShow });
   return {
-    ...bus({ isClosed, publisher, revocation, fanout, pushToRooms, pushShow }),
+    ...realtimeBus,
     attach: (server) => connections.attach(server),
     ready: () => fanout.ready(),
     async close() {
       if (closed) return;
       fanout.stopTimer();
       clearInterval(presenceRefresh);
+      alerts.stop();
       await publisher.settled();
       await fanout.flush();
       closed = true;
@@ -332,7 +347,7 @@ function notificationHandlers(parts: {
     revoked: (userId, sessionId) => revocation.closeRevokedSessions(userId, sessionId),
     rotated: (creatorId) => revocation.closeRotatedOverlays(creatorId),
     apiTokenRevoked: (tokenId) => revocation.closeRevokedApiTokens(tokenId),
-    presence: (creatorId, instance, count) => presence.setRemote(creatorId, instance, count),
+    presence: (creatorId, instance, counts) => presence.setRemote(creatorId, instance, counts),
     ask: parts.announceAllPresence,
     show: parts.pushShow,
     changed(space, version) {

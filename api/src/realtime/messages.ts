@@ -35,11 +35,21 @@ export const msg = {
   walletUpdate: versioned('wallet:update'),
   /** The creator's payouts summary after its latest change (issue 13). */
   payoutUpdate: versioned('payout:update'),
-  /** How many overlay sockets of a creator are connected (to this instance). */
-  overlayPresence: (count: number): ServerMessage => ({
+  /** How many overlay sockets of a creator are connected, shown by OBS and heard (over every instance). */
+  overlayPresence: ({
+    count,
+    showing,
+    heard,
+  }: {
+    count: number;
+    showing: number;
+    heard: number;
+  }): ServerMessage => ({
     type: 'overlay:presence',
-    data: { connected: count > 0, count },
+    data: { connected: count > 0, count, showing, heard },
   }),
+  /** An overlay acknowledged this live tip (alert receipts): the tip with `aired`, to creator rooms and bots. */
+  tipAired: versioned('tip:aired'),
   /** A paid tip not (yet) live, to overlay rooms: its id only, so the widgets recount (issue 14). */
   tipPaid: (space: string, version: number, id: string) => versioned('tip:paid')(space, version, { id }),
   /** A creator's latest stream session after a start or an end (issue 14). */

@@ -32,9 +32,14 @@ describe('the NOTIFY payload between instances', () => {
           { creatorId, count: 2 },
           { creatorId: 'not-a-uuid', count: 1 },
           { creatorId, count: 1.5 },
+          { creatorId, count: 3, showing: 2, heard: 1 },
         ],
       }),
     );
-    expect(payload?.presence).toEqual([{ creatorId, count: 2 }]);
+    // An instance that does not count showing and heard yet: its overlays count as both.
+    expect(payload?.presence).toEqual([
+      { creatorId, count: 2, showing: 2, heard: 2 },
+      { creatorId, count: 3, showing: 2, heard: 1 },
+    ]);
   });
 });

@@ -9,7 +9,15 @@ const showEntrySchema = z.object({
   creatorId: z.string().regex(UUID_RE),
   message: z.discriminatedUnion('type', showMessageSchemas),
 });
-const presenceEntrySchema = z.object({ creatorId: z.string().regex(UUID_RE), count: z.number().int() });
+const presenceEntrySchema = z
+  .object({
+    creatorId: z.string().regex(UUID_RE),
+    count: z.number().int(),
+    showing: z.number().int().optional(),
+    heard: z.number().int().optional(),
+  })
+  // An instance that does not count them yet: its overlays show and are heard.
+  .transform((e) => ({ ...e, showing: e.showing ?? e.count, heard: e.heard ?? e.count }));
 
 /**
  * What one NOTIFY carries between instances: the sending instance, the spaces it changed (with the version it

@@ -5,21 +5,47 @@ import type { Sender } from './sending.ts';
 import type { Conn } from './types.ts';
 
 /**
+ * Overlay sockets of a creator: connected, shown by OBS (`showing`), and of those allowed to play sound (`heard`);
+ * alert receipts warn the creator when an overlay is connected but not showing or not heard.
+ */
+export interface OverlayCounts {
+  count: number;
+  showing: number;
+  heard: number;
+}
+
+const NONE: OverlayCounts = { count: 0, showing: 0, heard: 0 };
+
+const add = (a: OverlayCounts, b: OverlayCounts, sign = 1): OverlayCounts => ({
+  count: a.count + sign * b.count,
+  showing: a.showing + sign * b.showing,
+  heard: a.heard + sign * b.heard,
+});
+
+const same = (a: OverlayCounts, b: OverlayCounts) =>
+  a.count === b.count && a.showing === b.showing && a.heard === b.heard;
+
+/** What one overlay socket counts for: one connected overlay, showing and heard as its last overlay:state said. */
+export function countsOf(state: { visible: boolean; audible: boolean }): OverlayCounts {
+  return { count: 1, showing: state.visible ? 1 : 0, heard: state.visible && state.audible ? 1 : 0 };
+}
+
+/**
  * Overlay presence summed over the instances: this instance's own overlay sockets per creator plus the counts the
  * other instances announce (each expires after three missed refreshes, for an instance that died silently).
  * The creator's own sockets get `overlay:presence` whenever the total moves.
  */
 export interface Presence {
   /** Overlays connected for a creator across every instance. */
-  total(creatorId: string): number;
-  /** This instance's overlay count for a creator (what it announces). */
-  local(creatorId: string): number;
+  total(creatorId: string): OverlayCounts;
+  /** This instance's overlay counts for a creator (what it announces). */
+  local(creatorId: string): OverlayCounts;
   /** Creators with at least one overlay on this instance. */
   localCreators(): string[];
-  /** An overlay socket of this creator opened (+1) or closed (-1) here. */
-  change(creatorId: string, delta: number): void;
-  /** Another instance announced its count for a creator (0 = none left there). */
-  setRemote(creatorId: string, instance: string, count: number): void;
+  /** An overlay socket of this creator opened (sign +1, its counts) or closed (-1), or its state moved (a difference). */
+  change(creatorId: string, delta: OverlayCounts, sign?: 1 | -1): void;
+  /** Another instance announced its counts for a creator (count 0 = none left there). */
+  setRemote(creatorId: string, instance: string, counts: OverlayCounts): void;
   /** Drops the counts of instances that missed three refreshes. */
   expireRemote(): void;
   /** Sends the current total to the creator's own sockets (or just `only`). */
@@ -35,13 +61,13 @@ export function createPresence(deps: {
   now?: () => number;
 }): Presence {
   const now = deps.now ?? Date.now;
-  const localCounts = new Map<string, number>();
-  /** Overlays of other instances per creator: instance id → count and when it was last announced. */
-  const remote = new Map<string, Map<string, { count: number; at: number }>>();
+  const localCounts = new Map<string, OverlayCounts>();
+  /** Overlays of other instances per creator: instance id → counts and when they were last announced. */
+  const remote = new Map<string, Map<string, { counts: OverlayCounts; at: number }>>();
 
-  function total(creatorId: string): number {
-    let sum = localCounts.get(creatorId) ?? 0;
-    for (const entry of remote.get(creatorId)?.values() ?? []) sum += entry.count;
+  function total(creatorId: string): OverlayCounts {
+    let sum = localCounts.get(creatorId) ?? NONE;
+    for (const entry of remote.get(creatorId)?.values() ?? []) sum = add(sum, entry.counts);
     return sum;
   }
 
@@ -54,26 +80,26 @@ export function createPresence(deps: {
     }
   }
 
-  function setRemote(creatorId: string, instance: string, count: number): void {
+  function setRemote(creatorId: string, instance: string, counts: OverlayCounts): void {
     const before = total(creatorId);
     let byInstance = remote.get(creatorId);
-    if (count > 0) {
+    if (counts.count > 0) {
       if (!byInstance) remote.set(creatorId, (byInstance = new Map()));
-      byInstance.set(instance, { count, at: now() });
+      byInstance.set(instance, { counts, at: now() });
     } else if (byInstance) {
       byInstance.delete(instance);
       if (byInstance.size === 0) remote.delete(creatorId);
     }
-    if (total(creatorId) !== before) push(creatorId);
+    if (!same(total(creatorId), before)) push(creatorId);
   }
 
   return {
     total,
-    local: (creatorId) => localCounts.get(creatorId) ?? 0,
+    local: (creatorId) => localCounts.get(creatorId) ?? NONE,
     localCreators: () => [...localCounts.keys()],
-    change(creatorId, delta) {
-      const next = (localCounts.get(creatorId) ?? 0) + delta;
-      if (next <= 0) localCounts.delete(creatorId);
+    change(creatorId, delta, sign = 1) {
+      const next = add(localCounts.get(creatorId) ?? NONE, delta, sign);
+      if (next.count <= 0) localCounts.delete(creatorId);
       else localCounts.set(creatorId, next);
       push(creatorId);
       deps.announce(creatorId);
@@ -83,7 +109,7 @@ export function createPresence(deps: {
       const oldest = now() - 3 * deps.refreshMs;
       for (const [creatorId, byInstance] of remote) {
         for (const [instance, entry] of byInstance) {
-          if (entry.at < oldest) setRemote(creatorId, instance, 0);
+          if (entry.at < oldest) setRemote(creatorId, instance, NONE);
         }
       }
     },

@@ -24,12 +24,20 @@ export function tipMessage(
   isNew: boolean,
 ): ServerMessage | null {
   const version = Number(row.version);
+  // Alert receipts: the row's last change is its receipt (aired_version), which changes nothing an overlay or a
+  // viewer sees; creator rooms and bots that knew the tip get `tip:aired`.
+  const receipt = row.aired_version != null && Number(row.aired_version) === version;
   if (view === 'full') {
     if (row.deleted_at) return msg.tipDeleted(space, version, row.id);
     const tip = presentTip(row, { includePhone: true });
-    return isNew ? msg.tipNew(space, version, tip) : msg.tipStatus(space, version, tip);
+    if (isNew) return msg.tipNew(space, version, tip);
+    return receipt ? msg.tipAired(space, version, tip) : msg.tipStatus(space, version, tip);
   }
   if (view === 'wallet') return null;
+  if (receipt && !row.deleted_at && (view === 'overlay' || !isNew)) return null;
+  // Pushed live while the creator's alerts were paused: overlays get it from Resume (alert:show), not now.
+  if (view === 'overlay' && row.held && row.status === 'read' && !row.deleted_at)
+    return isNew ? msg.tipPaid(space, version, row.id) : null;
   if (row.deleted_at || row.status !== 'read') {
     if (!isNew) return msg.tipDeleted(space, version, row.id);
     return view === 'overlay' ? msg.tipPaid(space, version, row.id) : null;

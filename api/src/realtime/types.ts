@@ -27,6 +27,8 @@ export interface Conn {
   helloTimer: NodeJS.Timeout | null;
   subs: Map<string, Sub>;
   overlayOf: string | null;
+  /** An overlay's last `overlay:state` (alert receipts): shown by OBS, allowed to play sound. */
+  overlayState: { visible: boolean; audible: boolean };
   /** The session a token hello signed in with (closed when that session is revoked). */
   session: SessionClaims | null;
   /** Who opened it, for the per-user, per-token and per-address caps (`ip` is connections.ts#addressKey). */

@@ -40,6 +40,7 @@ export function fakeConn(
       Object.entries(subs).map(([space, s]) => [space, { view: 'full', lastSent: 0, ready: true, ...s }]),
     ),
     overlayOf: null,
+    overlayState: { visible: true, audible: true },
     session: null,
     ip: '127.0.0.1',
     userId: null,

@@ -5,8 +5,24 @@ import {
   TEST_ALERT_TEXT,
   type Tip,
 } from '@shabaash/shared';
-import { creatorOf, liveTips, newestFirst, notFound, requireUser, type MockResolvers } from '../context.ts';
+import {
+  creatorOf,
+  liveTips,
+  newestFirst,
+  notFound,
+  publicTip,
+  requireUser,
+  type MockResolvers,
+} from '../context.ts';
 import { creatorSpace, deleteTip, emit, newId, setTipStatus, versionOf, type MockState } from '../state.ts';
+
+/** Creators whose alerts are paused, per mock world. */
+const paused = new WeakMap<MockState, Set<string>>();
+function pausedAlerts(state: MockState): Set<string> {
+  let set = paused.get(state);
+  if (!set) paused.set(state, (set = new Set()));
+  return set;
+}
 
 function chatList(
   state: MockState,
@@ -102,6 +118,32 @@ export const creatorResolvers = {
     const creator = creatorOf(ctx.state, requireUser(ctx));
     emit(ctx.state, { kind: 'show', creatorId: creator.userId, message: { type: 'speech:skip' } });
     return { ok: true as const };
+  },
+  // ---- alert receipts: pause state per creator (the mocks hold no tips back), replay of the last live tip ----
+  getAlerts: (ctx) => ({
+    paused: pausedAlerts(ctx.state).has(creatorOf(ctx.state, requireUser(ctx)).userId),
+    held: 0,
+  }),
+  setAlerts: (ctx) => {
+    const creatorId = creatorOf(ctx.state, requireUser(ctx)).userId;
+    const paused = pausedAlerts(ctx.state);
+    if (ctx.input.paused) paused.add(creatorId);
+    else paused.delete(creatorId);
+    return { paused: ctx.input.paused, held: 0 };
+  },
+  replayAlert: (ctx) => {
+    const creatorId = creatorOf(ctx.state, requireUser(ctx)).userId;
+    const last = liveTips(ctx.state, creatorId)
+      .map((r) => r.tip)
+      .filter((t) => t.status === 'read')
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+    if (!last) return { tipId: null };
+    const message = {
+      type: 'alert:show' as const,
+      data: { reason: 'replay' as const, tips: [publicTip(last)] },
+    };
+    emit(ctx.state, { kind: 'show', creatorId, message });
+    return { tipId: last.id };
   },
   overlayTestSpeech: () => {
     throw notFound('Speech');

@@ -19,6 +19,12 @@ export interface ChatActionOptions {
   onLater?: (outcome: LaterOutcome) => void;
 }
 
+export interface OverlayPresence {
+  count: number;
+  showing: number;
+  heard: number;
+}
+
 export interface ChatsState {
   /** The queue from the offline mirror; `pending` on chats with an action not yet confirmed by the server. */
   chats: ChatView[];
@@ -26,6 +32,8 @@ export interface ChatsState {
   isError: boolean;
   /** Whether an OBS overlay of this creator is connected; null until the server says. */
   overlayConnected: boolean | null;
+  /** Overlays connected, shown by OBS and heard (alert receipts); null until the server says. */
+  overlays: OverlayPresence | null;
   realtime: RealtimeStatus;
   /** Push live through the outbox: shown at once, then `sent`, `refused` (rolled back) or `queued` (offline). */
   pushLive: (id: string, options?: ChatActionOptions) => Promise<ActionOutcome>;
@@ -42,10 +50,12 @@ export interface ChatsState {
 export function useChats(): ChatsState {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const [overlayConnected, setOverlayConnected] = useState<boolean | null>(null);
+  const [overlays, setOverlays] = useState<OverlayPresence | null>(null);
   const realtime = useRealtimeSync();
   useRealtime((message) => {
-    if (message.type === 'overlay:presence') setOverlayConnected(message.data.connected);
+    if (message.type !== 'overlay:presence') return;
+    const { count, showing = count, heard = showing } = message.data;
+    setOverlays({ count, showing, heard });
   });
   const pull = useMirrorPull(userId);
   const mirrored = useMirroredChats({ sort: 'updated' });
@@ -74,7 +84,8 @@ export function useChats(): ChatsState {
     chats,
     isLoading: !loaded && !(pull.settled && pull.error),
     isError: !loaded && pull.settled && !!pull.error,
-    overlayConnected,
+    overlayConnected: overlays ? overlays.count > 0 : null,
+    overlays,
     realtime,
     pushLive,
     deleteChat,

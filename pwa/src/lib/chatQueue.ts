@@ -14,6 +14,8 @@ export interface ChatView {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /** Alert receipts: when an overlay put this live tip on air, and whether its sound played. */
+  aired?: Tip['aired'];
   /** An action on this chat (push live) waits in the offline outbox for the server. */
   pending?: boolean;
 }
@@ -42,6 +44,7 @@ export function toChatView(tip: TipLike, now: Date = new Date()): ChatView {
     createdAt,
     updatedAt: tip.updatedAt ?? tip.createdAt ?? now.toISOString(),
     version: tip.version ?? 0,
+    aired: tip.aired ?? null,
   };
 }
 
@@ -96,6 +99,7 @@ export function applyChatEvent(chats: ChatView[], message: ServerMessage): ChatV
   switch (message.type) {
     case 'tip:new':
     case 'tip:status':
+    case 'tip:aired':
       if (message.data.status === 'ignore') return removeChat(chats, message.data.id);
       return upsertChat(chats, toChatView(message.data));
     case 'tip:deleted':

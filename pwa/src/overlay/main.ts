@@ -11,7 +11,8 @@ import {
   type OverlayTip,
 } from './overlayState.ts';
 import { fontStack, loadOverlayFont } from './fonts.ts';
-import { playTipSound, prepareTipSound, soundDurationMs } from './sound.ts';
+import { createAlertReceipts } from './receipts.ts';
+import { onSoundStateChange, playTipSound, prepareTipSound, soundDurationMs } from './sound.ts';
 import { createSpeechPlayer } from './speech.ts';
 import { OVERLAY_TEXTS, showLanguage, type OverlayTexts } from './texts.ts';
 import './overlay.css';
@@ -99,7 +100,10 @@ export function startOverlay(
 ): () => void {
   const key = new URLSearchParams(search).get('key') ?? '';
   let state = initialOverlayState();
-  const speech = createSpeechPlayer(key);
+  let socket: ReturnType<typeof createOverlayKeySocket> | null = null;
+  const receipts = createAlertReceipts((message) => socket?.send(message) ?? false);
+  const speech = createSpeechPlayer(key, (error) => receipts.speechFailed(error));
+  const stopSoundWatch = onSoundStateChange(() => receipts.soundChanged());
   let expiry: ReturnType<typeof setTimeout> | undefined;
   // The creator's show language (settings load or overlay:update), English until one says otherwise.
   let texts = OVERLAY_TEXTS.en;
@@ -118,10 +122,13 @@ export function startOverlay(
     render(root, state, texts);
     if (payload) prepareSoundSoon(state.settings.sound);
     const shown = shownTip(state);
-    if (shown !== before || state.show.autoAdvance !== autoBefore) armExpiry(shown);
+    if (shown !== before || state.show.autoAdvance !== autoBefore || event.type === 'alert:show')
+      armExpiry(shown);
     if (shown === before) return;
     if (!shown || !wentLive) return speech.stop();
     playTipSound(state.settings.sound);
+    root.dataset.alerts = String(Number(root.dataset.alerts ?? 0) + 1);
+    if (!shown.test) receipts.played(shown.id, state.settings.sound);
     onLive(shown);
   };
   /** After this paint, so the card shows first; then the first tip's sound costs nothing on its way to the card. */
@@ -129,7 +136,7 @@ export function startOverlay(
   /** A test alert always leaves after its tier's time; a tip only with auto-advance (SPEC §4 otherwise). */
   const armExpiry = (shown: OverlayTip | null) => {
     clearTimeout(expiry);
-    if (!shown || !(shown.test || state.show.autoAdvance)) return;
+    if (!shown || !(shown.test || state.show.autoAdvance || state.draining)) return;
     const id = shown.id;
     expiry = setTimeout(() => dispatch({ type: 'expired', id }), tierOf(state, shown).seconds * 1000);
   };
@@ -174,9 +181,12 @@ export function startOverlay(
   };
 
   // A rotated key: an old (perhaps leaked) link stops showing tips at once.
-  const socket = createOverlayKeySocket(key, createSocket, 'Overlay', () => dispatch({ type: 'revoked' }));
+  socket = createOverlayKeySocket(key, createSocket, 'Overlay', () => dispatch({ type: 'revoked' }));
   socket.onMessage((message) => {
-    if (message.type === 'welcome') return loadDisplay();
+    if (message.type === 'welcome') {
+      receipts.connected();
+      return loadDisplay();
+    }
     if (message.type === 'speech:ready') return speech.ready(message.data.tipId);
     if (message.type === 'speech:skip') return speech.stop();
     dispatch(message);
@@ -187,7 +197,9 @@ export function startOverlay(
     clearTimeout(fallback);
     clearTimeout(expiry);
     speech.stop();
-    socket.close();
+    receipts.stop();
+    stopSoundWatch();
+    socket?.close();
   };
 }
 

@@ -233,3 +233,44 @@ describe('the show (issue 14): show settings, test alerts and auto-advance', () 
     expect(run([{ type: 'revoked' }], state).test).toBeNull();
   });
 });
+
+describe('alerts the API sends (alert receipts)', () => {
+  const show = (reason: 'replay' | 'resume' | 'reshow', tips: Tip[]): ServerMessage => ({
+    type: 'alert:show',
+    data: { reason, tips },
+  });
+
+  it('resumed alerts play in turn, each when the one before expires, and the last stays on screen', () => {
+    const [a, b, c] = [tip('a'), tip('b'), tip('c')];
+    let state = run([show('resume', [a, b, c])]);
+    expect([state.tip?.id, state.liveCount]).toEqual(['a', 1]);
+    state = run([{ type: 'expired', id: 'a' }], state);
+    expect([state.tip?.id, state.liveCount]).toEqual(['b', 2]);
+    state = run(
+      [
+        { type: 'expired', id: 'b' },
+        { type: 'expired', id: 'c' },
+      ],
+      state,
+    );
+    expect([state.tip?.id, state.liveCount, state.draining]).toEqual(['c', 3, false]);
+  });
+
+  it('a re-shown alert this page already played is not played again; a replay always is', () => {
+    const a = tip('a');
+    let state = run([statusTip(a)]);
+    expect(state.liveCount).toBe(1);
+    state = run([show('reshow', [a])], state);
+    expect(state.liveCount).toBe(1);
+    state = run([show('replay', [a])], state);
+    expect([state.tip?.id, state.liveCount]).toEqual(['a', 2]);
+  });
+
+  it('a tip the page only loaded (no sound) is played when re-shown', () => {
+    const a = tip('a');
+    let state = run([{ type: 'display', tips: [a] }]);
+    expect([state.tip?.id, state.liveCount]).toEqual(['a', 0]);
+    state = run([show('reshow', [a])], state);
+    expect(state.liveCount).toBe(1);
+  });
+});

@@ -34,6 +34,10 @@ export interface OverlayState {
   dropped: string[];
   /** True once overlay:update arrived, so a slower settings load cannot overwrite newer settings. */
   settingsTouched: boolean;
+  /** Tips this page played as alerts (newest last): a re-show of one of them is not played again. */
+  played: string[];
+  /** Alerts of an `alert:show` wait in `queue` and play in turn (each for its tier's time), auto-advance or not. */
+  draining: boolean;
 }
 
 /** The tip shape the overlay reads (display list and realtime payloads). */
@@ -76,6 +80,8 @@ export function initialOverlayState(): OverlayState {
     touched: false,
     dropped: [],
     settingsTouched: false,
+    played: [],
+    draining: false,
   };
 }
 
@@ -109,26 +115,49 @@ export function shownTip(state: OverlayState): OverlayTip | null {
   return state.test ?? state.tip;
 }
 
+const MAX_PLAYED = 50;
+
+/** `tip` goes on screen as an alert (its sound is cued by liveCount). */
+function playing(state: OverlayState, tip: OverlayTip): OverlayState {
+  const played = [...state.played.filter((id) => id !== tip.id), tip.id].slice(-MAX_PLAYED);
+  return { ...state, tip, played, liveCount: state.liveCount + 1 };
+}
+
 function goLive(state: OverlayState, input: TipInput): OverlayState {
   const tip = toOverlayTip(input);
   // The same tip at the same version is already on screen: nothing changes, no second sound.
   if (state.tip && state.tip.id === tip.id && state.tip.version === tip.version)
     return { ...state, touched: true };
-  // Auto-advance: another card is on screen, so this one waits its turn (a newer version replaces its place).
-  if (state.show.autoAdvance && state.tip && state.tip.id !== tip.id) {
+  // Auto-advance (or alerts playing in turn): another card is on screen, so this one waits its turn (a newer
+  // version replaces its place).
+  if ((state.show.autoAdvance || state.draining) && state.tip && state.tip.id !== tip.id) {
     const queue = state.queue.some((q) => q.id === tip.id)
       ? state.queue.map((q) => (q.id === tip.id ? tip : q))
       : [...state.queue, tip];
     return { ...state, queue, touched: true };
   }
-  return { ...state, tip, test: null, liveCount: state.liveCount + 1, touched: true };
+  return { ...playing(state, tip), test: null, touched: true };
 }
 
 /** The current card is done: the next queued tip goes live, or the card clears. */
 function advance(state: OverlayState): OverlayState {
   const [next, ...queue] = state.queue;
-  if (!next) return { ...state, tip: null };
-  return { ...state, tip: next, queue, liveCount: state.liveCount + 1 };
+  if (!next) return { ...state, tip: null, draining: false };
+  return { ...playing(state, next), queue };
+}
+
+/**
+ * Alerts the API sends to play in turn: Replay (always plays), Resume (held tips, in order) and a re-show (tips no
+ * overlay acknowledged; one this page already played is skipped, so it never plays twice here).
+ */
+function showAlerts(state: OverlayState, event: Extract<OverlayEvent, { type: 'alert:show' }>): OverlayState {
+  const tips = event.data.tips
+    .map(toOverlayTip)
+    .filter((tip) => event.data.reason === 'replay' || !state.played.includes(tip.id));
+  const [first, ...rest] = tips;
+  if (!first) return state;
+  const queue = [...rest, ...state.queue.filter((q) => !tips.some((t) => t.id === q.id))];
+  return { ...playing(state, first), test: null, queue, draining: queue.length > 0, touched: true };
 }
 
 function withSettings(state: OverlayState, value: unknown): OverlayState {
@@ -186,9 +215,15 @@ export function overlayReducer(state: OverlayState, event: OverlayEvent): Overla
       const test = { ...toOverlayTip(event.data), test: { speech: event.data.speech } };
       return { ...state, test, liveCount: state.liveCount + 1 };
     }
+    case 'alert:show':
+      return showAlerts(state, event);
     case 'expired':
       if (state.test?.id === event.id) return { ...state, test: null };
-      return state.tip?.id === event.id && state.show.autoAdvance ? advance(state) : state;
+      if (state.tip?.id !== event.id) return state;
+      if (state.show.autoAdvance) return advance(state);
+      // Alerts played in turn without auto-advance: the last one stays on screen (SPEC §4: until the next).
+      if (state.draining) return state.queue.length > 0 ? advance(state) : { ...state, draining: false };
+      return state;
     default:
       return state;
   }

@@ -1,4 +1,5 @@
-// Tip sounds made with WebAudio (no audio files to fetch or cache). Autoplay refusals are ignored.
+// Tip sounds made with WebAudio (no audio files to fetch or cache). An autoplay refusal leaves the context
+// suspended: the alert receipts report it (`soundState`).
 
 type Note = { freq: number; at: number; length: number };
 
@@ -22,6 +23,21 @@ const SOUNDS: Record<string, Note[]> = {
 export const SOUND_NAMES = ['default', 'chime', 'coin', 'none'] as const;
 
 let context: AudioContext | null = null;
+const stateListeners = new Set<() => void>();
+
+/**
+ * Whether the page may play sound: `running`, `suspended` (autoplay refused: no user gesture under Chromium's
+ * policy), `closed`, or null before the first sound is prepared (or without WebAudio).
+ */
+export function soundState(): AudioContextState | null {
+  return context?.state ?? null;
+}
+
+/** Calls `listener` whenever the AudioContext starts, is suspended or closes (alert receipts). */
+export function onSoundStateChange(listener: () => void): () => void {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+}
 
 /** How long a sound plays (ms), so speech can start after it; 0 for `none`. */
 export function soundDurationMs(name: string): number {
@@ -36,7 +52,11 @@ function audioContext(): AudioContext | null {
     window.AudioContext ??
     (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return null;
-  context ??= new Ctor();
+  if (!context) {
+    context = new Ctor();
+    context.addEventListener?.('statechange', () => stateListeners.forEach((listener) => listener()));
+    stateListeners.forEach((listener) => listener());
+  }
   return context;
 }
 

@@ -14,7 +14,8 @@ export interface SpeechPlayer {
   stop(): void;
 }
 
-export function createSpeechPlayer(key: string): SpeechPlayer {
+/** `onError`: a speech could not play (a NotAllowedError is an autoplay refusal: the page is not heard). */
+export function createSpeechPlayer(key: string, onError?: (error: unknown) => void): SpeechPlayer {
   const audio = document.createElement('audio');
   audio.className = 'ov-speech';
   audio.preload = 'auto';
@@ -45,6 +46,7 @@ export function createSpeechPlayer(key: string): SpeechPlayer {
           if (wanted !== want) return;
           setState('failed');
           console.warn('Overlay speech could not play', error);
+          onError?.(error);
         });
       },
       Math.max(0, want.notBefore - Date.now()),

@@ -17,6 +17,8 @@ const TYPES = new Set([
   'show:test',
   'speech:ready',
   'speech:skip',
+  'tip:aired',
+  'alert:show',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -41,6 +43,7 @@ export function isServerMessage(value: unknown): value is ServerMessage {
       return Array.isArray(value.rooms) && isRecord(value.versions);
     case 'tip:new':
     case 'tip:status':
+    case 'tip:aired':
       return typeof value.space === 'string' && typeof value.version === 'number' && isTipLike(value.data);
     case 'tip:deleted':
     case 'tip:paid':
@@ -65,6 +68,13 @@ export function isServerMessage(value: unknown): value is ServerMessage {
         typeof value.data.id === 'string' &&
         typeof value.data.amount === 'number' &&
         typeof value.data.speech === 'boolean'
+      );
+    case 'alert:show':
+      return (
+        isRecord(value.data) &&
+        typeof value.data.reason === 'string' &&
+        Array.isArray(value.data.tips) &&
+        value.data.tips.every(isTipLike)
       );
     case 'speech:ready':
       return isRecord(value.data) && typeof value.data.tipId === 'string';

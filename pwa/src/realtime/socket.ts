@@ -1,4 +1,4 @@
-import type { ServerMessage } from '@shabaash/shared';
+import type { ClientMessage, ServerMessage } from '@shabaash/shared';
 // Not the barrel: this client is part of the overlay's bundle, which must stay free of zod.
 import { WS_CLOSE } from '@shabaash/shared/wsProtocol';
 import { isServerMessage } from './guards.ts';
@@ -54,6 +54,11 @@ export interface RealtimeSocket {
   status(): RealtimeStatus;
   /** Highest version seen per space (what the next hello sends as `since`). */
   versions(): Record<string, number>;
+  /**
+   * Sends a client message on the welcomed socket; false (nothing sent) while connecting or offline, so the
+   * caller keeps it for the next welcome.
+   */
+  send(message: ClientMessage): boolean;
   /** Drops the current socket (if any) and connects again now. */
   reconnect(): void;
   /** Stops for good: closes the socket, clears timers, no more reconnects. */
@@ -270,6 +275,11 @@ export function createRealtimeSocket(options: RealtimeSocketOptions): RealtimeSo
     },
     status: () => status,
     versions: gate.versions,
+    send(message) {
+      if (status !== 'connected' || !socket || socket.readyState !== OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
+    },
     reconnect() {
       attempt = 0;
       connect();

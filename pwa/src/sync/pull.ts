@@ -171,7 +171,7 @@ export function requestPull(): void {
   pullNow().catch(() => undefined);
 }
 
-type TipMessage = Extract<ServerMessage, { type: 'tip:new' | 'tip:status' | 'tip:deleted' }>;
+type TipMessage = Extract<ServerMessage, { type: 'tip:new' | 'tip:status' | 'tip:aired' | 'tip:deleted' }>;
 
 /**
  * The creator space whose pushed-live tips the mirrored recent-tips list holds, as the last welcome granted it:
@@ -242,7 +242,12 @@ export async function applyRealtimeMessage(message: ServerMessage): Promise<bool
     if (!cursor || message.version > cursor.version) requestPull();
     return true;
   }
-  if (message.type !== 'tip:new' && message.type !== 'tip:status' && message.type !== 'tip:deleted')
+  if (
+    message.type !== 'tip:new' &&
+    message.type !== 'tip:status' &&
+    message.type !== 'tip:aired' &&
+    message.type !== 'tip:deleted'
+  )
     return false;
   const forRecent = message.space === recentSpace;
   if (forRecent) {

@@ -60,5 +60,7 @@ export function creatorLoaderHandlers(overlay: Record<string, unknown> = {}) {
       HttpResponse.json({ session: null, totals: { amount: 0, amountPaise: 0, count: 0, topTip: null } }),
     ),
     http.get('*/api/creator/overlay', () => HttpResponse.json({ ...CREATOR_OVERLAY, ...overlay })),
+    // Alert receipts: alerts playing (AlertReceipts.test.tsx covers pause and the warnings).
+    http.get('*/api/creator/show/alerts', () => HttpResponse.json({ paused: false, held: 0 })),
   ];
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { ALERT_SOUNDS } from '../wsProtocol.ts';
 import { VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { handleSchema, optionalTrimmed, rupeeAmountSchema, tipStatusSchema } from './common.ts';
 
@@ -21,6 +22,11 @@ export const tipSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),
+  /** Alert receipts: when an overlay first acknowledged this live tip and whether its sound played; null before. */
+  aired: z
+    .object({ at: z.string(), sound: z.enum(ALERT_SOUNDS) })
+    .nullable()
+    .optional(),
 });
 export type Tip = z.infer<typeof tipSchema>;
 

@@ -3,9 +3,10 @@ import type { AppDeps } from '../../deps.ts';
 import { principal } from '../../http/auth.ts';
 import { contractRouter } from '../../http/contract.ts';
 import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
+import { getAlerts, replayLastAlert, setAlertsPaused } from './alerts.service.ts';
 import { sendTestAlert, skipSpeech } from './show.service.ts';
 
-/** The show's creator calls (issue 14): POST /creator/show/test-alert and POST /creator/show/skip-speech. */
+/** The show's creator calls: test alert, skip speech (issue 14); pause/resume and replay of alerts (receipts). */
 export function showRoutes(deps: AppDeps): Router {
   const { router, route } = contractRouter(deps.config);
   const limits = rateLimits(deps.config);
@@ -25,6 +26,24 @@ export function showRoutes(deps: AppDeps): Router {
     ]);
     skipSpeech(deps, creatorId);
     return { ok: true as const };
+  });
+
+  route('getAlerts', ({ ctx }) => getAlerts(deps.db, principal(ctx.state).userId));
+
+  route('setAlerts', async ({ ctx, input }) => {
+    const creatorId = principal(ctx.state).userId;
+    await enforceRateLimits(ctx, deps.db, [
+      { key: `set-alerts:creator:${creatorId}`, rule: limits.setAlertsPerCreator },
+    ]);
+    return setAlertsPaused(deps, creatorId, input.paused);
+  });
+
+  route('replayAlert', async ({ ctx }) => {
+    const creatorId = principal(ctx.state).userId;
+    await enforceRateLimits(ctx, deps.db, [
+      { key: `replay-alert:creator:${creatorId}`, rule: limits.replayAlertPerCreator },
+    ]);
+    return replayLastAlert(deps, creatorId);
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { maskPhone, paiseToRupees, type Tip, type TipStatus } from '@shabaash/shared';
+import { maskPhone, paiseToRupees, type AlertSound, type Tip, type TipStatus } from '@shabaash/shared';
 
 /** A tips row joined with its sender (snake_case, as the repository reads it). */
 export interface TipRow {
@@ -16,6 +16,14 @@ export interface TipRow {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  /** Alert receipts (migration 20261127150000): the first overlay acknowledgement and the version it took. */
+  aired_at?: Date | null;
+  aired_sound?: AlertSound | null;
+  aired_version?: number | string | null;
+  /** The version that put the tip live (trigger-filled). */
+  live_version?: number | string | null;
+  /** Pushed live while the creator's alerts were paused (overlays get it on Resume). */
+  held?: boolean;
   sender_name?: string | null;
   sender_profile_pic?: string | null;
   sender_phone?: string | null;
@@ -52,5 +60,9 @@ export function presentTip(row: TipRow, options: { includePhone?: boolean; ownPh
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: Number(row.version),
+    // Only once aired, so tips without a receipt keep their exact shape (webhook bodies, stored snapshots).
+    ...(row.aired_at && row.aired_sound
+      ? { aired: { at: new Date(row.aired_at).toISOString(), sound: row.aired_sound } }
+      : {}),
   };
 }

@@ -112,15 +112,18 @@ export async function recentTipsForViewer(
  * updated_at is the moment it went live), so the overlay's "first tip" is the one on screen now.
  */
 export async function liveTipsOfCreator(db: Executor, creatorId: string, limit: number): Promise<TipRow[]> {
-  return tipsWithSender(db)
-    .where({ 't.creator_id': creatorId, 't.status': 'read' })
-    .whereNull('t.deleted_at')
-    .orderBy([
-      { column: 't.updated_at', order: 'desc' },
-      { column: 't.created_at', order: 'desc' },
-    ])
-    .limit(limit)
-    .select<TipRow[]>(...TIP_COLUMNS);
+  return (
+    tipsWithSender(db)
+      // A tip held by "Pause alerts" is not on the overlay until Resume plays it.
+      .where({ 't.creator_id': creatorId, 't.status': 'read', 't.held': false })
+      .whereNull('t.deleted_at')
+      .orderBy([
+        { column: 't.updated_at', order: 'desc' },
+        { column: 't.created_at', order: 'desc' },
+      ])
+      .limit(limit)
+      .select<TipRow[]>(...TIP_COLUMNS)
+  );
 }
 
 /** The newest non-deleted tips of a creator (any status), newest first. */

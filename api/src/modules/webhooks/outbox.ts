@@ -23,7 +23,8 @@ const eventId = (creatorId: string, tipId: string, event: WebhookEvent, version:
 
 /**
  * The events one committed change of a tip means to a reader that has seen up to `since`: created (new to the
- * reader), live (its current state is read: pushed live), deleted (a tombstone of a tip the reader knew).
+ * reader), live (its current state is read: pushed live), aired (its latest change is an overlay's receipt),
+ * deleted (a tombstone of a tip the reader knew).
  */
 export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
   const created = Number(row.created_version ?? row.version) > since;
@@ -51,11 +52,25 @@ export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
       data: { tip },
     });
   }
-  if (row.status === 'read') {
+  if (row.status !== 'read') return events;
+  // The latest change may be the tip's alert receipt (aired_version): tip.aired, and tip.live too when the reader
+  // has not seen the version that put it live (same id as when derived at that version).
+  const aired = row.aired_version != null && Number(row.aired_version) === version;
+  const liveAt = aired ? Number(row.live_version ?? 0) : version;
+  if (!aired || liveAt > since) {
+    const { aired: _receipt, ...live } = tip;
     events.push({
-      id: eventId(creatorId, row.id, 'tip.live', version),
+      id: eventId(creatorId, row.id, 'tip.live', liveAt),
       creatorId,
       event: 'tip.live',
+      data: { tip: aired ? live : tip },
+    });
+  }
+  if (aired) {
+    events.push({
+      id: eventId(creatorId, row.id, 'tip.aired', version),
+      creatorId,
+      event: 'tip.aired',
       data: { tip },
     });
   }

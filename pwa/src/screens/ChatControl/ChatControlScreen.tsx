@@ -18,6 +18,8 @@ import { CLOCK_TICK_MS, HIGHLIGHT_MS, SEARCH_DEBOUNCE_MS } from './chatText.ts';
 import { NextInQueueCard, QuickToolsCard, SnapshotCard, StreamSearchCard } from './ChatCards.tsx';
 import { ChatTable } from './ChatTable.tsx';
 import { ShowToolsCard } from './ShowToolsCard.tsx';
+import { AlertWarning } from './AlertReceipts.tsx';
+import { useAlertsState } from '../../hooks/useShowActions.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { errorText } from '../../i18n/errors.ts';
 import './chatControl.css';
@@ -30,7 +32,9 @@ export { HIGHLIGHT_MS, SEARCH_DEBOUNCE_MS } from './chatText.ts';
  */
 export function ChatControlScreen() {
   const chatsState = useChats();
-  const { chats, isLoading, isError, overlayConnected, realtime } = chatsState;
+  const { chats, isLoading, isError, overlayConnected, overlays, realtime } = chatsState;
+  const alerts = useAlertsState();
+  const paused = alerts.data?.paused ?? false;
   const queuedIds = useMemo(() => chats.filter((c) => c.status === 'unread').map((c) => c.id), [chats]);
   const flaggedIds = useSafetyFlags(queuedIds);
   const overlay = useCreatorOverlay();
@@ -104,6 +108,7 @@ export function ChatControlScreen() {
           {overlayConnected ? t('chat.overlayConnected') : t('chat.overlayOffline')}
         </p>
       </header>
+      <AlertWarning overlays={overlays} chats={chats} paused={paused} />
       {realtime !== 'connected' && !isLoading ? (
         <p className="muted small cl-realtime">{t('chat.reconnecting')}</p>
       ) : null}
@@ -126,7 +131,7 @@ export function ChatControlScreen() {
           count={visible.length}
         />
         <QuickToolsCard links={links} onCopyLink={copyLink} />
-        <ShowToolsCard onOutcome={show} />
+        <ShowToolsCard onOutcome={show} paused={paused} held={alerts.data?.held ?? 0} />
       </div>
 
       <div className="cl-banners">

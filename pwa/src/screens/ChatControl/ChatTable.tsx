@@ -12,6 +12,7 @@ import {
 } from '../../lib/chatQueue.ts';
 import { tierOfAmount } from '../../lib/tiers.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import { OnAirMark } from './AlertReceipts.tsx';
 
 export function ChatAvatar({ chat, size = 44 }: { chat: ChatView; size?: number }) {
   return chat.profilePic ? (
@@ -137,6 +138,7 @@ export function ChatTable({ groups, sort, tiers, flaggedIds, highlightId, busyId
                   <span className={isLive ? 'cl-badge is-live' : 'cl-badge is-waiting'}>
                     {isLive ? t('chat.badge.live') : t('chat.badge.waiting')}
                   </span>
+                  <OnAirMark chat={chat} />
                   {chat.pending ? (
                     <span className="cl-pending-mark" data-testid="pending-mark">
                       {t('chat.pending')}

@@ -1,19 +1,41 @@
 import { serverMessage } from '../../api/client.ts';
 import { Card } from '../../components/Card.tsx';
 import { TestAlertButton, type ShowOutcome } from '../../components/TestAlertButton.tsx';
-import { useSkipSpeech } from '../../hooks/useShowActions.ts';
+import { useReplayAlert, useSetAlertsPaused, useSkipSpeech } from '../../hooks/useShowActions.ts';
 import { useT } from '../../i18n/i18n.tsx';
 
-/** The show on stream (issue 14): send a test alert, or stop the speech on every connected overlay. */
-export function ShowToolsCard({ onOutcome }: { onOutcome: ShowOutcome }) {
+/**
+ * The show on stream: send a test alert, stop the speech on every connected overlay (issue 14); replay the last
+ * alert, pause alerts and resume them (alert receipts; `paused`/`held` are the server's state).
+ */
+export function ShowToolsCard(props: { onOutcome: ShowOutcome; paused: boolean; held: number }) {
+  const { onOutcome, paused, held } = props;
   const { t } = useT();
   const skip = useSkipSpeech();
+  const replay = useReplayAlert();
+  const setPaused = useSetAlertsPaused();
   async function handleSkip() {
     try {
       await skip.mutateAsync();
       onOutcome('success', t('show.skipped'));
     } catch (error) {
       onOutcome('error', serverMessage(error, t('show.skipFailed')));
+    }
+  }
+  async function handleReplay() {
+    try {
+      const { tipId } = await replay.mutateAsync();
+      onOutcome('success', tipId ? t('alerts.replayed') : t('alerts.replayNone'));
+    } catch (error) {
+      onOutcome('error', serverMessage(error, t('alerts.failed')));
+    }
+  }
+  async function handlePause() {
+    try {
+      await setPaused.mutateAsync(!paused);
+      onOutcome('success', paused ? t('alerts.resumed') : t('alerts.paused'));
+    } catch (error) {
+      onOutcome('error', serverMessage(error, t('alerts.failed')));
     }
   }
   return (
@@ -28,7 +50,29 @@ export function ShowToolsCard({ onOutcome }: { onOutcome: ShowOutcome }) {
           {t('show.skipReading')}
         </button>
         <TestAlertButton className="button button-secondary cl-button" onOutcome={onOutcome} />
+        <button
+          type="button"
+          className="button button-secondary cl-button"
+          disabled={replay.isPending}
+          onClick={() => void handleReplay()}
+        >
+          {t('alerts.replay')}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary cl-button"
+          aria-pressed={paused}
+          disabled={setPaused.isPending}
+          onClick={() => void handlePause()}
+        >
+          {paused ? t('alerts.resume') : t('alerts.pause')}
+        </button>
       </div>
+      {paused ? (
+        <p className="muted small" role="status" data-testid="alerts-paused">
+          {t('alerts.pausedNote', { count: held })}
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -24,6 +24,7 @@ const EVENT_TEXT: Record<WebhookEvent, MessageKey> = {
   'tip.created': 'webhooks.event.tipCreated',
   'tip.live': 'webhooks.event.tipLive',
   'tip.deleted': 'webhooks.event.tipDeleted',
+  'tip.aired': 'webhooks.event.tipAired',
   'payout.updated': 'webhooks.event.payoutUpdated',
   'stream.started': 'webhooks.event.streamStarted',
   'stream.ended': 'webhooks.event.streamEnded',

@@ -1,0 +1,92 @@
+import type { RealtimeBus } from '../deps.ts';
+import type { Executor } from '../db/knex.ts';
+import type { Logger } from '../logger.ts';
+import { alertShowMessages, claimReshow, recordReceipt } from '../modules/show/alerts.service.ts';
+import type { OverlayMessage } from './connections.ts';
+import { countsOf, type Presence } from './presence.ts';
+import type { Sender } from './sending.ts';
+import type { Conn } from './types.ts';
+
+/**
+ * Alert receipts on the hub: an overlay's `alert:ack` records the tip's receipt (once), its `overlay:state` moves
+ * the creator's showing/heard counts (presence), and an overlay that comes back (hello, or shown again by OBS) gets
+ * the live alerts no overlay acknowledged, claimed once so a second overlay or return never plays them twice.
+ */
+export interface AlertReceipts {
+  onOverlayMessage(conn: Conn, message: OverlayMessage): void;
+  overlayJoined(conn: Conn): void;
+  /** Clears the pending re-show timers (hub close). */
+  stop(): void;
+}
+
+/** Receipts remembered per socket, so a resent acknowledgement costs no database read. */
+const ACKS_REMEMBERED = 50;
+
+export function createAlertReceipts(deps: {
+  db: Executor;
+  log: Logger;
+  sender: Sender;
+  presence: Presence;
+  bus: () => RealtimeBus;
+  /**
+   * How long after an overlay comes back its re-show is claimed: an overlay that showed an alert meanwhile has
+   * acknowledged it by then, so the one coming back does not play it a second time.
+   */
+  reshowDelayMs: number;
+}): AlertReceipts {
+  const { db, log, sender, presence } = deps;
+  const timers = new Set<NodeJS.Timeout>();
+  const acked = new WeakMap<Conn, string[]>();
+
+  function reshowSoon(conn: Conn): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const creatorId = conn.overlayOf;
+      if (conn.phase !== 'ready' || !creatorId || !conn.overlayState.visible) return;
+      claimReshow(db, creatorId)
+        .then((tips) => {
+          for (const message of alertShowMessages('reshow', tips)) sender.send(conn, message);
+        })
+        .catch((err: unknown) => log.error({ err }, 'could not re-show unacknowledged alerts'));
+    }, deps.reshowDelayMs);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  function ack(conn: Conn, creatorId: string, message: Extract<OverlayMessage, { type: 'alert:ack' }>) {
+    const seen = acked.get(conn) ?? [];
+    if (seen.includes(message.tipId)) return;
+    acked.set(conn, [...seen, message.tipId].slice(-ACKS_REMEMBERED));
+    recordReceipt({ db, realtime: deps.bus() }, creatorId, message.tipId, message.sound).catch(
+      (err: unknown) => log.error({ err }, 'could not record an alert receipt'),
+    );
+  }
+
+  function state(conn: Conn, creatorId: string, next: { visible: boolean; audible: boolean }) {
+    const before = countsOf(conn.overlayState);
+    const after = countsOf(next);
+    const cameBack = next.visible && !conn.overlayState.visible;
+    conn.overlayState = next;
+    if (before.showing !== after.showing || before.heard !== after.heard)
+      presence.change(creatorId, {
+        count: 0,
+        showing: after.showing - before.showing,
+        heard: after.heard - before.heard,
+      });
+    if (cameBack) reshowSoon(conn);
+  }
+
+  return {
+    onOverlayMessage(conn, message) {
+      const creatorId = conn.overlayOf;
+      if (!creatorId) return;
+      if (message.type === 'alert:ack') return ack(conn, creatorId, message);
+      state(conn, creatorId, { visible: message.visible, audible: message.audible });
+    },
+    overlayJoined: reshowSoon,
+    stop() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
