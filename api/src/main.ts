@@ -51,7 +51,10 @@ async function main(): Promise<void> {
     if (stopping) return giveUp(`${signal} received again`);
     stopping = true;
     console.log(`\n${signal} received, shutting down…`);
-    setTimeout(() => giveUp(`Still shutting down after ${SHUTDOWN_LIMIT_MS / 1000} s`), SHUTDOWN_LIMIT_MS).unref();
+    setTimeout(
+      () => giveUp(`Still shutting down after ${SHUTDOWN_LIMIT_MS / 1000} s`),
+      SHUTDOWN_LIMIT_MS,
+    ).unref();
     running
       .stop()
       .then(() => process.exit(0))

@@ -8,19 +8,8 @@ import * as sw from './schemas/widgets.ts';
 import { SUPPORTER_ENDPOINTS } from './widgets.ts';
 import * as show from './showAlerts.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-interface EndpointDef {
-  method: HttpMethod;
-  /** Path under /api; `:id` segments are filled from `params`. */
-  path: string;
-  auth: 'public' | 'user' | 'creator';
-  input?: z.ZodType;
-  query?: z.ZodType;
-  output: z.ZodType;
-}
-
-const define = <const T extends Record<string, EndpointDef>>(map: T) => map;
+import { define } from './endpointTools.ts';
+export type { HttpMethod } from './endpointTools.ts';
 
 /** The contract: every call of SPEC §7 plus our additions, with its schemas. Client, API and mocks share it. */
 export const endpoints = define({
@@ -398,11 +387,4 @@ export type EndpointQuery<N extends EndpointName> = Endpoints[N] extends { query
   : undefined;
 export type EndpointOutput<N extends EndpointName> = z.output<Endpoints[N]['output']>;
 
-/** Fills `:param` segments of an endpoint path. */
-export function endpointPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:([a-zA-Z]+)/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined) throw new Error(`Missing path parameter ${key}`);
-    return encodeURIComponent(value);
-  });
-}
+export { endpointPath } from './endpointTools.ts';

@@ -99,7 +99,12 @@ function relocate(modulesDir: string, copyRoot: string): string {
   const packages = embeddedPackages(modulesDir);
   const version = packages.get(BIN_PACKAGE) ?? readPackage(path.join(modulesDir, BIN_PACKAGE)).version;
   const hash = createHash('sha256')
-    .update([...packages].map(([name, v]) => `${name}@${v}`).sort().join('\n'))
+    .update(
+      [...packages]
+        .map(([name, v]) => `${name}@${v}`)
+        .sort()
+        .join('\n'),
+    )
     .digest('hex')
     .slice(0, 12);
   const name = `${version}-${hash}`;

@@ -98,7 +98,10 @@ describe('sandbox parts belong to the instance that started them', () => {
       const after = await health(product);
       expect(after.status).toBe(503);
       expect(after.body.status).toBe('degraded');
-      expect(after.body.parts.identity).toMatchObject({ status: 'down', reason: expect.any(String) as string });
+      expect(after.body.parts.identity).toMatchObject({
+        status: 'down',
+        reason: expect.any(String) as string,
+      });
       expect(after.body.parts.database?.status).toBe('ok');
     } finally {
       await emulator.stop();

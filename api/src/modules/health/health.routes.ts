@@ -40,7 +40,9 @@ export function healthRoutes({ db, version, config, healthParts = [] }: AppDeps)
       status: down.length > 0 ? ('degraded' as const) : ('ok' as const),
       db: dbHealth!.status,
       version,
-      ...(down.length > 0 ? { reason: down.map(([name, part]) => `${name}: ${part.reason}`).join('; ') } : {}),
+      ...(down.length > 0
+        ? { reason: down.map(([name, part]) => `${name}: ${part.reason}`).join('; ') }
+        : {}),
       parts,
     };
   });
