@@ -54,7 +54,8 @@ export const TEST_ALERT_DEFAULT_RUPEES = 500;
 /** GET/PUT /creator/show/alerts: whether the creator's alerts are paused, and how many wait for Resume. */
 export const alertsStateSchema = z.object({ paused: z.boolean(), held: z.number().int() });
 export type AlertsState = z.infer<typeof alertsStateSchema>;
-export const alertsInputSchema = z.object({ paused: z.boolean() });
+/** Unknown keys are refused: the whole body is the one switch. */
+export const alertsInputSchema = z.strictObject({ paused: z.boolean() });
 export type AlertsInput = z.infer<typeof alertsInputSchema>;
 
 /** POST /creator/show/replay: the alert put back on air (null when no tip was ever live). */

@@ -209,6 +209,7 @@ const MUTATES_WITHOUT_INPUT = new Set([
   'endStream',
   'sendTestAlert',
   'skipSpeech',
+  'replayAlert',
 ]);
 /** Read-only POSTs: a generated body that happens to be valid may answer 2xx (it still changes nothing). */
 const READ_ONLY_POSTS = new Set(['safetyCheck']);
