@@ -18,8 +18,7 @@ export const WEBHOOK_EVENT_MEANINGS: Record<WebhookEvent, string> = {
     'A tip reached the creator (wallet or paid guest tip); it waits in the Chat Loader unless auto-live.',
   'tip.live': 'A tip was pushed live (marked read): the moment to play a sound or flash the lights.',
   'tip.deleted': 'A tip was deleted from the Chat Loader.',
-  'tip.aired':
-    'An OBS overlay put a live tip on air (its alert receipt): `tip.aired` says when and whether its sound played (`played`, `no_sound`, `failed`). Once per tip.',
+  'tip.aired': 'An OBS overlay put a live tip on air (its alert receipt), with whether its sound played.',
   'payout.updated':
     'Your payouts changed: an earning moved (credited, available, in transit, paid, failed back, reversed), a transfer settled with its UTR, or your payout account changed status.',
   'stream.started': 'The creator pressed "Start stream" in the Chat Loader: a new stream session began.',
