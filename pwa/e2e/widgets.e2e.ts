@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import jsQR from 'jsqr';
 import { trackPageErrors, useBrowser } from './browser.ts';
-import { createCreator, guestTip, postJson, signInContext } from './flows.ts';
+import { createCreator, guestTip, postJson, pushLive, signInContext } from './flows.ts';
 
 /**
  * Issue 14, the show's widgets in OBS: each journey copies a widget's link from the Overlay Studio (as a creator
@@ -167,6 +167,12 @@ describe('the OBS widgets: goal, QR code and top supporters', () => {
     await guestTip(baseUrl, creator.handle, `Asha ${stamp}`, 100, 'one');
     await guestTip(baseUrl, creator.handle, `Ravi ${stamp}`, 300, 'two');
     await guestTip(baseUrl, creator.handle, `asha ${stamp}`, 120, 'three'); // the same guest, typed differently
+    // Queued tips count, but no name reaches the air before the creator puts one of its tips live.
+    await expect
+      .poll(() => rows.allTextContents(), { timeout: 15_000 })
+      .toEqual(['Anonymous₹300.00', 'Anonymous₹220.00']);
+    for (const name of [`Asha ${stamp}`, `Ravi ${stamp}`, `asha ${stamp}`])
+      await pushLive(baseUrl, creator.token, name);
     await expect
       .poll(() => rows.allTextContents(), { timeout: 15_000 })
       .toEqual([`Ravi ${stamp}₹300.00`, `asha ${stamp}₹220.00`]);
