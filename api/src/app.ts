@@ -30,6 +30,7 @@ import { speechRoutes } from './modules/show/speech.routes.ts';
 import { showRoutes } from './modules/show/show.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { streamRoutes } from './modules/stream/stream.routes.ts';
+import { opsRoutes } from './modules/ops/ops.routes.ts';
 
 export interface AppOptions {
   /** Built PWA to serve at `/`; omitted in API-only tests. */
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     showRoutes(deps),
     payoutsRoutes(deps),
     streamRoutes(deps),
+    opsRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

@@ -27,7 +27,7 @@ export function randomPhone(): string {
 export async function buildUser(
   db: Executor,
   config: Config,
-  opts: { name?: string; role?: 'viewer' | 'creator'; balancePaise?: number } = {},
+  opts: { name?: string; role?: 'viewer' | 'creator' | 'operator'; balancePaise?: number } = {},
 ): Promise<BuiltUser> {
   const name = opts.name ?? `Viewer ${randomBytes(2).toString('hex')}`;
   const phone = randomPhone();
@@ -69,6 +69,18 @@ export async function buildCreator(
     lifetime_gross_paise: opts.lifetimeGrossPaise ?? 0,
   });
   return { ...user, handle, overlayKey };
+}
+
+/** An operator (as `npm run operator:add` makes one) with a live session token. */
+export async function buildOperator(
+  db: Executor,
+  config: Config,
+  opts: { name?: string } = {},
+): Promise<BuiltUser> {
+  return buildUser(db, config, {
+    name: opts.name ?? `Operator ${randomBytes(2).toString('hex')}`,
+    role: 'operator',
+  });
 }
 
 /** A fresh creator and a viewer whose wallet holds `balancePaise` (the two sides of most tip tests). */

@@ -42,8 +42,13 @@ export interface MockContext<N extends EndpointName> {
 }
 
 /** One resolver per endpoint of the contract; TypeScript checks the return against the endpoint's output. */
+/** The endpoints mock mode serves: every one but the operator console's (mock mode has no operator; they answer 403). */
+export type MockEndpointName = {
+  [N in EndpointName]: Endpoints[N]['auth'] extends 'operator' ? never : N;
+}[EndpointName];
+
 export type MockResolvers = {
-  [N in EndpointName]: (
+  [N in MockEndpointName]: (
     ctx: MockContext<N>,
   ) => z.input<Endpoints[N]['output']> | Promise<z.input<Endpoints[N]['output']>>;
 };

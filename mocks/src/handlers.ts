@@ -84,6 +84,7 @@ function endpointHandler(
       if (def.auth !== 'public' && !user) throw fail('UNAUTHENTICATED', MESSAGES.unauthenticated);
       if (def.auth === 'creator' && !(user && state.creators.has(user.id)))
         throw fail('FORBIDDEN', MESSAGES.forbiddenCreator);
+      if (def.auth === 'operator') throw fail('FORBIDDEN', MESSAGES.forbiddenOperator);
       let input: unknown = undefined;
       if ('input' in def) {
         const text = await request.text();

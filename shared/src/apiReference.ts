@@ -15,6 +15,12 @@ type ReferenceEntry<K extends keyof Endpoints> = {
 /** One line per endpoint of shared/src/api.ts for readers (the OpenAPI document and /developers). */
 export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
   health: { method: 'GET', path: '/health', auth: 'public', summary: 'Liveness and database status.' },
+  opsAudit: {
+    method: 'GET',
+    path: '/ops/audit',
+    auth: 'operator',
+    summary: "The operators' audit log, newest first (optionally one record's rows).",
+  },
   config: {
     method: 'GET',
     path: '/config',

@@ -8,7 +8,8 @@ export interface EndpointDef {
   method: HttpMethod;
   /** Path under /api; `:id` segments are filled from `params`. */
   path: string;
-  auth: 'public' | 'user' | 'creator';
+  /** Who may call it: anyone, any signed-in user, a creator, or an operator (/ops, nobody else). */
+  auth: 'public' | 'user' | 'creator' | 'operator';
   input?: z.ZodType;
   query?: z.ZodType;
   output: z.ZodType;

@@ -61,6 +61,7 @@ export const MESSAGES = {
   unauthenticated: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
   forbiddenCreator: 'Only creators can do this.',
+  forbiddenOperator: 'Only operators can do this.',
   notFound: 'Not found.',
   internal: 'Something went wrong on our side. Please try again.',
   invalidJson: 'The request body is not valid JSON.',

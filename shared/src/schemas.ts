@@ -11,3 +11,4 @@ export * from './schemas/config.ts';
 export * from './schemas/safety.ts';
 export * from './schemas/show.ts';
 export * from './schemas/widgets.ts';
+export * from './schemas/ops.ts';

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../deps.ts';
 import { forbidden, unauthenticated } from './errors.ts';
-import type { Role } from '@shabaash/shared';
+import { MESSAGES, type Role } from '@shabaash/shared';
 
 /** What a bearer token says, once its signature, issuer and expiry hold: whose session it names. */
 export interface SessionClaims {
@@ -63,6 +63,14 @@ export const requireCreator: Middleware = async (ctx, next) => {
   ctx.state.auth = await ctx.state.loadPrincipal();
   if (!ctx.state.auth) throw unauthenticated();
   if (ctx.state.auth.role !== 'creator') throw forbidden();
+  await next();
+};
+
+/** 401 unless signed in, 403 unless the user is an operator: every /ops route, and nothing else answers them. */
+export const requireOperator: Middleware = async (ctx, next) => {
+  ctx.state.auth = await ctx.state.loadPrincipal();
+  if (!ctx.state.auth) throw unauthenticated();
+  if (ctx.state.auth.role !== 'operator') throw forbidden(MESSAGES.forbiddenOperator);
   await next();
 };
 

@@ -3,7 +3,7 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import type { z } from 'zod';
 import { endpoints, SHARED_PATH_FORMS, type EndpointName, type Endpoints } from '@shabaash/shared';
 import type { Config } from '../config.ts';
-import { requireCreator, requireUser } from './auth.ts';
+import { requireCreator, requireOperator, requireUser } from './auth.ts';
 import { PreparedJson } from './preparedJson.ts';
 import { parseInput } from './validate.ts';
 
@@ -32,10 +32,11 @@ export interface RouteOptions {
   auth?: Middleware;
 }
 
-const AUTH: Record<'public' | 'user' | 'creator', Middleware[]> = {
+const AUTH: Record<'public' | 'user' | 'creator' | 'operator', Middleware[]> = {
   public: [],
   user: [requireUser],
   creator: [requireCreator],
+  operator: [requireOperator],
 };
 
 /**

@@ -21,10 +21,14 @@ import {
 } from '@shabaash/shared';
 import * as reference from '@shabaash/shared/apiReference';
 
-const AUTH_SECURITY: Record<'public' | 'user' | 'creator', oas31.SecurityRequirementObject[]> = {
+const AUTH_SECURITY: Record<
+  'public' | 'user' | 'creator' | 'operator',
+  oas31.SecurityRequirementObject[]
+> = {
   public: [],
   user: [{ session: [] }],
   creator: [{ session: [] }],
+  operator: [{ session: [] }],
 };
 
 /** `/creator/chats/:id` → `/api/creator/chats/{id}` plus the names of its path parameters. */
@@ -161,6 +165,7 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
           ? {}
           : { '401': errorResponse('Not signed in, or the session was revoked.') }),
         ...(def.auth === 'creator' ? { '403': errorResponse('Signed in, but not a creator.') } : {}),
+        ...(def.auth === 'operator' ? { '403': errorResponse('Signed in, but not an operator.') } : {}),
         ...(input || query
           ? { '400': errorResponse('The input failed validation; `message` says why.') }
           : {}),

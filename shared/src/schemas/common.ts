@@ -48,7 +48,8 @@ export const handleSchema = z.string().trim().toLowerCase().regex(HANDLE_PATTERN
   error: VALIDATION_MESSAGES.handle,
 });
 
-export const roleSchema = z.enum(['viewer', 'creator']);
+/** `operator` runs the deployment (/ops); made only by `npm run operator:add`, never by sign-up. */
+export const roleSchema = z.enum(['viewer', 'creator', 'operator']);
 export type Role = z.infer<typeof roleSchema>;
 
 export const tipStatusSchema = z.enum(['unread', 'read', 'ignore']);

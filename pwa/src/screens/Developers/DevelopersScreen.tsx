@@ -35,7 +35,8 @@ function Glossary({ entries, lang }: { entries: Array<[string, string]>; lang?: 
   );
 }
 
-const ENDPOINTS = Object.entries(API_REFERENCE);
+/** The creators' API: the operator console's own endpoints (/ops) are in the OpenAPI document, not on this page. */
+const ENDPOINTS = Object.entries(API_REFERENCE).filter(([, entry]) => entry.auth !== 'operator');
 /** The page's sections, in order: each is an anchor and a `dev.<section>` heading. */
 const TOC = ['http', 'tokens', 'realtime', 'webhooks', 'bots'] as const;
 const AUTH_LABEL = { public: 'dev.auth.public', user: 'dev.auth.user', creator: 'dev.auth.creator' } as const;
@@ -49,7 +50,7 @@ export function DevelopersScreen() {
   const endpointColumns: Array<Column<(typeof ENDPOINTS)[number]>> = [
     { header: t('dev.col.method'), cell: ([, entry]) => <code>{entry.method}</code> },
     { header: t('dev.col.path'), cell: ([, entry]) => <code>/api{entry.path}</code> },
-    { header: t('dev.col.auth'), cell: ([, entry]) => t(AUTH_LABEL[entry.auth]) },
+    { header: t('dev.col.auth'), cell: ([, entry]) => t(AUTH_LABEL[entry.auth as keyof typeof AUTH_LABEL]) },
     { header: t('dev.col.what'), cell: ([, entry]) => <span lang="en">{entry.summary}</span> },
   ];
   return (
