@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import Razorpay from 'razorpay';
 import { AppError } from '../http/errors.ts';
+import { createReportsGateway, type ReportsGateway } from './reportsGateway.ts';
 import { createRouteGateway, type RouteGateway } from './routeGateway.ts';
 
 /** Where the browser loads Checkout.js in production; sandbox mode serves `SANDBOX_CHECKOUT_PATH` instead. */
@@ -70,6 +71,8 @@ export interface PaymentGateway {
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string | undefined): boolean;
   /** Razorpay Route (creator payouts). */
   route: RouteGateway;
+  /** Razorpay's reporting APIs (payments, refunds, transfers, settlements of a day), for the daily reconciliation. */
+  reports: ReportsGateway;
 }
 
 export interface RazorpayGatewayOptions {
@@ -255,5 +258,6 @@ export function createRazorpayGateway(opts: RazorpayGatewayOptions): PaymentGate
     },
 
     route: createRouteGateway(sdk, (what, work) => call(timeoutMs, what, work)),
+    reports: createReportsGateway(sdk, (what, work) => call(timeoutMs, what, work)),
   };
 }

@@ -221,11 +221,22 @@ export function createPaymentsSimulator(state: SimState, webhooks: WebhookSender
     };
   }
 
+  /**
+   * A payment captured at Razorpay on a fresh order of `amount` paise that sends no webhook and is kept out of
+   * `state.payments`: what `reportUnknownPayment` reports (a capture the ledger never heard of).
+   */
+  function unrecordedCapture(amount: number): SimPayment {
+    const order = createOrder({ amount, receipt: null, notes: {} });
+    const payment = newPayment(order, { orderId: order.id, outcome: 'success' }, 'upi');
+    markCaptured(payment);
+    return payment;
+  }
+
   function payFromJson(body: unknown): PayResult {
     const input = parsePayInput(body);
     if ('error' in input) return { status: 400, body: input };
     return pay(input);
   }
 
-  return { createOrder, pay, payFromJson, capture };
+  return { createOrder, pay, payFromJson, capture, unrecordedCapture };
 }

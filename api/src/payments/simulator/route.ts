@@ -11,6 +11,7 @@ import {
   type RouteContext,
   type SimLinkedAccount,
   type SimProduct,
+  type SimRefund,
   type SimSettlement,
   type SimTransfer,
 } from './routeEntities.ts';
@@ -30,6 +31,7 @@ export function createRouteSimulator(ctx: RouteContext) {
   const accounts = onboarding.accounts;
   const transfers = new Map<string, SimTransfer>();
   const settlements = new Map<string, SimSettlement>();
+  const refunds = new Map<string, SimRefund>();
   const unsettled: SimTransfer[] = [];
 
   function settle(transfer: SimTransfer) {
@@ -120,6 +122,16 @@ export function createRouteSimulator(ctx: RouteContext) {
     return ok({ entity: 'collection', count: items.length, items });
   }
 
+  /** Refunds a payment and keeps the refund (GET /v1/refunds lists it). */
+  function refund(paymentId: string, amount?: number): NonNullable<RouteAnswer> {
+    const answer = refundPayment(ctx, paymentId, amount);
+    if (answer.status === 200) {
+      const entity = answer.body as SimRefund;
+      refunds.set(entity.id, entity);
+    }
+    return answer;
+  }
+
   /** Answers a Route API path, or null when it is not one. */
   function handle(method: string, path: string, body: unknown, query: URLSearchParams): RouteAnswer {
     const b = isRecord(body) ? body : {};
@@ -129,7 +141,7 @@ export function createRouteSimulator(ctx: RouteContext) {
     if ((m = /^\/v1\/payments\/([^/]+)\/transfers$/.exec(path)))
       return method === 'POST' ? transferFromPayment(m[1] ?? '', b) : listTransfers(query, m[1]);
     if (method === 'POST' && (m = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path)))
-      return refundPayment(ctx, m[1] ?? '', typeof b.amount === 'number' ? b.amount : undefined);
+      return refund(m[1] ?? '', typeof b.amount === 'number' ? b.amount : undefined);
     if (path === '/v1/transfers') return method === 'POST' ? directTransfer(b) : listTransfers(query);
     if (method === 'POST' && (m = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path)))
       return reverseTransfer(transfers.get(m[1] ?? ''), b);
@@ -148,9 +160,11 @@ export function createRouteSimulator(ctx: RouteContext) {
     accounts: accounts as ReadonlyMap<string, SimLinkedAccount>,
     products: onboarding.products as ReadonlyMap<string, SimProduct>,
     transfers: transfers as ReadonlyMap<string, SimTransfer>,
+    settlements: settlements as ReadonlyMap<string, SimSettlement>,
+    refunds: refunds as ReadonlyMap<string, SimRefund>,
     handle,
     /** Refunds a captured payment (as the dashboard or `payments.refund` does) and sends refund.processed. */
-    refund: (paymentId: string, amount?: number) => refundPayment(ctx, paymentId, amount),
+    refund,
     /** A chargeback lost by the merchant: sends payment.dispute.lost. */
     loseDispute: (paymentId: string) => loseDispute(ctx, paymentId),
     seedActivatedAccount: onboarding.seedActivatedAccount,

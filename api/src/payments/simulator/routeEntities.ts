@@ -122,6 +122,23 @@ export interface SimSettlement {
   created_at: number;
 }
 
+/** A refund as Razorpay reports it (`GET /v1/refunds/:id`). */
+export interface SimRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: 'INR';
+  payment_id: string;
+  notes: RazorpayNotes;
+  receipt: null;
+  acquirer_data: { arn: null };
+  created_at: number;
+  batch_id: null;
+  status: 'processed';
+  speed_processed: 'normal';
+  speed_requested: 'normal';
+}
+
 export interface RouteContext {
   switches: RouteSwitches;
   /** The platform's own account (the source of direct transfers). */

@@ -1,5 +1,5 @@
 import { unixNow, type SimPayment } from './entities.ts';
-import { err, ok, rid, type RouteAnswer, type RouteContext } from './routeEntities.ts';
+import { err, ok, rid, type RouteAnswer, type RouteContext, type SimRefund } from './routeEntities.ts';
 
 /** Refunds a captured payment (as the dashboard or `payments.refund` does) and sends refund.processed. */
 export function refundPayment(
@@ -20,7 +20,7 @@ export function refundPayment(
     refund_status: payment.amount_refunded === payment.amount ? 'full' : 'partial',
   });
   if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
-  const entity = {
+  const entity: SimRefund = {
     id: rid('rfnd'),
     entity: 'refund',
     amount: value,

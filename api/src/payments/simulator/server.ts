@@ -5,6 +5,7 @@ import { CHECKOUT_SCRIPT } from './checkoutScript.ts';
 import { AUTH_FAILED, badRequestError, validateOrderInput } from './entities.ts';
 import { readJson, send, sleep } from './http.ts';
 import { notFound, type createPaymentsSimulator } from './payments.ts';
+import type { createReportsSimulator } from './reports.ts';
 import type { RouteSimulator } from './route.ts';
 import { isRecord } from './routeEntities.ts';
 import { DEFAULT_SWITCHES, type SimState, type SimulatorSwitches } from './state.ts';
@@ -13,12 +14,14 @@ type PaymentsSimulator = ReturnType<typeof createPaymentsSimulator>;
 
 /**
  * The simulator's loopback HTTP server: Razorpay's API under `/v1/` and `/v2/` (Basic auth with the key pair),
- * and the test controls under `/sandbox/` (switches, payments, captures, refunds, disputes, settlements).
+ * and the test controls under `/sandbox/` (switches, payments, captures, refunds, disputes, settlements). The
+ * reporting lists (payments, refunds, settlements, the recon report) come from reports.ts.
  */
 export function createLoopbackServer(
   state: SimState,
   route: RouteSimulator,
   payments: PaymentsSimulator,
+  reports: ReturnType<typeof createReportsSimulator>,
 ): Server {
   const expectedAuth = `Basic ${Buffer.from(`${state.opts.keyId}:${state.opts.keySecret}`).toString('base64')}`;
   const authorised = (req: IncomingMessage) => {
@@ -32,12 +35,11 @@ export function createLoopbackServer(
     const method = req.method ?? 'GET';
     if (state.switches.apiLatencyMs > 0) await sleep(state.switches.apiLatencyMs);
     const requestBody = method === 'POST' || method === 'PATCH' ? await readJson(req) : undefined;
-    const routed = route.handle(
-      method,
-      path.replace(/\/+$/, ''),
-      requestBody,
-      new URL(req.url ?? '/', 'http://127.0.0.1').searchParams,
-    );
+    const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
+    const trimmed = path.replace(/\/+$/, '');
+    const report = reports.handle(method, trimmed, query);
+    if (report) return send(res, report.status, report.body);
+    const routed = route.handle(method, trimmed, requestBody, query);
     if (routed) {
       if (state.switches.routeAnswerDelayMs > 0) await sleep(state.switches.routeAnswerDelayMs);
       return send(res, routed.status, routed.body);

@@ -4,6 +4,7 @@ import { razorpayId, type SimOrder, type SimPayment } from './entities.ts';
 import { sleep } from './http.ts';
 import { createPaymentsSimulator } from './payments.ts';
 import { createRouteSimulator, type RouteSimulator } from './route.ts';
+import { createReportsSimulator } from './reports.ts';
 import { createBrowserRouter, createLoopbackServer } from './server.ts';
 import {
   DEFAULT_SWITCHES,
@@ -67,6 +68,7 @@ export async function startRazorpaySimulator(opts: RazorpaySimulatorOptions): Pr
     orders: new Map<string, SimOrder>(),
     payments: new Map<string, SimPayment>(),
     switches: { ...DEFAULT_SWITCHES },
+    unknownPayment: null,
     deliveries: [],
     stopped: false,
     track(work) {
@@ -89,7 +91,8 @@ export async function startRazorpaySimulator(opts: RazorpaySimulatorOptions): Pr
     },
   });
   const payments = createPaymentsSimulator(state, webhooks);
-  const server = createLoopbackServer(state, route, payments);
+  const reports = createReportsSimulator(state, route, payments.unrecordedCapture);
+  const server = createLoopbackServer(state, route, payments, reports);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -112,6 +115,7 @@ export async function startRazorpaySimulator(opts: RazorpaySimulatorOptions): Pr
     },
     reset() {
       Object.assign(state.switches, DEFAULT_SWITCHES);
+      state.unknownPayment = null;
       state.deliveries.length = 0;
     },
     async stop() {

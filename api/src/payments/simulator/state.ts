@@ -22,6 +22,13 @@ export interface SimulatorSwitches extends RouteSwitches {
   /** Delivery attempts per event copy on non-2xx or network error, and the first backoff (doubles each retry). */
   maxAttempts: number;
   retryBackoffMs: number;
+  /** Reconciliation tests: Razorpay's payment reports (GET /v1/payments, GET /v1/payments/:id) leave out this payment. */
+  reportDropPaymentId: string;
+  /** …and report one more captured payment, of an order made at Razorpay that the ledger never heard of. */
+  reportUnknownPayment: boolean;
+  /** …and report this payment's amount off by `reportAmountDeltaPaise`. */
+  reportAmountPaymentId: string;
+  reportAmountDeltaPaise: number;
 }
 
 export const DEFAULT_SWITCHES: SimulatorSwitches = {
@@ -34,6 +41,10 @@ export const DEFAULT_SWITCHES: SimulatorSwitches = {
   parallel: false,
   maxAttempts: 4,
   retryBackoffMs: 50,
+  reportDropPaymentId: '',
+  reportUnknownPayment: false,
+  reportAmountPaymentId: '',
+  reportAmountDeltaPaise: 0,
   ...DEFAULT_ROUTE_SWITCHES,
 };
 
@@ -106,6 +117,8 @@ export interface SimState {
   orders: Map<string, SimOrder>;
   payments: Map<string, SimPayment>;
   switches: SimulatorSwitches;
+  /** The captured payment `reportUnknownPayment` reports (made on first report, forgotten by reset()). */
+  unknownPayment: SimPayment | null;
   /** Every webhook delivery attempt, oldest first. */
   deliveries: WebhookDelivery[];
   /** Set by stop(): deliveries and scheduled work end. */
