@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { define } from '../endpointTools.ts';
+import { operatorReasonSchema } from './ops.ts';
+
+// The operator console's money area: the overview from the ledger and the daily reconciliation with Razorpay.
+// Amounts are integer paise; the PWA formats them (shared/money).
+
+const paise = z.number().int();
+
+/** One IST day of tip volume. */
+export const moneyDaySchema = z.object({
+  day: z.string(),
+  walletTipsPaise: paise,
+  walletTipCount: z.number().int(),
+  guestTipsPaise: paise,
+  guestTipCount: z.number().int(),
+  feesPaise: paise,
+});
+
+export const moneyOverviewSchema = z.object({
+  /** What Shabaash owes viewers: the sum of every wallet balance. */
+  walletLiabilityPaise: paise,
+  fundedWallets: z.number().int(),
+  /**
+   * Creators' earnings by state. `held`: available but not payable (no activated payout account); `debt`: reversals
+   * a creator still owes, recovered from the next payouts.
+   */
+  earnings: z.object({
+    pendingPaise: paise,
+    availablePaise: paise,
+    heldPaise: paise,
+    inTransitPaise: paise,
+    paidPaise: paise,
+    reversedPaise: paise,
+    debtPaise: paise,
+  }),
+  /** Platform fees earned (GST included), the GST inside them (18/118) and the rest. */
+  platformFees: z.object({ feesPaise: paise, gstPaise: paise, netPaise: paise }),
+  /** The last 30 IST days, oldest first, today included. */
+  days: z.array(moneyDaySchema),
+  asOf: z.string(),
+});
+export type MoneyOverview = z.infer<typeof moneyOverviewSchema>;
+
+export const reconEntitySchema = z.enum(['payment', 'refund', 'transfer', 'settlement']);
+export const differenceKindSchema = z.enum([
+  'missing_in_ledger',
+  'missing_at_razorpay',
+  'amount_mismatch',
+  'status_mismatch',
+]);
+
+export const reconRunSchema = z.object({
+  id: z.string(),
+  day: z.string(),
+  trigger: z.enum(['job', 'operator', 'command']),
+  status: z.enum(['running', 'done', 'failed']),
+  /** How many entities of each kind were compared. */
+  compared: z.record(z.string(), z.number().int()),
+  found: z.number().int(),
+  resolved: z.number().int(),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ReconRun = z.infer<typeof reconRunSchema>;
+
+export const reconDifferenceSchema = z.object({
+  id: z.string(),
+  day: z.string(),
+  kind: differenceKindSchema,
+  entity: reconEntitySchema,
+  entityId: z.string(),
+  /** Our record and Razorpay's, as each side reported it (null on the side that lacks it). */
+  ledger: z.unknown().nullable(),
+  razorpay: z.unknown().nullable(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+});
+export type ReconDifference = z.infer<typeof reconDifferenceSchema>;
+
+export const reconciliationSchema = z.object({
+  runs: z.array(reconRunSchema),
+  open: z.array(reconDifferenceSchema),
+  openCount: z.number().int(),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Give the day as YYYY-MM-DD.' })
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+05:30`)), { error: 'Give the day as YYYY-MM-DD.' });
+
+export const reconRunInputSchema = z.object({
+  /** The IST day to reconcile; yesterday when omitted. */
+  day: daySchema.optional(),
+});
+
+export const reconResolveInputSchema = z.object({ reason: operatorReasonSchema });
+
+export const opsMoneyEndpoints = define({
+  opsMoney: {
+    method: 'GET',
+    path: '/ops/money',
+    auth: 'operator',
+    output: moneyOverviewSchema,
+  },
+  opsReconciliation: {
+    method: 'GET',
+    path: '/ops/reconciliation',
+    auth: 'operator',
+    output: reconciliationSchema,
+  },
+  opsReconciliationRun: {
+    method: 'POST',
+    path: '/ops/reconciliation/run',
+    auth: 'operator',
+    input: reconRunInputSchema,
+    output: z.object({ run: reconRunSchema }),
+  },
+  opsReconciliationResolve: {
+    method: 'POST',
+    path: '/ops/reconciliation/differences/:id/resolve',
+    auth: 'operator',
+    input: reconResolveInputSchema,
+    output: z.object({ difference: reconDifferenceSchema }),
+  },
+});
