@@ -19,6 +19,7 @@ import { startReconcileLoop } from './jobs/reconcile.ts';
 import { startAutoClearLoop } from './jobs/autoClear.ts';
 import { startWebhookProcess } from './modules/webhooks/workerProcess.ts';
 import { startPayoutLoop } from './jobs/payouts.ts';
+import { startDailyReconciliationLoop } from './jobs/dailyReconciliation.ts';
 import { seedSandboxIfEnabled, type DemoAccount } from './sandboxSeed.ts';
 import { isPortFree, portHolder } from './ports.ts';
 import { StartupError, startPart } from './startupError.ts';
@@ -193,6 +194,8 @@ export async function startServer(
     stops.add('webhook worker', () => worker.stop());
     const stopPayouts = startPayoutLoop(deps);
     stops.add('payouts', () => stopPayouts());
+    const stopDailyRecon = startDailyReconciliationLoop(deps);
+    stops.add('daily reconciliation', () => stopDailyRecon());
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     listenPort = port;
