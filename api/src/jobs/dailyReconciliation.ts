@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.ts';
-import { hasFinishedRun } from '../modules/ops/reconciliation.repository.ts';
+import { hasFinishedRun } from '../modules/ops/reconciliationRuns.repository.ts';
 import { istYesterday, reconcileDay, type RunOutcome } from '../modules/ops/reconciliation.service.ts';
 
 /** How often the loop looks whether yesterday is reconciled yet. */

@@ -12,7 +12,7 @@ import {
   listRuns,
   type DifferenceRow,
   type RunRow,
-} from './reconciliation.repository.ts';
+} from './reconciliationRuns.repository.ts';
 import { istYesterday, reconcileDay, resolveDifferenceByOperator } from './reconciliation.service.ts';
 
 /** Runs and open differences the page lists. */

@@ -11,6 +11,13 @@ import { recordOperatorAction } from './audit.ts';
 import {
   failRun,
   insertRun,
+  lockDifference,
+  recordRunDifferences,
+  resolveDifference,
+  withReconciliationLock,
+  type DifferenceInput,
+} from './reconciliationRuns.repository.ts';
+import {
   ledgerPaymentsByIds,
   ledgerPaymentsIn,
   ledgerRefundsByIds,
@@ -19,11 +26,6 @@ import {
   ledgerSettlementsIn,
   ledgerTransfersByIds,
   ledgerTransfersIn,
-  lockDifference,
-  recordRunDifferences,
-  resolveDifference,
-  withReconciliationLock,
-  type DifferenceInput,
   type DifferenceKind,
   type LedgerTransfer,
   type Period,
@@ -31,7 +33,7 @@ import {
   type RunTrigger,
 } from './reconciliation.repository.ts';
 
-export { countOpenDifferences } from './reconciliation.repository.ts';
+export { countOpenDifferences } from './reconciliationRuns.repository.ts';
 
 type ReconDeps = Pick<AppDeps, 'db' | 'payments' | 'logger'>;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, type Reconciliation, type ReconRun } from '@shabaash/shared';
 import { buildCreator, buildOperator, buildUser } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
-import { countOpenDifferences } from './reconciliation.repository.ts';
+import { countOpenDifferences } from './reconciliationRuns.repository.ts';
 import { istToday, reconcileDay } from './reconciliation.service.ts';
 
 const ctx = await createPaymentsTestApp();
