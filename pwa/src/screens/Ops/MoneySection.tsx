@@ -64,7 +64,10 @@ export function MoneySection() {
       header: t('ops.money.walletTips'),
       cell: (d) => `${money(d.walletTipsPaise)} (${count(d.walletTipCount)})`,
     },
-    { header: t('ops.money.guestTips'), cell: (d) => `${money(d.guestTipsPaise)} (${count(d.guestTipCount)})` },
+    {
+      header: t('ops.money.guestTips'),
+      cell: (d) => `${money(d.guestTipsPaise)} (${count(d.guestTipCount)})`,
+    },
     { header: t('ops.money.dayFees'), cell: (d) => money(d.feesPaise) },
   ];
   return (

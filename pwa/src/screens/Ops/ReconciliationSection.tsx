@@ -2,11 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { reconResolveInputSchema, type ReconDifference, type ReconRun } from '@shabaash/shared';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
-import {
-  useReconciliation,
-  useResolveDifference,
-  useRunReconciliation,
-} from '../../hooks/ops/money.ts';
+import { useReconciliation, useResolveDifference, useRunReconciliation } from '../../hooks/ops/money.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { count, dateTime } from '../../i18n/format.ts';
 import './ops-money.css';
@@ -35,7 +31,7 @@ const TRIGGER: Record<ReconRun['trigger'], MessageKey> = {
 };
 
 /** One side's record as sent (JSON), or that the side has none. */
-function Record({ title, record }: { title: string; record: unknown }) {
+function SideRecord({ title, record }: { title: string; record: unknown }) {
   const { t } = useT();
   return (
     <div>
@@ -79,8 +75,8 @@ function DifferenceItem({ difference: d }: { difference: ReconDifference }) {
         })}
       </p>
       <div className="ops-sides">
-        <Record title={t('ops.recon.ledger')} record={d.ledger} />
-        <Record title={t('ops.recon.razorpay')} record={d.razorpay} />
+        <SideRecord title={t('ops.recon.ledger')} record={d.ledger} />
+        <SideRecord title={t('ops.recon.razorpay')} record={d.razorpay} />
       </div>
       {open ? (
         <form onSubmit={handleSubmit} noValidate className="stack">

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { MoneyOverview } from '@shabaash/shared';
+import { activateLanguage } from '../../i18n/i18n.tsx';
+import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
+import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { MoneySection } from './MoneySection.tsx';
+
+const server = mswServerForFile();
+signInBeforeEach(server, buildUser({ role: 'operator', name: 'Meera Ops' }));
+afterEach(() => activateLanguage('en'));
+
+const quietDays = Array.from({ length: 30 }, (_, i) => ({
+  day: `2026-11-${String(i + 1).padStart(2, '0')}`,
+  walletTipsPaise: 0,
+  walletTipCount: 0,
+  guestTipsPaise: 0,
+  guestTipCount: 0,
+  feesPaise: 0,
+}));
+
+const overview = (days = quietDays): MoneyOverview => ({
+  walletLiabilityPaise: 12_345_678,
+  fundedWallets: 1_234,
+  earnings: {
+    pendingPaise: 50_000,
+    availablePaise: 25_000,
+    heldPaise: 7_000,
+    inTransitPaise: 0,
+    paidPaise: 1_000_000,
+    reversedPaise: 500,
+    debtPaise: 0,
+  },
+  platformFees: { feesPaise: 11_800, gstPaise: 1_800, netPaise: 10_000 },
+  days,
+  asOf: '2026-11-30T06:30:00.000Z',
+});
+
+const serve = (body: MoneyOverview | null) =>
+  server.use(
+    http.get('*/api/ops/money', () =>
+      body
+        ? HttpResponse.json(body)
+        : HttpResponse.json({ message: 'boom', code: 'INTERNAL' }, { status: 500 }),
+    ),
+  );
+
+describe('the money section', () => {
+  it('shows the wallet liability, earnings by state, fees with their GST in ₹ (en-IN) and the tips of each day, newest first', async () => {
+    const days = quietDays.map((d) =>
+      d.day === '2026-11-29'
+        ? {
+            ...d,
+            walletTipsPaise: 150_000,
+            walletTipCount: 12,
+            guestTipsPaise: 25_000,
+            guestTipCount: 2,
+            feesPaise: 3_500,
+          }
+        : d,
+    );
+    serve(overview(days));
+    renderWithApp(<MoneySection />);
+    const liability = await screen.findByText("Viewers' wallets");
+    expect(liability.parentElement?.textContent).toContain('₹1,23,456.78');
+    expect(liability.parentElement?.textContent).toContain('1,234 wallets with a balance');
+    expect(
+      screen.getByText('Creators: held (no active payout account)').parentElement?.textContent,
+    ).toContain('₹70.00');
+    expect(screen.getByText('Creators: paid').parentElement?.textContent).toContain('₹10,000.00');
+    expect(screen.getByText('GST in fees (18%)').parentElement?.textContent).toContain('₹18.00');
+    expect(screen.getByText('Fees after GST').parentElement?.textContent).toContain('₹100.00');
+    const table = screen.getByRole('table', { name: 'Tips by day (IST, last 30 days)' });
+    const rows = within(table).getAllByTestId('ops-money-day');
+    expect(rows).toHaveLength(30);
+    expect(rows[0]?.textContent).toContain('30 Nov 2026');
+    expect(rows[1]?.textContent).toContain('₹1,500.00 (12)');
+    expect(rows[1]?.textContent).toContain('₹250.00 (2)');
+  });
+
+  it('says so when there were no tips, and offers a retry when the overview fails to load', async () => {
+    serve(overview());
+    const { unmount } = renderWithApp(<MoneySection />);
+    expect(await screen.findByText('No tips in the last 30 days.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    unmount();
+
+    serve(null);
+    renderWithApp(<MoneySection />);
+    expect((await screen.findByRole('alert')).textContent).toBe('The money overview could not be loaded.');
+    serve(overview());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText("Viewers' wallets")).toBeTruthy();
+  });
+
+  it('reads in Hindi', async () => {
+    await activateLanguage('hi');
+    serve(overview());
+    renderWithApp(<MoneySection />);
+    expect(screen.getByRole('heading', { name: 'पैसा' })).toBeTruthy();
+    expect((await screen.findByText('दर्शकों के वॉलेट')).parentElement?.textContent).toContain('₹1,23,456.78');
+  });
+});
