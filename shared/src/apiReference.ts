@@ -3,9 +3,10 @@
 // here or when its method, path or auth differ from shared/src/api.ts.
 import type { EndpointName, Endpoints } from './api.ts';
 import type { ApiTokenScope } from './apiTokens.ts';
+import { OPS_MONEY_REFERENCE } from './apiReferenceOpsMoney.ts';
 import { SUPPORTER_ENDPOINTS } from './widgets.ts';
 
-type ReferenceEntry<K extends keyof Endpoints> = {
+export type ReferenceEntry<K extends keyof Endpoints> = {
   method: Endpoints[K]['method'];
   path: Endpoints[K]['path'];
   auth: Endpoints[K]['auth'];
@@ -15,32 +16,7 @@ type ReferenceEntry<K extends keyof Endpoints> = {
 /** One line per endpoint of shared/src/api.ts for readers (the OpenAPI document and /developers). */
 export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
   health: { method: 'GET', path: '/health', auth: 'public', summary: 'Liveness and database status.' },
-  opsMoney: {
-    method: 'GET',
-    path: '/ops/money',
-    auth: 'operator',
-    summary:
-      "Money overview from the ledger: wallet liability, creators' earnings by state, platform fees and GST, tip volume by IST day.",
-  },
-  opsReconciliation: {
-    method: 'GET',
-    path: '/ops/reconciliation',
-    auth: 'operator',
-    summary:
-      'Daily reconciliation with Razorpay: recent runs and the open differences with both sides’ records.',
-  },
-  opsReconciliationRun: {
-    method: 'POST',
-    path: '/ops/reconciliation/run',
-    auth: 'operator',
-    summary: 'Reconciles one IST day (yesterday by default) now; audited.',
-  },
-  opsReconciliationResolve: {
-    method: 'POST',
-    path: '/ops/reconciliation/differences/:id/resolve',
-    auth: 'operator',
-    summary: 'Marks an open reconciliation difference resolved, with a reason; audited.',
-  },
+  ...OPS_MONEY_REFERENCE,
   opsAudit: {
     method: 'GET',
     path: '/ops/audit',
