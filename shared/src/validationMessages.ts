@@ -63,6 +63,8 @@ export const VALIDATION_MESSAGES = {
   // payouts and top-ups
   statementMonth: 'Choose a month (YYYY-MM).',
   topUpCap: 'You can add at most {amount} at a time.',
+  // operator console
+  reconDay: 'Give the day as YYYY-MM-DD.',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGES;

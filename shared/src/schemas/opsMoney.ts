@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { define } from '../endpointTools.ts';
+import { VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { operatorReasonSchema } from './ops.ts';
 
 // The operator console's money area: the overview from the ledger and the daily reconciliation with Razorpay.
@@ -91,8 +92,8 @@ export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
 const daySchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Give the day as YYYY-MM-DD.' })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+05:30`)), { error: 'Give the day as YYYY-MM-DD.' });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: VALIDATION_MESSAGES.reconDay })
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+05:30`)), { error: VALIDATION_MESSAGES.reconDay });
 
 export const reconRunInputSchema = z.object({
   /** The IST day to reconcile; yesterday when omitted. */
