@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, type Reconciliation, type ReconRun } from '@shabaash/shared';
+import { LIMITS } from '@shabaash/shared';
 import { buildCreator, buildOperator, buildUser } from '../../../test/factories.ts';
+import { guestTip, onboardCreator, PAYOUTS_AT_ONCE } from '../../../test/payouts.ts';
+import { runPayoutCycle } from '../payouts/transfers.service.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { countOpenDifferences } from './reconciliationRuns.repository.ts';
 import { istToday, reconcileDay } from './reconciliation.service.ts';
 
-const ctx = await createPaymentsTestApp();
+const ctx = await createPaymentsTestApp(PAYOUTS_AT_ONCE);
 const { app, sim } = ctx;
 const db = app.deps.db;
 const operator = await buildOperator(db, app.deps.config, { name: 'Meera Ops' });
@@ -25,17 +28,10 @@ async function paidTopUp(rupees: number): Promise<string> {
   return paid.body.razorpay_payment_id;
 }
 
-/** A guest tip paid at the simulator and tipped through its webhook; its payment id. */
+/** A guest tip to a new creator, paid at the simulator and tipped through its webhook; its payment id. */
 async function paidGuestTip(rupees: number): Promise<string> {
   const creator = await buildCreator(db, app.deps.config);
-  const res = await app.request<{ order: { id: string } }>('POST', '/api/tips/guest/order', {
-    body: { amount: rupees, creator: creator.handle, name: 'Asha' },
-  });
-  expect(res.status).toBe(200);
-  const paid = sim.pay({ orderId: res.body.order.id, outcome: 'success' });
-  await sim.idle();
-  if (!('razorpay_payment_id' in paid.body)) throw new Error('payment failed');
-  return paid.body.razorpay_payment_id;
+  return guestTip(app, sim, creator.handle, rupees);
 }
 
 const runNow = () =>
@@ -48,16 +44,25 @@ const page = async () =>
 const rowsAbout = (entityId: string) => db('reconciliation_differences').where({ entity_id: entityId });
 
 describe('daily reconciliation of the ledger against Razorpay', () => {
-  it('a clean day (top-ups, guest tips, a refund) has zero differences', async () => {
+  it('a clean day (top-ups, guest tips, a refund, a payout transferred and settled) has zero differences', async () => {
     await paidTopUp(75);
     const tipPayment = await paidGuestTip(120);
     expect(sim.route.refund(tipPayment, 2_000).status).toBe(200);
+    const pro = await buildCreator(db, app.deps.config, {
+      lifetimeGrossPaise: LIMITS.starterFreeTierPaise + 1,
+    });
+    await onboardCreator(app, sim, pro.token, `pro-${Date.now()}@example.com`);
+    await guestTip(app, sim, pro.handle, 300);
+    await runPayoutCycle(app.deps);
     await sim.idle();
+    const [transfer] = await db('payout_transfers').where({ creator_id: pro.id });
+    expect(transfer).toMatchObject({ status: 'processed' });
+    expect(transfer.utr).toMatch(/^\d{12}$/);
 
     const outcome = await reconcileDay(app.deps, today, { trigger: 'command' });
     expect(outcome).toMatchObject({ status: 'done', found: 0, error: null });
-    expect(outcome?.compared.payment).toBeGreaterThanOrEqual(2);
-    expect(outcome?.compared.refund).toBe(1);
+    expect(outcome?.compared).toMatchObject({ refund: 1, transfer: 1, settlement: 1 });
+    expect(outcome?.compared.payment).toBeGreaterThanOrEqual(3);
     expect(await countOpenDifferences(db)).toBe(0);
   });
 
