@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import type { AppDeps } from '../deps.ts';
 import { probeParts } from '../modules/health/health.service.ts';
 import { recordParts } from './parts.ts';
@@ -20,18 +19,28 @@ export function sameSecret(given: string, expected: string): boolean {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+/** What decides whether a scrape is answered: its Authorization header and the address it came from. */
+export interface ScrapeRequest {
+  authorization: string;
+  /** The TCP peer (never X-Forwarded-For). */
+  peer: string;
+}
+
 /**
  * Who may scrape: with METRICS_TOKEN, a request bearing it (else 401); without it, nobody in production (404) and
  * elsewhere only a request from this machine's loopback, never through a trusted proxy (else 404).
  */
-function scrapeRefusal(ctx: Context, config: AppDeps['config']): 401 | 404 | null {
+export function scrapeRefusal(
+  request: ScrapeRequest,
+  config: Pick<AppDeps['config'], 'METRICS_TOKEN' | 'NODE_ENV' | 'TRUST_PROXY'>,
+): 401 | 404 | null {
   const token = config.METRICS_TOKEN;
   if (token) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.authorization);
     return match?.[1] && sameSecret(match[1], token) ? null : 401;
   }
   if (config.NODE_ENV === 'production' || config.TRUST_PROXY) return 404;
-  return LOOPBACK.has(ctx.req.socket.remoteAddress ?? '') ? null : 404;
+  return LOOPBACK.has(request.peer) ? null : 404;
 }
 
 /** Scrapes run one at a time: the database gauges are shared by the whole process. */
@@ -45,7 +54,10 @@ export function metricsRoutes(deps: AppDeps): Router {
   instrumentPool(deps.db, 'api');
   const router = new Router();
   router.get('/metrics', async (ctx) => {
-    const refusal = scrapeRefusal(ctx, deps.config);
+    const refusal = scrapeRefusal(
+      { authorization: ctx.get('authorization'), peer: ctx.req.socket.remoteAddress ?? '' },
+      deps.config,
+    );
     if (refusal === 401) ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
     if (refusal) {
       ctx.status = refusal;

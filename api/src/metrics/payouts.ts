@@ -6,5 +6,8 @@ registerDbGauge(
   'Payout transfers (Razorpay Route) whose state changed in the last 24 hours, by state: created, in_transit, processed, failed.',
   ['status'],
   async (db) =>
-    (await countRecentTransfersByStatus(db)).map(({ status, count }) => ({ labels: { status }, value: count })),
+    (await countRecentTransfersByStatus(db)).map(({ status, count }) => ({
+      labels: { status },
+      value: count,
+    })),
 );

@@ -24,6 +24,8 @@ interface DbGauge {
   name: string;
   gauge: Gauge;
   read: DbGaugeRead<string>;
+  /** A gauge without labels always shows a sample: NaN, not 0, says its read failed. */
+  labelless: boolean;
 }
 
 const dbGauges: DbGauge[] = [];
@@ -31,7 +33,7 @@ const dbGauges: DbGauge[] = [];
 /**
  * Registers a gauge whose value is read from the database once per scrape (never on a request path). `read` gets
  * the instance's pool; a read that fails or takes over DB_READ_TIMEOUT_MS leaves the family without samples for
- * that scrape (an alert on it then stays quiet; the database's own alert speaks). Registering a name twice
+ * that scrape, or NaN for a gauge without labels (an alert on it then stays quiet; the database's own speaks). Registering a name twice
  * returns the first gauge (a module may be imported by several test apps).
  */
 export function registerDbGauge<L extends string>(
@@ -43,7 +45,12 @@ export function registerDbGauge<L extends string>(
   const existing = dbGauges.find((g) => g.name === name);
   if (existing) return existing.gauge as Gauge<L>;
   const gauge = new Gauge<L>({ name, help, labelNames, registers: [registry] });
-  dbGauges.push({ name, gauge: gauge as Gauge, read: read as DbGaugeRead<string> });
+  dbGauges.push({
+    name,
+    gauge: gauge as Gauge,
+    read: read as DbGaugeRead<string>,
+    labelless: labelNames.length === 0,
+  });
   return gauge;
 }
 
@@ -65,7 +72,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export async function refreshDbGauges(db: Db): Promise<Array<{ name: string; error: string }>> {
   const failures: Array<{ name: string; error: string }> = [];
   await Promise.all(
-    dbGauges.map(async ({ name, gauge, read }) => {
+    dbGauges.map(async ({ name, gauge, read, labelless }) => {
       try {
         const value = await withTimeout(read(db), DB_READ_TIMEOUT_MS);
         gauge.reset();
@@ -73,6 +80,7 @@ export async function refreshDbGauges(db: Db): Promise<Array<{ name: string; err
         else for (const sample of value) gauge.set(sample.labels, sample.value);
       } catch (err) {
         gauge.reset();
+        if (labelless) gauge.set(NaN);
         failures.push({ name, error: err instanceof Error ? err.message : String(err) });
       }
     }),

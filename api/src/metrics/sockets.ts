@@ -15,7 +15,10 @@ const openSockets = new Gauge({
   registers: [registry],
 });
 const byKind = Object.fromEntries(
-  (['hello', 'creator', 'viewer', 'overlay', 'bot'] as const).map((kind) => [kind, openSockets.labels({ kind })]),
+  (['hello', 'creator', 'viewer', 'overlay', 'bot'] as const).map((kind) => [
+    kind,
+    openSockets.labels({ kind }),
+  ]),
 ) as Record<SocketKind, ReturnType<typeof openSockets.labels>>;
 
 /** A socket of `kind` opened (+1) or closed (-1); a welcome moves one from `hello` to its kind. */

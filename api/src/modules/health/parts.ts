@@ -46,7 +46,9 @@ export function realtimeHealth(realtime: Pick<Realtime, 'isListening'>): HealthP
       realtime.isListening()
         ? Promise.resolve()
         : Promise.reject(
-            new Error('the LISTEN connection is down (reconnecting): other instances’ changes are not pushed'),
+            new Error(
+              'the LISTEN connection is down (reconnecting): other instances’ changes are not pushed',
+            ),
           ),
   };
 }
