@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '../../test/harness.ts';
 import { buildCreator, buildUser, seedGuestTip } from '../../test/factories.ts';
@@ -35,6 +38,10 @@ const FAMILIES = [
 ];
 
 const scrape = () => scrapeMetrics(app.url);
+
+const DEPLOY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../deploy');
+/** Named by the dashboard and the alerts, registered by the reconciliation (registerDbGauge) when it is wired. */
+const WIRED_ELSEWHERE = new Set(['shabaash_reconciliation_differences']);
 
 describe('GET /metrics', () => {
   it('refuses a scrape without the metrics token, or with another, and answers the right one in the text format', async () => {
@@ -80,6 +87,21 @@ describe('GET /metrics', () => {
         expect.objectContaining({ labels: { status } }),
       );
     expect(sampleOf(families, 'shabaash_part_up', { part: 'database' })).toBe(1);
+  });
+
+  it('names in the Grafana dashboard and the alert rules only families /metrics carries', async () => {
+    const names = new Set((await scrape()).map((f) => f.name));
+    for (const file of ['grafana/shabaash.json', 'prometheus/alerts.yml']) {
+      const text = fs.readFileSync(path.join(DEPLOY, file), 'utf8');
+      const used = new Set(
+        [...text.matchAll(/\b(shabaash_[a-z_]+|nodejs_[a-z0-9_]+)/g)].map((m) =>
+          m[1]!.replace(/_(bucket|sum|count)$/, ''),
+        ),
+      );
+      expect(used.size, file).toBeGreaterThan(5);
+      for (const name of used)
+        if (!WIRED_ELSEWHERE.has(name)) expect(names, `${file}: ${name}`).toContain(name);
+    }
   });
 
   it('counts a sent and a refused wallet tip, and observes the sent one reaching the creator’s socket', async () => {
