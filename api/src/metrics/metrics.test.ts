@@ -132,16 +132,32 @@ describe('GET /metrics', () => {
     socket.ws.close();
   });
 
-  it('shows an opened overlay socket under its kind, and drops it when it closes', async () => {
+  it('shows each opened socket under its kind (creator app, viewer app, overlay), and drops it when it closes', async () => {
     const creator = await buildCreator(db, config);
-    const before = sampleOf(await scrape(), 'shabaash_open_sockets', { kind: 'overlay' });
-    const overlay = await TestSocket.hello(app.url, { overlayKey: creator.overlayKey });
-    expect(sampleOf(await scrape(), 'shabaash_open_sockets', { kind: 'overlay' })).toBe(before + 1);
-    overlay.ws.close();
-    await overlay.closed;
-    await expect
-      .poll(async () => sampleOf(await scrape(), 'shabaash_open_sockets', { kind: 'overlay' }))
-      .toBe(before);
+    const viewer = await buildUser(db, config);
+    const kinds = async () => {
+      const families = await scrape();
+      return Object.fromEntries(
+        ['creator', 'viewer', 'overlay'].map((kind) => [
+          kind,
+          sampleOf(families, 'shabaash_open_sockets', { kind }),
+        ]),
+      );
+    };
+    const before = await kinds();
+    const sockets = [
+      await TestSocket.hello(app.url, { token: creator.token }),
+      await TestSocket.hello(app.url, { token: viewer.token, creator: creator.handle }),
+      await TestSocket.hello(app.url, { overlayKey: creator.overlayKey }),
+    ];
+    expect(await kinds()).toEqual({
+      creator: before.creator! + 1,
+      viewer: before.viewer! + 1,
+      overlay: before.overlay! + 1,
+    });
+    for (const socket of sockets) socket.ws.close();
+    await Promise.all(sockets.map((socket) => socket.closed));
+    await expect.poll(kinds).toEqual(before);
   });
 
   it('counts a rate-limit refusal under the name of its limit', async () => {
