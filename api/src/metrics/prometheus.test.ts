@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
 import { buildCreator, buildUser } from '../../test/factories.ts';
 import { sampleOf, scrapeMetrics, TEST_METRICS_TOKEN } from '../../test/metrics.ts';
@@ -32,7 +32,7 @@ async function sendOneTip(): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-/** Starts Prometheus scraping this app's /metrics every second with the bearer token; stopped after the file. */
+/** Starts Prometheus scraping this app's /metrics every second with the bearer token; stopped after the test. */
 async function startPrometheus(): Promise<{ url: string; output(): string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-prometheus-'));
   const tokenFile = path.join(dir, 'token');
@@ -70,7 +70,7 @@ async function startPrometheus(): Promise<{ url: string; output(): string }> {
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  afterAll(async () => {
+  onTestFinished(async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
