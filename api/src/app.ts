@@ -31,6 +31,7 @@ import { showRoutes } from './modules/show/show.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { streamRoutes } from './modules/stream/stream.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
+import { metricsRoutes } from './metrics/metrics.routes.ts';
 
 export interface AppOptions {
   /** Built PWA to serve at `/`; omitted in API-only tests. */
@@ -75,6 +76,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const csp = cspSourcesFor(deps.config);
   const inlineHashes = options.staticDir ? inlineScriptHashes(options.staticDir) : [];
   app.use(securityHeaders(csp.connect, [...csp.script, ...inlineHashes], csp.frame));
+  // GET /metrics (Prometheus), before the session middleware: its bearer token is METRICS_TOKEN, not a session.
+  app.use(metricsRoutes(deps).routes());
   app.use(compressJson());
   app.use(bodyParser());
   app.use(authenticate(deps, { verifySessionToken, principalOf }));

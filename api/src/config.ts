@@ -171,6 +171,11 @@ const envSchema = z.object({
   /** A transfer recorded but unanswered this long is asked about (matched by our key in its notes). */
   PAYOUT_STUCK_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
   /**
+   * Bearer token Prometheus sends to GET /metrics (32+ characters). Unset: /metrics answers 404 in production and,
+   * elsewhere, answers only requests from this machine's loopback (never behind TRUST_PROXY).
+   */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /**
    * Sandbox only: how long the Razorpay simulator takes for each Route step (a review decision, a transfer's
    * processing, a settlement). Unset: the simulator's default (10 ms). The payouts journey slows it down so a
    * creator can watch a transfer in transit before it is paid.

@@ -53,7 +53,7 @@ export interface CheckoutInfo {
 
 /** A part /api/health asks about besides the database: its mode, and a probe that throws with the reason it is down. */
 export interface HealthPart {
-  name: 'identity' | 'payments' | 'webhookWorker';
+  name: 'realtime' | 'identity' | 'payments' | 'webhookWorker';
   mode: string;
   check(): Promise<void>;
 }
@@ -69,6 +69,6 @@ export interface AppDeps {
   speech: SpeechJobs;
   payments: PaymentGateway;
   checkout: CheckoutInfo;
-  /** What /api/health probes besides the database (server.ts gives identity, payments and the webhook worker). */
+  /** What /api/health probes besides the database (server.ts gives realtime, identity, payments, webhook worker). */
   healthParts?: readonly HealthPart[];
 }

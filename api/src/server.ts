@@ -24,7 +24,8 @@ import { seedSandboxIfEnabled, type DemoAccount } from './sandboxSeed.ts';
 import { isPortFree, portHolder } from './ports.ts';
 import { StartupError, startPart } from './startupError.ts';
 import { StopList } from './shutdown.ts';
-import { paymentsHealth } from './modules/health/parts.ts';
+import { paymentsHealth, realtimeHealth } from './modules/health/parts.ts';
+import { instrumentPool } from './metrics/pool.ts';
 
 const PAYMENTS_FIX = 'Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to use Razorpay instead of the simulator';
 
@@ -123,6 +124,7 @@ export async function startServer(
 
     // The hub reads committed changes through its own small pool, so pushes never queue behind writes.
     const realtimeDb: Db = createDb(databaseUrl, 4);
+    instrumentPool(realtimeDb, 'realtime');
     stops.add('database pool', () => realtimeDb.destroy());
     const realtime = createRealtime({ db: realtimeDb, config: runConfig, logger }, { databaseUrl });
     // Closed before its pool even when start-up fails later (close is idempotent; see the normal order below).
@@ -146,6 +148,7 @@ export async function startServer(
       realtime,
       speech,
       healthParts: [
+        realtimeHealth(realtime),
         { name: 'identity', mode: identityPart.healthMode, check: () => identityPart.check() },
         paymentsHealth(config, payments),
         {

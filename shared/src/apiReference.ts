@@ -15,7 +15,12 @@ export type ReferenceEntry<K extends keyof Endpoints> = {
 
 /** One line per endpoint of shared/src/api.ts for readers (the OpenAPI document and /developers). */
 export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
-  health: { method: 'GET', path: '/health', auth: 'public', summary: 'Liveness and database status.' },
+  health: {
+    method: 'GET',
+    path: '/health',
+    auth: 'public',
+    summary: 'Liveness, and which part is down (database, realtime, identity, payments, webhook worker).',
+  },
   ...OPS_MONEY_REFERENCE,
   opsAudit: {
     method: 'GET',

@@ -1,11 +1,14 @@
 import type { Context } from 'koa';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/knex.ts';
+import { countRateLimitRefusal } from '../metrics/rateLimits.ts';
 import { AppError, tooManyRequests } from './errors.ts';
 
 export interface RateLimitRule {
   limit: number;
   windowMs: number;
+  /** What shabaash_rate_limit_refusals_total calls this limit (its key in rateLimits, or the constant's name). */
+  name?: string;
 }
 
 const MINUTE_MS = 60_000;
@@ -18,7 +21,7 @@ const MINUTE_MS = 60_000;
  */
 export function rateLimits(config: Config) {
   const perMinute = (limit: number): RateLimitRule => ({ limit, windowMs: MINUTE_MS });
-  return {
+  return named({
     /** Failed password checks per phone AND client: a stranger's guesses never block the owner's device. */
     loginFailuresPerPhoneAndClient: perMinute(10),
     loginPerIp: perMinute(config.LOGIN_LIMIT_PER_IP_PER_MINUTE),
@@ -42,8 +45,17 @@ export function rateLimits(config: Config) {
     /** Webhook "Send test event" and "Re-send" together: signed POSTs on demand, per creator and per endpoint. */
     webhookSendPerCreator: perMinute(20),
     webhookSendPerEndpoint: perMinute(5),
-  } as const satisfies Record<string, RateLimitRule>;
+  } as const satisfies Record<string, RateLimitRule>);
 }
+
+/** Each rule named after its key (the label of its refusals in the metrics). */
+function named<T extends Record<string, RateLimitRule>>(rules: T): T {
+  for (const [name, rule] of Object.entries(rules)) rule.name = name;
+  return rules;
+}
+
+/** Counts a refusal by `rule` in the metrics (a rule without a name counts as `unnamed`). */
+const countRefusal = (rule: RateLimitRule) => countRateLimitRefusal(rule.name ?? 'unnamed');
 
 /** A 429 that also says when the window reopens (and, for some limits, which limit it is). */
 export class RateLimitedError extends AppError {
@@ -60,6 +72,15 @@ export class RateLimitedError extends AppError {
  * API instance shares the count) and throws RateLimitedError (429) once the count exceeds `limit`.
  */
 export async function rateLimit(db: Executor, key: string, rule: RateLimitRule): Promise<void> {
+  const retryAfterMs = await hit(db, key, rule);
+  if (retryAfterMs !== null) {
+    countRefusal(rule);
+    throw new RateLimitedError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  }
+}
+
+/** Counts one hit on `key`; the milliseconds until its window reopens once it is over the limit, else null. */
+async function hit(db: Executor, key: string, rule: RateLimitRule): Promise<number | null> {
   const result = await db.raw<{ rows: Array<{ count: number; retry_after_ms: number }> }>(
     `with w as (select ${WINDOW_START} as start)
      insert into rate_limits as r (key, window_start, count)
@@ -71,9 +92,7 @@ export async function rateLimit(db: Executor, key: string, rule: RateLimitRule):
   );
   const row = result.rows[0];
   if (!row) throw new Error(`rate limit counter for ${key} returned no row`);
-  if (row.count > rule.limit) {
-    throw new RateLimitedError(Math.max(1, Math.ceil(Number(row.retry_after_ms) / 1000)));
-  }
+  return row.count > rule.limit ? Number(row.retry_after_ms) : null;
 }
 
 const WINDOW_START = `to_timestamp(floor(extract(epoch from now()) * 1000 / ?) * ? / 1000.0)`;
@@ -96,6 +115,7 @@ export async function refuseWhileLimited(
   );
   const row = result.rows[0];
   if (row && row.count >= rule.limit) {
+    countRefusal(rule);
     const refused = new RateLimitedError(Math.max(1, Math.ceil(Number(row.retry_after_ms) / 1000)));
     ctx.set('Retry-After', String(refused.retryAfterSeconds));
     throw refused;
@@ -104,11 +124,7 @@ export async function refuseWhileLimited(
 
 /** Counts one failure on `key`; the failure's own error is what the client hears, never a 429. */
 export async function countFailure(db: Executor, key: string, rule: RateLimitRule): Promise<void> {
-  try {
-    await rateLimit(db, key, rule);
-  } catch (err) {
-    if (!(err instanceof RateLimitedError)) throw err;
-  }
+  await hit(db, key, rule);
 }
 
 /**

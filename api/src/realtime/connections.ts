@@ -10,6 +10,7 @@ import type { Logger } from '../logger.ts';
 import { msg } from './messages.ts';
 import type { Hello } from './grants.ts';
 import type { Sender } from './sending.ts';
+import { countSocket } from '../metrics/sockets.ts';
 import { startHeartbeat } from './heartbeat.ts';
 import { sleep, type Conn } from './types.ts';
 
@@ -181,6 +182,7 @@ function newConn(ws: WebSocket, ip: string): Conn {
     alive: true,
     pingedAt: 0,
     phase: 'hello',
+    kind: 'hello',
     helloTimer: null,
     subs: new Map(),
     overlayOf: null,
@@ -229,14 +231,18 @@ function createSocketCounts(caps: {
       return null;
     },
     opened(conn) {
+      countSocket('hello', +1);
       count(perIp, conn.ip, +1);
       count(unauthenticatedPerIp, conn.ip, +1);
     },
     welcomed(conn) {
+      countSocket('hello', -1);
+      countSocket(conn.kind, +1);
       count(unauthenticatedPerIp, conn.ip, -1);
       for (const account of accountsOf(conn)) count(perAccount, account, +1);
     },
     closed(conn, wasReady) {
+      countSocket(wasReady ? conn.kind : 'hello', -1);
       count(perIp, conn.ip, -1);
       if (wasReady) for (const account of accountsOf(conn)) count(perAccount, account, -1);
       else count(unauthenticatedPerIp, conn.ip, -1);

@@ -42,6 +42,8 @@ export interface Fanout {
   flush(): Promise<void>;
   /** Resolves once the LISTEN connection is up. */
   ready(): Promise<void>;
+  /** Whether the LISTEN connection is up now (false while it reconnects: other instances' news is missed). */
+  isListening(): boolean;
   /** Stops the coalescing timer (pending items wait for an explicit flush). */
   stopTimer(): void;
   /** Ends the LISTEN connection. */
@@ -190,6 +192,7 @@ export function createFanout(deps: {
     show: queue((creatorId: string, message: ShowMessage) => pendingShows.push({ creatorId, message })),
     flush,
     ready: listening.ready,
+    isListening: listening.isListening,
     stopTimer() {
       if (flushTimer) clearTimeout(flushTimer);
       flushTimer = null;
@@ -258,7 +261,7 @@ function keepListening(deps: {
   isClosed(): boolean;
   onNotification(text: string | undefined): void;
   onConnected(reconnected: boolean): void;
-}): { ready(): Promise<void>; end(): Promise<void> } {
+}): { ready(): Promise<void>; isListening(): boolean; end(): Promise<void> } {
   const { log } = deps;
   let listener: pg.Client | null = null;
   let resolveReady!: () => void;
@@ -309,6 +312,7 @@ function keepListening(deps: {
 
   return {
     ready: () => readyPromise,
+    isListening: () => listener !== null,
     async end() {
       const l = listener;
       listener = null;

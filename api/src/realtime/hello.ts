@@ -112,6 +112,7 @@ export function createHelloHandler(parts: {
     conn.session = grant.session;
     conn.userId = userId;
     conn.apiTokenId = tokenId;
+    conn.kind = grant.overlayOf ? 'overlay' : tokenId ? 'bot' : grant.creatorOf ? 'creator' : 'viewer';
     parts.welcomed(conn);
     sender.send(conn, msg.welcome(grant.rooms, versions));
     join(conn, grant, versions, hello.since);

@@ -70,6 +70,8 @@ export interface Realtime extends RealtimeBus {
   attach(server: http.Server): void;
   /** Resolves once the LISTEN connection is up (await at boot so no notification is missed). */
   ready(): Promise<void>;
+  /** Whether the LISTEN connection is up now (/api/health's `realtime` part). */
+  isListening(): boolean;
   /** Closes every socket with WS_CLOSE.shuttingDown, sends pending NOTIFYs, stops LISTEN and all timers. */
   close(): Promise<void>;
   /** Sockets currently open on this instance (any phase). */
@@ -209,6 +211,7 @@ export function createRealtime(
     ...realtimeBus,
     attach: (server) => connections.attach(server),
     ready: () => fanout.ready(),
+    isListening: () => fanout.isListening(),
     async close() {
       if (closed) return;
       fanout.stopTimer();

@@ -1,6 +1,7 @@
 import type { PayoutSummary, ServerMessage } from '@shabaash/shared';
 import type { Executor } from '../db/knex.ts';
 import { creatorChangesSince, walletChangesSince, type TipChangeRow } from '../modules/sync/changes.ts';
+import { observeTipDelivery } from '../metrics/delivery.ts';
 import { msg } from './messages.ts';
 import type { Sender } from './sending.ts';
 import { createdVersion, tipMessage, tipShapeKey, walletMessage } from './shaping.ts';
@@ -122,6 +123,8 @@ function deliverTipRow(
   const version = Number(row.version);
   const created = createdVersion(row);
   const cache = new Map<string, Buffer | null>();
+  // A live push of a new tip to a creator's own socket: its send → socket latency is observed once.
+  let observe = !includeUnready;
   for (const conn of targets) {
     const sub = conn.subs.get(space);
     if (!sub || (!sub.ready && !includeUnready) || version <= sub.lastSent) continue;
@@ -134,7 +137,12 @@ function deliverTipRow(
       data = message ? sender.encode(message) : null;
       cache.set(key, data);
     }
-    if (data) sender.sendRaw(conn, data);
+    if (!data) continue;
+    sender.sendRaw(conn, data);
+    if (observe && isNew && sub.view === 'full') {
+      observe = false;
+      observeTipDelivery(row.created_at);
+    }
   }
 }
 

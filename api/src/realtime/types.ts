@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { SocketKind } from '../metrics/sockets.ts';
 import type { SessionClaims } from '../modules/sessions/sessions.service.ts';
 
 /** What a socket may see of a space: its own creator room, an overlay, a public page, or its own wallet. */
@@ -24,6 +25,8 @@ export interface Conn {
   /** When the heartbeat last pinged it (Date.now()). */
   pingedAt: number;
   phase: 'hello' | 'auth' | 'ready' | 'closed';
+  /** What it is once welcomed (creator, viewer, overlay, bot); `hello` before (open sockets by kind). */
+  kind: SocketKind;
   helloTimer: NodeJS.Timeout | null;
   subs: Map<string, Sub>;
   overlayOf: string | null;

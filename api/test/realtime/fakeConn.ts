@@ -35,6 +35,7 @@ export function fakeConn(
     alive: true,
     pingedAt: 0,
     phase: 'ready',
+    kind: 'viewer',
     helloTimer: null,
     subs: new Map(
       Object.entries(subs).map(([space, s]) => [space, { view: 'full', lastSent: 0, ready: true, ...s }]),

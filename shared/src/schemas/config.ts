@@ -29,6 +29,8 @@ export const healthSchema = z.object({
   db: z.enum(['ok', 'down']),
   version: z.string(),
   reason: z.string().optional(),
-  /** database, and identity, payments and webhookWorker where the instance runs them; any `down` makes it 503. */
+  /** The names of the parts that are down (only when one is), e.g. `["realtime"]`. */
+  down: z.array(z.string()).optional(),
+  /** database, realtime, and identity, payments and webhookWorker where the instance runs them; any `down` makes it 503. */
   parts: z.record(z.string(), partHealthSchema),
 });

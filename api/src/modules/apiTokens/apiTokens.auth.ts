@@ -7,7 +7,7 @@ import { rateLimit, type RateLimitRule } from '../../http/rateLimit.ts';
 import { API_TOKEN_PREFIX, resolveToken } from './apiTokens.service.ts';
 
 /** Requests per token per minute (counted across instances in `rate_limits`). */
-export const API_TOKEN_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000 };
+export const API_TOKEN_RATE_LIMIT: RateLimitRule = { limit: 120, windowMs: 60_000, name: 'apiTokenPerToken' };
 
 const routes = (
   Object.entries(API_TOKEN_SCOPE_ENDPOINTS) as [ApiTokenScope, readonly EndpointName[]][]

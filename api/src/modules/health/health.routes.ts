@@ -1,47 +1,28 @@
 import type Router from '@koa/router';
-import { pingDb } from '../../db/knex.ts';
-import type { AppDeps, HealthPart } from '../../deps.ts';
+import type { AppDeps } from '../../deps.ts';
 import { contractRouter } from '../../http/contract.ts';
-
-interface PartHealth {
-  mode: string;
-  status: 'ok' | 'down';
-  reason?: string;
-}
-
-const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-async function probe(part: Pick<HealthPart, 'mode' | 'check'>): Promise<PartHealth> {
-  try {
-    await part.check();
-    return { mode: part.mode, status: 'ok' };
-  } catch (err) {
-    return { mode: part.mode, status: 'down', reason: reasonOf(err) };
-  }
-}
+import { probeParts } from './health.service.ts';
 
 /**
- * GET /api/health: each part (the database, and the identity, payments and webhook worker this instance runs) with
- * its mode and whether it answers; 200 when all do, 503 with the reasons when one does not.
+ * GET /api/health: each part (the database, and the realtime LISTEN connection, identity, payments and webhook
+ * worker this instance runs) with its mode and whether it answers; 200 when all do, 503 with the reasons when one
+ * does not.
  */
-export function healthRoutes({ db, version, config, healthParts = [] }: AppDeps): Router {
-  const { router, route } = contractRouter(config);
-  const database = {
-    mode: config.DATABASE_URL ? 'external' : 'embedded',
-    check: () => pingDb(db),
-  };
+export function healthRoutes(deps: AppDeps): Router {
+  const { router, route } = contractRouter(deps.config);
   route('health', async ({ ctx }) => {
-    const [dbHealth, ...others] = await Promise.all([database, ...healthParts].map(probe));
-    const parts: Record<string, PartHealth> = { database: dbHealth! };
-    healthParts.forEach((part, i) => (parts[part.name] = others[i]!));
+    const parts = await probeParts(deps);
     const down = Object.entries(parts).filter(([, part]) => part.status === 'down');
     if (down.length > 0) ctx.status = 503;
     return {
       status: down.length > 0 ? ('degraded' as const) : ('ok' as const),
-      db: dbHealth!.status,
-      version,
+      db: parts.database!.status,
+      version: deps.version,
       ...(down.length > 0
-        ? { reason: down.map(([name, part]) => `${name}: ${part.reason}`).join('; ') }
+        ? {
+            reason: down.map(([name, part]) => `${name}: ${part.reason}`).join('; '),
+            down: down.map(([name]) => name),
+          }
         : {}),
       parts,
     };

@@ -3,6 +3,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { createRealtime, type Realtime } from '../../realtime/hub.ts';
+import { freePort } from '../../ports.ts';
+import { realtimeHealth } from './parts.ts';
 
 describe('GET /api/health and the error envelope', () => {
   it('answers 200 with db ok against the real database', async () => {
@@ -27,14 +30,48 @@ describe('GET /api/health and the error envelope', () => {
   it('answers 503 with a reason when the database is unreachable', async () => {
     const app = await createTestApp();
     await app.deps.db.destroy();
-    const res = await app.request<{ db: string; reason: string; parts: Record<string, { status: string }> }>(
-      'GET',
-      '/api/health',
-    );
+    const res = await app.request<{
+      db: string;
+      reason: string;
+      down: string[];
+      parts: Record<string, { status: string }>;
+    }>('GET', '/api/health');
     expect(res.status).toBe(503);
     expect(res.body.db).toBe('down');
     expect(res.body.parts.database?.status).toBe('down');
     expect(res.body.reason).toMatch(/^database: /);
+    expect(res.body.down).toEqual(['database']);
+  });
+
+  it('names the realtime part as down while its LISTEN connection is not up, and 200 while it is', async () => {
+    const up = await createTestApp({
+      realtime: true,
+      extend: (deps) => ({ ...deps, healthParts: [realtimeHealth(deps.realtime as Realtime)] }),
+    });
+    const ok = await up.request<{ parts: Record<string, { status: string }> }>('GET', '/api/health');
+    expect(ok.status).toBe(200);
+    expect(ok.body.parts.realtime?.status).toBe('ok');
+
+    // A hub whose database refuses the LISTEN connection keeps retrying; meanwhile health says so.
+    let hub: Realtime | null = null;
+    const down = await createTestApp({
+      extend: async (deps) => {
+        hub = createRealtime(deps, { databaseUrl: `postgres://nobody@127.0.0.1:${await freePort()}/none` });
+        return { ...deps, healthParts: [realtimeHealth(hub)] };
+      },
+    });
+    try {
+      const res = await down.request<{ status: string; down: string[]; reason: string }>(
+        'GET',
+        '/api/health',
+      );
+      expect(res.status).toBe(503);
+      expect(res.body.status).toBe('degraded');
+      expect(res.body.down).toEqual(['realtime']);
+      expect(res.body.reason).toMatch(/^realtime: the LISTEN connection is down/);
+    } finally {
+      await (hub as Realtime | null)?.close();
+    }
   });
 
   it('gives unknown /api paths a 404 envelope, bad JSON a 400 and huge bodies a 413', async () => {

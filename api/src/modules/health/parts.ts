@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { HealthPart } from '../../deps.ts';
 import type { PaymentsRuntime } from '../../payments/boot.ts';
+import type { Realtime } from '../../realtime/hub.ts';
 
 /** True when anything answers HTTP at `url` within a second (any status: the server is up). */
 async function answersHttp(url: string): Promise<boolean> {
@@ -33,5 +34,21 @@ export function paymentsHealth(
     check: async () => {
       if (probed && !(await answersHttp(probed))) throw new Error(`nothing answers at ${probed}`);
     },
+  };
+}
+
+/** Realtime as /api/health sees it: down while the LISTEN connection is lost (it reconnects by itself). */
+export function realtimeHealth(realtime: Pick<Realtime, 'isListening'>): HealthPart {
+  return {
+    name: 'realtime',
+    mode: 'LISTEN shabaash_changes',
+    check: () =>
+      realtime.isListening()
+        ? Promise.resolve()
+        : Promise.reject(
+            new Error(
+              'the LISTEN connection is down (reconnecting): other instances’ changes are not pushed',
+            ),
+          ),
   };
 }

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/knex.ts';
 import { badRequest, notFound, unauthenticated } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { makeReceipt } from '../../payments/gateway.ts';
+import { countGuestPayment, type GuestPaymentOutcome } from '../../metrics/guestPayments.ts';
 import type { SessionPrincipal } from '../sessions/sessions.service.ts';
 import type { CreatorRecord } from '../creators/creators.repository.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
@@ -155,6 +156,16 @@ export type PaymentOutcome =
   | 'orphaned' // the order's user or creator no longer exists
   | 'refunded'; // the order's creator or account was deleted: refunded at Razorpay, nothing applied
 
+/** How a guest-tip payment's outcome counts in shabaash_guest_payments_total (the others are not counted). */
+const GUEST_PAYMENT_OUTCOMES: Partial<Record<PaymentOutcome, GuestPaymentOutcome>> = {
+  tipped: 'captured',
+  failed_recorded: 'failed',
+  refunded: 'refunded',
+  refused_blocked_payer: 'refunded',
+  mismatch: 'refused',
+  second_payment: 'refused',
+};
+
 /**
  * The one code path that turns a payment report into money: in ONE transaction it records the inbox row
  * (when `inboxId` is given; a repeated id stops here), locks the order, refuses duplicates and mismatches,
@@ -169,6 +180,7 @@ export async function applyPaymentReport(
 ): Promise<PaymentOutcome> {
   const log = options.log ?? deps.logger;
   const spaces: string[] = [];
+  const order: { purpose?: string } = {};
   const outcome = await deps.db.transaction(async (tx) => {
     if (options.inboxId) {
       const fresh = await insertInboxEvent(tx, {
@@ -180,11 +192,13 @@ export async function applyPaymentReport(
       });
       if (!fresh) return 'already_processed' as const;
     }
-    const result = await applyInTransaction(tx, deps.config.payerHashSecret, report, spaces, log);
+    const result = await applyInTransaction(tx, deps.config.payerHashSecret, report, { spaces, order }, log);
     if (options.inboxId) await setInboxOutcome(tx, options.inboxId, result);
     return result;
   });
   if (spaces.length > 0) deps.realtime.changed(spaces);
+  const counted = order.purpose === 'guest_tip' ? GUEST_PAYMENT_OUTCOMES[outcome] : undefined;
+  if (counted) countGuestPayment(counted);
   // A refunded payment (payee deleted, payer blocked) is refunded after the commit; a repeated report of it
   // retries a refund not yet made.
   if (outcome === 'refunded' || outcome === 'refused_blocked_payer' || outcome === 'duplicate')
@@ -196,10 +210,13 @@ async function applyInTransaction(
   tx: Executor,
   payerHashSecret: string,
   report: PaymentReport,
-  spaces: string[],
+  /** Filled in: the spaces to announce after commit, and the purpose of the order the report was for. */
+  out: { spaces: string[]; order: { purpose?: string } },
   log: Logger,
 ): Promise<PaymentOutcome> {
+  const { spaces } = out;
   const order = await lockPaymentOrder(tx, report.orderId);
+  if (order) out.order.purpose = order.purpose;
   const ctx = { orderId: report.orderId, paymentId: report.paymentId, event: report.event };
   if (!order) {
     log.warn(ctx, 'payment for an order we do not know; ignored');

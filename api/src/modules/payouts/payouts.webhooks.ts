@@ -15,6 +15,7 @@ import { payoutsChanged } from './payouts.notify.ts';
 import { requestTransferReversal, reverseEarning, type PendingReversal } from './reversals.service.ts';
 import { recordSettlement, lockTransfer } from './transfers.repository.ts';
 import { applyTransferOutcome, PAYOUT_KEY_NOTE } from './transfers.service.ts';
+import { countGuestPayment } from '../../metrics/guestPayments.ts';
 
 export const PAYOUT_EVENTS = [
   'product.route.under_review',
@@ -198,6 +199,8 @@ export async function handlePayoutWebhook(
     return result;
   });
   payoutsChanged(deps, touched);
+  // A refund of a tip's payment (an operator's, or one made at Razorpay's dashboard) reversed its earning.
+  if (event === 'refund.processed' && outcome === 'reversed') countGuestPayment('refunded');
   if (pending) await requestTransferReversal(deps, pending);
   if (outcome !== 'already_processed') log.info({ event, outcome }, 'payout webhook');
   return outcome;

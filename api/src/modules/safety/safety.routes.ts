@@ -20,7 +20,7 @@ import {
 } from './safety.service.ts';
 
 /** The as-you-type check is debounced by the screens; this still stops a script from probing the list. */
-export const SAFETY_CHECK_RATE: RateLimitRule = { limit: 120, windowMs: 60_000 };
+export const SAFETY_CHECK_RATE: RateLimitRule = { limit: 120, windowMs: 60_000, name: 'safetyCheckPerIp' };
 
 const idParamSchema = z.object({ id: z.uuid({ error: 'Blocked sender not found.' }) });
 

@@ -10,7 +10,7 @@ import { creatorSupporters, hideSupporter, unhideSupporter } from './supporters.
  * A widget refetches at most about once a second (on each tip and stream change); three widgets and the overlay
  * of one streaming PC stay far below this, a key guesser does not (the key is 192 random bits anyway).
  */
-const WIDGET_STATE_RATE: RateLimitRule = { limit: 600, windowMs: 60_000 };
+const WIDGET_STATE_RATE: RateLimitRule = { limit: 600, windowMs: 60_000, name: 'widgetStatePerIp' };
 
 /**
  * Stream sessions (GET /creator/stream, POST …/start, …/end), the creator's supporters list (GET

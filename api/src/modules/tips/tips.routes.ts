@@ -1,10 +1,11 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { requireSessionClaims, sessionClaims } from '../../http/auth.ts';
-import { unauthenticated } from '../../http/errors.ts';
+import { AppError, unauthenticated } from '../../http/errors.ts';
 import { answerConditional } from '../../http/conditional.ts';
 import { contractRouter } from '../../http/contract.ts';
 import { IDEMPOTENT_REPLAYED_HEADER, readIdempotencyKey } from '../../http/idempotency.ts';
+import { countTipRefused, countTipSent } from '../../metrics/tips.ts';
 import { resolveDisplayCreator } from '../creators/overlay.service.ts';
 import { displayTips, recentTips, sendTip } from './tips.service.ts';
 
@@ -17,7 +18,13 @@ export function tipsRoutes(deps: AppDeps): Router {
     'sendTip',
     async (call) => {
       const key = readIdempotencyKey(call.ctx);
-      const result = await sendTip(deps, sessionClaims(call.ctx.state), call.input, key);
+      const result = await sendTip(deps, sessionClaims(call.ctx.state), call.input, key).catch(
+        (err: unknown) => {
+          countTipRefused(err instanceof AppError ? err.code : 'INTERNAL');
+          throw err;
+        },
+      );
+      countTipSent(result.replayed);
       if (result.replayed) call.ctx.set(IDEMPOTENT_REPLAYED_HEADER, 'true');
       call.ctx.status = result.status;
       return result.body;
