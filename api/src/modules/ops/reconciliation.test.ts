@@ -5,6 +5,7 @@ import { buildCreator, buildOperator, buildUser } from '../../../test/factories.
 import { guestTip, onboardCreator, PAYOUTS_AT_ONCE } from '../../../test/payouts.ts';
 import { runPayoutCycle } from '../payouts/transfers.service.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
+import { sampleOf, scrapeMetrics } from '../../../test/metrics.ts';
 import { countOpenDifferences } from './reconciliationRuns.repository.ts';
 import { istToday, reconcileDay } from './reconciliation.service.ts';
 
@@ -89,6 +90,8 @@ describe('daily reconciliation of the ledger against Razorpay', () => {
       ]);
       expect(shown.runs[0]).toMatchObject({ id: res.body.run.id, found: 1 });
       expect(await countOpenDifferences(db)).toBe(1);
+      // The people on call see it too: the gauge their alert watches.
+      expect(sampleOf(await scrapeMetrics(app.url), 'shabaash_reconciliation_differences')).toBe(1);
       const audit = await app.request<{ entries: Array<Record<string, unknown>> }>(
         'GET',
         `/api/ops/audit?targetKind=reconciliation_day&targetId=${today}`,
