@@ -63,6 +63,8 @@ export const VALIDATION_MESSAGES = {
   // payouts and top-ups
   statementMonth: 'Choose a month (YYYY-MM).',
   topUpCap: 'You can add at most {amount} at a time.',
+  // the operator console
+  searchTooShort: 'Type at least {min} characters to search.',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGES;
