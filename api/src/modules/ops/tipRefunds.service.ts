@@ -154,6 +154,8 @@ export async function refundTip(
     });
     return result;
   });
+  // Replaying a refund Razorpay refused answers as the first time did: nothing was refunded.
+  if (!recorded.fresh && recorded.row.status === 'failed') throw upstreamFailed(MESSAGES.refundNotAccepted);
   let row = recorded.row;
   if (recorded.fresh && recorded.tip.source === 'guest' && recorded.tip.payment_id) {
     row = await refundThroughRazorpay(
