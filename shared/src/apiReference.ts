@@ -21,24 +21,9 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'operator',
     summary: "The operators' audit log, newest first (optionally one record's rows).",
   },
-  opsLogin: {
-    method: 'POST',
-    path: '/ops/login',
-    auth: 'public',
-    summary: 'Operator sign-in: phone, password and a fresh OTP token, every time.',
-  },
-  opsSearch: {
-    method: 'GET',
-    path: '/ops/search',
-    auth: 'operator',
-    summary: 'Find users (handle, name, last 4 phone digits) and tips (payment or order id); phones masked.',
-  },
-  opsTip: {
-    method: 'GET',
-    path: '/ops/tips/:id',
-    auth: 'operator',
-    summary: "A tip for an operator: sender, status, refunds so far and the creator's earning for it.",
-  },
+  opsLogin: { method: 'POST', path: '/ops/login', auth: 'public', summary: 'Sign-in with password + OTP.' },
+  opsSearch: { method: 'GET', path: '/ops/search', auth: 'operator', summary: 'Find users and tips.' },
+  opsTip: { method: 'GET', path: '/ops/tips/:id', auth: 'operator', summary: 'A tip, refunds, earning.' },
   opsRefundTip: {
     method: 'POST',
     path: '/ops/tips/:id/refund',

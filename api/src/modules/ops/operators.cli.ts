@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { maskPhone } from '@shabaash/shared';
 import { loadConfig } from '../../config.ts';
 import { withCliDatabase } from '../../db/cliDatabase.ts';
 import { addOperator, OperatorCommandError, removeOperator } from './operators.service.ts';
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
     const phone = values.phone;
     const made = await withCliDatabase(config, (db) => addOperator(db, { name, phone, password }));
     console.log(
-      `operator added: ${made.id} (signs in at /ops with the password and an OTP to ${made.phone})`,
+      `operator added: ${made.id} (signs in at /ops with the password and an OTP to ${maskPhone(made.phone)})`,
     );
   } else {
     const phone = values.phone;
