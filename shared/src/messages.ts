@@ -64,6 +64,7 @@ export const MESSAGES = {
   forbiddenOperator: 'Only operators can do this.',
   operatorSignsInAtOps: 'This account signs in at /ops, with its password and a one-time code.',
   notAnOperator: 'This account is not an operator.',
+  operatorNotCreator: 'An operator account cannot become a creator.',
   tipNotFound: 'We could not find that tip.',
   refundTooLarge: 'That is more than is left to refund on this tip.',
   refundNotAccepted: 'Razorpay did not accept the refund, so nothing was refunded. Try again.',

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shabaash/shared';
 import { authEmulatorUrl, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { getPhoneIdToken } from '../../../test/firebaseEmulator.ts';
-import { buildUser, randomPhone } from '../../../test/factories.ts';
+import { buildOperator, buildUser, randomPhone } from '../../../test/factories.ts';
 import { recordOperatorAction } from './audit.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -182,6 +182,17 @@ describe('operator accounts: made and removed from the command line only', () =>
     });
     expect((await operatorCommand('remove', ['--phone', phone])).code).toBe(1);
     expect((await addOperator(phone, 'Ravi Ops')).code).toBe(0);
+  });
+
+  it('an operator cannot turn itself into a creator (which would sign in without the OTP)', async () => {
+    const operator = await buildOperator(app.deps.db, app.deps.config);
+    const res = await app.request('POST', '/api/creator/profile', {
+      token: operator.token,
+      body: { handle: `ops-${operator.id.slice(0, 8)}`, displayName: 'Ops Channel' },
+    });
+    expect(res).toMatchObject({ status: 403, body: { message: MESSAGES.operatorNotCreator } });
+    expect(await app.deps.db('users').where({ id: operator.id }).first()).toMatchObject({ role: 'operator' });
+    expect(await app.deps.db('creators').where({ user_id: operator.id }).first()).toBeUndefined();
   });
 
   it('operator:remove refuses a viewer’s phone (only operators are removed this way)', async () => {
