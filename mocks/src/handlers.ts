@@ -22,6 +22,7 @@ import { sandboxHandlers } from './sandbox.ts';
 import { apiTokenResolvers } from './resolvers/apiTokens.ts';
 import { webhookResolvers } from './resolvers/webhooks.ts';
 import { streamResolvers } from './resolvers/stream.ts';
+import { opsConsoleResolvers } from './resolvers/opsConsole.ts';
 
 export { MockHttpError, type MockContext, type MockResolvers } from './context.ts';
 export { markOrderPaid } from './resolvers/wallet.ts';
@@ -37,6 +38,7 @@ export const resolvers: MockResolvers = {
   ...webhookResolvers,
   ...streamResolvers,
   ...payoutResolvers,
+  ...opsConsoleResolvers,
 };
 
 function envelope(error: MockHttpError): Response {

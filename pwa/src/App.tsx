@@ -53,6 +53,8 @@ const PayoutsScreen = lazy(() =>
 const StatementScreen = lazy(() =>
   import('./screens/Payouts/StatementScreen.tsx').then((m) => ({ default: m.StatementScreen })),
 );
+// The operator console: its own chunk, never imported from the landing page's path.
+const OpsScreen = lazy(() => import('./screens/Ops/OpsScreen.tsx').then((m) => ({ default: m.OpsScreen })));
 const NotFoundScreen = lazy(() =>
   import('./screens/NotFound/NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })),
 );
@@ -77,6 +79,7 @@ export function AppRoutes() {
         <Route path="/overlay" element={<OverlayStudioScreen />} />
         <Route path="/developers" element={<DevelopersScreen />} />
         <Route path="/privacy" element={<PrivacyScreen />} />
+        <Route path="/ops/*" element={<OpsScreen />} />
         <Route element={<RequireAuth />}>
           <Route path="/dashboard" element={<DashboardScreen />} />
           <Route path="/add-money" element={<AddMoneyScreen />} />

@@ -15,6 +15,7 @@ export type { HttpMethod } from './endpointTools.ts';
 export const endpoints = define({
   ...s.opsMoneyEndpoints,
   ...s.opsEndpoints,
+  ...s.opsConsoleEndpoints,
   health: { ...ROUTES.health, auth: 'public', output: s.healthSchema },
   config: { ...ROUTES.config, auth: 'public', output: s.publicConfigSchema },
   register: {

@@ -28,6 +28,16 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'operator',
     summary: "The operators' audit log, newest first (optionally one record's rows).",
   },
+  opsLogin: { method: 'POST', path: '/ops/login', auth: 'public', summary: 'Sign-in with password + OTP.' },
+  opsSearch: { method: 'GET', path: '/ops/search', auth: 'operator', summary: 'Find users and tips.' },
+  opsTip: { method: 'GET', path: '/ops/tips/:id', auth: 'operator', summary: 'A tip, refunds, earning.' },
+  opsRefundTip: {
+    method: 'POST',
+    path: '/ops/tips/:id/refund',
+    auth: 'operator',
+    summary:
+      "Refunds a tip in full or in part with a reason (Idempotency-Key); withholds or reverses the creator's share once.",
+  },
   config: {
     method: 'GET',
     path: '/config',

@@ -13,3 +13,4 @@ export * from './schemas/show.ts';
 export * from './schemas/widgets.ts';
 export * from './schemas/ops.ts';
 export * from './schemas/opsMoney.ts';
+export * from './schemas/opsConsole.ts';

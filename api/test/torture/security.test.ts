@@ -12,7 +12,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, endpointPath, MESSAGES } from '@shabaash/shared';
 import { createTestApp } from '../harness.ts';
-import { buildCreator, buildUser, randomPhone, type BuiltCreator, type BuiltUser } from '../factories.ts';
+import {
+  buildCreator,
+  buildOperator,
+  buildUser,
+  randomPhone,
+  type BuiltCreator,
+  type BuiltUser,
+} from '../factories.ts';
 import { createApp } from '../../src/app.ts';
 import { PWA_DIST } from '../../src/server.ts';
 import { hmacHex } from '../../src/payments/gateway.ts';
@@ -24,8 +31,19 @@ const { db, config } = app.deps;
 
 // ---------- authorisation matrix ----------
 
-type Role = 'anonymous' | 'viewer' | 'creator' | 'otherCreator';
-const ROLES: Role[] = ['anonymous', 'viewer', 'creator', 'otherCreator'];
+type Role = 'anonymous' | 'viewer' | 'creator' | 'otherCreator' | 'operator';
+const ROLES: Role[] = ['anonymous', 'viewer', 'creator', 'otherCreator', 'operator'];
+
+/**
+ * Who a route answers (anything but 401/403): everyone on public routes; any signed-in account on user routes
+ * (an operator too, acting only as itself); creators on creator routes; operators alone on operator routes.
+ */
+function answers(auth: 'public' | 'user' | 'creator' | 'operator', role: Role): boolean {
+  if (auth === 'public') return true;
+  if (auth === 'user') return role !== 'anonymous';
+  if (auth === 'creator') return role === 'creator' || role === 'otherCreator';
+  return role === 'operator';
+}
 
 describe('authorisation matrix', () => {
   for (const [name, e] of Object.entries(endpoints)) {
@@ -34,11 +52,13 @@ describe('authorisation matrix', () => {
       const owner = await buildCreator(db, config);
       const other = await buildCreator(db, config);
       const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+      const operator = await buildOperator(db, config);
       const tokens: Record<Role, string | undefined> = {
         anonymous: undefined,
         viewer: viewer.token,
         creator: owner.token,
         otherCreator: other.token,
+        operator: operator.token,
       };
       const url = `/api${endpointPath(e.path, { id: '00000000-0000-4000-8000-000000000000' })}`;
       for (const role of ROLES) {
@@ -48,11 +68,7 @@ describe('authorisation matrix', () => {
         });
         const label = `${role} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`;
         expect(res.status, label).toBeLessThan(500);
-        if (
-          e.auth === 'public' ||
-          (e.auth === 'user' && role !== 'anonymous') ||
-          (e.auth === 'creator' && (role === 'creator' || role === 'otherCreator'))
-        ) {
+        if (answers(e.auth, role)) {
           expect([401, 403], label).not.toContain(res.status);
         } else if (role === 'anonymous') {
           expect(res.status, label).toBe(401);
@@ -64,6 +80,29 @@ describe('authorisation matrix', () => {
       }
     });
   }
+
+  it('an operator token acts only as the operator on user routes: its own profile, its own (empty) wallet', async () => {
+    const operator = await buildOperator(db, config);
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 10_000 });
+    const me = await app.request<{ user: { id: string; role: string } }>('GET', `/api${endpoints.me.path}`, {
+      token: operator.token,
+    });
+    expect(me.body.user).toMatchObject({ id: operator.id, role: 'operator' });
+    const balance = await app.request<{ balancePaise: number }>('GET', `/api${endpoints.balance.path}`, {
+      token: operator.token,
+    });
+    expect(balance.body.balancePaise).toBe(0);
+    const sent = await app.request('POST', '/api/tips/send', {
+      token: operator.token,
+      body: { amount: 50, message: 'not my money', creator: creator.handle },
+    });
+    expect(sent).toMatchObject({ status: 402, body: { message: MESSAGES.insufficientBalance } });
+    const theirs = await app.request<{ balancePaise: number }>('GET', `/api${endpoints.balance.path}`, {
+      token: viewer.token,
+    });
+    expect(theirs.body.balancePaise).toBe(10_000);
+  });
 
   it("another creator cannot read, moderate or delete a creator's chats, or unblock their blocked senders", async () => {
     const owner = await buildCreator(db, config);

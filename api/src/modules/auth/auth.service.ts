@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, conflict, unauthenticated } from '../../http/errors.ts';
+import { AppError, conflict, forbidden, unauthenticated } from '../../http/errors.ts';
 import { assertAllowedName } from '../safety/safety.service.ts';
 import { issueSession, revokeAllSessions, revokeSession } from '../sessions/sessions.service.ts';
 import { walletSpace } from '../sync/spaces.ts';
@@ -70,7 +70,10 @@ export async function register(
   return { token: created.token, user: await loadUser(deps, created.userId) };
 }
 
-/** Checks phone and password and opens a session; the same 401 for an unknown phone and a wrong password. */
+/**
+ * Checks phone and password and opens a session; the same 401 for an unknown phone and a wrong password. An
+ * operator is refused here once the password is right (403 pointing to /ops): they sign in with an OTP as well.
+ */
 export async function login(
   deps: Pick<AppDeps, 'db' | 'config'>,
   input: { phone: string; password: string },
@@ -83,12 +86,14 @@ export async function login(
   if (!(await verifyPassword(credentials.passwordHash, input.password))) {
     throw unauthenticated(MESSAGES.invalidCredentials);
   }
+  if (credentials.role === 'operator') throw forbidden(MESSAGES.operatorSignsInAtOps);
   const token = await issueSession(deps.db, deps.config, credentials.id);
   return { token, user: await loadUser(deps, credentials.id) };
 }
 
 /**
- * Sets a new password for the phone the identity provider verified and revokes every session of that user.
+ * Sets a new password for the phone the identity provider verified and revokes every session of that user (not an
+ * operator's: 403).
  * `afterVerified` runs once the token is verified (the per-phone limit counts verified tokens only), and each
  * token resets a password once.
  */
@@ -101,6 +106,8 @@ export async function resetPassword(
   await afterVerified();
   const credentials = await findCredentialsByPhone(deps.db, input.phone);
   if (!credentials) throw new AppError('NOT_FOUND', MESSAGES.phoneNotRegistered);
+  // An operator's password is set from the command line only: an OTP alone must not replace one of its two factors.
+  if (credentials.role === 'operator') throw forbidden(MESSAGES.operatorSignsInAtOps);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     if (!(await spendPhoneToken(tx, input.firebaseToken))) {

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { auditRoutes } from './audit.routes.ts';
+import { consoleRoutes } from './console.routes.ts';
 import { moneyRoutes } from './money.routes.ts';
 import { reconciliationRoutes } from './reconciliation.routes.ts';
 
@@ -10,7 +11,7 @@ import { reconciliationRoutes } from './reconciliation.routes.ts';
  */
 export function opsRoutes(deps: AppDeps): Router {
   const router = new Router();
-  for (const area of [auditRoutes(deps), moneyRoutes(deps), reconciliationRoutes(deps)])
-    router.use(area.routes(), area.allowedMethods());
+  const areas = [auditRoutes(deps), consoleRoutes(deps), moneyRoutes(deps), reconciliationRoutes(deps)];
+  for (const area of areas) router.use(area.routes(), area.allowedMethods());
   return router;
 }

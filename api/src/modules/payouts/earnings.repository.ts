@@ -290,3 +290,8 @@ export async function listRequestedReversals(
     .limit(limit)
     .select<Array<ReversalRow & { razorpay_transfer_id: string }>>('r.*', 't.razorpay_transfer_id');
 }
+
+/** The earning of a tip (wallet or guest), locked. */
+export async function lockEarningByTip(tx: Executor, tipId: string): Promise<EarningRow | undefined> {
+  return tx('earnings').where({ tip_id: tipId }).forUpdate().first<EarningRow | undefined>();
+}

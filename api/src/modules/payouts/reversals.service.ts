@@ -6,10 +6,12 @@ import {
   listRequestedReversals,
   insertReversal,
   lockEarningByPayment,
+  lockEarningByTip,
   moveEarning,
   noteReversal,
   reversedOfEarning,
   reversedViaTransfer,
+  type EarningRow,
   type ReversalRow,
 } from './earnings.repository.ts';
 import { payoutsChanged } from './payouts.notify.ts';
@@ -56,13 +58,34 @@ export async function reverseEarning(
   tx: Executor,
   paymentId: string,
   cause: ReversalCause,
-): Promise<{
+): Promise<ReversalResult> {
+  return reverseLockedEarning(tx, await lockEarningByPayment(tx, paymentId), cause);
+}
+
+/**
+ * The same for any tip, wallet or guest, by its id (an operator's refund from /ops): `cause.refundId` is the
+ * refund's own reference, so each refund reverses its share once.
+ */
+export async function reverseTipEarning(
+  tx: Executor,
+  tipId: string,
+  cause: ReversalCause,
+): Promise<ReversalResult> {
+  return reverseLockedEarning(tx, await lockEarningByTip(tx, tipId), cause);
+}
+
+export interface ReversalResult {
   method: ReversalRow['method'] | 'none';
   pending: PendingReversal | null;
   creatorId: string | null;
-}> {
+}
+
+async function reverseLockedEarning(
+  tx: Executor,
+  earning: EarningRow | undefined,
+  cause: ReversalCause,
+): Promise<ReversalResult> {
   const none = { method: 'none' as const, pending: null, creatorId: null };
-  const earning = await lockEarningByPayment(tx, paymentId);
   if (!earning || earning.state === 'reversed') return none;
   const creatorId = earning.creator_id;
   const net = Number(earning.net_paise);

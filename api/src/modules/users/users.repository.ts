@@ -16,6 +16,7 @@ export interface UserCredentials {
   id: string;
   phone: string;
   passwordHash: string;
+  role: Role;
 }
 
 interface UserRow {
@@ -53,12 +54,17 @@ export async function findUserById(db: Executor, userId: string): Promise<UserRe
   return row ? toRecord(row) : null;
 }
 
-/** Id, phone and password hash of the user with this 10-digit phone, or null. */
+/** Id, phone, password hash and role of the user with this 10-digit phone, or null. */
 export async function findCredentialsByPhone(db: Executor, phone: string): Promise<UserCredentials | null> {
   const row = await db('users')
     .where({ phone })
-    .first<{ id: string; phone: string; password_hash: string } | undefined>('id', 'phone', 'password_hash');
-  return row ? { id: row.id, phone: row.phone, passwordHash: row.password_hash } : null;
+    .first<{ id: string; phone: string; password_hash: string; role: Role } | undefined>(
+      'id',
+      'phone',
+      'password_hash',
+      'role',
+    );
+  return row ? { id: row.id, phone: row.phone, passwordHash: row.password_hash, role: row.role } : null;
 }
 
 /** True when some account already uses this phone. */

@@ -35,8 +35,10 @@ function Glossary({ entries, lang }: { entries: Array<[string, string]>; lang?: 
   );
 }
 
-/** The creators' API: the operator console's own endpoints (/ops) are in the OpenAPI document, not on this page. */
-const ENDPOINTS = Object.entries(API_REFERENCE).filter(([, entry]) => entry.auth !== 'operator');
+/** The creators' API: the operator console's own endpoints (/ops, its sign-in too) are in the OpenAPI document, not on this page. */
+const ENDPOINTS = Object.entries(API_REFERENCE).filter(
+  ([, entry]) => entry.auth !== 'operator' && !entry.path.startsWith('/ops/'),
+);
 /** The page's sections, in order: each is an anchor and a `dev.<section>` heading. */
 const TOC = ['http', 'tokens', 'realtime', 'webhooks', 'bots'] as const;
 const AUTH_LABEL = { public: 'dev.auth.public', user: 'dev.auth.user', creator: 'dev.auth.creator' } as const;
