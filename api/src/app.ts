@@ -31,6 +31,7 @@ import { showRoutes } from './modules/show/show.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { streamRoutes } from './modules/stream/stream.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 
 export interface AppOptions {
   /** Built PWA to serve at `/`; omitted in API-only tests. */
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     payoutsRoutes(deps),
     streamRoutes(deps),
     opsRoutes(deps),
+    reportsRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

@@ -1,6 +1,9 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { auditRoutes } from './audit.routes.ts';
+import { opsLeadsRoutes } from './leads.routes.ts';
+import { peopleRoutes } from './people.routes.ts';
+import { opsReportsRoutes } from './reports.routes.ts';
 
 /**
  * The operator console's API (/api/ops/*): one router per area, every route `auth: 'operator'` in the contract
@@ -8,6 +11,6 @@ import { auditRoutes } from './audit.routes.ts';
  */
 export function opsRoutes(deps: AppDeps): Router {
   const router = new Router();
-  for (const area of [auditRoutes(deps)]) router.use(area.routes(), area.allowedMethods());
+  for (const area of [auditRoutes(deps), peopleRoutes(deps), opsReportsRoutes(deps), opsLeadsRoutes(deps)]) router.use(area.routes(), area.allowedMethods());
   return router;
 }
