@@ -87,7 +87,11 @@ export async function sendTip(
       throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
     }
     if (context.deleted) throw creatorDeleted();
-    if (context.suspended) throw creatorSuspended();
+    if (context.suspended) {
+      // This instance's cached context may predate a lifted suspension: read it again once before refusing.
+      if (attempt === 0) continue;
+      throw creatorSuspended();
+    }
     if (context.creatorId === userId) throw badRequest(MESSAGES.ownChannelTip, 'creator');
     const refusal = contentRefusal(context.settings, { message: input.message, amountPaise });
     const autoLive = await autoLiveAllowed(db, context.settings, userId, amountPaise);
