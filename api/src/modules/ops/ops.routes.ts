@@ -11,6 +11,7 @@ import { opsReportsRoutes } from './reports.routes.ts';
  */
 export function opsRoutes(deps: AppDeps): Router {
   const router = new Router();
-  for (const area of [auditRoutes(deps), peopleRoutes(deps), opsReportsRoutes(deps), opsLeadsRoutes(deps)]) router.use(area.routes(), area.allowedMethods());
+  for (const area of [auditRoutes(deps), peopleRoutes(deps), opsReportsRoutes(deps), opsLeadsRoutes(deps)])
+    router.use(area.routes(), area.allowedMethods());
   return router;
 }

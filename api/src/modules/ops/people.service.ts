@@ -101,7 +101,8 @@ export async function setBanned(deps: Deps, act: Act, ban: boolean): Promise<Ops
     if (before.role === 'operator') throw forbidden(MESSAGES.cannotBanOperator);
     if (before.role === 'creator' || before.handle !== null)
       throw new AppError('VALIDATION_FAILED', MESSAGES.cannotBanCreator);
-    if (ban === (before.banned_at !== null)) throw conflict(ban ? MESSAGES.alreadyBanned : MESSAGES.notBanned);
+    if (ban === (before.banned_at !== null))
+      throw conflict(ban ? MESSAGES.alreadyBanned : MESSAGES.notBanned);
     const payerKey = phonePayerKey(deps.config.payerHashSecret, before.phone);
     await setUserBan(tx, act.userId, ban ? { reason: act.reason, payerKey } : null);
     if (ban) await revokeAllSessions(tx, act.userId);

@@ -71,7 +71,9 @@ describe('suspending a creator', () => {
       const res = await act(operator.token, `/api/ops/creators/${creator.id}/suspend`, body);
       expect(res.status).toBe(400);
     }
-    expect((await tip((await buildUser(db, config, { balancePaise: 10_000 })).token, creator)).status).toBe(200);
+    expect((await tip((await buildUser(db, config, { balancePaise: 10_000 })).token, creator)).status).toBe(
+      200,
+    );
     expect(await auditOf(creator.id)).toEqual([]);
   });
 
@@ -158,7 +160,9 @@ describe('suspending a creator', () => {
     await runPayoutCycle(app.deps, { forceStarter: true });
     const transfers = () => db('payout_transfers').where({ creator_id: creator.id }).select('id');
     expect(await transfers()).toHaveLength(0);
-    await act(operator.token, `/api/ops/creators/${creator.id}/unsuspend`, { reason: 'Cleared after review' });
+    await act(operator.token, `/api/ops/creators/${creator.id}/unsuspend`, {
+      reason: 'Cleared after review',
+    });
     await runPayoutCycle(app.deps, { forceStarter: true });
     expect(await transfers()).toHaveLength(1);
   });
@@ -166,7 +170,9 @@ describe('suspending a creator', () => {
   it('shows the person to an operator with the phone masked', async () => {
     const operator = await buildOperator(db, config);
     const creator = await buildCreator(db, config);
-    const res = await app.request<PersonBody>('GET', `/api/ops/users/${creator.id}`, { token: operator.token });
+    const res = await app.request<PersonBody>('GET', `/api/ops/users/${creator.id}`, {
+      token: operator.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.person).toMatchObject({
       id: creator.id,
@@ -261,7 +267,12 @@ describe('banning a viewer', () => {
     });
     // Another payer's contact is not refused.
     const other = await guestOrder(creator);
-    sim.pay({ orderId: other.body.order?.id ?? '', outcome: 'success', method: 'upi', contact: '+919000000001' });
+    sim.pay({
+      orderId: other.body.order?.id ?? '',
+      outcome: 'success',
+      method: 'upi',
+      contact: '+919000000001',
+    });
     await sim.idle();
     expect(await db('tips').where({ order_id: other.body.order?.id }).first()).toBeDefined();
   });
