@@ -4,6 +4,8 @@ import { startProduct, type RunningProduct } from './product.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The product's database, for what no screen does yet (e.g. making an operator, as `operator:add` does). */
+    databaseUrl: string;
   }
 }
 
@@ -30,6 +32,7 @@ export async function setup(project: TestProject): Promise<void> {
     SANDBOX_ROUTE_STEP_MS: '3000',
   });
   project.provide('baseUrl', product.url);
+  project.provide('databaseUrl', product.databaseUrl);
 }
 
 export async function teardown(): Promise<void> {
