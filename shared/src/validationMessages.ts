@@ -63,6 +63,12 @@ export const VALIDATION_MESSAGES = {
   // payouts and top-ups
   statementMonth: 'Choose a month (YYYY-MM).',
   topUpCap: 'You can add at most {amount} at a time.',
+  // the operator console and reports
+  reasonTooShort: 'Give a reason of at least {min} characters.',
+  reasonTooLong: 'Keep the reason under {max} characters.',
+  noteTooShort: 'Write what was done, in at least {min} characters.',
+  noteTooLong: 'Keep the note under {max} characters.',
+  detailsTooLong: 'Keep the details under {max} characters.',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGES;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { define } from '../endpointTools.ts';
+import { fillMessage, VALIDATION_MESSAGES as V } from '../validationMessages.ts';
 import { roleSchema } from './common.ts';
 import { operatorReasonSchema } from './ops.ts';
 
@@ -73,8 +74,8 @@ export const closeReportInputSchema = z.object({
   resolution: z
     .string()
     .trim()
-    .min(5, { error: 'Write what was done, in at least 5 characters.' })
-    .max(1000, { error: 'Keep the note under 1000 characters.' }),
+    .min(5, { error: fillMessage(V.noteTooShort, { min: 5 }) })
+    .max(1000, { error: fillMessage(V.noteTooLong, { max: 1000 }) }),
 });
 
 /** A lead of the landing form, the phone masked. */
@@ -172,7 +173,7 @@ export const createReportInputSchema = z.object({
   /** The tip (kind tip), the creator's handle (kind creator) or the viewer's user id (kind viewer). */
   target: z.string().trim().min(1).max(100),
   reason: z.enum(REPORT_REASONS),
-  details: z.string().trim().max(500, { error: 'Keep the details under 500 characters.' }).default(''),
+  details: z.string().trim().max(500, { error: fillMessage(V.detailsTooLong, { max: 500 }) }).default(''),
 });
 export type CreateReportInput = z.input<typeof createReportInputSchema>;
 
