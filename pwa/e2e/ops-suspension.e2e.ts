@@ -87,15 +87,15 @@ describe('suspending a creator from /ops', () => {
     await guest.goto(`${baseUrl}/guest-tip?c=${creator.handle}`);
     await guest.getByLabel('Amount (₹)').fill('50', { timeout: 15_000 });
     await guest.getByRole('button', { name: 'Continue to the payment provider' }).click();
-    await expect.poll(() => guest.getByText(MESSAGES.creatorSuspended).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => guest.getByText(MESSAGES.creatorSuspended).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(orders).toHaveLength(1);
     expect(await guest.getByRole('dialog', { name: 'Shabaash Superchat' }).count()).toBe(0);
 
     // Reinstated: the overlay reconnects by itself (backoff, at most ~10 s) and shows the waiting card again.
     await postJson(baseUrl, `/ops/creators/${me.user.id}/unsuspend`, { reason: 'Review cleared' }, operator);
-    await expect
-      .poll(() => overlay.locator('.ov-paused').count(), { timeout: 20_000 })
-      .toBe(0);
+    await expect.poll(() => overlay.locator('.ov-paused').count(), { timeout: 20_000 }).toBe(0);
     expect(await overlay.locator('.ov-card').textContent()).toBe('Waiting for the next superchat...');
     expect(errors).toEqual([]);
     expect(guestErrors).toEqual([]);

@@ -4,7 +4,12 @@ import type { Executor } from '../db/knex.ts';
 import { openListener, sendNotify } from '../db/notify.ts';
 import type { ShowMessage } from '@shabaash/shared';
 import type { Logger } from '../logger.ts';
-import { NOTIFY_CHANNEL, parseNotifyPayload, type NotifyPayload } from './notifyPayload.ts';
+import {
+  NOTIFY_CHANNEL,
+  parseNotifyPayload,
+  type NotifyPayload,
+  type ParsedNotifyPayload,
+} from './notifyPayload.ts';
 import type { OverlayCounts } from './presence.ts';
 import { sleep } from './types.ts';
 
@@ -153,16 +158,7 @@ export function createFanout(deps: {
       return;
     }
     if (payload.instance === instanceId) return;
-    for (const entry of payload.revoked ?? []) handlers.revoked(entry.userId, entry.sessionId);
-    for (const creatorId of payload.rotated ?? []) handlers.rotated(creatorId);
-    for (const creatorId of payload.suspended ?? []) handlers.suspended(creatorId);
-    for (const tokenId of payload.revokedApiTokens ?? []) handlers.apiTokenRevoked(tokenId);
-    for (const entry of payload.presence ?? []) handlers.presence(entry.creatorId, payload.instance, entry);
-    if (payload.ask) handlers.ask();
-    for (const change of payload.changes) handlers.changed(change.space, change.version);
-    for (const entry of payload.shows ?? []) handlers.show(entry.creatorId, entry.message);
-    for (const creatorId of payload.overlays) await handlers.overlayChanged(creatorId);
-    for (const creatorId of payload.streams ?? []) await handlers.streamChanged(creatorId);
+    await deliver(payload, handlers);
   }
 
   const listening = keepListening({
@@ -205,6 +201,20 @@ export function createFanout(deps: {
     end: listening.end,
     stats: () => ({ ...counters }),
   };
+}
+
+/** Hands another instance's news to this instance's handlers, revocations first. */
+async function deliver(payload: ParsedNotifyPayload, handlers: FanoutHandlers): Promise<void> {
+  for (const entry of payload.revoked ?? []) handlers.revoked(entry.userId, entry.sessionId);
+  for (const creatorId of payload.rotated ?? []) handlers.rotated(creatorId);
+  for (const creatorId of payload.suspended ?? []) handlers.suspended(creatorId);
+  for (const tokenId of payload.revokedApiTokens ?? []) handlers.apiTokenRevoked(tokenId);
+  for (const entry of payload.presence ?? []) handlers.presence(entry.creatorId, payload.instance, entry);
+  if (payload.ask) handlers.ask();
+  for (const change of payload.changes) handlers.changed(change.space, change.version);
+  for (const entry of payload.shows ?? []) handlers.show(entry.creatorId, entry.message);
+  for (const creatorId of payload.overlays) await handlers.overlayChanged(creatorId);
+  for (const creatorId of payload.streams ?? []) await handlers.streamChanged(creatorId);
 }
 
 interface PendingNews {

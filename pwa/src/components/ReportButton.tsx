@@ -70,7 +70,11 @@ export function ReportButton({ kind, target }: { kind: ReportKind; target: strin
       </div>
       <FormStatus error={file.error?.message ?? null} />
       <div className="button-row">
-        <button type="submit" className="button button-primary button-small" disabled={!reason || file.isPending}>
+        <button
+          type="submit"
+          className="button button-primary button-small"
+          disabled={!reason || file.isPending}
+        >
           {t('report.send')}
         </button>
         <button type="button" className="button button-secondary button-small" onClick={() => setOpen(false)}>

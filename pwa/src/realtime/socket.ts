@@ -255,9 +255,7 @@ export function createRealtimeSocket(options: RealtimeSocketOptions): RealtimeSo
       if (code === WS_CLOSE.creatorSuspended) options.onSuspended?.();
       scheduleRetry();
     };
-    ws.onerror = () => {
-      // onclose follows an error; reconnect from there.
-    };
+    ws.onerror = () => undefined; // onclose follows an error; reconnect from there.
   }
 
   const onOnline = () => {

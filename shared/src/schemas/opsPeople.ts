@@ -173,7 +173,11 @@ export const createReportInputSchema = z.object({
   /** The tip (kind tip), the creator's handle (kind creator) or the viewer's user id (kind viewer). */
   target: z.string().trim().min(1).max(100),
   reason: z.enum(REPORT_REASONS),
-  details: z.string().trim().max(500, { error: fillMessage(V.detailsTooLong, { max: 500 }) }).default(''),
+  details: z
+    .string()
+    .trim()
+    .max(500, { error: fillMessage(V.detailsTooLong, { max: 500 }) })
+    .default(''),
 });
 export type CreateReportInput = z.input<typeof createReportInputSchema>;
 

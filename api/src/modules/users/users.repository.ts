@@ -30,7 +30,16 @@ interface UserRow {
   suspended_at: Date | null;
 }
 
-const USER_COLUMNS = ['u.id', 'u.name', 'u.phone', 'u.role', 'u.profile_pic', 'c.handle', 'c.display_name', 'c.suspended_at'];
+const USER_COLUMNS = [
+  'u.id',
+  'u.name',
+  'u.phone',
+  'u.role',
+  'u.profile_pic',
+  'c.handle',
+  'c.display_name',
+  'c.suspended_at',
+];
 
 function toRecord(row: UserRow): UserRecord {
   return {

@@ -566,7 +566,10 @@ describe('Chat Loader: copy, locate and live updates', () => {
 
 describe('Chat Loader: a suspended account and reports', () => {
   it('says the account is suspended (neutral words), and a tip is reported with a reason from its row', async () => {
-    const suspended = { ...creator, creator: { handle: 'asha', displayName: 'Asha Live', suspended: true as const } };
+    const suspended = {
+      ...creator,
+      creator: { handle: 'asha', displayName: 'Asha Live', suspended: true as const },
+    };
     storeSession(suspended);
     serve([tip('t1')]);
     const reports: unknown[] = [];

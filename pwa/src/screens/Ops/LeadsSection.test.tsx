@@ -27,7 +27,9 @@ describe('LeadsSection', () => {
     const reveals: unknown[] = [];
     server.use(
       http.get('*/api/ops/leads', () =>
-        HttpResponse.json({ leads: [{ ...LEAD, contactedAt: contacted ? '2026-11-27T09:00:00.000Z' : null }] }),
+        HttpResponse.json({
+          leads: [{ ...LEAD, contactedAt: contacted ? '2026-11-27T09:00:00.000Z' : null }],
+        }),
       ),
       http.post('*/api/ops/leads/l1/reveal', async ({ request }) => {
         reveals.push(await request.json());

@@ -77,7 +77,10 @@ describe('PeopleSection', () => {
       ),
     );
     const user = await open(CREATOR_ID);
-    await user.type(await screen.findByLabelText('Reason (required, kept in the audit log)'), 'Threats in chat');
+    await user.type(
+      await screen.findByLabelText('Reason (required, kept in the audit log)'),
+      'Threats in chat',
+    );
     await user.click(screen.getByRole('button', { name: 'Ban viewer' }));
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.alreadyBanned);
   });

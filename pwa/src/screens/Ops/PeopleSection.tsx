@@ -117,4 +117,3 @@ export function PeopleSection({ userId = '' }: { userId?: string }) {
     </section>
   );
 }
-

@@ -22,7 +22,13 @@ const OPEN: OpsReport = {
   closedAt: null,
   reporter: { id: 'c1', name: 'Asha Live' },
   reported: { id: 'u9', name: 'Troll Raj', handle: null, maskedPhone: '••••••4321' },
-  tip: { id: 't1', message: '<b>you are terrible</b>', amountPaise: 25_000, guestName: null, creatorHandle: 'asha' },
+  tip: {
+    id: 't1',
+    message: '<b>you are terrible</b>',
+    amountPaise: 25_000,
+    guestName: null,
+    creatorHandle: 'asha',
+  },
 };
 
 describe('ReportsSection', () => {
@@ -30,9 +36,7 @@ describe('ReportsSection', () => {
     let closed = false;
     const notes: unknown[] = [];
     server.use(
-      http.get('*/api/ops/reports', () =>
-        HttpResponse.json({ reports: closed ? [] : [OPEN] }),
-      ),
+      http.get('*/api/ops/reports', () => HttpResponse.json({ reports: closed ? [] : [OPEN] })),
       http.post('*/api/ops/reports/r1/close', async ({ request }) => {
         notes.push(await request.json());
         closed = true;

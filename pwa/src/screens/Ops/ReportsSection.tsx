@@ -38,7 +38,9 @@ function ReportCard({ report }: { report: OpsReport }) {
               <dt>{t('ops.reports.tip')}</dt>
               <dd>
                 {money(report.tip.amountPaise)} · @{report.tip.creatorHandle}
-                <blockquote className="ops-quote">{report.tip.message || t('ops.reports.noMessage')}</blockquote>
+                <blockquote className="ops-quote">
+                  {report.tip.message || t('ops.reports.noMessage')}
+                </blockquote>
               </dd>
             </>
           ) : null}
@@ -59,7 +61,8 @@ function ReportCard({ report }: { report: OpsReport }) {
           />
         ) : (
           <p className="ops-state" data-testid="report-closed">
-            {t('ops.reports.closed', { when: dateTime(report.closedAt ?? report.createdAt) })} · {report.resolution}
+            {t('ops.reports.closed', { when: dateTime(report.closedAt ?? report.createdAt) })} ·{' '}
+            {report.resolution}
           </p>
         )}
       </Card>

@@ -124,7 +124,9 @@ export function SendTipForm() {
           {sendTip.isPending ? t('dashboard.sendTip.sending') : t('dashboard.sendTip.submit')}
         </button>
       </form>
-      {normalizeHandle(creator) ? <ReportButton kind="creator" target={normalizeHandle(creator) ?? ''} /> : null}
+      {normalizeHandle(creator) ? (
+        <ReportButton kind="creator" target={normalizeHandle(creator) ?? ''} />
+      ) : null}
     </Card>
   );
 }
