@@ -32,6 +32,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { streamRoutes } from './modules/stream/stream.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 
 export interface AppOptions {
   /** Built PWA to serve at `/`; omitted in API-only tests. */
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     payoutsRoutes(deps),
     streamRoutes(deps),
     opsRoutes(deps),
+    reportsRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

@@ -26,6 +26,11 @@ export interface RealtimeBus {
   sessionsRevoked(userId: string, sessionId: string | null): void;
   /** A creator's overlay key was rotated: overlay sockets opened with the old key close. */
   overlayKeyRotated(creatorId: string): void;
+  /**
+   * A creator was suspended: their overlay and widget sockets close with WS_CLOSE.creatorSuspended (the pages go
+   * dark), on every instance; new overlay hellos are refused until the suspension is lifted.
+   */
+  creatorSuspended(creatorId: string): void;
   /** A creator API token was revoked (its row deleted): bot sockets opened with it close, on every instance. */
   apiTokenRevoked(tokenId: string): void;
   /** A creator's stream session started or ended (pushed as stream:update to the creator's and overlay rooms). */

@@ -16,6 +16,8 @@ export const endpoints = define({
   ...s.opsMoneyEndpoints,
   ...s.opsEndpoints,
   ...s.opsConsoleEndpoints,
+  ...s.opsPeopleEndpoints,
+  ...s.reportEndpoints,
   health: { ...ROUTES.health, auth: 'public', output: s.healthSchema },
   config: { ...ROUTES.config, auth: 'public', output: s.publicConfigSchema },
   register: {

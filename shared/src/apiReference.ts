@@ -5,6 +5,7 @@ import type { EndpointName, Endpoints } from './api.ts';
 import type { ApiTokenScope } from './apiTokens.ts';
 import { OPS_MONEY_REFERENCE } from './apiReferenceOpsMoney.ts';
 import { SUPPORTER_ENDPOINTS } from './widgets.ts';
+import { OPS_PEOPLE_REFERENCE } from './apiReferenceOpsPeople.ts';
 
 export type ReferenceEntry<K extends keyof Endpoints> = {
   method: Endpoints[K]['method'];
@@ -22,6 +23,7 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     summary: 'Liveness, and which part is down (database, realtime, identity, payments, webhook worker).',
   },
   ...OPS_MONEY_REFERENCE,
+  ...OPS_PEOPLE_REFERENCE,
   opsAudit: {
     method: 'GET',
     path: '/ops/audit',

@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** The thing existed and was deleted for good (a deleted creator's handle). */
   GONE: 410,
+  /** The creator is suspended by an operator: no tips or orders for now (a neutral refusal). */
+  CREATOR_SUSPENDED: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -88,6 +88,20 @@ export const MESSAGES = {
   creatorDeleted: 'This creator deleted their account and no longer accepts tips.',
   paymentRefundedPayeeDeleted:
     'The account this payment was for was deleted before the payment arrived, so it is being refunded in full.',
+  creatorSuspended: 'This creator is not accepting tips right now.',
+  accountRestricted: 'This account cannot be used right now. Please contact support.',
+  creatorAccountSuspended:
+    'Your creator account is suspended: you cannot receive tips for now and payouts are on hold. Please contact support.',
+  reportSent: 'Thanks. Our team will look at your report.',
+  cannotBanOperator: 'Operators cannot be banned.',
+  cannotBanCreator: 'Creators are suspended, not banned: suspend their creator account instead.',
+  notACreator: 'This user is not a creator.',
+  alreadySuspended: 'This creator is already suspended.',
+  notSuspended: 'This creator is not suspended.',
+  alreadyBanned: 'This user is already banned.',
+  notBanned: 'This user is not banned.',
+  reportAlreadyClosed: 'This report is already closed.',
+  cannotReportYourself: 'You cannot report yourself.',
   tooManyOpenOrders:
     'You have several payments that are not finished yet. Complete one, or try again in 30 minutes.',
 } as const;

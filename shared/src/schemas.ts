@@ -14,3 +14,4 @@ export * from './schemas/widgets.ts';
 export * from './schemas/ops.ts';
 export * from './schemas/opsMoney.ts';
 export * from './schemas/opsConsole.ts';
+export * from './schemas/opsPeople.ts';

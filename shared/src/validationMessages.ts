@@ -66,6 +66,11 @@ export const VALIDATION_MESSAGES = {
   // operator console
   reconDay: 'Give the day as YYYY-MM-DD.',
   searchTooShort: 'Type at least {min} characters to search.',
+  reasonTooShort: 'Give a reason of at least {min} characters.',
+  reasonTooLong: 'Keep the reason under {max} characters.',
+  noteTooShort: 'Write what was done, in at least {min} characters.',
+  noteTooLong: 'Keep the note under {max} characters.',
+  detailsTooLong: 'Keep the details under {max} characters.',
 } as const;
 
 export type ValidationMessageName = keyof typeof VALIDATION_MESSAGES;

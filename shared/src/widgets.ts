@@ -70,6 +70,8 @@ export const WIDGET_TEXT: Record<
     supportersEmpty: string;
     /** Shown by a widget opened without its ?key= (a link copied wrong). */
     noKey: string;
+    /** The neutral card of a widget whose creator is suspended. */
+    paused: string;
   }
 > = {
   en: {
@@ -83,6 +85,7 @@ export const WIDGET_TEXT: Record<
     },
     supportersEmpty: 'Be the first supporter!',
     noKey: 'Copy this widget’s link from Overlay Studio.',
+    paused: 'This widget is paused.',
   },
   hi: {
     goalTitle: 'स्ट्रीम लक्ष्य',
@@ -95,6 +98,7 @@ export const WIDGET_TEXT: Record<
     },
     supportersEmpty: 'पहले सपोर्टर बनिए!',
     noKey: 'इस विजेट का लिंक Overlay Studio से कॉपी करें।',
+    paused: 'यह विजेट अभी रुका हुआ है।',
   },
 };
 

@@ -12,6 +12,11 @@ export const WS_CLOSE = {
   tooManySockets: 4029,
   /** Too many full catch-ups (hello.since 0 or far behind) for this account or address: reconnect later with backoff. */
   replayThrottled: 4030,
+  /**
+   * The overlay key's creator is suspended by an operator: an OBS page shows a neutral dark card and keeps
+   * retrying with its backoff, so it comes back by itself once the suspension is lifted.
+   */
+  creatorSuspended: 4023,
   shuttingDown: 1001,
 } as const;
 

@@ -50,6 +50,8 @@ export const WS_CLOSE_MEANINGS: Record<keyof typeof WS_CLOSE, string> = {
     'Too many sockets are open for this account (default 20), this API token (default 5) or this address (a generous ceiling), or this API token made too many requests; close one, or reconnect later with backoff.',
   replayThrottled:
     'Too many full catch-ups (hello.since of 0, or far behind) for this account or API token (default 10 a minute), or from this address (a generous ceiling); reconnect later with backoff, sending the versions you have.',
+  creatorSuspended:
+    "The overlay key's creator is suspended: an overlay or widget shows a neutral card and reconnects with backoff; the hello is accepted again once the suspension is lifted.",
   shuttingDown:
     'The instance is shutting down; reconnect with backoff and send your versions in hello.since.',
 };

@@ -45,6 +45,8 @@ export function rateLimits(config: Config) {
     /** Webhook "Send test event" and "Re-send" together: signed POSTs on demand, per creator and per endpoint. */
     webhookSendPerCreator: perMinute(20),
     webhookSendPerEndpoint: perMinute(5),
+    /** Reports to the operators, per user: a few an hour is plenty; a flood is refused. */
+    reportsPerUser: { limit: 10, windowMs: 60 * MINUTE_MS },
   } as const satisfies Record<string, RateLimitRule>);
 }
 

@@ -14,6 +14,7 @@ function instance() {
   const handlers: FanoutHandlers = {
     revoked: (u, s) => seen.push(`revoked ${u} ${s}`),
     rotated: (c) => seen.push(`rotated ${c}`),
+    suspended: (c) => seen.push(`suspended ${c}`),
     apiTokenRevoked: (t) => seen.push(`api token ${t}`),
     presence: (c, _i, n) => seen.push(`presence ${c} ${n.count}`),
     ask: () => seen.push('ask'),
@@ -57,11 +58,12 @@ describe('NOTIFY out, LISTEN in', () => {
     a.fanout.overlay(creatorId);
     a.fanout.revoked('u1', null);
     a.fanout.rotated(creatorId);
+    a.fanout.suspended(creatorId);
     a.fanout.presence(creatorId);
     a.fanout.stream(creatorId);
     a.fanout.show(creatorId, { type: 'speech:ready', data: { tipId: 't1' } });
     a.fanout.show(creatorId, { type: 'speech:skip' });
-    await expect.poll(() => news(b.seen).length).toBe(9);
+    await expect.poll(() => news(b.seen).length).toBe(10);
     expect(news(b.seen).sort()).toEqual(
       [
         'changed creator:known 9',
@@ -69,6 +71,7 @@ describe('NOTIFY out, LISTEN in', () => {
         `overlay ${creatorId}`,
         'revoked u1 null',
         `rotated ${creatorId}`,
+        `suspended ${creatorId}`,
         `presence ${creatorId} 1`,
         `stream ${creatorId}`,
         `show ${creatorId} speech:ready`,

@@ -4,7 +4,12 @@ import type { Executor } from '../db/knex.ts';
 import { openListener, sendNotify } from '../db/notify.ts';
 import type { ShowMessage } from '@shabaash/shared';
 import type { Logger } from '../logger.ts';
-import { NOTIFY_CHANNEL, parseNotifyPayload, type NotifyPayload } from './notifyPayload.ts';
+import {
+  NOTIFY_CHANNEL,
+  parseNotifyPayload,
+  type NotifyPayload,
+  type ParsedNotifyPayload,
+} from './notifyPayload.ts';
 import type { OverlayCounts } from './presence.ts';
 import { sleep } from './types.ts';
 
@@ -12,6 +17,7 @@ import { sleep } from './types.ts';
 export interface FanoutHandlers {
   revoked(userId: string, sessionId: string | null): void;
   rotated(creatorId: string): void;
+  suspended(creatorId: string): void;
   apiTokenRevoked(tokenId: string): void;
   presence(creatorId: string, instance: string, counts: OverlayCounts): void;
   /** Another instance asks for this instance's presence counts. */
@@ -35,6 +41,7 @@ export interface Fanout {
   stream(creatorId: string): void;
   revoked(userId: string, sessionId: string | null): void;
   rotated(creatorId: string): void;
+  suspended(creatorId: string): void;
   apiTokenRevoked(tokenId: string): void;
   presence(creatorId: string): void;
   show(creatorId: string, message: ShowMessage): void;
@@ -70,6 +77,7 @@ export function createFanout(deps: {
   const pendingStreams = new Set<string>();
   const pendingRevoked: Array<{ userId: string; sessionId: string | null }> = [];
   const pendingRotated = new Set<string>();
+  const pendingSuspended = new Set<string>();
   const pendingApiTokens = new Set<string>();
   const pendingPresence = new Set<string>();
   const pendingShows: PendingNews['shows'] = [];
@@ -91,6 +99,7 @@ export function createFanout(deps: {
       pendingStreams.size > 0 ||
       pendingRevoked.length > 0 ||
       pendingRotated.size > 0 ||
+      pendingSuspended.size > 0 ||
       pendingApiTokens.size > 0 ||
       pendingPresence.size > 0 ||
       pendingShows.length > 0 ||
@@ -106,6 +115,7 @@ export function createFanout(deps: {
       streams: [...pendingStreams],
       revoked: pendingRevoked.splice(0),
       rotated: [...pendingRotated],
+      suspended: [...pendingSuspended],
       revokedApiTokens: [...pendingApiTokens],
       presence: [...pendingPresence].map((creatorId) => ({
         creatorId,
@@ -119,6 +129,7 @@ export function createFanout(deps: {
     pendingOverlays.clear();
     pendingStreams.clear();
     pendingRotated.clear();
+    pendingSuspended.clear();
     pendingApiTokens.clear();
     pendingPresence.clear();
     pendingAsk = false;
@@ -149,15 +160,7 @@ export function createFanout(deps: {
       return;
     }
     if (payload.instance === instanceId) return;
-    for (const entry of payload.revoked ?? []) handlers.revoked(entry.userId, entry.sessionId);
-    for (const creatorId of payload.rotated ?? []) handlers.rotated(creatorId);
-    for (const tokenId of payload.revokedApiTokens ?? []) handlers.apiTokenRevoked(tokenId);
-    for (const entry of payload.presence ?? []) handlers.presence(entry.creatorId, payload.instance, entry);
-    if (payload.ask) handlers.ask();
-    for (const change of payload.changes) handlers.changed(change.space, change.version);
-    for (const entry of payload.shows ?? []) handlers.show(entry.creatorId, entry.message);
-    for (const creatorId of payload.overlays) await handlers.overlayChanged(creatorId);
-    for (const creatorId of payload.streams ?? []) await handlers.streamChanged(creatorId);
+    await deliver(payload, handlers);
   }
 
   const listening = keepListening({
@@ -187,6 +190,7 @@ export function createFanout(deps: {
     stream: queue((creatorId: string) => pendingStreams.add(creatorId)),
     revoked: queue((userId: string, sessionId: string | null) => pendingRevoked.push({ userId, sessionId })),
     rotated: queue((creatorId: string) => pendingRotated.add(creatorId)),
+    suspended: queue((creatorId: string) => pendingSuspended.add(creatorId)),
     apiTokenRevoked: queue((tokenId: string) => pendingApiTokens.add(tokenId)),
     presence: queue((creatorId: string) => pendingPresence.add(creatorId)),
     show: queue((creatorId: string, message: ShowMessage) => pendingShows.push({ creatorId, message })),
@@ -202,12 +206,27 @@ export function createFanout(deps: {
   };
 }
 
+/** Hands another instance's news to this instance's handlers, revocations first. */
+async function deliver(payload: ParsedNotifyPayload, handlers: FanoutHandlers): Promise<void> {
+  for (const entry of payload.revoked ?? []) handlers.revoked(entry.userId, entry.sessionId);
+  for (const creatorId of payload.rotated ?? []) handlers.rotated(creatorId);
+  for (const creatorId of payload.suspended ?? []) handlers.suspended(creatorId);
+  for (const tokenId of payload.revokedApiTokens ?? []) handlers.apiTokenRevoked(tokenId);
+  for (const entry of payload.presence ?? []) handlers.presence(entry.creatorId, payload.instance, entry);
+  if (payload.ask) handlers.ask();
+  for (const change of payload.changes) handlers.changed(change.space, change.version);
+  for (const entry of payload.shows ?? []) handlers.show(entry.creatorId, entry.message);
+  for (const creatorId of payload.overlays) await handlers.overlayChanged(creatorId);
+  for (const creatorId of payload.streams ?? []) await handlers.streamChanged(creatorId);
+}
+
 interface PendingNews {
   changes: Array<{ space: string; version: number | null }>;
   overlays: string[];
   streams: string[];
   revoked: Array<{ userId: string; sessionId: string | null }>;
   rotated: string[];
+  suspended: string[];
   revokedApiTokens: string[];
   presence: Array<{ creatorId: string } & OverlayCounts>;
   /** Small messages (a test tip, or up to 5 alerts of alert:show, each a tip of at most 280 characters). */
@@ -231,6 +250,7 @@ export function buildPayloads(instance: string, news: PendingNews): NotifyPayloa
   if (news.streams.length > 0) current.streams = news.streams;
   if (news.revoked.length > 0) current.revoked = news.revoked;
   if (news.rotated.length > 0) current.rotated = news.rotated;
+  if (news.suspended.length > 0) current.suspended = news.suspended;
   if (news.revokedApiTokens.length > 0) current.revokedApiTokens = news.revokedApiTokens;
   if (news.ask) current.ask = true;
   payloads.push(current);

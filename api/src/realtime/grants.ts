@@ -95,6 +95,7 @@ export async function grantFor(db: Executor, config: Config, hello: Hello): Prom
   if (hello.overlayKey) {
     const found = await findOverlayCreator(db, hello.overlayKey);
     if (!found) throw new HelloRefused(WS_CLOSE.unauthorized, 'Invalid overlay key');
+    if (found.creator.suspendedAt) throw new HelloRefused(WS_CLOSE.creatorSuspended, 'Creator suspended');
     const { userId } = found.creator;
     grant.overlayOf = userId;
     add(`overlay:${userId}`, creatorSpace(userId), 'overlay');

@@ -78,11 +78,13 @@ export function createHelloHandler(parts: {
     let grant: HelloGrant;
     let versions: Record<string, number>;
     let revoked: boolean;
+    let suspended: boolean;
     const mark = revocation.beginAuth();
     try {
       grant = await grantFor(db, config, hello);
       versions = await versionsOf(db, grant);
       revoked = revocation.revokedSince(mark, grant);
+      suspended = revocation.suspendedSince(mark, grant);
     } catch (err) {
       if (err instanceof HelloRefused) return sender.refuse(conn, err.code, err.message);
       log.error({ err }, 'hello failed');
@@ -92,6 +94,7 @@ export function createHelloHandler(parts: {
     }
     if (conn.phase !== 'auth' || parts.isClosed()) return;
     if (revoked) return sender.refuse(conn, WS_CLOSE.unauthorized, revokedReason(grant));
+    if (suspended) return sender.refuse(conn, WS_CLOSE.creatorSuspended, 'Creator suspended');
     const userId = grant.session?.userId ?? null;
     if (userId && parts.socketsOf(`user:${userId}`) >= parts.maxSocketsPerUser)
       return sender.refuse(conn, WS_CLOSE.tooManySockets, 'Too many connections for this account');

@@ -284,6 +284,11 @@ function bus(parts: {
       revocation.closeRotatedOverlays(creatorId);
       fanout.rotated(creatorId);
     },
+    creatorSuspended(creatorId) {
+      if (isClosed()) return;
+      revocation.closeSuspendedOverlays(creatorId);
+      fanout.suspended(creatorId);
+    },
     apiTokenRevoked(tokenId) {
       if (isClosed()) return;
       revocation.closeRevokedApiTokens(tokenId);
@@ -349,6 +354,7 @@ function notificationHandlers(parts: {
   return {
     revoked: (userId, sessionId) => revocation.closeRevokedSessions(userId, sessionId),
     rotated: (creatorId) => revocation.closeRotatedOverlays(creatorId),
+    suspended: (creatorId) => revocation.closeSuspendedOverlays(creatorId),
     apiTokenRevoked: (tokenId) => revocation.closeRevokedApiTokens(tokenId),
     presence: (creatorId, instance, counts) => presence.setRemote(creatorId, instance, counts),
     ask: parts.announceAllPresence,

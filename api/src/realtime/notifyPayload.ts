@@ -30,6 +30,8 @@ export const notifyPayloadSchema = z.object({
   overlays: z.array(z.string()).default([]),
   revoked: z.array(z.object({ userId: z.string(), sessionId: z.string().nullable() })).optional(),
   rotated: z.array(z.string()).optional(),
+  /** Suspended creators (their overlay sockets close with WS_CLOSE.creatorSuspended). */
+  suspended: z.array(z.string()).optional(),
   /** Revoked creator API tokens (their bot sockets close). */
   revokedApiTokens: z.array(z.string()).optional(),
   /** Creators whose stream session started or ended (issue 14). */

@@ -25,6 +25,10 @@ export interface Revocation {
   closeRevokedSessions(userId: string, sessionId: string | null): void;
   /** Closes this instance's overlay sockets of a creator whose overlay key was rotated. */
   closeRotatedOverlays(creatorId: string): void;
+  /** Closes this instance's overlay sockets of a creator who was suspended (WS_CLOSE.creatorSuspended). */
+  closeSuspendedOverlays(creatorId: string): void;
+  /** True when a suspension logged since `mark` applies to this grant's overlay key. */
+  suspendedSince(mark: number, grant: Revocable): boolean;
   /** Closes this instance's bot sockets opened with a creator API token that was revoked. */
   closeRevokedApiTokens(tokenId: string): void;
 }
@@ -45,7 +49,10 @@ export function createRevocation(deps: {
   sender: Pick<Sender, 'refuse'>;
 }): Revocation {
   const changedDuringAuth: Array<
-    { userId: string; sessionId: string | null } | { rotated: string } | { apiToken: string }
+    | { userId: string; sessionId: string | null }
+    | { rotated: string }
+    | { apiToken: string }
+    | { suspended: string }
   > = [];
   let authenticating = 0;
   return {
@@ -65,8 +72,13 @@ export function createRevocation(deps: {
             ? grant.overlayOf === entry.rotated
             : 'apiToken' in entry
               ? grant.apiTokenId === entry.apiToken
-              : sessionRevoked(grant.session, entry.userId, entry.sessionId),
+              : 'userId' in entry && sessionRevoked(grant.session, entry.userId, entry.sessionId),
         );
+    },
+    suspendedSince(mark, grant) {
+      return changedDuringAuth
+        .slice(mark)
+        .some((entry) => 'suspended' in entry && grant.overlayOf === entry.suspended);
     },
     closeRevokedSessions(userId, sessionId) {
       if (authenticating > 0) changedDuringAuth.push({ userId, sessionId });
@@ -80,6 +92,13 @@ export function createRevocation(deps: {
       for (const conn of deps.conns) {
         if (conn.overlayOf === creatorId)
           deps.sender.refuse(conn, WS_CLOSE.unauthorized, 'Overlay key rotated');
+      }
+    },
+    closeSuspendedOverlays(creatorId) {
+      if (authenticating > 0) changedDuringAuth.push({ suspended: creatorId });
+      for (const conn of deps.conns) {
+        if (conn.overlayOf === creatorId)
+          deps.sender.refuse(conn, WS_CLOSE.creatorSuspended, 'Creator suspended');
       }
     },
     closeRevokedApiTokens(tokenId) {

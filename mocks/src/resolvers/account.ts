@@ -86,6 +86,10 @@ export const accountResolvers = {
     state.leads.push(input);
     return { message: MESSAGES.leadCaptured };
   },
+  createReport: (ctx) => {
+    requireUser(ctx);
+    return { message: MESSAGES.reportSent };
+  },
   becomeCreator: (ctx) => {
     const user = requireUser(ctx);
     if (user.creator) throw fail('CONFLICT', MESSAGES.alreadyCreator);

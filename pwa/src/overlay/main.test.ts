@@ -138,6 +138,31 @@ describe('bare overlay page', () => {
     stop();
   });
 
+  it('goes dark with a neutral card when its creator is suspended (4023), and comes back on the next welcome', async () => {
+    server.use(
+      http.get('*/api/creator/overlay/public', () =>
+        HttpResponse.json({ overlayTheme: 'classic', font: 'Inter', color: '#112233', sound: 'none' }),
+      ),
+      http.get('*/api/tips/display', () => HttpResponse.json({ tips: [tip('on-air')] })),
+    );
+    const { root, fake, stop } = mount();
+    fake.last().open();
+    fake.last().push({ type: 'welcome', rooms: ['overlay:c1'], versions: { [SPACE]: 3 } });
+    await vi.waitFor(() => expect(card(root)?.textContent).toContain('Priya'));
+    fake.last().drop(4023, 'Creator suspended');
+    expect(card(root)?.className).toContain('ov-paused');
+    expect(card(root)?.textContent).toBe('This overlay is paused.');
+    // It keeps trying (with backoff) rather than giving up as for a rotated key.
+    await vi.waitFor(() => expect(fake.sockets).toHaveLength(2), { timeout: 3000 });
+    fake.last().open();
+    fake.last().push({ type: 'welcome', rooms: ['overlay:c1'], versions: { [SPACE]: 3 } });
+    expect(card(root)?.className).not.toContain('ov-paused');
+    expect(card(root)?.textContent).toBe('Waiting for the next superchat...');
+    fake.last().push({ type: 'tip:status', space: SPACE, version: 4, data: tip('after', { version: 4 }) });
+    expect(card(root)?.textContent).toContain('Priya');
+    stop();
+  });
+
   it('only logs load failures and keeps its defaults', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(

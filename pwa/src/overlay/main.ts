@@ -88,6 +88,15 @@ function render(root: HTMLElement, state: OverlayState, texts: OverlayTexts): vo
   root.replaceChildren(card);
 }
 
+/** The neutral dark card of a suspended creator's overlay: no tip, no colour, no reason. */
+function renderPaused(root: HTMLElement, texts: OverlayTexts): void {
+  const card = el('div', 'ov-card ov-paused');
+  card.setAttribute('role', 'status');
+  card.setAttribute('aria-live', 'polite');
+  card.append(el('p', 'ov-waiting-text', texts.paused));
+  root.replaceChildren(card);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
@@ -107,6 +116,9 @@ export function startOverlay(
   let expiry: ReturnType<typeof setTimeout> | undefined;
   // The creator's show language (settings load or overlay:update), English until one says otherwise.
   let texts = OVERLAY_TEXTS.en;
+  // The creator is suspended: the dark card shows until a welcome says the suspension was lifted.
+  let paused = false;
+  const draw = () => (paused ? renderPaused(root, texts) : render(root, state, texts));
   const dispatch = (event: OverlayEvent) => {
     const payload =
       event.type === 'settings' ? event.settings : event.type === 'overlay:update' ? event.data : null;
@@ -119,7 +131,7 @@ export function startOverlay(
     const autoBefore = state.show.autoAdvance;
     state = next;
     texts = nextTexts;
-    render(root, state, texts);
+    draw();
     if (payload) prepareSoundSoon(state.settings.sound);
     const shown = shownTip(state);
     if (shown !== before || state.show.autoAdvance !== autoBefore || event.type === 'alert:show')
@@ -181,10 +193,25 @@ export function startOverlay(
   };
 
   // A rotated key: an old (perhaps leaked) link stops showing tips at once.
-  socket = createOverlayKeySocket(key, createSocket, 'Overlay', () => dispatch({ type: 'revoked' }));
+  socket = createOverlayKeySocket(
+    key,
+    createSocket,
+    'Overlay',
+    () => dispatch({ type: 'revoked' }),
+    () => {
+      paused = true;
+      speech.stop();
+      dispatch({ type: 'revoked' });
+      draw();
+    },
+  );
   socket.onMessage((message) => {
     if (message.type === 'welcome') {
       receipts.connected();
+      if (paused) {
+        paused = false;
+        draw();
+      }
       return loadDisplay();
     }
     if (message.type === 'speech:ready') return speech.ready(message.data.tipId);

@@ -10,6 +10,8 @@ const EN = {
   anonymous: 'Anonymous',
   /** The mark on a test alert's card (issue 14). */
   testBadge: 'TEST',
+  /** The neutral card of an overlay whose creator is suspended (no reason, no blame). */
+  paused: 'This overlay is paused.',
 };
 export type OverlayTexts = typeof EN;
 
@@ -20,6 +22,7 @@ export const OVERLAY_TEXTS: Record<Language, OverlayTexts> = {
     noMessage: 'कोई मैसेज नहीं',
     anonymous: 'गुमनाम',
     testBadge: 'टेस्ट',
+    paused: 'यह ओवरले अभी रुका हुआ है।',
   },
 };
 

@@ -45,6 +45,11 @@ export interface RealtimeSocketOptions {
    * stops reconnecting with them until reconnect() or the browser comes back online.
    */
   onUnauthorized?: (reason: string) => void;
+  /**
+   * The overlay key's creator is suspended (close code 4023): the page goes dark; the client keeps reconnecting
+   * with its backoff, and the next welcome means the suspension was lifted.
+   */
+  onSuspended?: () => void;
 }
 
 export interface RealtimeSocket {
@@ -247,11 +252,10 @@ export function createRealtimeSocket(options: RealtimeSocketOptions): RealtimeSo
         options.onUnauthorized?.(reason ?? '');
         return;
       }
+      if (code === WS_CLOSE.creatorSuspended) options.onSuspended?.();
       scheduleRetry();
     };
-    ws.onerror = () => {
-      // onclose follows an error; reconnect from there.
-    };
+    ws.onerror = () => undefined; // onclose follows an error; reconnect from there.
   }
 
   const onOnline = () => {
@@ -296,17 +300,20 @@ export function createRealtimeSocket(options: RealtimeSocketOptions): RealtimeSo
 
 /**
  * The socket of an OBS page (the overlay or a widget), joined by its overlay key. A refused key (rotated: an old,
- * perhaps leaked link) calls `onRevoked` and says why in the log only.
+ * perhaps leaked link) calls `onRevoked` and says why in the log only; a suspended creator calls `onSuspended`
+ * (the page goes dark until the next welcome).
  */
 export function createOverlayKeySocket(
   overlayKey: string,
   createSocket: SocketFactory | undefined,
   page: 'Overlay' | 'Widget',
   onRevoked: () => void,
+  onSuspended?: () => void,
 ): RealtimeSocket {
   return createRealtimeSocket({
     credentials: () => ({ overlayKey }),
     createSocket,
+    onSuspended,
     onUnauthorized: (reason) => {
       console.warn(
         `${page} disconnected: ${reason || 'overlay key refused'}. Copy the new link from Overlay Studio.`,

@@ -58,9 +58,12 @@ export function startWidget(
 ): () => void {
   const key = new URLSearchParams(search).get('key') ?? '';
   let view: WidgetView = { state: null, text: WIDGET_TEXT.en, revoked: false };
+  // The creator is suspended: a neutral card until a welcome says the suspension was lifted.
+  let paused = false;
   const show = (next: WidgetView) => {
     view = next;
     document.documentElement.lang = next.state?.language === 'hi' ? 'hi' : 'en-IN';
+    if (paused) return drawPaused(root, view.text);
     draw(root, view);
   };
   if (!key) {
@@ -83,7 +86,7 @@ export function startWidget(
     lastFetch = Date.now();
     try {
       const body = await getJson(`/api/overlay/widgets?key=${encodeURIComponent(key)}`);
-      if (isWidgetState(body) && !view.revoked) {
+      if (isWidgetState(body) && !view.revoked && !paused) {
         show({ state: body, text: WIDGET_TEXT[body.language] ?? WIDGET_TEXT.en, revoked: false });
       }
     } catch (error) {
@@ -106,10 +109,21 @@ export function startWidget(
     }, wait);
   };
 
-  const socket = createOverlayKeySocket(key, createSocket, 'Widget', () =>
-    show({ state: null, text: view.text, revoked: true }),
+  const socket = createOverlayKeySocket(
+    key,
+    createSocket,
+    'Widget',
+    () => show({ state: null, text: view.text, revoked: true }),
+    () => {
+      paused = true;
+      show({ state: null, text: view.text, revoked: false });
+    },
   );
   socket.onMessage((message) => {
+    if (message.type === 'welcome' && paused) {
+      paused = false;
+      show(view);
+    }
     if (REFRESH_ON.has(message.type)) refresh();
   });
   const fallback = setTimeout(() => {
@@ -120,6 +134,14 @@ export function startWidget(
     if (timer) clearTimeout(timer);
     socket.close();
   };
+}
+
+/** The neutral card of a suspended creator's widget (no figures, no reason). */
+function drawPaused(root: HTMLElement, text: WidgetView['text']): void {
+  const card = el('section', 'wg wg-paused');
+  card.setAttribute('role', 'status');
+  card.append(el('p', 'wg-caption', text.paused));
+  root.replaceChildren(card);
 }
 
 /** Mounts a widget on #widget-root (the entry's only element). */

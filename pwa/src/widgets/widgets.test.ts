@@ -152,6 +152,23 @@ describe('the widget runtime', () => {
     stop();
   });
 
+  it('a suspended creator (4023) shows a neutral card, keeps reconnecting, and draws again on the next welcome', async () => {
+    serve([widgetState(), widgetState()]);
+    const { root, fake, stop } = mount(drawGoal);
+    fake.last().open();
+    fake.last().push({ type: 'welcome', rooms: [], versions: {} });
+    await expect.poll(() => fill(root)).toBe('25.00');
+    fake.last().drop(4023, 'Creator suspended');
+    expect(root.textContent).toBe(WIDGET_EN.paused);
+    expect(root.querySelector('.wg-paused')).not.toBeNull();
+    await expect.poll(() => fake.sockets.length, { timeout: 3000 }).toBe(2);
+    fake.last().open();
+    fake.last().push({ type: 'welcome', rooms: [], versions: {} });
+    await expect.poll(() => fill(root), { timeout: 3000 }).toBe('25.00');
+    expect(root.textContent).not.toContain(WIDGET_EN.paused);
+    stop();
+  });
+
   it('without ?key= says where the link comes from and opens no socket', () => {
     const { root, fake } = mount(drawGoal, '');
     expect(root.textContent).toBe('Copy this widget’s link from Overlay Studio.');

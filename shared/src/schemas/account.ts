@@ -12,7 +12,14 @@ export const userSchema = z.object({
   phone: z.string(),
   role: roleSchema,
   profilePic: z.string().nullable(),
-  creator: z.object({ handle: z.string(), displayName: z.string() }).nullable(),
+  creator: z
+    .object({
+      handle: z.string(),
+      displayName: z.string(),
+      /** Present (true) while an operator has suspended the creator account. */
+      suspended: z.literal(true).optional(),
+    })
+    .nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

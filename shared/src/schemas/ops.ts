@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { define } from '../endpointTools.ts';
+import { fillMessage, VALIDATION_MESSAGES as V } from '../validationMessages.ts';
 
 // The operator console (/ops): schemas and endpoints. Every endpoint here has auth 'operator'; every action that
 // moves money or restricts someone takes a `reason` and writes one operator_audit row.
@@ -8,8 +9,8 @@ import { define } from '../endpointTools.ts';
 export const operatorReasonSchema = z
   .string()
   .trim()
-  .min(5, { error: 'Give a reason of at least 5 characters.' })
-  .max(500, { error: 'Keep the reason under 500 characters.' });
+  .min(5, { error: fillMessage(V.reasonTooShort, { min: 5 }) })
+  .max(500, { error: fillMessage(V.reasonTooLong, { max: 500 }) });
 
 /** One row of the operators' audit log. */
 export const auditEntrySchema = z.object({

@@ -20,6 +20,8 @@ export interface CreatorRecord {
   createdAt: Date;
   /** When the creator's account was deleted: the handle stays reserved and refuses money. */
   deletedAt: Date | null;
+  /** When an operator suspended the creator (null when not): no tips or orders, overlay and widgets dark. */
+  suspendedAt: Date | null;
 }
 
 /** The columns of a `creators` row, aliased to the fields of a CreatorRecord. */
@@ -35,6 +37,7 @@ const CREATOR_COLUMNS = [
   'lifetime_gross_paise as lifetimeGrossPaise',
   'created_at as createdAt',
   'deleted_at as deletedAt',
+  'suspended_at as suspendedAt',
 ];
 
 /** The first creator matching `where` (in `order`, when given), or null. */
@@ -201,6 +204,9 @@ export async function resolveVersionedCreator(
   const space = creatorSpace(creator.userId);
   return { creator, spaceVersion: (await currentVersions(db, [space]))[space] ?? 0 };
 }
+
+/** The refusal of a suspended creator's tips and orders (403 CREATOR_SUSPENDED, neutral words). */
+export const creatorSuspended = () => new AppError('CREATOR_SUSPENDED', MESSAGES.creatorSuspended);
 
 /** The refusal of a deleted creator's handle (410 GONE): it takes no tips, orders or overlay reads. */
 export const creatorDeleted = () => new AppError('GONE', MESSAGES.creatorDeleted);

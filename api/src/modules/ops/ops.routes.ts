@@ -4,6 +4,9 @@ import { auditRoutes } from './audit.routes.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { moneyRoutes } from './money.routes.ts';
 import { reconciliationRoutes } from './reconciliation.routes.ts';
+import { opsLeadsRoutes } from './leads.routes.ts';
+import { peopleRoutes } from './people.routes.ts';
+import { opsReportsRoutes } from './reports.routes.ts';
 
 /**
  * The operator console's API (/api/ops/*): one router per area, every route `auth: 'operator'` in the contract
@@ -11,7 +14,15 @@ import { reconciliationRoutes } from './reconciliation.routes.ts';
  */
 export function opsRoutes(deps: AppDeps): Router {
   const router = new Router();
-  const areas = [auditRoutes(deps), consoleRoutes(deps), moneyRoutes(deps), reconciliationRoutes(deps)];
+  const areas = [
+    auditRoutes(deps),
+    consoleRoutes(deps),
+    moneyRoutes(deps),
+    reconciliationRoutes(deps),
+    peopleRoutes(deps),
+    opsReportsRoutes(deps),
+    opsLeadsRoutes(deps),
+  ];
   for (const area of areas) router.use(area.routes(), area.allowedMethods());
   return router;
 }

@@ -35,6 +35,15 @@ export function payerTokenHash(secret: string, token: string): string {
   return payerHash(secret, 'token', token);
 }
 
+/**
+ * The payer key a guest payment's contact has when it is this account's phone (a banned viewer's number is kept
+ * only this way, so their guest payments can be recognised and refused).
+ */
+export function phonePayerKey(secret: string, phone10: string): string | null {
+  const contact = normalContact(phone10);
+  return contact ? payerHash(secret, 'contact', contact) : null;
+}
+
 /** Every key a captured guest payment is known by: its VPA, its contact, and the order's browser token hash. */
 export function payerKeys(secret: string, payer: PayerDetails, tokenHash: string | null): string[] {
   const vpa = normalVpa(payer.vpa);

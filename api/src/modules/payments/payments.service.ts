@@ -9,7 +9,7 @@ import type { Logger } from '../../logger.ts';
 import { makeReceipt } from '../../payments/gateway.ts';
 import { countGuestPayment, type GuestPaymentOutcome } from '../../metrics/guestPayments.ts';
 import type { SessionPrincipal } from '../sessions/sessions.service.ts';
-import type { CreatorRecord } from '../creators/creators.repository.ts';
+import { creatorSuspended, type CreatorRecord } from '../creators/creators.repository.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { insertTip } from '../tips/tips.repository.ts';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../payouts/payouts.webhooks.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
 import { isGuestPayerBlocked } from '../safety/safety.repository.ts';
+import { isBannedPayer } from '../ops/people.repository.ts';
 import { payerKeys, payerLabel, payerTokenHash, type PayerDetails } from './guestPayers.ts';
 import { refundRefusedPayment, refuseBlockedPayer } from './refusedPayments.ts';
 import {
@@ -82,12 +83,17 @@ export async function openPaymentOrder(
   return { id: order.id, amount: order.amount, currency: order.currency };
 }
 
-/** Guest checkout (SPEC §4): validated input in rupees → an order for the creator the request resolved to. */
+/**
+ * Guest checkout (SPEC §4): validated input in rupees → an order for the creator the request resolved to; a
+ * suspended creator refuses it (403 CREATOR_SUSPENDED).
+ */
 export async function createGuestOrder(
   deps: AppDeps,
   creator: CreatorRecord,
   input: { amount: number; message: string; name: string; payerToken?: string | undefined },
 ): Promise<PaymentOrder> {
+  // A suspended creator takes no orders: refused before anything can be charged.
+  if (creator.suspendedAt) throw creatorSuspended();
   const amountPaise = rupeesToPaise(input.amount);
   assertTipAmount(deps.config, amountPaise);
   const tokenHash = input.payerToken ? payerTokenHash(deps.config.payerHashSecret, input.payerToken) : null;
@@ -273,7 +279,8 @@ async function applyInTransaction(
   } else {
     if (!order.creator_id) return 'orphaned';
     const keys = payerKeys(payerHashSecret, report.payer ?? {}, order.payer_token_hash);
-    if (await isGuestPayerBlocked(tx, order.creator_id, keys))
+    // A payer the creator blocked, or a viewer banned from the platform paying as a guest: refunded in full.
+    if ((await isGuestPayerBlocked(tx, order.creator_id, keys)) || (await isBannedPayer(tx, keys)))
       return refuseBlockedPayer(tx, { ...order, creator_id: order.creator_id }, report, log);
     const tip = await insertTip(tx, {
       creatorId: order.creator_id,

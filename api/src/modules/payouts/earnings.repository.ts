@@ -198,7 +198,7 @@ export async function lockEarningByPayment(tx: Executor, paymentId: string): Pro
   return tx('earnings').where({ payment_id: paymentId }).forUpdate().first<EarningRow | undefined>();
 }
 
-/** Creators with available money and an activated linked account that are due a batch now. */
+/** Creators with available money and an activated linked account that are due a batch now (never a suspended one). */
 export async function creatorsDueForBatch(
   db: Executor,
   opts: { freeTierPaise: number; proWindowMs: number; starterDue: boolean; todayIst: string; limit: number },
@@ -208,6 +208,7 @@ export async function creatorsDueForBatch(
        join linked_accounts a on a.creator_id = b.creator_id and a.status = 'activated'
        join creators c on c.user_id = b.creator_id
       where b.available_paise > b.debt_paise
+        and c.suspended_at is null
         and ((c.lifetime_gross_paise > ? and exists (
                select 1 from earnings e where e.creator_id = b.creator_id and e.state = 'available'
                   and e.updated_at <= now() - (? * interval '1 millisecond')))

@@ -235,6 +235,8 @@ export interface TipContextRecord {
   settingsUpdatedAt: string | null;
   /** The creator's account was deleted: the handle refuses tips. */
   deleted: boolean;
+  /** An operator suspended the creator: tips are refused (the tip statement checks it again, SH423). */
+  suspended: boolean;
 }
 
 /** The creator (by id, or by handle, case-insensitive) with its safety settings; null when there is none. */
@@ -255,6 +257,7 @@ export async function findTipContext(
           display_name: string;
           settings_updated_at: string | null;
           deleted_at: Date | null;
+          suspended_at: Date | null;
         })
       | undefined
     >(
@@ -262,6 +265,7 @@ export async function findTipContext(
       'c.handle',
       'c.display_name',
       'c.deleted_at',
+      'c.suspended_at',
       's.creator_id',
       's.blocked_terms',
       's.builtin_enabled',
@@ -280,6 +284,7 @@ export async function findTipContext(
     settings: row.creator_id === null ? null : toRecord({ ...row, creator_id: row.creator_id }),
     settingsUpdatedAt: row.settings_updated_at,
     deleted: row.deleted_at !== null,
+    suspended: row.suspended_at !== null,
   };
 }
 

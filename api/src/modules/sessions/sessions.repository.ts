@@ -3,13 +3,19 @@ import type { LoadMany } from '../../db/coalesce.ts';
 import type { Executor } from '../../db/knex.ts';
 import type { SessionClaims } from '../../http/auth.ts';
 
-/** Inserts a session row for a user; returns its id (the `sid` of the token). */
-export async function insertSession(db: Executor, userId: string, expiresAt: Date): Promise<string> {
-  const [row] = await db('sessions')
-    .insert({ user_id: userId, expires_at: expiresAt })
-    .returning<{ id: string }[]>('id');
-  if (!row) throw new Error('session insert returned no row');
-  return row.id;
+/**
+ * Inserts a session row for a user; returns its id (the `sid` of the token), or null when the user is banned.
+ * The user row is read FOR SHARE: a ban committing meanwhile (it updates that row, then revokes every session)
+ * either waits for this session and revokes it, or is seen here and no session is made.
+ */
+export async function insertSession(db: Executor, userId: string, expiresAt: Date): Promise<string | null> {
+  const result = await db.raw<{ rows: Array<{ id: string }> }>(
+    `insert into sessions (user_id, expires_at)
+       select u.id, ? from users u where u.id = ? and u.banned_at is null for share
+     returning id`,
+    [expiresAt, userId],
+  );
+  return result.rows[0]?.id ?? null;
 }
 
 /**

@@ -4,6 +4,8 @@ import type { Config } from '../../config.ts';
 import { coalesced } from '../../db/coalesce.ts';
 import type { Executor } from '../../db/knex.ts';
 import type { SessionClaims, SessionPrincipal } from '../../http/auth.ts';
+import { forbidden } from '../../http/errors.ts';
+import { MESSAGES } from '@shabaash/shared';
 import { insertSession, liveSessionRoles, sessionKey } from './sessions.repository.ts';
 
 export type { SessionClaims, SessionPrincipal } from '../../http/auth.ts';
@@ -77,10 +79,11 @@ async function verifiedClaims(
   }
 }
 
-/** Creates a session row and returns its bearer token (a JWT naming the session). */
+/** Creates a session row and returns its bearer token (a JWT naming the session); 403 for a banned user. */
 export async function issueSession(db: Executor, config: Config, userId: string): Promise<string> {
   const expiresAt = new Date(Date.now() + config.SESSION_TTL_DAYS * 86_400_000);
   const sessionId = await insertSession(db, userId, expiresAt);
+  if (!sessionId) throw forbidden(MESSAGES.accountRestricted);
   return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)

@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict, paymentRequired, unauthenticated } from
 import { IDEMPOTENCY_KEY_REUSED, requestFingerprint, type StoredResponse } from '../../http/idempotency.ts';
 import {
   creatorDeleted,
+  creatorSuspended,
   resolveCreator,
   resolveVersionedCreator,
   type VersionedCreator,
@@ -57,7 +58,7 @@ const STALE_CONTEXT_RETRIES = 2;
  * cache (tipContext.ts); the JS checks decide on amount, message and auto-live; then one statement
  * (shabaash_send_wallet_tips, committed on return) checks the session (401), claims or replays the
  * Idempotency-Key, checks that the context is still current (else it is reloaded and the tip decided again),
- * refuses a deleted creator (410, waiting for a deletion in progress), a blocked sender (403) or a refused message (400), debits the wallet (402 when short), credits the
+ * refuses a deleted creator (410, waiting for a deletion in progress) or a suspended one (403 CREATOR_SUSPENDED), a blocked sender (403) or a refused message (400), debits the wallet (402 when short), credits the
  * cashback, lands the tip (fee, creator space bump; `read` at once when auto-live) and stores the result.
  * Lock order: wallet row → wallet space → creator row → creator space. A replay returns the first response and
  * moves no money; a refusal or a 402 stores nothing. Announces the creator and wallet spaces after commit (not
@@ -86,6 +87,11 @@ export async function sendTip(
       throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
     }
     if (context.deleted) throw creatorDeleted();
+    if (context.suspended) {
+      // This instance's cached context may predate a lifted suspension: read it again once before refusing.
+      if (attempt === 0) continue;
+      throw creatorSuspended();
+    }
     if (context.creatorId === userId) throw badRequest(MESSAGES.ownChannelTip, 'creator');
     const refusal = contentRefusal(context.settings, { message: input.message, amountPaise });
     const autoLive = await autoLiveAllowed(db, context.settings, userId, amountPaise);
@@ -112,6 +118,7 @@ export async function sendTip(
       if (code === WALLET_TIP_SQLSTATE.sessionEnded) throw unauthenticated();
       if (code === WALLET_TIP_SQLSTATE.senderBlocked) throw blockedSenderRefusal();
       if (code === WALLET_TIP_SQLSTATE.creatorDeleted) throw creatorDeleted();
+      if (code === WALLET_TIP_SQLSTATE.creatorSuspended) throw creatorSuspended();
       if (code === WALLET_TIP_SQLSTATE.refused && refusal) throw refusal;
       if (code === WALLET_TIP_SQLSTATE.keyReused) throw conflict(IDEMPOTENCY_KEY_REUSED);
       if (isInsufficientBalance(err)) throw paymentRequired(MESSAGES.insufficientBalance);

@@ -10,6 +10,7 @@ export const WALLET_TIP_SQLSTATE = {
   sessionEnded: 'SH401',
   senderBlocked: 'SH403',
   creatorDeleted: 'SH410',
+  creatorSuspended: 'SH423',
   refused: 'SH400',
   keyReused: 'SH409',
   staleContext: 'SH412',

@@ -9,6 +9,13 @@ export function presentUser(user: UserRecord): User {
     phone: user.phone,
     role: user.role,
     profilePic: user.profilePic,
-    creator: user.creator ? { handle: user.creator.handle, displayName: user.creator.displayName } : null,
+    creator: user.creator
+      ? {
+          handle: user.creator.handle,
+          displayName: user.creator.displayName,
+          // Only while suspended: the Chat Loader says so (the field is absent otherwise).
+          ...(user.creator.suspended ? { suspended: true } : {}),
+        }
+      : null,
   };
 }

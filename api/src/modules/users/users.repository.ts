@@ -8,7 +8,8 @@ export interface UserRecord {
   phone: string;
   role: Role;
   profilePic: string | null;
-  creator: { handle: string; displayName: string } | null;
+  /** The creator profile; `suspended` when an operator suspended it. */
+  creator: { handle: string; displayName: string; suspended: boolean } | null;
 }
 
 /** A user with the password hash, for login and reset only. */
@@ -27,9 +28,19 @@ interface UserRow {
   profile_pic: string | null;
   handle: string | null;
   display_name: string | null;
+  suspended_at: Date | null;
 }
 
-const USER_COLUMNS = ['u.id', 'u.name', 'u.phone', 'u.role', 'u.profile_pic', 'c.handle', 'c.display_name'];
+const USER_COLUMNS = [
+  'u.id',
+  'u.name',
+  'u.phone',
+  'u.role',
+  'u.profile_pic',
+  'c.handle',
+  'c.display_name',
+  'c.suspended_at',
+];
 
 function toRecord(row: UserRow): UserRecord {
   return {
@@ -40,7 +51,7 @@ function toRecord(row: UserRow): UserRecord {
     profilePic: row.profile_pic,
     creator:
       row.handle !== null && row.display_name !== null
-        ? { handle: row.handle, displayName: row.display_name }
+        ? { handle: row.handle, displayName: row.display_name, suspended: row.suspended_at !== null }
         : null,
   };
 }

@@ -563,3 +563,37 @@ describe('Chat Loader: copy, locate and live updates', () => {
     await waitFor(() => expect(screen.getByTestId('overlay-presence').textContent).toBe('Overlay offline'));
   });
 });
+
+describe('Chat Loader: a suspended account and reports', () => {
+  it('says the account is suspended (neutral words), and a tip is reported with a reason from its row', async () => {
+    const suspended = {
+      ...creator,
+      creator: { handle: 'asha', displayName: 'Asha Live', suspended: true as const },
+    };
+    storeSession(suspended);
+    serve([tip('t1')]);
+    const reports: unknown[] = [];
+    server.use(
+      http.get('*/api/users/me', () => HttpResponse.json({ user: suspended })),
+      http.post('*/api/reports', async ({ request }) => {
+        reports.push(await request.json());
+        return HttpResponse.json({ message: 'Thanks. Our team will look at your report.' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<ChatControlScreen />);
+    expect((await screen.findByTestId('suspended-note')).textContent).toBe(
+      'Your creator account is suspended: you cannot receive tips for now and payouts are on hold. Please contact support.',
+    );
+    const row = await screen.findByTestId('chat-row');
+    const cells = within(row);
+    await user.click(cells.getByRole('button', { name: 'Report' }));
+    const send = cells.getByRole('button', { name: 'Send report' });
+    expect((send as HTMLButtonElement).disabled).toBe(true); // a reason first
+    await user.click(cells.getByRole('radio', { name: 'Abuse or harassment' }));
+    await user.type(cells.getByLabelText('Details (optional)'), 'Slur');
+    await user.click(send);
+    expect(await cells.findByText('Thanks. Our team will look at your report.')).toBeDefined();
+    expect(reports).toEqual([{ kind: 'tip', target: 't1', reason: 'abuse', details: 'Slur' }]);
+  });
+});

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
+import { MESSAGES } from '@shabaash/shared';
+import { useAuth } from '../../auth/useAuth.ts';
 import { useChats } from '../../hooks/useChats.ts';
 import { useSafetyFlags } from '../../hooks/useSafetyFlags.ts';
 import { guestLink, overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
@@ -21,7 +23,7 @@ import { ShowToolsCard } from './ShowToolsCard.tsx';
 import { AlertWarning } from './AlertReceipts.tsx';
 import { useAlertsState } from '../../hooks/useShowActions.ts';
 import { useT } from '../../i18n/i18n.tsx';
-import { errorText } from '../../i18n/errors.ts';
+import { errorText, localizeText } from '../../i18n/errors.ts';
 import './chatControl.css';
 
 export { HIGHLIGHT_MS, SEARCH_DEBOUNCE_MS } from './chatText.ts';
@@ -31,6 +33,7 @@ export { HIGHLIGHT_MS, SEARCH_DEBOUNCE_MS } from './chatText.ts';
  * the banners and the live list. Each card is its own component; a new card is one more line in `cl-cards`.
  */
 export function ChatControlScreen() {
+  const { user } = useAuth();
   const chatsState = useChats();
   const { chats, isLoading, isError, overlayConnected, overlays, realtime } = chatsState;
   const alerts = useAlertsState();
@@ -108,6 +111,11 @@ export function ChatControlScreen() {
           {overlayConnected ? t('chat.overlayConnected') : t('chat.overlayOffline')}
         </p>
       </header>
+      {user?.creator?.suspended ? (
+        <p className="form-status form-status-error cl-banner" role="alert" data-testid="suspended-note">
+          {localizeText(MESSAGES.creatorAccountSuspended)}
+        </p>
+      ) : null}
       <AlertWarning overlays={overlays} chats={chats} paused={paused} />
       {realtime !== 'connected' && !isLoading ? (
         <p className="muted small cl-realtime">{t('chat.reconnecting')}</p>

@@ -12,6 +12,7 @@ import {
 } from '../../lib/chatQueue.ts';
 import { tierOfAmount } from '../../lib/tiers.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import { ReportButton } from '../../components/ReportButton.tsx';
 import { OnAirMark } from './AlertReceipts.tsx';
 
 export function ChatAvatar({ chat, size = 44 }: { chat: ChatView; size?: number }) {
@@ -34,7 +35,7 @@ export interface ChatRowActions {
 
 /**
  * A row's buttons: Show on live (while queued), Copy message, Block sender (a viewer's account, or a guest by what
- * their payment carried), Delete.
+ * their payment carried), Delete, and Report (to the operators).
  */
 function RowActions({
   chat,
@@ -76,6 +77,7 @@ function RowActions({
           {label}
         </button>
       ))}
+      {chat.pending ? null : <ReportButton kind="tip" target={chat.id} />}
     </span>
   );
 }

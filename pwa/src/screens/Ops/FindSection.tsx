@@ -87,7 +87,9 @@ function Results({ result }: { result: OpsSearchResult }) {
           <ul className="ops-list">
             {result.users.map((user) => (
               <li key={user.id} className="ops-row">
-                <strong>{user.name}</strong>
+                <Link to={`/ops/people/${user.id}`}>
+                  <strong>{user.name}</strong>
+                </Link>
                 <span className="small">
                   {t(`ops.role.${user.role}`)}
                   {user.handle ? ` · @${user.handle}` : ''}

@@ -1,13 +1,16 @@
 import type { ComponentType } from 'react';
-import { Link, Navigate, NavLink, Outlet, Route, Routes } from 'react-router-dom';
+import { Link, Navigate, NavLink, Outlet, Route, Routes, useParams } from 'react-router-dom';
 import { useAuth } from '../../auth/useAuth.ts';
 import { homePathFor } from '../../auth/homePath.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { AuditSection } from './AuditSection.tsx';
 import { FindSection } from './FindSection.tsx';
+import { LeadsSection } from './LeadsSection.tsx';
 import { MoneySection } from './MoneySection.tsx';
+import { PeopleSection } from './PeopleSection.tsx';
 import { ReconciliationSection } from './ReconciliationSection.tsx';
+import { ReportsSection } from './ReportsSection.tsx';
 import { OpsLogin } from './OpsLogin.tsx';
 import { TipDetail } from './TipDetail.tsx';
 import './ops.css';
@@ -24,6 +27,9 @@ export const OPS_SECTIONS: readonly OpsSection[] = [
   { path: 'find', label: 'ops.nav.find', Section: FindSection },
   { path: 'money', label: 'ops.nav.money', Section: MoneySection },
   { path: 'reconciliation', label: 'ops.nav.recon', Section: ReconciliationSection },
+  { path: 'people', label: 'ops.nav.people', Section: PeopleSection },
+  { path: 'reports', label: 'ops.nav.reports', Section: ReportsSection },
+  { path: 'leads', label: 'ops.nav.leads', Section: LeadsSection },
   { path: 'audit', label: 'ops.nav.audit', Section: AuditSection },
 ];
 
@@ -42,11 +48,18 @@ export function OpsScreen() {
             <Route key={path} path={path} element={<Section />} />
           ))}
           <Route path="tips/:id" element={<TipDetail />} />
+          <Route path="people/:id" element={<PersonById />} />
           <Route path="*" element={<Navigate to="/ops" replace />} />
         </Route>
       </Route>
     </Routes>
   );
+}
+
+/** /ops/people/:id (a person found by search): the People section opened on them. */
+function PersonById() {
+  const { id = '' } = useParams();
+  return <PeopleSection key={id} userId={id} />;
 }
 
 /** Operators pass; nobody signed in goes to /ops/login; anyone else is told this is not their area. */

@@ -16,6 +16,7 @@ import './slots.css';
 import { useT } from '../../../i18n/i18n.tsx';
 import { bindText } from '../../../components/fieldBinding.tsx';
 import { Card } from '../../../components/Card.tsx';
+import { ReportButton } from '../../../components/ReportButton.tsx';
 
 /**
  * Dashboard send-tip form: creator (defaults to the one whose link brought the viewer, else the default
@@ -123,6 +124,9 @@ export function SendTipForm() {
           {sendTip.isPending ? t('dashboard.sendTip.sending') : t('dashboard.sendTip.submit')}
         </button>
       </form>
+      {normalizeHandle(creator) ? (
+        <ReportButton kind="creator" target={normalizeHandle(creator) ?? ''} />
+      ) : null}
     </Card>
   );
 }

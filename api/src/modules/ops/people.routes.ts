@@ -1,0 +1,33 @@
+import type Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import type { AppDeps } from '../../deps.ts';
+import { principal } from '../../http/auth.ts';
+import { contractRouter } from '../../http/contract.ts';
+import { getPerson, setBanned, setSuspended } from './people.service.ts';
+
+/**
+ * GET /api/ops/users/:id (a user's state), POST /api/ops/creators/:id/suspend|unsuspend and
+ * POST /api/ops/users/:id/ban|unban (reason required, audited). Operators only (the contract's auth).
+ */
+export function peopleRoutes(deps: AppDeps): Router {
+  const { router, route } = contractRouter(deps.config);
+  const act = (ctx: ParameterizedContext, userId: string, reason: string) => ({
+    operatorId: principal(ctx.state).userId,
+    userId,
+    reason,
+  });
+  route('opsPerson', async ({ params }) => ({ person: await getPerson(deps.db, params.id ?? '') }));
+  route('opsSuspendCreator', async ({ ctx, params, input }) => ({
+    person: await setSuspended(deps, act(ctx, params.id ?? '', input.reason), true),
+  }));
+  route('opsUnsuspendCreator', async ({ ctx, params, input }) => ({
+    person: await setSuspended(deps, act(ctx, params.id ?? '', input.reason), false),
+  }));
+  route('opsBanUser', async ({ ctx, params, input }) => ({
+    person: await setBanned(deps, act(ctx, params.id ?? '', input.reason), true),
+  }));
+  route('opsUnbanUser', async ({ ctx, params, input }) => ({
+    person: await setBanned(deps, act(ctx, params.id ?? '', input.reason), false),
+  }));
+  return router;
+}

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { define } from '../endpointTools.ts';
+import { fillMessage, VALIDATION_MESSAGES as V } from '../validationMessages.ts';
+import { roleSchema } from './common.ts';
+import { operatorReasonSchema } from './ops.ts';
+
+// The operator console's People area: suspending creators, banning viewers, the reports queue and the leads of
+// the landing form. Every restriction takes a reason and writes one operator_audit row; phones are masked.
+
+/** A user as an operator sees them: state and reasons, the phone masked (••••••3210). */
+export const opsPersonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  maskedPhone: z.string(),
+  creator: z.object({ handle: z.string(), displayName: z.string() }).nullable(),
+  suspendedAt: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
+  bannedAt: z.string().nullable(),
+  banReason: z.string().nullable(),
+  deleted: z.boolean(),
+  createdAt: z.string(),
+});
+export type OpsPerson = z.infer<typeof opsPersonSchema>;
+
+export const opsReasonInputSchema = z.object({ reason: operatorReasonSchema });
+const personResponseSchema = z.object({ person: opsPersonSchema });
+
+/** What can be reported, and why (the PWA offers these reasons as a list). */
+export const REPORT_KINDS = ['tip', 'creator', 'viewer'] as const;
+export const REPORT_REASONS = ['abuse', 'hate', 'spam', 'scam', 'sexual', 'other'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** One report in the operators' queue, with the context they need to judge it. */
+export const opsReportSchema = z.object({
+  id: z.string(),
+  kind: z.enum(REPORT_KINDS),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  status: z.enum(['open', 'closed']),
+  resolution: z.string().nullable(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  reporter: z.object({ id: z.string(), name: z.string() }),
+  /** The reported person (a tip's sender, the creator, the viewer); null for a guest or an erased account. */
+  reported: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      handle: z.string().nullable(),
+      maskedPhone: z.string(),
+    })
+    .nullable(),
+  /** The reported tip's text and amount (a guest's name when it had no account). */
+  tip: z
+    .object({
+      id: z.string(),
+      message: z.string(),
+      amountPaise: z.number().int(),
+      guestName: z.string().nullable(),
+      creatorHandle: z.string(),
+    })
+    .nullable(),
+});
+export type OpsReport = z.infer<typeof opsReportSchema>;
+
+export const opsReportsQuerySchema = z.object({
+  status: z.enum(['open', 'all']).default('open'),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+
+export const closeReportInputSchema = z.object({
+  resolution: z
+    .string()
+    .trim()
+    .min(5, { error: fillMessage(V.noteTooShort, { min: 5 }) })
+    .max(1000, { error: fillMessage(V.noteTooLong, { max: 1000 }) }),
+});
+
+/** A lead of the landing form, the phone masked. */
+export const opsLeadSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  maskedPhone: z.string(),
+  tags: z.array(z.string()),
+  createdAt: z.string(),
+  contactedAt: z.string().nullable(),
+});
+export type OpsLead = z.infer<typeof opsLeadSchema>;
+
+export const opsLeadsQuerySchema = z.object({
+  status: z.enum(['new', 'all']).default('all'),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+
+/** The People area's endpoints (spread into the contract in api.ts). */
+export const opsPeopleEndpoints = define({
+  opsPerson: {
+    method: 'GET',
+    path: '/ops/users/:id',
+    auth: 'operator',
+    output: personResponseSchema,
+  },
+  opsSuspendCreator: {
+    method: 'POST',
+    path: '/ops/creators/:id/suspend',
+    auth: 'operator',
+    input: opsReasonInputSchema,
+    output: personResponseSchema,
+  },
+  opsUnsuspendCreator: {
+    method: 'POST',
+    path: '/ops/creators/:id/unsuspend',
+    auth: 'operator',
+    input: opsReasonInputSchema,
+    output: personResponseSchema,
+  },
+  opsBanUser: {
+    method: 'POST',
+    path: '/ops/users/:id/ban',
+    auth: 'operator',
+    input: opsReasonInputSchema,
+    output: personResponseSchema,
+  },
+  opsUnbanUser: {
+    method: 'POST',
+    path: '/ops/users/:id/unban',
+    auth: 'operator',
+    input: opsReasonInputSchema,
+    output: personResponseSchema,
+  },
+  opsReports: {
+    method: 'GET',
+    path: '/ops/reports',
+    auth: 'operator',
+    query: opsReportsQuerySchema,
+    output: z.object({ reports: z.array(opsReportSchema) }),
+  },
+  opsCloseReport: {
+    method: 'POST',
+    path: '/ops/reports/:id/close',
+    auth: 'operator',
+    input: closeReportInputSchema,
+    output: z.object({ report: opsReportSchema }),
+  },
+  opsLeads: {
+    method: 'GET',
+    path: '/ops/leads',
+    auth: 'operator',
+    query: opsLeadsQuerySchema,
+    output: z.object({ leads: z.array(opsLeadSchema) }),
+  },
+  opsRevealLead: {
+    method: 'POST',
+    path: '/ops/leads/:id/reveal',
+    auth: 'operator',
+    input: opsReasonInputSchema,
+    output: z.object({ phone: z.string() }),
+  },
+  opsLeadContacted: {
+    method: 'POST',
+    path: '/ops/leads/:id/contacted',
+    auth: 'operator',
+    output: z.object({ lead: opsLeadSchema }),
+  },
+});
+
+/** A report from the PWA: a tip (its creator reports it), a creator (by handle) or a viewer who tipped the reporter. */
+export const createReportInputSchema = z.object({
+  kind: z.enum(REPORT_KINDS),
+  /** The tip (kind tip), the creator's handle (kind creator) or the viewer's user id (kind viewer). */
+  target: z.string().trim().min(1).max(100),
+  reason: z.enum(REPORT_REASONS),
+  details: z
+    .string()
+    .trim()
+    .max(500, { error: fillMessage(V.detailsTooLong, { max: 500 }) })
+    .default(''),
+});
+export type CreateReportInput = z.input<typeof createReportInputSchema>;
+
+/** Reporting, for any signed-in user (not under /ops). */
+export const reportEndpoints = define({
+  createReport: {
+    method: 'POST',
+    path: '/reports',
+    auth: 'user',
+    input: createReportInputSchema,
+    output: z.object({ message: z.string() }),
+  },
+});
