@@ -88,7 +88,7 @@ describe('/ops shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Find', 'Audit']);
+    ).toEqual(['Find', 'Money', 'Reconciliation', 'People', 'Reports', 'Leads', 'Audit']);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/ops/find'));
     await userEvent.click(within(nav).getByRole('link', { name: 'Audit' }));
     const log = await screen.findByRole('list', { name: 'Audit log' });
