@@ -14,16 +14,18 @@ import {
   type SimSettlement,
   type SimTransfer,
 } from './routeEntities.ts';
-import { loseDispute, refundPayment } from './routeRefunds.ts';
-import { newTransfer, reverseTransfer } from './routeTransfers.ts';
+import { createRouteDisputes } from './routeDisputes.ts';
+import { refundPayment } from './routeRefunds.ts';
+import { editTransferHold, newTransfer, reverseTransfer } from './routeTransfers.ts';
 
 export { DEFAULT_ROUTE_SWITCHES } from './routeEntities.ts';
-export type { RouteContext, RouteEventName, RouteSwitches } from './routeEntities.ts';
+export type { RouteContext, RouteEventName, RouteSwitches, SimDispute } from './routeEntities.ts';
+export type { DisputeDecision } from './routeDisputes.ts';
 
 /**
  * Razorpay Route in the simulator: onboarding (routeAccounts.ts), transfers from payments and direct transfers,
- * reversals, settlements with UTRs, refunds and lost disputes — with the shapes, errors and webhooks of
- * Razorpay's documentation.
+ * reversals, settlement holds, settlements with UTRs, refunds and disputes (routeDisputes.ts) — with the shapes,
+ * errors and webhooks of Razorpay's documentation.
  */
 export function createRouteSimulator(ctx: RouteContext) {
   const onboarding = createRouteAccounts(ctx);
@@ -31,8 +33,11 @@ export function createRouteSimulator(ctx: RouteContext) {
   const transfers = new Map<string, SimTransfer>();
   const settlements = new Map<string, SimSettlement>();
   const unsettled: SimTransfer[] = [];
+  const disputes = createRouteDisputes(ctx);
 
   function settle(transfer: SimTransfer) {
+    // A transfer on hold (Modify Settlement Hold) waits for its release; one settled stays settled.
+    if (transfer.on_hold || transfer.settlement_status === 'settled') return;
     const settlement: SimSettlement = {
       id: rid('setl'),
       entity: 'settlement',
@@ -64,11 +69,25 @@ export function createRouteSimulator(ctx: RouteContext) {
       }
       transfer.status = 'processed';
       transfer.processed_at = unixNow();
-      transfer.settlement_status = 'pending';
+      transfer.settlement_status = transfer.on_hold ? 'on_hold' : 'pending';
       ctx.emit('transfer.processed', transfer.recipient, { transfer: { entity: transfer } });
-      if (ctx.switches.holdSettlements) unsettled.push(transfer);
-      else ctx.later(ctx.switches.routeStepMs, () => settle(transfer));
+      scheduleSettlement(transfer);
     });
+  }
+
+  /** A processed transfer not on hold settles after a step (or waits for `settleHeld` with `holdSettlements`). */
+  function scheduleSettlement(transfer: SimTransfer) {
+    if (transfer.on_hold) return;
+    if (ctx.switches.holdSettlements) unsettled.push(transfer);
+    else ctx.later(ctx.switches.routeStepMs, () => settle(transfer));
+  }
+
+  function editHold(transfer: SimTransfer | undefined, body: Record<string, unknown>): NonNullable<RouteAnswer> {
+    const wasHeld = transfer?.on_hold === true;
+    const answer = editTransferHold(transfer, body);
+    if (answer.status === 200 && transfer && wasHeld && !transfer.on_hold && transfer.status !== 'pending')
+      scheduleSettlement(transfer);
+    return answer;
   }
 
   function transferFromPayment(paymentId: string, body: Record<string, unknown>): NonNullable<RouteAnswer> {
@@ -137,6 +156,12 @@ export function createRouteSimulator(ctx: RouteContext) {
       const t = transfers.get(m[1] ?? '');
       return t ? ok(t) : err('The id provided does not exist');
     }
+    if (method === 'PATCH' && (m = /^\/v1\/transfers\/([^/]+)$/.exec(path)))
+      return editHold(transfers.get(m[1] ?? ''), b);
+    if (method === 'GET' && (m = /^\/v1\/disputes\/([^/]+)$/.exec(path))) {
+      const d = disputes.fetch(m[1] ?? '');
+      return d ? ok(d) : err('The id provided does not exist');
+    }
     if (method === 'GET' && (m = /^\/v1\/settlements\/([^/]+)$/.exec(path))) {
       const s = settlements.get(m[1] ?? '');
       return s ? ok(s) : err('The id provided does not exist');
@@ -151,13 +176,17 @@ export function createRouteSimulator(ctx: RouteContext) {
     handle,
     /** Refunds a captured payment (as the dashboard or `payments.refund` does) and sends refund.processed. */
     refund: (paymentId: string, amount?: number) => refundPayment(ctx, paymentId, amount),
-    /** A chargeback lost by the merchant: sends payment.dispute.lost. */
-    loseDispute: (paymentId: string) => loseDispute(ctx, paymentId),
+    /** A chargeback lost before the merchant heard of it: sends payment.dispute.lost only. */
+    loseDispute: (paymentId: string) => disputes.loseAtOnce(paymentId),
+    /** Disputes: `raise` on a captured payment, then `review`, `actionRequired`, `decide` (signed webhooks each). */
+    disputes,
     seedActivatedAccount: onboarding.seedActivatedAccount,
     /** Settles every processed transfer held back by `holdSettlements`. */
     settleHeld() {
       for (const t of unsettled.splice(0)) settle(t);
     },
+    /** Whether a transfer's settlement is on hold at Route. */
+    isOnHold: (transferId: string) => transfers.get(transferId)?.on_hold === true,
   };
 }
 

@@ -37,7 +37,7 @@ export interface RazorpaySimulator {
   deliveries: WebhookDelivery[];
   orders: ReadonlyMap<string, SimOrder>;
   payments: ReadonlyMap<string, SimPayment>;
-  /** Route: linked accounts, products, transfers; `refund`, `loseDispute` and `settleHeld` for tests. */
+  /** Route: linked accounts, products, transfers; `refund`, `disputes` (raise/decide), `loseDispute` and `settleHeld` for tests. */
   route: RouteSimulator;
   /** Routes to mount on the PWA's origin: `GET /sandbox/checkout.js`, `POST /sandbox/payments`, `GET /sandbox/orders/:id`. */
   browserRouter(): Router;
