@@ -51,7 +51,9 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('retry_transfer_id').references('payout_transfers.id');
     t.timestamp('retried_at', { useTz: true });
   });
-  await knex.raw(`create index payout_transfers_failed_idx on payout_transfers (created_at) where status = 'failed'`);
+  await knex.raw(
+    `create index payout_transfers_failed_idx on payout_transfers (created_at) where status = 'failed'`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

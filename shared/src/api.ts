@@ -14,6 +14,8 @@ export type { HttpMethod } from './endpointTools.ts';
 /** The contract: every call of SPEC §7 plus our additions, with its schemas. Client, API and mocks share it. */
 export const endpoints = define({
   ...s.opsEndpoints,
+  ...s.opsDisputesEndpoints,
+  ...s.opsPayoutsEndpoints,
   health: { ...ROUTES.health, auth: 'public', output: s.healthSchema },
   config: { ...ROUTES.config, auth: 'public', output: s.publicConfigSchema },
   register: {

@@ -12,3 +12,5 @@ export * from './schemas/safety.ts';
 export * from './schemas/show.ts';
 export * from './schemas/widgets.ts';
 export * from './schemas/ops.ts';
+export * from './schemas/opsDisputes.ts';
+export * from './schemas/opsPayouts.ts';

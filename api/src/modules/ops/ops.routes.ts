@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { auditRoutes } from './audit.routes.ts';
+import { disputesRoutes } from './disputes.routes.ts';
 
 /**
  * The operator console's API (/api/ops/*): one router per area, every route `auth: 'operator'` in the contract
@@ -8,6 +9,7 @@ import { auditRoutes } from './audit.routes.ts';
  */
 export function opsRoutes(deps: AppDeps): Router {
   const router = new Router();
-  for (const area of [auditRoutes(deps)]) router.use(area.routes(), area.allowedMethods());
+  for (const area of [auditRoutes(deps), disputesRoutes(deps)])
+    router.use(area.routes(), area.allowedMethods());
   return router;
 }

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { PROVIDER_REASONS } from '@shabaash/shared';
 import { unixNow } from './entities.ts';
 import { createRouteAccounts } from './routeAccounts.ts';
@@ -6,17 +5,16 @@ import {
   err,
   isRecord,
   ok,
-  rid,
   type RouteAnswer,
   type RouteContext,
   type SimLinkedAccount,
   type SimProduct,
-  type SimSettlement,
   type SimTransfer,
 } from './routeEntities.ts';
 import { createRouteDisputes } from './routeDisputes.ts';
 import { refundPayment } from './routeRefunds.ts';
-import { editTransferHold, newTransfer, reverseTransfer } from './routeTransfers.ts';
+import { createRouteSettlements } from './routeSettlements.ts';
+import { newTransfer, reverseTransfer } from './routeTransfers.ts';
 
 export { DEFAULT_ROUTE_SWITCHES } from './routeEntities.ts';
 export type { RouteContext, RouteEventName, RouteSwitches, SimDispute } from './routeEntities.ts';
@@ -31,28 +29,8 @@ export function createRouteSimulator(ctx: RouteContext) {
   const onboarding = createRouteAccounts(ctx);
   const accounts = onboarding.accounts;
   const transfers = new Map<string, SimTransfer>();
-  const settlements = new Map<string, SimSettlement>();
-  const unsettled: SimTransfer[] = [];
+  const { settlements, scheduleSettlement, editHold, settleHeld } = createRouteSettlements(ctx);
   const disputes = createRouteDisputes(ctx);
-
-  function settle(transfer: SimTransfer) {
-    // A transfer on hold (Modify Settlement Hold) waits for its release; one settled stays settled.
-    if (transfer.on_hold || transfer.settlement_status === 'settled') return;
-    const settlement: SimSettlement = {
-      id: rid('setl'),
-      entity: 'settlement',
-      amount: transfer.amount,
-      status: 'processed',
-      fees: 0,
-      tax: 0,
-      utr: String(randomInt(10 ** 11, 10 ** 12 - 1)),
-      created_at: unixNow(),
-    };
-    settlements.set(settlement.id, settlement);
-    transfer.recipient_settlement_id = settlement.id;
-    transfer.settlement_status = 'settled';
-    ctx.emit('settlement.processed', transfer.recipient, { settlement: { entity: settlement } });
-  }
 
   function process(transfer: SimTransfer) {
     const fail = ctx.switches.routeFailTransfers;
@@ -73,21 +51,6 @@ export function createRouteSimulator(ctx: RouteContext) {
       ctx.emit('transfer.processed', transfer.recipient, { transfer: { entity: transfer } });
       scheduleSettlement(transfer);
     });
-  }
-
-  /** A processed transfer not on hold settles after a step (or waits for `settleHeld` with `holdSettlements`). */
-  function scheduleSettlement(transfer: SimTransfer) {
-    if (transfer.on_hold) return;
-    if (ctx.switches.holdSettlements) unsettled.push(transfer);
-    else ctx.later(ctx.switches.routeStepMs, () => settle(transfer));
-  }
-
-  function editHold(transfer: SimTransfer | undefined, body: Record<string, unknown>): NonNullable<RouteAnswer> {
-    const wasHeld = transfer?.on_hold === true;
-    const answer = editTransferHold(transfer, body);
-    if (answer.status === 200 && transfer && wasHeld && !transfer.on_hold && transfer.status !== 'pending')
-      scheduleSettlement(transfer);
-    return answer;
   }
 
   function transferFromPayment(paymentId: string, body: Record<string, unknown>): NonNullable<RouteAnswer> {
@@ -182,9 +145,7 @@ export function createRouteSimulator(ctx: RouteContext) {
     disputes,
     seedActivatedAccount: onboarding.seedActivatedAccount,
     /** Settles every processed transfer held back by `holdSettlements`. */
-    settleHeld() {
-      for (const t of unsettled.splice(0)) settle(t);
-    },
+    settleHeld,
     /** Whether a transfer's settlement is on hold at Route. */
     isOnHold: (transferId: string) => transfers.get(transferId)?.on_hold === true,
   };

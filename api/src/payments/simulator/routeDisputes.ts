@@ -83,7 +83,11 @@ export function createRouteDisputes(ctx: RouteContext) {
     return structuredClone(dispute);
   }
 
-  function decide(disputeId: string, decision: DisputeDecision, opts: { deducted?: boolean } = {}): SimDispute {
+  function decide(
+    disputeId: string,
+    decision: DisputeDecision,
+    opts: { deducted?: boolean } = {},
+  ): SimDispute {
     const dispute = find(disputeId);
     if (dispute.status !== 'open' && dispute.status !== 'under_review')
       throw new Error('The dispute is already decided');

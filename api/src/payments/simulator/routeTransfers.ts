@@ -104,8 +104,7 @@ export function editTransferHold(
   if (until !== undefined && until !== null && !Number.isInteger(Number(until)))
     return err('The on hold until must be an integer.', 'on_hold_until');
   if (t.status === 'failed') return err('Transfer is not in a valid state to modify settlement hold', 'id');
-  if (t.settlement_status === 'settled')
-    return err('Settlement for the transfer is already processed', 'id');
+  if (t.settlement_status === 'settled') return err('Settlement for the transfer is already processed', 'id');
   const hold = flag === true || flag === 1 || flag === '1';
   t.on_hold = hold;
   t.on_hold_until = hold && until !== undefined && until !== null ? Number(until) : null;

@@ -76,38 +76,6 @@ export function createLoopbackServer(
     });
   }
 
-  /**
-   * The dispute controls: `POST /sandbox/payments/:id/dispute` (raise; optional amount, reason_code, phase),
-   * `…/dispute-lost` (lost at once), `POST /sandbox/disputes/:id/{review,action-required,won,lost,closed}`
-   * (closed takes `{ "deducted": true }` when the merchant's balance was debited).
-   */
-  function disputeControl(method: string, path: string): ((body: Record<string, unknown>) => unknown) | null {
-    if (method !== 'POST') return null;
-    const d = route.disputes;
-    let m: RegExpExecArray | null;
-    if ((m = /^\/sandbox\/payments\/([^/]+)\/dispute$/.exec(path))) {
-      const paymentId = decodeURIComponent(m[1] ?? '');
-      return (b) =>
-        d.raise(paymentId, {
-          amount: typeof b.amount === 'number' ? b.amount : undefined,
-          reasonCode: typeof b.reason_code === 'string' ? b.reason_code : undefined,
-        });
-    }
-    if ((m = /^\/sandbox\/payments\/([^/]+)\/dispute-lost$/.exec(path))) {
-      const paymentId = decodeURIComponent(m[1] ?? '');
-      return () => route.loseDispute(paymentId);
-    }
-    if ((m = /^\/sandbox\/disputes\/([^/]+)\/(review|action-required|won|lost|closed)$/.exec(path))) {
-      const id = decodeURIComponent(m[1] ?? '');
-      const step = m[2];
-      if (step === 'review') return () => d.review(id);
-      if (step === 'action-required') return () => d.actionRequired(id);
-      if (step === 'won' || step === 'lost' || step === 'closed')
-        return (b) => d.decide(id, step, { deducted: b.deducted === true });
-    }
-    return null;
-  }
-
   return createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const handle = async () => {
@@ -142,7 +110,7 @@ export function createLoopbackServer(
         const answer = route.refund(decodeURIComponent(m[1] ?? ''));
         return send(res, answer.status, answer.body);
       }
-      const disputeAction = disputeControl(req.method ?? 'GET', path);
+      const disputeAction = disputeControl(route, req.method ?? 'GET', path);
       if (disputeAction) {
         const body = await readJson(req);
         try {
@@ -197,4 +165,40 @@ export function createBrowserRouter(state: SimState, payments: PaymentsSimulator
     ctx.body = result.body;
   });
   return router;
+}
+
+/**
+ * The dispute controls: `POST /sandbox/payments/:id/dispute` (raise; optional amount, reason_code, phase),
+ * `…/dispute-lost` (lost at once), `POST /sandbox/disputes/:id/{review,action-required,won,lost,closed}`
+ * (closed takes `{ "deducted": true }` when the merchant's balance was debited).
+ */
+function disputeControl(
+  route: RouteSimulator,
+  method: string,
+  path: string,
+): ((body: Record<string, unknown>) => unknown) | null {
+  if (method !== 'POST') return null;
+  const d = route.disputes;
+  let m: RegExpExecArray | null;
+  if ((m = /^\/sandbox\/payments\/([^/]+)\/dispute$/.exec(path))) {
+    const paymentId = decodeURIComponent(m[1] ?? '');
+    return (b) =>
+      d.raise(paymentId, {
+        amount: typeof b.amount === 'number' ? b.amount : undefined,
+        reasonCode: typeof b.reason_code === 'string' ? b.reason_code : undefined,
+      });
+  }
+  if ((m = /^\/sandbox\/payments\/([^/]+)\/dispute-lost$/.exec(path))) {
+    const paymentId = decodeURIComponent(m[1] ?? '');
+    return () => route.loseDispute(paymentId);
+  }
+  if ((m = /^\/sandbox\/disputes\/([^/]+)\/(review|action-required|won|lost|closed)$/.exec(path))) {
+    const id = decodeURIComponent(m[1] ?? '');
+    const step = m[2];
+    if (step === 'review') return () => d.review(id);
+    if (step === 'action-required') return () => d.actionRequired(id);
+    if (step === 'won' || step === 'lost' || step === 'closed')
+      return (b) => d.decide(id, step, { deducted: b.deducted === true });
+  }
+  return null;
 }
