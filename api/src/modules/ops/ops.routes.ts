@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { disputesRoutes } from './disputes.routes.ts';
+import { opsPayoutsRoutes } from './payouts.routes.ts';
 
 /**
  * The operator console's API (/api/ops/*): one router per area, every route `auth: 'operator'` in the contract
@@ -9,7 +10,7 @@ import { disputesRoutes } from './disputes.routes.ts';
  */
 export function opsRoutes(deps: AppDeps): Router {
   const router = new Router();
-  for (const area of [auditRoutes(deps), disputesRoutes(deps)])
+  for (const area of [auditRoutes(deps), disputesRoutes(deps), opsPayoutsRoutes(deps)])
     router.use(area.routes(), area.allowedMethods());
   return router;
 }
