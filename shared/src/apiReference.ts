@@ -4,8 +4,9 @@
 import type { EndpointName, Endpoints } from './api.ts';
 import type { ApiTokenScope } from './apiTokens.ts';
 import { SUPPORTER_ENDPOINTS } from './widgets.ts';
+import { OPS_DISPUTES_PAYOUTS_REFERENCE } from './apiReferenceOps.ts';
 
-type ReferenceEntry<K extends keyof Endpoints> = {
+export type ReferenceEntry<K extends keyof Endpoints> = {
   method: Endpoints[K]['method'];
   path: Endpoints[K]['path'];
   auth: Endpoints[K]['auth'];
@@ -21,44 +22,7 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'operator',
     summary: "The operators' audit log, newest first (optionally one record's rows).",
   },
-  opsDisputes: {
-    method: 'GET',
-    path: '/ops/disputes',
-    auth: 'operator',
-    summary:
-      'Dispute cases: open first (nearest evidence deadline first), with the tip, creator and held earning.',
-  },
-  opsDispute: {
-    method: 'GET',
-    path: '/ops/disputes/:id',
-    auth: 'operator',
-    summary: 'One dispute case with the dispute webhooks received for its payment.',
-  },
-  opsPayouts: {
-    method: 'GET',
-    path: '/ops/payouts',
-    auth: 'operator',
-    summary: 'Failed and held transfers with the creator and reason, and creators whose payouts are on hold.',
-  },
-  opsTransferRetry: {
-    method: 'POST',
-    path: '/ops/payouts/transfers/:id/retry',
-    auth: 'operator',
-    summary:
-      'Retries a failed transfer: sends its earnings again (once; a repeated call answers the same retry).',
-  },
-  opsPayoutsHold: {
-    method: 'POST',
-    path: '/ops/creators/:id/payouts/hold',
-    auth: 'operator',
-    summary: "Holds a creator's payouts (reason required): nothing is sent to them until released.",
-  },
-  opsPayoutsRelease: {
-    method: 'POST',
-    path: '/ops/creators/:id/payouts/release',
-    auth: 'operator',
-    summary: "Releases a creator's payouts (reason required): the next payout cycle pays what is due.",
-  },
+  ...OPS_DISPUTES_PAYOUTS_REFERENCE,
   config: {
     method: 'GET',
     path: '/config',
