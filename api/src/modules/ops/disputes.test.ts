@@ -140,6 +140,37 @@ describe('a dispute on a paid-out tip', () => {
   });
 });
 
+describe('a dispute on a tip already settled to the bank', () => {
+  it('holds nothing at Route (Razorpay refuses a settled transfer), and a loss is taken back from the transfer', async () => {
+    const operator = await buildOperator(db, config);
+    const creator = await activeCreator();
+    const payment = await guestTip(app, sim, creator.handle, 100);
+    await runPayoutCycle(deps);
+    await sim.idle();
+    const transfer = await db('payout_transfers').where({ creator_id: creator.id }).first();
+    expect(transfer.utr).toMatch(/^\d{12}$/);
+    await expect(deps.payments.route.holdTransfer(transfer.razorpay_transfer_id, true)).rejects.toMatchObject(
+      {
+        code: 'VALIDATION_FAILED',
+        message: 'Settlement for the transfer is already processed',
+      },
+    );
+    await expect(deps.payments.route.holdTransfer('trf_unknown0000000', true)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+
+    const dispute = sim.route.disputes.raise(payment);
+    await sim.idle();
+    const [shown] = (await opsCases(operator.token)).filter((c) => c.paymentId === payment);
+    expect(shown).toMatchObject({ hold: { state: 'settled' }, transfer: { settled: true } });
+    expect(sim.route.isOnHold(transfer.razorpay_transfer_id)).toBe(false);
+    sim.route.disputes.decide(dispute.id, 'lost');
+    await sim.idle();
+    expect(sim.route.transfers.get(transfer.razorpay_transfer_id)?.amount_reversed).toBe(9710);
+    expect(await expectLedgerIdentity(db, creator.id)).toMatchObject({ paid: 0, reversed: 9710 });
+  });
+});
+
 describe('a dispute before the payout', () => {
   it('holds the earning: the payout job sends nothing for it until the dispute is won', async () => {
     const creator = await activeCreator();
