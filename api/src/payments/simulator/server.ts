@@ -142,8 +142,15 @@ export function createLoopbackServer(
   });
 }
 
-/** Routes to mount on the PWA's origin: `GET /sandbox/checkout.js`, `POST /sandbox/payments`, `GET /sandbox/orders/:id`. */
-export function createBrowserRouter(state: SimState, payments: PaymentsSimulator): Router {
+/**
+ * Routes to mount on the PWA's origin: `GET /sandbox/checkout.js`, `POST /sandbox/payments`, `GET /sandbox/orders/:id`,
+ * and the dispute controls (`POST /sandbox/payments/:id/dispute`, `POST /sandbox/disputes/:id/:step`).
+ */
+export function createBrowserRouter(
+  state: SimState,
+  payments: PaymentsSimulator,
+  route: RouteSimulator,
+): Router {
   const router = new Router({ prefix: '/sandbox' });
   router.get('/checkout.js', (ctx) => {
     ctx.type = 'application/javascript; charset=utf-8';
@@ -164,6 +171,20 @@ export function createBrowserRouter(state: SimState, payments: PaymentsSimulator
     ctx.status = result.status;
     ctx.body = result.body;
   });
+  // Disputes, as the pay action (sandbox only): raise one on a payment, then decide it; Razorpay's webhooks follow.
+  for (const path of ['/payments/:id/dispute', '/disputes/:id/:step']) {
+    router.post(path, async (ctx) => {
+      const action = disputeControl(route, 'POST', ctx.path);
+      const body = ctx.request.body !== undefined ? ctx.request.body : await readJson(ctx.req);
+      try {
+        ctx.body = action ? action(isRecord(body) ? body : {}) : notFound();
+        ctx.status = action ? 200 : 400;
+      } catch (err) {
+        ctx.status = 400;
+        ctx.body = badRequestError(err instanceof Error ? err.message : String(err));
+      }
+    });
+  }
   return router;
 }
 

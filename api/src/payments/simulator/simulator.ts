@@ -104,7 +104,7 @@ export async function startRazorpaySimulator(opts: RazorpaySimulatorOptions): Pr
     orders: state.orders,
     payments: state.payments,
     route,
-    browserRouter: () => createBrowserRouter(state, payments),
+    browserRouter: () => createBrowserRouter(state, payments, route),
     pay: payments.pay,
     capture: payments.capture,
     async idle() {
