@@ -18,6 +18,8 @@ export const endpoints = define({
   ...s.opsConsoleEndpoints,
   ...s.opsPeopleEndpoints,
   ...s.reportEndpoints,
+  ...s.opsDisputesEndpoints,
+  ...s.opsPayoutsEndpoints,
   health: { ...ROUTES.health, auth: 'public', output: s.healthSchema },
   config: { ...ROUTES.config, auth: 'public', output: s.publicConfigSchema },
   register: {

@@ -6,6 +6,7 @@ import type { ApiTokenScope } from './apiTokens.ts';
 import { OPS_MONEY_REFERENCE } from './apiReferenceOpsMoney.ts';
 import { SUPPORTER_ENDPOINTS } from './widgets.ts';
 import { OPS_PEOPLE_REFERENCE } from './apiReferenceOpsPeople.ts';
+import { OPS_DISPUTES_PAYOUTS_REFERENCE } from './apiReferenceOps.ts';
 
 export type ReferenceEntry<K extends keyof Endpoints> = {
   method: Endpoints[K]['method'];
@@ -40,6 +41,7 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     summary:
       "Refunds a tip in full or in part with a reason (Idempotency-Key); withholds or reverses the creator's share once.",
   },
+  ...OPS_DISPUTES_PAYOUTS_REFERENCE,
   config: {
     method: 'GET',
     path: '/config',

@@ -104,6 +104,8 @@ export const payoutSummarySchema = z.object({
   balances: balancesSchema,
   plan: z.enum(['starter', 'pro']),
   nextPayoutAt: z.string().nullable(),
+  /** Payouts are on hold (by the platform's operators): nothing is sent until released. No reason is shown here. */
+  payoutsOnHold: z.boolean(),
   transfers: z.array(payoutTransferSchema),
   reversals: z.array(payoutReversalSchema),
   /** The version of the creator's payouts space this summary is at least as new as (`payout:update` carries it). */

@@ -15,3 +15,5 @@ export * from './schemas/ops.ts';
 export * from './schemas/opsMoney.ts';
 export * from './schemas/opsConsole.ts';
 export * from './schemas/opsPeople.ts';
+export * from './schemas/opsDisputes.ts';
+export * from './schemas/opsPayouts.ts';

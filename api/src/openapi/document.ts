@@ -21,10 +21,7 @@ import {
 } from '@shabaash/shared';
 import * as reference from '@shabaash/shared/apiReference';
 
-const AUTH_SECURITY: Record<
-  'public' | 'user' | 'creator' | 'operator',
-  oas31.SecurityRequirementObject[]
-> = {
+const AUTH_SECURITY: Record<'public' | 'user' | 'creator' | 'operator', oas31.SecurityRequirementObject[]> = {
   public: [],
   user: [{ session: [] }],
   creator: [{ session: [] }],

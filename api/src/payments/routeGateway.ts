@@ -11,6 +11,9 @@ export interface RouteTransfer {
   amount_reversed?: number;
   notes: Record<string, string> | unknown[];
   recipient_settlement_id: string | null;
+  /** Whether its settlement to the linked account's bank is on hold, and where that settlement stands. */
+  on_hold?: boolean;
+  settlement_status?: 'pending' | 'on_hold' | 'settled' | null;
   error?: { description?: string | null; reason?: string | null } | null;
 }
 
@@ -67,6 +70,8 @@ export interface RouteGateway {
     skip?: number;
   }): Promise<RouteTransfer[]>;
   fetchTransfer(transferId: string): Promise<RouteTransfer>;
+  /** `PATCH /v1/transfers/:id` (Modify Settlement Hold): holds (indefinitely) or releases a transfer's settlement. */
+  holdTransfer(transferId: string, onHold: boolean): Promise<RouteTransfer>;
   /** `POST /v1/transfers/:id/reversals`. */
   reverseTransfer(transferId: string, amountPaise: number): Promise<{ id: string; amount: number }>;
   /** `GET /v1/settlements/:id` (for its UTR). */
@@ -214,6 +219,14 @@ export function createRouteGateway(sdk: Razorpay, run: Run): RouteGateway {
 
     async fetchTransfer(transferId) {
       return asTransfer(await run('fetch transfer', () => sdk.transfers.fetch(transferId)));
+    },
+
+    async holdTransfer(transferId, onHold) {
+      return asTransfer(
+        await run(onHold ? 'hold transfer settlement' : 'release transfer settlement', () =>
+          sdk.transfers.edit(transferId, { on_hold: onHold ? 1 : 0 }),
+        ),
+      );
     },
 
     async reverseTransfer(transferId, amountPaise) {

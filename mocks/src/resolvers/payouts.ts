@@ -20,6 +20,7 @@ function mockPayouts(_state: MockState, creatorId: string) {
     balances: { ...zero, reversedPaise: 0, debtPaise: 0, feesPaise: 0, earnedPaise: 0 },
     plan: 'starter' as const,
     nextPayoutAt: null,
+    payoutsOnHold: false,
     transfers: [],
     reversals: [],
     version: 0,

@@ -24,22 +24,28 @@ export interface MoneyDayRow {
 
 /**
  * What the platform holds for others, from the ledger in one snapshot: the sum of wallet balances, and creators'
- * earnings balances by state. Available money of a creator whose payout account is not activated cannot be paid
- * out: it counts as held, not available.
+ * earnings balances by state. Available money that cannot be paid out counts as held, not available: a creator whose
+ * payout account is not activated, who is suspended, or whose payouts an operator holds.
  */
 export async function moneyTotals(db: Executor): Promise<MoneyTotalsRow> {
   const { rows } = await db.raw<{ rows: Array<Record<keyof MoneyTotalsRow, string | number>> }>(
     `select (select coalesce(sum(balance_paise), 0) from wallets) as wallet_liability_paise,
             (select count(*) from wallets where balance_paise > 0) as funded_wallets,
             coalesce(sum(e.pending_paise), 0) as pending_paise,
-            coalesce(sum(e.available_paise) filter (where a.status = 'activated'), 0) as available_paise,
-            coalesce(sum(e.available_paise) filter (where a.status is distinct from 'activated'), 0) as held_paise,
+            coalesce(sum(e.available_paise) filter (where h.held is false), 0) as available_paise,
+            coalesce(sum(e.available_paise) filter (where h.held is not false), 0) as held_paise,
             coalesce(sum(e.in_transit_paise), 0) as in_transit_paise,
             coalesce(sum(e.paid_paise), 0) as paid_paise,
             coalesce(sum(e.reversed_paise), 0) as reversed_paise,
             coalesce(sum(e.debt_paise), 0) as debt_paise,
             coalesce(sum(e.fees_paise), 0) as fees_paise
-       from creator_earnings e left join linked_accounts a on a.creator_id = e.creator_id`,
+       from creator_earnings e
+       left join lateral (
+         select a.status is distinct from 'activated' or c.suspended_at is not null or c.payouts_held_at is not null
+                  as held
+           from creators c left join linked_accounts a on a.creator_id = c.user_id
+          where c.user_id = e.creator_id
+       ) h on true`,
   );
   const row = rows[0] ?? {};
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as unknown as MoneyTotalsRow;

@@ -7,6 +7,8 @@ import { reconciliationRoutes } from './reconciliation.routes.ts';
 import { opsLeadsRoutes } from './leads.routes.ts';
 import { peopleRoutes } from './people.routes.ts';
 import { opsReportsRoutes } from './reports.routes.ts';
+import { disputesRoutes } from './disputes.routes.ts';
+import { opsPayoutsRoutes } from './payouts.routes.ts';
 
 /**
  * The operator console's API (/api/ops/*): one router per area, every route `auth: 'operator'` in the contract
@@ -22,6 +24,8 @@ export function opsRoutes(deps: AppDeps): Router {
     peopleRoutes(deps),
     opsReportsRoutes(deps),
     opsLeadsRoutes(deps),
+    disputesRoutes(deps),
+    opsPayoutsRoutes(deps),
   ];
   for (const area of areas) router.use(area.routes(), area.allowedMethods());
   return router;

@@ -126,10 +126,11 @@ export async function releaseEarnings(
   return { count: Number(row?.n ?? 0), creatorIds: row?.creators ?? [] };
 }
 
-/** Available earnings of one creator, locked, oldest first. */
+/** Available earnings of one creator that no dispute holds, locked, oldest first. */
 export async function lockAvailableEarnings(tx: Executor, creatorId: string): Promise<EarningRow[]> {
   return tx('earnings')
     .where({ creator_id: creatorId, state: 'available' })
+    .whereNull('held_by_dispute_id')
     .orderBy('created_at', 'asc')
     .forUpdate()
     .select<EarningRow[]>('*');
@@ -198,7 +199,8 @@ export async function lockEarningByPayment(tx: Executor, paymentId: string): Pro
   return tx('earnings').where({ payment_id: paymentId }).forUpdate().first<EarningRow | undefined>();
 }
 
-/** Creators with available money and an activated linked account that are due a batch now (never a suspended one). */
+/** Creators with available money and an activated linked account, due a batch now: never a suspended creator, nor one
+ * whose payouts an operator holds. */
 export async function creatorsDueForBatch(
   db: Executor,
   opts: { freeTierPaise: number; proWindowMs: number; starterDue: boolean; todayIst: string; limit: number },
@@ -209,6 +211,7 @@ export async function creatorsDueForBatch(
        join creators c on c.user_id = b.creator_id
       where b.available_paise > b.debt_paise
         and c.suspended_at is null
+        and c.payouts_held_at is null
         and ((c.lifetime_gross_paise > ? and exists (
                select 1 from earnings e where e.creator_id = b.creator_id and e.state = 'available'
                   and e.updated_at <= now() - (? * interval '1 millisecond')))

@@ -9,6 +9,7 @@ export function presentSummary(input: {
   balances: BalancesRow;
   plan: 'starter' | 'pro';
   nextPayoutAt: Date | null;
+  payoutsOnHold: boolean;
   transfers: SummaryTransfer[];
   reversals: SummaryReversal[];
   version: number;
@@ -39,6 +40,7 @@ export function presentSummary(input: {
     },
     plan: input.plan,
     nextPayoutAt: input.nextPayoutAt?.toISOString() ?? null,
+    payoutsOnHold: input.payoutsOnHold,
     transfers: input.transfers.map((t) => ({
       id: t.id,
       amountPaise: Number(t.amount_paise),

@@ -62,13 +62,11 @@ export async function getPayoutSummary(
   deps: Pick<AppDeps, 'db' | 'config'>,
   creatorId: string,
 ): Promise<PayoutSummary> {
-  const { version, lifetimeGrossPaise, account, balances, transfers, reversals } = await payoutSummaryRows(
-    deps.db,
-    creatorId,
-  );
+  const { version, lifetimeGrossPaise, payoutsOnHold, account, balances, transfers, reversals } =
+    await payoutSummaryRows(deps.db, creatorId);
   const plan = lifetimeGrossPaise > LIMITS.starterFreeTierPaise ? 'pro' : 'starter';
   const nextPayoutAt =
-    account?.status !== 'activated' || !deps.config.PAYOUTS_ROUTE_ENABLED
+    account?.status !== 'activated' || !deps.config.PAYOUTS_ROUTE_ENABLED || payoutsOnHold
       ? null
       : plan === 'pro'
         ? new Date(Date.now() + 60_000)
@@ -79,6 +77,7 @@ export async function getPayoutSummary(
     balances,
     plan,
     nextPayoutAt,
+    payoutsOnHold,
     transfers,
     reversals,
     version,

@@ -11,6 +11,14 @@ import {
   setLinkedAccountStatus,
   type LinkedAccountStatus,
 } from './linkedAccounts.repository.ts';
+import {
+  applyDisputeEvent,
+  disputeEntitySchema,
+  DISPUTE_EVENTS,
+  isDisputeEvent,
+  syncRouteHold,
+  type DisputeOutcome,
+} from './disputes.service.ts';
 import { payoutsChanged } from './payouts.notify.ts';
 import { requestTransferReversal, reverseEarning, type PendingReversal } from './reversals.service.ts';
 import { recordSettlement, lockTransfer } from './transfers.repository.ts';
@@ -25,7 +33,7 @@ export const PAYOUT_EVENTS = [
   'transfer.failed',
   'settlement.processed',
   'refund.processed',
-  'payment.dispute.lost',
+  ...DISPUTE_EVENTS,
 ] as const;
 export type PayoutEvent = (typeof PAYOUT_EVENTS)[number];
 export const isPayoutEvent = (event: string): event is PayoutEvent =>
@@ -40,7 +48,8 @@ export type PayoutOutcome =
   | 'transfer_unknown'
   | 'settlement_recorded'
   | 'reversed'
-  | 'nothing_to_reverse';
+  | 'nothing_to_reverse'
+  | DisputeOutcome;
 
 const notesSchema = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional();
 const transferSchema = z.object({
@@ -73,6 +82,7 @@ const envelopeSchema = z.object({
     refund: z
       .object({ entity: z.object({ id: z.string(), payment_id: z.string(), amount: z.number().int() }) })
       .optional(),
+    dispute: z.object({ entity: disputeEntitySchema }).optional(),
   }),
 });
 
@@ -107,8 +117,9 @@ export async function recordGatewayCharges(db: Executor, body: unknown): Promise
  * Route's webhooks, in one transaction each with the inbox row (a repeated event id changes nothing):
  * product.route.* set the linked account's status; transfer.processed / transfer.failed apply the outcome once;
  * settlement.processed records the UTR (and marks a transfer paid if its transfer.processed is late);
- * refund.processed reverses the refund's proportional part of the tip's creator share once per refund, and
- * payment.dispute.lost the rest of it.
+ * refund.processed reverses the refund's proportional part of the tip's creator share once per refund;
+ * payment.dispute.* open, update and decide a dispute case (disputes.service.ts: the first holds the creator's
+ * earning, won releases it, lost reverses the rest of the share).
  */
 export async function handlePayoutWebhook(
   deps: AppDeps,
@@ -126,9 +137,14 @@ export async function handlePayoutWebhook(
     : [];
   const product = payload.merchant_product?.entity;
   let pending: PendingReversal | null = null;
+  let routeHoldOf: string | null = null; // a dispute case whose Route hold or release to ask for after commit
   const touched: string[] = [];
   const outcome = await deps.db.transaction(async (tx): Promise<PayoutOutcome> => {
-    const paymentId = payload.refund?.entity.payment_id ?? payload.payment?.entity.id ?? null;
+    const paymentId =
+      payload.refund?.entity.payment_id ??
+      payload.payment?.entity.id ??
+      payload.dispute?.entity.payment_id ??
+      null;
     const fresh = await insertInboxEvent(tx, { id: inboxId, event, paymentId, orderId: null, payload: body });
     if (!fresh) return 'already_processed';
     let result: PayoutOutcome;
@@ -182,10 +198,16 @@ export async function handlePayoutWebhook(
         touched.push(row.creator_id);
       }
       result = 'settlement_recorded';
-    } else if (paymentId) {
+    } else if (isDisputeEvent(event) && payload.dispute) {
+      const applied = await applyDisputeEvent(tx, event, payload.dispute.entity, inboxId);
+      pending = applied.reversal;
+      routeHoldOf = applied.route?.disputeId ?? null;
+      if (applied.creatorId) touched.push(applied.creatorId);
+      result = applied.outcome;
+    } else if (event === 'refund.processed' && paymentId) {
       const refund = payload.refund?.entity;
       const reversed = await reverseEarning(tx, paymentId, {
-        reason: event === 'refund.processed' ? 'refund' : 'dispute_lost',
+        reason: 'refund',
         refundId: refund?.id ?? null,
         // What the payment has refunded in all after this refund; a payload without it counts this refund alone.
         refundedPaise: refund ? (payload.payment?.entity.amount_refunded ?? refund.amount) : null,
@@ -202,6 +224,7 @@ export async function handlePayoutWebhook(
   // A refund of a tip's payment (an operator's, or one made at Razorpay's dashboard) reversed its earning.
   if (event === 'refund.processed' && outcome === 'reversed') countGuestPayment('refunded');
   if (pending) await requestTransferReversal(deps, pending);
+  if (routeHoldOf) await syncRouteHold(deps, routeHoldOf);
   if (outcome !== 'already_processed') log.info({ event, outcome }, 'payout webhook');
   return outcome;
 }

@@ -25,6 +25,8 @@ export interface SummaryRows {
   version: number;
   /** The creator's lifetime gross (decides the plan); 0 when there is no creator row. */
   lifetimeGrossPaise: number;
+  /** An operator holds the creator's payouts. */
+  payoutsOnHold: boolean;
   account: SummaryAccount | undefined;
   /** Zeros when no tip ever landed. */
   balances: BalancesRow;
@@ -38,6 +40,7 @@ interface RawSummary {
   creator_id: string;
   version: number;
   lifetime_gross_paise: number;
+  payouts_on_hold: boolean;
   account: SummaryAccount | null;
   balances: BalancesRow | null;
   transfers: Array<Omit<SummaryTransfer, 'created_at'> & { created_at: string }>;
@@ -74,6 +77,8 @@ const summaries: LoadMany<SummaryRows> = async (db, keys) => {
     `select k.id::text as creator_id,
             coalesce((select version from sync_spaces where space = ? || k.id::text), 0) as version,
             coalesce((select lifetime_gross_paise from creators where user_id = k.id), 0) as lifetime_gross_paise,
+            coalesce((select payouts_held_at is not null from creators where user_id = k.id), false)
+              as payouts_on_hold,
             (select jsonb_build_object('status', a.status, 'clarification_reasons', a.clarification_reasons,
                                        'legal_name', a.legal_name, 'bank_name', a.bank_name,
                                        'account_last4', a.account_last4)
@@ -97,6 +102,7 @@ const summaries: LoadMany<SummaryRows> = async (db, keys) => {
     found.set(row.creator_id, {
       version: Number(row.version),
       lifetimeGrossPaise: Number(row.lifetime_gross_paise),
+      payoutsOnHold: row.payouts_on_hold,
       account: row.account ?? undefined,
       balances: row.balances ?? zeroBalances(row.creator_id),
       transfers: row.transfers.map((t) => ({ ...t, created_at: new Date(t.created_at) })),
@@ -113,6 +119,7 @@ export async function payoutSummaryRows(db: Executor, creatorId: string): Promis
     (await coalesced(db, summaries, key)) ?? {
       version: 0,
       lifetimeGrossPaise: 0,
+      payoutsOnHold: false,
       account: undefined,
       balances: zeroBalances(key),
       transfers: [],

@@ -20,6 +20,8 @@ export interface TransferRow {
   updated_at: Date;
   processed_at: Date | null;
   settled_at: Date | null;
+  /** The transfer an operator's retry of this failed one made. */
+  retry_transfer_id: string | null;
 }
 
 /** Records a transfer (status `created`) BEFORE Razorpay is called; its key goes into the transfer's notes. */

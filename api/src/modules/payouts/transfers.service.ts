@@ -31,82 +31,96 @@ import {
   type TransferRow,
 } from './transfers.repository.ts';
 import { istClock } from './batchSchedule.ts';
+import { boundedRunner } from './boundedRunner.ts';
+import { reconcileDisputeHolds } from './disputes.service.ts';
+import { payoutsHeld } from './payoutHolds.repository.ts';
 
 /** Razorpay's smallest transfer (₹1). Smaller groups wait for more earnings. */
 export const MIN_TRANSFER_PAISE = 100;
 /** The note that carries our idempotency key on every transfer, so reconciliation can find it. */
 export const PAYOUT_KEY_NOTE = 'payout_key';
 
-/**
- * Claims a creator's available earnings into transfers, in ONE transaction, BEFORE any Razorpay call: guest
- * earnings go in one transfer per captured payment, wallet earnings in one direct transfer; a debt is
- * recovered first. Each transfer row carries our key; its earnings move available → in transit.
- */
+/** Claims a creator's available earnings into transfers in one transaction (claimInto). */
 export async function claimBatch(
   deps: AppDeps,
   creatorId: string,
   batchDate: string | null,
 ): Promise<TransferRow[]> {
-  return deps.db.transaction(async (tx) => {
-    const balances = await lockBalances(tx, creatorId);
-    const account = await findLinkedAccount(tx, creatorId);
-    if (!account?.account_id || account.status !== 'activated') return [];
-    const groups = new Map<string, EarningRow[]>();
-    for (const e of await lockAvailableEarnings(tx, creatorId)) {
-      const key = e.source === 'guest' && e.payment_id ? e.payment_id : 'direct';
-      groups.set(key, [...(groups.get(key) ?? []), e]);
-    }
-    let debt = Number(balances.debt_paise);
-    const made: TransferRow[] = [];
-    // Direct first: a debt is recovered from wallet earnings before guest payments.
-    const ordered = [...groups.entries()].sort(([a], [b]) => (a === 'direct' ? -1 : b === 'direct' ? 1 : 0));
-    for (const [key, earnings] of ordered) {
-      const gross = earnings.reduce((s, e) => s + Number(e.net_paise) - Number(e.withheld_paise), 0);
-      const take = Math.min(debt, gross);
-      const amount = gross - take;
-      if (amount > 0 && amount < MIN_TRANSFER_PAISE) continue;
-      const transferId = randomUUID();
-      if (amount === 0) {
-        // Wholly consumed by a debt: nothing to send; the earnings offset an earlier reversal.
-        await recoverDebt(tx, { creatorId, amountPaise: take, reference: transferId, transferId: null });
-        await setEarningsState(
-          tx,
-          earnings.map((e) => e.id),
-          'reversed',
-          null,
-        );
-        debt -= take;
-        continue;
-      }
-      const transfer = await insertTransfer(tx, {
-        id: transferId,
-        creatorId,
-        kind: key === 'direct' ? 'direct' : 'payment',
-        sourcePaymentId: key === 'direct' ? null : key,
-        accountId: account.account_id,
-        amountPaise: amount,
-      });
-      await recoverDebt(tx, { creatorId, amountPaise: take, reference: transferId, transferId });
-      debt -= take;
-      await moveTransferEarnings(
+  return deps.db.transaction((tx) => claimInto(tx, creatorId, batchDate));
+}
+
+/**
+ * Claims a creator's available earnings into transfers BEFORE any Razorpay call: guest earnings go in one transfer
+ * per captured payment, wallet earnings in one direct transfer (`only`: just that group, a payment id or 'direct');
+ * a debt is recovered first. Each transfer row carries our key; its earnings move available → in transit. Nothing
+ * while an operator holds the creator's payouts (read under the balances lock the hold also takes); earnings a
+ * dispute holds are never claimed.
+ */
+export async function claimInto(
+  tx: Executor,
+  creatorId: string,
+  batchDate: string | null,
+  only?: string,
+): Promise<TransferRow[]> {
+  const balances = await lockBalances(tx, creatorId);
+  const account = await findLinkedAccount(tx, creatorId);
+  if (!account?.account_id || account.status !== 'activated') return [];
+  if (await payoutsHeld(tx, creatorId)) return [];
+  const groups = new Map<string, EarningRow[]>();
+  for (const e of await lockAvailableEarnings(tx, creatorId)) {
+    const key = e.source === 'guest' && e.payment_id ? e.payment_id : 'direct';
+    if (only === undefined || key === only) groups.set(key, [...(groups.get(key) ?? []), e]);
+  }
+  let debt = Number(balances.debt_paise);
+  const made: TransferRow[] = [];
+  // Direct first: a debt is recovered from wallet earnings before guest payments.
+  const ordered = [...groups.entries()].sort(([a], [b]) => (a === 'direct' ? -1 : b === 'direct' ? 1 : 0));
+  for (const [key, earnings] of ordered) {
+    const gross = earnings.reduce((s, e) => s + Number(e.net_paise) - Number(e.withheld_paise), 0);
+    const take = Math.min(debt, gross);
+    const amount = gross - take;
+    if (amount > 0 && amount < MIN_TRANSFER_PAISE) continue;
+    const transferId = randomUUID();
+    if (amount === 0) {
+      // Wholly consumed by a debt: nothing to send; the earnings offset an earlier reversal.
+      await recoverDebt(tx, { creatorId, amountPaise: take, reference: transferId, transferId: null });
+      await setEarningsState(
         tx,
-        earnings,
-        { state: 'in_transit', link: transferId },
-        {
-          creatorId,
-          kind: 'transfer',
-          from: 'available',
-          to: 'in_transit',
-          amountPaise: amount,
-          transferId,
-          reference: transferId,
-        },
+        earnings.map((e) => e.id),
+        'reversed',
+        null,
       );
-      made.push(transfer);
+      debt -= take;
+      continue;
     }
-    if (batchDate) await markBatched(tx, creatorId, batchDate);
-    return made;
-  });
+    const transfer = await insertTransfer(tx, {
+      id: transferId,
+      creatorId,
+      kind: key === 'direct' ? 'direct' : 'payment',
+      sourcePaymentId: key === 'direct' ? null : key,
+      accountId: account.account_id,
+      amountPaise: amount,
+    });
+    await recoverDebt(tx, { creatorId, amountPaise: take, reference: transferId, transferId });
+    debt -= take;
+    await moveTransferEarnings(
+      tx,
+      earnings,
+      { state: 'in_transit', link: transferId },
+      {
+        creatorId,
+        kind: 'transfer',
+        from: 'available',
+        to: 'in_transit',
+        amountPaise: amount,
+        transferId,
+        reference: transferId,
+      },
+    );
+    made.push(transfer);
+  }
+  if (batchDate) await markBatched(tx, creatorId, batchDate);
+  return made;
 }
 
 /**
@@ -290,7 +304,7 @@ export async function reconcileTransfers(
     try {
       const found = await findAtRazorpay(deps, transfer);
       if (found) await recordAnswer(deps, transfer.id, found);
-      else if (transfer.status === 'created') {
+      else if (transfer.status === 'created' && !(await payoutsHeld(deps.db, transfer.creator_id))) {
         resent += 1;
         await sendTransfer(deps, transfer);
       }
@@ -303,26 +317,6 @@ export async function reconcileTransfers(
 
 /** Transfers one payout cycle keeps in flight at Razorpay at most (each call waits on the network). */
 export const TRANSFERS_IN_FLIGHT = 24;
-
-/**
- * At most `limit` tasks running at once: `run` waits for a free slot, then starts the task without awaiting it.
- * A task that throws is logged (a transfer left `created` is reconciled later).
- */
-function boundedRunner(limit: number, log: AppDeps['logger']) {
-  const running = new Set<Promise<void>>();
-  return {
-    async run(task: () => Promise<void>): Promise<void> {
-      while (running.size >= limit) await Promise.race(running);
-      const p: Promise<void> = task()
-        .catch((err: unknown) => log.error({ err: String(err) }, 'payout transfer send failed'))
-        .finally(() => running.delete(p));
-      running.add(p);
-    },
-    async drain(): Promise<void> {
-      await Promise.all(running);
-    },
-  };
-}
 
 export interface PayoutCycleSummary {
   released: number;
@@ -386,6 +380,9 @@ export async function runPayoutCycle(
     await Promise.all(Array.from({ length: concurrency }, worker));
   }
   await sender.drain();
-  summary.reconciled = (await reconcileTransfers(deps, now)).checked + (await reconcileReversals(deps, now));
+  summary.reconciled =
+    (await reconcileTransfers(deps, now)).checked +
+    (await reconcileReversals(deps, now)) +
+    (await reconcileDisputeHolds(deps, now));
   return summary;
 }

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { PROVIDER_REASONS } from '@shabaash/shared';
 import { unixNow } from './entities.ts';
 import { createRouteAccounts } from './routeAccounts.ts';
@@ -6,7 +5,6 @@ import {
   err,
   isRecord,
   ok,
-  rid,
   type RouteAnswer,
   type RouteContext,
   type SimLinkedAccount,
@@ -15,41 +13,27 @@ import {
   type SimSettlement,
   type SimTransfer,
 } from './routeEntities.ts';
-import { loseDispute, refundPayment } from './routeRefunds.ts';
+import { createRouteDisputes } from './routeDisputes.ts';
+import { refundPayment } from './routeRefunds.ts';
+import { createRouteSettlements } from './routeSettlements.ts';
 import { newTransfer, reverseTransfer } from './routeTransfers.ts';
 
 export { DEFAULT_ROUTE_SWITCHES } from './routeEntities.ts';
-export type { RouteContext, RouteEventName, RouteSwitches } from './routeEntities.ts';
+export type { RouteContext, RouteEventName, RouteSwitches, SimDispute } from './routeEntities.ts';
+export type { DisputeDecision } from './routeDisputes.ts';
 
 /**
  * Razorpay Route in the simulator: onboarding (routeAccounts.ts), transfers from payments and direct transfers,
- * reversals, settlements with UTRs, refunds and lost disputes — with the shapes, errors and webhooks of
- * Razorpay's documentation.
+ * reversals, settlement holds, settlements with UTRs, refunds and disputes (routeDisputes.ts) — with the shapes,
+ * errors and webhooks of Razorpay's documentation.
  */
 export function createRouteSimulator(ctx: RouteContext) {
   const onboarding = createRouteAccounts(ctx);
   const accounts = onboarding.accounts;
   const transfers = new Map<string, SimTransfer>();
-  const settlements = new Map<string, SimSettlement>();
+  const { settlements, scheduleSettlement, editHold, settleHeld } = createRouteSettlements(ctx);
+  const disputes = createRouteDisputes(ctx);
   const refunds = new Map<string, SimRefund>();
-  const unsettled: SimTransfer[] = [];
-
-  function settle(transfer: SimTransfer) {
-    const settlement: SimSettlement = {
-      id: rid('setl'),
-      entity: 'settlement',
-      amount: transfer.amount,
-      status: 'processed',
-      fees: 0,
-      tax: 0,
-      utr: String(randomInt(10 ** 11, 10 ** 12 - 1)),
-      created_at: unixNow(),
-    };
-    settlements.set(settlement.id, settlement);
-    transfer.recipient_settlement_id = settlement.id;
-    transfer.settlement_status = 'settled';
-    ctx.emit('settlement.processed', transfer.recipient, { settlement: { entity: settlement } });
-  }
 
   function process(transfer: SimTransfer) {
     const fail = ctx.switches.routeFailTransfers;
@@ -66,10 +50,9 @@ export function createRouteSimulator(ctx: RouteContext) {
       }
       transfer.status = 'processed';
       transfer.processed_at = unixNow();
-      transfer.settlement_status = 'pending';
+      transfer.settlement_status = transfer.on_hold ? 'on_hold' : 'pending';
       ctx.emit('transfer.processed', transfer.recipient, { transfer: { entity: transfer } });
-      if (ctx.switches.holdSettlements) unsettled.push(transfer);
-      else ctx.later(ctx.switches.routeStepMs, () => settle(transfer));
+      scheduleSettlement(transfer);
     });
   }
 
@@ -122,6 +105,7 @@ export function createRouteSimulator(ctx: RouteContext) {
     return ok({ entity: 'collection', count: items.length, items });
   }
 
+  /** Answers a Route API path, or null when it is not one. */
   /** Refunds a payment and keeps the refund (GET /v1/refunds lists it). */
   function refund(paymentId: string, amount?: number): NonNullable<RouteAnswer> {
     const answer = refundPayment(ctx, paymentId, amount);
@@ -132,7 +116,6 @@ export function createRouteSimulator(ctx: RouteContext) {
     return answer;
   }
 
-  /** Answers a Route API path, or null when it is not one. */
   function handle(method: string, path: string, body: unknown, query: URLSearchParams): RouteAnswer {
     const b = isRecord(body) ? body : {};
     const answered = onboarding.handle(method, path, b);
@@ -149,6 +132,12 @@ export function createRouteSimulator(ctx: RouteContext) {
       const t = transfers.get(m[1] ?? '');
       return t ? ok(t) : err('The id provided does not exist');
     }
+    if (method === 'PATCH' && (m = /^\/v1\/transfers\/([^/]+)$/.exec(path)))
+      return editHold(transfers.get(m[1] ?? ''), b);
+    if (method === 'GET' && (m = /^\/v1\/disputes\/([^/]+)$/.exec(path))) {
+      const d = disputes.fetch(m[1] ?? '');
+      return d ? ok(d) : err('The id provided does not exist');
+    }
     if (method === 'GET' && (m = /^\/v1\/settlements\/([^/]+)$/.exec(path))) {
       const s = settlements.get(m[1] ?? '');
       return s ? ok(s) : err('The id provided does not exist');
@@ -160,18 +149,20 @@ export function createRouteSimulator(ctx: RouteContext) {
     accounts: accounts as ReadonlyMap<string, SimLinkedAccount>,
     products: onboarding.products as ReadonlyMap<string, SimProduct>,
     transfers: transfers as ReadonlyMap<string, SimTransfer>,
+    handle,
     settlements: settlements as ReadonlyMap<string, SimSettlement>,
     refunds: refunds as ReadonlyMap<string, SimRefund>,
-    handle,
     /** Refunds a captured payment (as the dashboard or `payments.refund` does) and sends refund.processed. */
     refund,
-    /** A chargeback lost by the merchant: sends payment.dispute.lost. */
-    loseDispute: (paymentId: string) => loseDispute(ctx, paymentId),
+    /** A chargeback lost before the merchant heard of it: sends payment.dispute.lost only. */
+    loseDispute: (paymentId: string) => disputes.loseAtOnce(paymentId),
+    /** Disputes: `raise` on a captured payment, then `review`, `actionRequired`, `decide` (signed webhooks each). */
+    disputes,
     seedActivatedAccount: onboarding.seedActivatedAccount,
     /** Settles every processed transfer held back by `holdSettlements`. */
-    settleHeld() {
-      for (const t of unsettled.splice(0)) settle(t);
-    },
+    settleHeld,
+    /** Whether a transfer's settlement is on hold at Route. */
+    isOnHold: (transferId: string) => transfers.get(transferId)?.on_hold === true,
   };
 }
 

@@ -11,7 +11,16 @@ export type RouteEventName =
   | 'transfer.failed'
   | 'settlement.processed'
   | 'refund.processed'
-  | 'payment.dispute.lost';
+  | DisputeEventName;
+
+/** Razorpay's dispute webhooks (payload: the payment and the dispute). */
+export type DisputeEventName =
+  | 'payment.dispute.created'
+  | 'payment.dispute.under_review'
+  | 'payment.dispute.action_required'
+  | 'payment.dispute.won'
+  | 'payment.dispute.lost'
+  | 'payment.dispute.closed';
 
 /** The Route switches (part of SimulatorSwitches). */
 export interface RouteSwitches {
@@ -94,8 +103,8 @@ export interface SimTransfer {
   notes: RazorpayNotes;
   linked_account_notes: string[];
   on_hold: boolean;
-  on_hold_until: null;
-  settlement_status: 'pending' | 'settled' | null;
+  on_hold_until: number | null;
+  settlement_status: 'pending' | 'on_hold' | 'settled' | null;
   recipient_settlement_id: string | null;
   created_at: number;
   processed_at: number | null;
@@ -164,3 +173,21 @@ export const err = (description: string, field?: string) => ({
   body: badRequestError(description, field),
 });
 export const ok = (body: unknown) => ({ status: 200, body });
+
+/** A dispute as Razorpay's Disputes API and webhooks show it (the evidence object is left out). */
+export interface SimDispute {
+  id: string;
+  entity: 'dispute';
+  payment_id: string;
+  amount: number;
+  currency: 'INR';
+  /** What Razorpay took from the merchant's balance: 0 until the dispute is lost. */
+  amount_deducted: number;
+  reason_code: string;
+  reason_description: string;
+  /** Unix seconds: the evidence deadline. */
+  respond_by: number;
+  status: 'open' | 'under_review' | 'won' | 'lost' | 'closed';
+  phase: 'fraud' | 'retrieval' | 'chargeback' | 'pre_arbitration' | 'arbitration';
+  created_at: number;
+}

@@ -38,27 +38,3 @@ export function refundPayment(
   ctx.emit('refund.processed', '', { refund: { entity }, payment: { entity: structuredClone(payment) } });
   return ok(entity);
 }
-
-/** A chargeback lost by the merchant: sends payment.dispute.lost. */
-export function loseDispute(ctx: RouteContext, paymentId: string) {
-  const payment = ctx.payments.get(paymentId);
-  if (!payment) throw new Error(`no payment ${paymentId}`);
-  const dispute = {
-    id: rid('disp'),
-    entity: 'dispute',
-    payment_id: paymentId,
-    amount: payment.amount,
-    currency: 'INR',
-    amount_deducted: payment.amount,
-    reason_code: 'chargeback',
-    respond_by: unixNow() + 7 * 86_400,
-    status: 'lost',
-    phase: 'chargeback',
-    created_at: unixNow(),
-  };
-  ctx.emit('payment.dispute.lost', '', {
-    payment: { entity: structuredClone(payment) },
-    dispute: { entity: dispute },
-  });
-  return dispute;
-}

@@ -112,9 +112,11 @@ export function createLoopbackServer(
         const answer = route.refund(decodeURIComponent(m[1] ?? ''));
         return send(res, answer.status, answer.body);
       }
-      if (req.method === 'POST' && (m = /^\/sandbox\/payments\/([^/]+)\/dispute-lost$/.exec(path))) {
+      const disputeAction = disputeControl(route, req.method ?? 'GET', path);
+      if (disputeAction) {
+        const body = await readJson(req);
         try {
-          return send(res, 200, route.loseDispute(decodeURIComponent(m[1] ?? '')));
+          return send(res, 200, disputeAction(isRecord(body) ? body : {}));
         } catch (err) {
           return send(res, 400, badRequestError(err instanceof Error ? err.message : String(err)));
         }
@@ -142,8 +144,15 @@ export function createLoopbackServer(
   });
 }
 
-/** Routes to mount on the PWA's origin: `GET /sandbox/checkout.js`, `POST /sandbox/payments`, `GET /sandbox/orders/:id`. */
-export function createBrowserRouter(state: SimState, payments: PaymentsSimulator): Router {
+/**
+ * Routes to mount on the PWA's origin: `GET /sandbox/checkout.js`, `POST /sandbox/payments`, `GET /sandbox/orders/:id`,
+ * and the dispute controls (`POST /sandbox/payments/:id/dispute`, `POST /sandbox/disputes/:id/:step`).
+ */
+export function createBrowserRouter(
+  state: SimState,
+  payments: PaymentsSimulator,
+  route: RouteSimulator,
+): Router {
   const router = new Router({ prefix: '/sandbox' });
   router.get('/checkout.js', (ctx) => {
     ctx.type = 'application/javascript; charset=utf-8';
@@ -164,5 +173,55 @@ export function createBrowserRouter(state: SimState, payments: PaymentsSimulator
     ctx.status = result.status;
     ctx.body = result.body;
   });
+  // Disputes, as the pay action (sandbox only): raise one on a payment, then decide it; Razorpay's webhooks follow.
+  for (const path of ['/payments/:id/dispute', '/disputes/:id/:step']) {
+    router.post(path, async (ctx) => {
+      const action = disputeControl(route, 'POST', ctx.path);
+      const body = ctx.request.body !== undefined ? ctx.request.body : await readJson(ctx.req);
+      try {
+        ctx.body = action ? action(isRecord(body) ? body : {}) : notFound();
+        ctx.status = action ? 200 : 400;
+      } catch (err) {
+        ctx.status = 400;
+        ctx.body = badRequestError(err instanceof Error ? err.message : String(err));
+      }
+    });
+  }
   return router;
+}
+
+/**
+ * The dispute controls: `POST /sandbox/payments/:id/dispute` (raise; optional amount, reason_code, phase),
+ * `…/dispute-lost` (lost at once), `POST /sandbox/disputes/:id/{review,action-required,won,lost,closed}`
+ * (closed takes `{ "deducted": true }` when the merchant's balance was debited).
+ */
+function disputeControl(
+  route: RouteSimulator,
+  method: string,
+  path: string,
+): ((body: Record<string, unknown>) => unknown) | null {
+  if (method !== 'POST') return null;
+  const d = route.disputes;
+  let m: RegExpExecArray | null;
+  if ((m = /^\/sandbox\/payments\/([^/]+)\/dispute$/.exec(path))) {
+    const paymentId = decodeURIComponent(m[1] ?? '');
+    return (b) =>
+      d.raise(paymentId, {
+        amount: typeof b.amount === 'number' ? b.amount : undefined,
+        reasonCode: typeof b.reason_code === 'string' ? b.reason_code : undefined,
+      });
+  }
+  if ((m = /^\/sandbox\/payments\/([^/]+)\/dispute-lost$/.exec(path))) {
+    const paymentId = decodeURIComponent(m[1] ?? '');
+    return () => route.loseDispute(paymentId);
+  }
+  if ((m = /^\/sandbox\/disputes\/([^/]+)\/(review|action-required|won|lost|closed)$/.exec(path))) {
+    const id = decodeURIComponent(m[1] ?? '');
+    const step = m[2];
+    if (step === 'review') return () => d.review(id);
+    if (step === 'action-required') return () => d.actionRequired(id);
+    if (step === 'won' || step === 'lost' || step === 'closed')
+      return (b) => d.decide(id, step, { deducted: b.deducted === true });
+  }
+  return null;
 }

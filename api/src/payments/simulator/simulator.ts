@@ -38,7 +38,7 @@ export interface RazorpaySimulator {
   deliveries: WebhookDelivery[];
   orders: ReadonlyMap<string, SimOrder>;
   payments: ReadonlyMap<string, SimPayment>;
-  /** Route: linked accounts, products, transfers; `refund`, `loseDispute` and `settleHeld` for tests. */
+  /** Route: linked accounts, products, transfers; `refund`, `disputes` (raise/decide), `loseDispute` and `settleHeld` for tests. */
   route: RouteSimulator;
   /** Routes to mount on the PWA's origin: `GET /sandbox/checkout.js`, `POST /sandbox/payments`, `GET /sandbox/orders/:id`. */
   browserRouter(): Router;
@@ -107,7 +107,7 @@ export async function startRazorpaySimulator(opts: RazorpaySimulatorOptions): Pr
     orders: state.orders,
     payments: state.payments,
     route,
-    browserRouter: () => createBrowserRouter(state, payments),
+    browserRouter: () => createBrowserRouter(state, payments, route),
     pay: payments.pay,
     capture: payments.capture,
     async idle() {

@@ -88,7 +88,17 @@ describe('/ops shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Find', 'Money', 'Reconciliation', 'People', 'Reports', 'Leads', 'Audit']);
+    ).toEqual([
+      'Find',
+      'Money',
+      'Reconciliation',
+      'Disputes',
+      'Payouts',
+      'People',
+      'Reports',
+      'Leads',
+      'Audit',
+    ]);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/ops/find'));
     await userEvent.click(within(nav).getByRole('link', { name: 'Audit' }));
     const log = await screen.findByRole('list', { name: 'Audit log' });

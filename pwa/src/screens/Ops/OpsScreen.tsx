@@ -5,9 +5,11 @@ import { homePathFor } from '../../auth/homePath.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { AuditSection } from './AuditSection.tsx';
+import { DisputesSection } from './DisputesSection.tsx';
 import { FindSection } from './FindSection.tsx';
 import { LeadsSection } from './LeadsSection.tsx';
 import { MoneySection } from './MoneySection.tsx';
+import { PayoutsSection } from './PayoutsSection.tsx';
 import { PeopleSection } from './PeopleSection.tsx';
 import { ReconciliationSection } from './ReconciliationSection.tsx';
 import { ReportsSection } from './ReportsSection.tsx';
@@ -27,6 +29,8 @@ export const OPS_SECTIONS: readonly OpsSection[] = [
   { path: 'find', label: 'ops.nav.find', Section: FindSection },
   { path: 'money', label: 'ops.nav.money', Section: MoneySection },
   { path: 'reconciliation', label: 'ops.nav.recon', Section: ReconciliationSection },
+  { path: 'disputes', label: 'ops.nav.disputes', Section: DisputesSection },
+  { path: 'payouts', label: 'ops.nav.payouts', Section: PayoutsSection },
   { path: 'people', label: 'ops.nav.people', Section: PeopleSection },
   { path: 'reports', label: 'ops.nav.reports', Section: ReportsSection },
   { path: 'leads', label: 'ops.nav.leads', Section: LeadsSection },

@@ -36,6 +36,7 @@ function summary(overrides: Partial<PayoutSummary> = {}): PayoutSummary {
     balances: { ...zero, reversedPaise: 0, debtPaise: 0, feesPaise: 0, earnedPaise: 0 },
     plan: 'starter',
     nextPayoutAt: null,
+    payoutsOnHold: false,
     transfers: [],
     reversals: [],
     version: 1,
@@ -167,6 +168,24 @@ describe('Payouts screen', () => {
     expect(screen.getByRole('button', { name: 'Send corrections' })).toBeTruthy();
     expect(screen.getByTestId('payout-utr').textContent).toBe('123456789012');
     expect(screen.getByText(/Starter — daily/)).toBeTruthy();
+  });
+
+  it('says neutrally that payouts are on hold, in English and Hindi, and only while they are', async () => {
+    servePayouts({ payoutsOnHold: true });
+    renderWithApp(<PayoutsScreen />);
+    expect((await screen.findByTestId('payouts-on-hold')).textContent).toBe(
+      'Your payouts are on hold. Your earnings are safe and keep adding up; payouts resume once the hold is lifted. Contact support if you have questions.',
+    );
+    cleanup();
+    await act(() => activateLanguage('hi'));
+    renderWithApp(<PayoutsScreen />);
+    expect((await screen.findByTestId('payouts-on-hold')).textContent).toContain('आपके भुगतान अभी रोके गए हैं');
+    cleanup();
+    await act(() => activateLanguage('en'));
+    servePayouts({ payoutsOnHold: false });
+    renderWithApp(<PayoutsScreen />);
+    await screen.findByTestId('balance-pending');
+    expect(screen.queryByTestId('payouts-on-hold')).toBeNull();
   });
 
   it('applies a payout:update push at once, ignores an older one, and stays readable offline from the mirror', async () => {

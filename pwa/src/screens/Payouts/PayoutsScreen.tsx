@@ -204,6 +204,11 @@ export function PayoutsScreen() {
             </p>
           ) : null}
           {!payouts.data.routeEnabled ? <p className="muted">{t('payouts.switchedOff')}</p> : null}
+          {payouts.data.payoutsOnHold ? (
+            <p className="po-on-hold" role="status" data-testid="payouts-on-hold">
+              {t('payouts.onHold')}
+            </p>
+          ) : null}
           <Balances summary={payouts.data} />
           <Onboarding summary={payouts.data} />
           <History summary={payouts.data} />
