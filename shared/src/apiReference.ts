@@ -3,10 +3,8 @@
 // here or when its method, path or auth differ from shared/src/api.ts.
 import type { EndpointName, Endpoints } from './api.ts';
 import type { ApiTokenScope } from './apiTokens.ts';
-import { OPS_MONEY_REFERENCE } from './apiReferenceOpsMoney.ts';
 import { SUPPORTER_ENDPOINTS } from './widgets.ts';
-import { OPS_PEOPLE_REFERENCE } from './apiReferenceOpsPeople.ts';
-import { OPS_DISPUTES_PAYOUTS_REFERENCE } from './apiReferenceOps.ts';
+import { OPS_REFERENCE } from './apiReferenceOps.ts';
 
 export type ReferenceEntry<K extends keyof Endpoints> = {
   method: Endpoints[K]['method'];
@@ -23,25 +21,7 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'public',
     summary: 'Liveness, and which part is down (database, realtime, identity, payments, webhook worker).',
   },
-  ...OPS_MONEY_REFERENCE,
-  ...OPS_PEOPLE_REFERENCE,
-  opsAudit: {
-    method: 'GET',
-    path: '/ops/audit',
-    auth: 'operator',
-    summary: "The operators' audit log, newest first (optionally one record's rows).",
-  },
-  opsLogin: { method: 'POST', path: '/ops/login', auth: 'public', summary: 'Sign-in with password + OTP.' },
-  opsSearch: { method: 'GET', path: '/ops/search', auth: 'operator', summary: 'Find users and tips.' },
-  opsTip: { method: 'GET', path: '/ops/tips/:id', auth: 'operator', summary: 'A tip, refunds, earning.' },
-  opsRefundTip: {
-    method: 'POST',
-    path: '/ops/tips/:id/refund',
-    auth: 'operator',
-    summary:
-      "Refunds a tip in full or in part with a reason (Idempotency-Key); withholds or reverses the creator's share once.",
-  },
-  ...OPS_DISPUTES_PAYOUTS_REFERENCE,
+  ...OPS_REFERENCE,
   config: {
     method: 'GET',
     path: '/config',
