@@ -7,6 +7,7 @@ import { instrumentPool } from './pool.ts';
 import { refreshDbGauges, registry } from './registry.ts';
 // The database gauges register themselves when imported (each file is one family).
 import './alertReceipts.ts';
+import './disputes.ts';
 import './payouts.ts';
 import './reconciliation.ts';
 import './webhooks.ts';

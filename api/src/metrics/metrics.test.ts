@@ -28,6 +28,8 @@ const FAMILIES = [
   'shabaash_webhook_endpoints_disabled',
   'shabaash_payout_transfers',
   'shabaash_alerts_unacknowledged',
+  'shabaash_reconciliation_differences',
+  'shabaash_disputes_open',
   'shabaash_db_pool_pending_acquires',
   'shabaash_db_pool_used',
   'shabaash_db_pool_free',
