@@ -39,11 +39,13 @@ export function createAlertReceipts(deps: {
   const acked = new WeakMap<Conn, string[]>();
 
   function reshowSoon(conn: Conn): void {
+    // Alerts that go live from now on reach this overlay as they happen: only older ones are re-shown.
+    const cameBackAt = new Date();
     const timer = setTimeout(() => {
       timers.delete(timer);
       const creatorId = conn.overlayOf;
       if (conn.phase !== 'ready' || !creatorId || !conn.overlayState.visible) return;
-      claimReshow(db, creatorId)
+      claimReshow(db, creatorId, cameBackAt)
         .then((tips) => {
           for (const message of alertShowMessages('reshow', tips)) sender.send(conn, message);
         })

@@ -40,13 +40,15 @@ const WITH_SENDER = `select c.*, u.name as sender_name, u.profile_pic as sender_
 /**
  * Claims a creator's live tips that no overlay acknowledged, pushed live in the last `windowMs` and not held, for
  * one overlay to show again: each is claimed once (`reshown_at`), so a second overlay, a reconnect or another
- * instance never shows it twice. Oldest first, at most `limit`.
+ * instance never shows it twice. Only tips that went live before `wentLiveBefore` (the moment the overlay came back):
+ * a later one reached that overlay live. Oldest first, at most `limit`.
  */
 export async function claimUnaired(
   db: Executor,
   creatorId: string,
   windowMs: number,
   limit: number,
+  wentLiveBefore: Date,
 ): Promise<TipRow[]> {
   const result = await db.raw<{ rows: TipRow[] }>(
     `with claimed as (
@@ -55,11 +57,12 @@ export async function claimUnaired(
          select id from tips
          where creator_id = ? and status = 'read' and deleted_at is null and aired_at is null
            and reshown_at is null and not held and updated_at > now() - make_interval(secs => ?)
+           and updated_at < ?
          order by version limit ?
        ) and reshown_at is null and aired_at is null
        returning *
      ) ${WITH_SENDER}`,
-    [creatorId, windowMs / 1000, limit],
+    [creatorId, windowMs / 1000, wentLiveBefore, limit],
   );
   return result.rows;
 }

@@ -59,10 +59,11 @@ export async function recordReceipt(
 
 /**
  * The creator's live tips no overlay acknowledged (pushed live in the last ten minutes), claimed for the one
- * overlay that came back: a second overlay or a second return never gets them again.
+ * overlay that came back (`cameBackAt`; a tip that went live later reached it live): a second overlay or a second
+ * return never gets them again.
  */
-export async function claimReshow(db: Executor, creatorId: string): Promise<Tip[]> {
-  const rows = await claimUnaired(db, creatorId, ALERT_RESHOW_WINDOW_MS, MAX_RESHOWN);
+export async function claimReshow(db: Executor, creatorId: string, cameBackAt: Date): Promise<Tip[]> {
+  const rows = await claimUnaired(db, creatorId, ALERT_RESHOW_WINDOW_MS, MAX_RESHOWN, cameBackAt);
   return rows.map(asAlert);
 }
 
