@@ -92,6 +92,7 @@ describe('sandbox parts belong to the instance that started them', () => {
         database: { mode: 'embedded', status: 'ok' },
         identity: { mode: 'emulator (external)', status: 'ok' },
         payments: { mode: 'simulator (started by this instance)', status: 'ok' },
+        realtime: { mode: 'LISTEN shabaash_changes', status: 'ok' },
         webhookWorker: { mode: 'process', status: 'ok' },
       });
       await emulator.stop();
@@ -103,6 +104,7 @@ describe('sandbox parts belong to the instance that started them', () => {
         reason: expect.any(String) as string,
       });
       expect(after.body.parts.database?.status).toBe('ok');
+      expect(after.body.down).toEqual(['identity']);
     } finally {
       await emulator.stop();
       fs.rmSync(dir, { recursive: true, force: true });
