@@ -35,6 +35,7 @@ async function emulatorUrlOf(product: RunningProduct): Promise<string> {
 interface Health {
   status: string;
   parts: Record<string, { mode: string; status: string; reason?: string }>;
+  down?: string[];
 }
 
 async function health(product: RunningProduct): Promise<{ status: number; body: Health }> {
