@@ -11,6 +11,7 @@ import { buildCreator, seedGuestTip, type BuiltCreator } from '../../../test/fac
 import { documentedVerifier, startReceiver } from '../../../test/webhookReceiver.ts';
 import { KEEP_LOG_MS, runWebhooksOnce } from './webhooks.worker.ts';
 import { pruneEvents } from './webhooks.repository.ts';
+import { withinOneMinuteWindow } from '../../../test/rateWindows.ts';
 
 let app: TestApp;
 const receivers: Array<{ close: () => Promise<void> }> = [];
@@ -260,6 +261,7 @@ describe('outgoing webhooks', () => {
     };
 
     // Per endpoint: 5 test events, then a 429 that says why and when to come back; a re-send counts too.
+    await withinOneMinuteWindow(app.deps.db);
     const first = await sendTest(a);
     expect([first.status, ...(await statuses(a, 4))]).toEqual([200, 200, 200, 200, 200]);
     const refused = await sendTest(a);
