@@ -26,7 +26,7 @@ export function ReportButton({ kind, target }: { kind: ReportKind; target: strin
       <>
         <button
           type="button"
-          className="button button-ghost button-small"
+          className="button button-ghost button-small report-toggle"
           aria-expanded={false}
           onClick={() => {
             file.reset();
@@ -72,12 +72,16 @@ export function ReportButton({ kind, target }: { kind: ReportKind; target: strin
       <div className="button-row">
         <button
           type="submit"
-          className="button button-primary button-small"
+          className="button button-primary button-small report-toggle"
           disabled={!reason || file.isPending}
         >
           {t('report.send')}
         </button>
-        <button type="button" className="button button-secondary button-small" onClick={() => setOpen(false)}>
+        <button
+          type="button"
+          className="button button-secondary button-small report-toggle"
+          onClick={() => setOpen(false)}
+        >
           {t('report.cancel')}
         </button>
       </div>
