@@ -1,22 +1,9 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { PayoutSummary } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
-import {
-  createCreator,
-  emulatorCodes,
-  getJson,
-  postUrl,
-  uniquePhone,
-  waitForNewCode,
-  waitForStep,
-} from './flows.ts';
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PASSWORD = 'ops-journey-1';
+import { operatorSignsIn } from './opsFlows.ts';
+import { createCreator, getJson, postUrl } from './flows.ts';
 
 /** The payout onboarding form's fields (POST /api/creator/payouts/onboarding), valid for the Route sandbox. */
 const ONBOARDING = {
@@ -33,25 +20,6 @@ const ONBOARDING = {
   ifsc: 'HDFC0001234',
   beneficiaryName: 'Asha Verma',
 };
-
-/** `npm run operator:add` (the real command) against the running product's database; the password on stdin. */
-function addOperatorByCommand(databaseUrl: string, phone: string, name: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'npm',
-      ['run', '--silent', 'operator:add', '--', '--phone', phone, '--name', name, '--password-stdin'],
-      { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`operator:add exited ${code}: ${out}`)),
-    );
-    child.stdin.end(`${PASSWORD}\n`);
-  });
-}
 
 /** A guest tip paid through the sandbox checkout; returns Razorpay's payment id. */
 async function paidGuestTip(baseUrl: string, handle: string, amount: number): Promise<string> {
@@ -133,22 +101,8 @@ describe('operator console on a phone: a dispute on a paid-out guest tip holds t
     if (!transfer) throw new Error('the payout cycle made no transfer');
 
     // 3. An operator made with the real command signs in: password, then the OTP from the Auth emulator.
-    const phone = uniquePhone();
-    expect(await addOperatorByCommand(databaseUrl, phone, 'Nisha Ops')).toContain('operator added');
-    await page.goto(`${baseUrl}/ops`);
-    await page.getByRole('heading', { name: 'Operator sign-in' }).waitFor();
-    await page.getByLabel('Phone number').fill(phone);
-    await page.getByLabel('Password').fill(PASSWORD);
-    const before = (await emulatorCodes(baseUrl, phone)).length;
-    await waitForStep(
-      page,
-      () => page.getByRole('button', { name: 'Send OTP' }).click(),
-      page.getByLabel('6-digit code'),
-    );
-    await page.getByLabel('6-digit code').fill(await waitForNewCode(baseUrl, phone, before));
-    await page.getByRole('button', { name: 'Verify and sign in' }).click();
-    const nav = page.getByRole('navigation', { name: 'Console sections' });
-    await nav.waitFor({ timeout: 30_000 });
+    const { added, nav } = await operatorSignsIn(page, { baseUrl, databaseUrl });
+    expect(added).toContain('operator added');
 
     // 4. Disputes: the case with its amount, creator, evidence deadline, and the transfer held at Razorpay.
     await nav.getByRole('link', { name: 'Disputes' }).click();

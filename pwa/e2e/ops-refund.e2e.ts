@@ -1,32 +1,8 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
-import { createCreator, emulatorCodes, getJson, uniquePhone, waitForNewCode, waitForStep } from './flows.ts';
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PASSWORD = 'ops-journey-1';
-
-/** `npm run operator:add` (the real command) against the running product's database; the password on stdin. */
-function addOperatorByCommand(databaseUrl: string, phone: string, name: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'npm',
-      ['run', '--silent', 'operator:add', '--', '--phone', phone, '--name', name, '--password-stdin'],
-      { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`operator:add exited ${code}: ${out}`)),
-    );
-    child.stdin.end(`${PASSWORD}\n`);
-  });
-}
+import { operatorSignsIn } from './opsFlows.ts';
+import { createCreator, getJson } from './flows.ts';
 
 /** A guest tip paid through the sandbox checkout; returns Razorpay's payment id once the tip exists. */
 async function paidGuestTip(baseUrl: string, creator: { handle: string; token: string }, amount: number) {
@@ -73,23 +49,9 @@ describe('operator console on a phone: sign in, find a guest tip, refund half, s
   it('refunds half of a guest tip from /ops and shows the creator’s earning change and the audit row', async () => {
     const creator = await createCreator(baseUrl);
     const paymentId = await paidGuestTip(baseUrl, creator, 100);
-    const phone = uniquePhone();
-    expect(await addOperatorByCommand(databaseUrl, phone, 'Nisha Ops')).toContain('operator added');
-
-    // 1. Sign in: password, then the OTP texted to the phone (read from the Auth emulator).
-    await page.goto(`${baseUrl}/ops`);
-    await page.getByRole('heading', { name: 'Operator sign-in' }).waitFor();
-    await page.getByLabel('Phone number').fill(phone);
-    await page.getByLabel('Password').fill(PASSWORD);
-    const before = (await emulatorCodes(baseUrl, phone)).length;
-    await waitForStep(
-      page,
-      () => page.getByRole('button', { name: 'Send OTP' }).click(),
-      page.getByLabel('6-digit code'),
-    );
-    await page.getByLabel('6-digit code').fill(await waitForNewCode(baseUrl, phone, before));
-    await page.getByRole('button', { name: 'Verify and sign in' }).click();
-    await page.getByRole('navigation', { name: 'Console sections' }).waitFor({ timeout: 30_000 });
+    // 1. Sign in: an operator made by the real command, password, then the OTP texted to the phone.
+    const { added } = await operatorSignsIn(page, { baseUrl, databaseUrl });
+    expect(added).toContain('operator added');
     expect(new URL(page.url()).pathname).toBe('/ops/find');
 
     // 2. Find the tip by its payment id.
