@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
 import { createApp } from './app.ts';
 import { createHttpServer, DEFAULT_SERVER_LIMITS } from './http/server.ts';
@@ -26,10 +25,10 @@ import { StartupError, startPart } from './startupError.ts';
 import { StopList } from './shutdown.ts';
 import { paymentsHealth, realtimeHealth } from './modules/health/parts.ts';
 import { instrumentPool } from './metrics/pool.ts';
+import { REPO_ROOT } from './runtime.ts';
 
 const PAYMENTS_FIX = 'Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to use Razorpay instead of the simulator';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PWA_DIST = path.join(REPO_ROOT, 'pwa', 'dist');
 
 export interface RunningServer {

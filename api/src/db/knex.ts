@@ -3,6 +3,7 @@ import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MODULE_EXT } from '../runtime.ts';
 
 // bigint (int8) columns hold paise and versions; all fit in a JS number (< 2^53), so parse them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
@@ -23,19 +24,21 @@ interface MigrationModule {
 }
 
 /**
- * Lists migrations/*.ts and imports them from this module, so whichever loader runs the API (tsx for
- * `npm start`, Vite's runner under Vitest) also transforms the migrations.
+ * Lists the migrations and imports them from this module, so whichever loader runs the API (tsx for `npm run
+ * dev`, Vite's runner under Vitest) also transforms them; the compiled API imports their compiled .js files.
+ * Either way a migration is recorded under its .ts name, so a database migrated by one is current for the other.
  */
 class TsMigrationSource implements Knex.MigrationSource<string> {
   getMigrations(): Promise<string[]> {
+    const pattern = new RegExp(`^\\d{14}_[a-z0-9_]+\\${MODULE_EXT}$`);
     const files = fs
       .readdirSync(MIGRATIONS_DIR)
-      .filter((f) => /^\d{14}_[a-z0-9_]+\.ts$/.test(f))
+      .filter((f) => pattern.test(f))
       .sort();
     return Promise.resolve(files);
   }
   getMigrationName(file: string): string {
-    return file;
+    return `${path.basename(file, MODULE_EXT)}.ts`;
   }
   async getMigration(file: string): Promise<MigrationModule> {
     return (await import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href)) as MigrationModule;

@@ -80,7 +80,7 @@ describe('sandbox parts belong to the instance that started them', () => {
 
     expect(await ctrlC(second)).toBeLessThan(10_000);
     expect(await authEmulatorAnswers(secondEmulator)).toBe(false);
-  }, 240_000);
+  }, 600_000);
 
   it('/api/health reports each part with its mode, and answers 503 naming identity when the Auth emulator it uses stops', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-emulator-'));
@@ -110,5 +110,5 @@ describe('sandbox parts belong to the instance that started them', () => {
       await emulator.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 240_000);
+  }, 600_000);
 });

@@ -2,8 +2,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
+import { MODULE_EXT } from '../../runtime.ts';
 
-const ENTRY = fileURLToPath(new URL('../../webhooksWorker.ts', import.meta.url));
+const ENTRY = fileURLToPath(new URL(`../../webhooksWorker${MODULE_EXT}`, import.meta.url));
 /** A restarted worker waits 1 s, doubling up to 30 s while it keeps dying within a minute of its start. */
 const RESTART_MS = 1000;
 const RESTART_MAX_MS = 30_000;
@@ -28,10 +29,11 @@ export function startWebhookProcess(
   logger: Logger,
 ): WebhookProcess {
   if (config.WEBHOOK_WORKER === 'off') return { running: () => false, stop: () => Promise.resolve() };
-  // Under `npm start` the TypeScript loader is already in execArgv; elsewhere (a compiled launcher) add it.
-  const execArgv = process.execArgv.some((a) => a.includes('tsx'))
-    ? process.execArgv
-    : [...process.execArgv, '--import', 'tsx'];
+  // The compiled API forks the compiled worker with its own flags; TypeScript under tsx or Vitest needs the loader.
+  const execArgv =
+    MODULE_EXT === '.js' || process.execArgv.some((a) => a.includes('tsx'))
+      ? process.execArgv
+      : [...process.execArgv, '--import', 'tsx'];
   let child: ChildProcess | null = null;
   let stopped = false;
   let failures = 0;
