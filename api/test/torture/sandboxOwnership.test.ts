@@ -84,7 +84,12 @@ describe('sandbox parts belong to the instance that started them', () => {
 
   it('/api/health reports each part with its mode, and answers 503 naming identity when the Auth emulator it uses stops', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-emulator-'));
-    const emulator = await startAuthEmulator({ port: await freePort(), projectId: PROJECT, workDir: dir });
+    const emulator = await startAuthEmulator({
+      port: await freePort(),
+      projectId: PROJECT,
+      workDir: dir,
+      startTimeoutMs: Number(process.env.AUTH_EMULATOR_START_TIMEOUT_MS) || undefined,
+    });
     try {
       const product = await startWithDefaults({ FIREBASE_AUTH_EMULATOR_HOST: emulator.host });
       const before = await health(product);
