@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import net from 'node:net';
 import { spawnSync } from 'node:child_process';
 
@@ -27,5 +29,15 @@ export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
 export function portHolder(port: number): string | null {
   const result = spawnSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8', timeout: 2000 });
   const match = /users:\(\("([^"]+)",pid=(\d+)/.exec(result.stdout ?? '');
-  return match ? `pid ${match[2]} (${match[1]})` : null;
+  return match ? `pid ${match[2]} (${programName(Number(match[2])) ?? match[1]})` : null;
+}
+
+/** The program a process runs (`node`), where `ss` shows its thread's name (Node.js 24 names it `MainThread`). */
+function programName(pid: number): string | null {
+  try {
+    const argv0 = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
+    return argv0 ? path.basename(argv0) : null;
+  } catch {
+    return null;
+  }
 }

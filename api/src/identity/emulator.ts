@@ -36,7 +36,15 @@ const KEEP_LINES = 40;
 /** Finds the firebase CLI entry script wherever npm hoisted firebase-tools. */
 function firebaseCliScript(): string {
   const require = createRequire(import.meta.url);
-  const pkgPath = require.resolve('firebase-tools/package.json');
+  let pkgPath: string;
+  try {
+    pkgPath = require.resolve('firebase-tools/package.json');
+  } catch {
+    // A development dependency: a production install (npm ci --omit=dev) has none.
+    throw new Error(
+      'the Auth emulator (firebase-tools) is not installed: a production install leaves out the sandbox',
+    );
+  }
   const pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8')) as { bin?: Record<string, string> };
   const rel = pkg.bin?.firebase ?? 'lib/bin/firebase.js';
   return path.join(path.dirname(pkgPath), rel);
