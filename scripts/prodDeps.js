@@ -29,7 +29,7 @@ let packages = 0;
 let bytes = 0;
 for (const [where, entry] of Object.entries(lock.packages)) {
   // The root, the workspaces' own folders and their links are the project, not dependencies.
-  if (!where.includes('node_modules/') || entry.link || entry.dev || entry.devOptional) continue;
+  if (!where.includes('node_modules/') || entry.link || entry.dev) continue; // devOptional ones are optional dependencies of production packages too
   const dir = path.join(root, where);
   if (!fs.existsSync(dir)) continue; // an optional package for another platform
   packages += 1;
