@@ -223,6 +223,20 @@ async function waitForOutput(
   throw new Error(`no ${pattern} within ${ms / 1000} s:\n${what.output()}`);
 }
 
+/** The process that listens on `port` runs plain `node` on the compiled API (no TypeScript loader). */
+function assertPlainNode(port: number): void {
+  const pid = /pid=(\d+)/.exec(run('ss', ['-Hltnp', `sport = :${port}`]))?.[1];
+  if (!pid) throw new Error(`nothing listens on port ${port}`);
+  const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  if (
+    path.basename(argv[0] ?? '') !== 'node' ||
+    !argv.some((a) => a.endsWith('api/dist/api/src/main.js')) ||
+    argv.includes('tsx')
+  )
+    throw new Error(`the product runs as "${argv.join(' ')}", not plain node on api/dist`);
+  console.log(`    pid ${pid}: ${[path.basename(argv[0] ?? ''), ...argv.slice(1)].join(' ')}`);
+}
+
 /** The settings of a production deployment, secrets made for this run, stand-ins on loopback. */
 function productionEnv(opts: {
   port: number;
@@ -329,6 +343,7 @@ async function rehearse(): Promise<void> {
       await waitForOutput(product, /Shabaash is running at/, 90_000);
       if (!product.output().includes('PRODUCTION_REHEARSAL:'))
         throw new Error(`start-up printed no rehearsal warning:\n${product.output()}`);
+      assertPlainNode(productPort);
       await waitForHealth(url, {
         payments: 'razorpay (RAZORPAY_HOST_URL, rehearsal)',
         identity: 'firebase (FIREBASE_AUTH_EMULATOR_HOST, rehearsal)',
