@@ -74,6 +74,81 @@ describe('loadConfig', () => {
     expect(loadConfig({}).phoneHashSecret).toBe(SANDBOX_PHONE_HASH_SECRET);
   });
 
+  describe('the production rehearsal (a standalone simulator and the Auth emulator behind production settings)', () => {
+    const REHEARSAL = {
+      ...LIVE,
+      RAZORPAY_HOST_URL: 'http://127.0.0.1:4010',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    };
+
+    it('production refuses the stand-ins without PRODUCTION_REHEARSAL', () => {
+      expect(refusal(REHEARSAL)).toContain(
+        'FIREBASE_AUTH_EMULATOR_HOST: production refuses the Auth emulator',
+      );
+      expect(refusal({ ...REHEARSAL, FIREBASE_AUTH_EMULATOR_HOST: undefined })).toContain(
+        'RAZORPAY_HOST_URL: production talks to Razorpay itself',
+      );
+      expect(refusal({ ...REHEARSAL, PRODUCTION_REHEARSAL: 'false' })).toContain(
+        'FIREBASE_AUTH_EMULATOR_HOST',
+      );
+    });
+
+    it('accepts loopback stand-ins with PRODUCTION_REHEARSAL, and keeps every other production requirement', () => {
+      for (const [razorpay, emulator] of [
+        ['http://127.0.0.1:4010', '127.0.0.1:9099'],
+        ['http://localhost:4010', 'localhost:9099'],
+        ['http://[::1]:4010', '[::1]:9099'],
+      ] as const) {
+        const config = loadConfig({
+          ...REHEARSAL,
+          PRODUCTION_REHEARSAL: 'true',
+          RAZORPAY_HOST_URL: razorpay,
+          FIREBASE_AUTH_EMULATOR_HOST: emulator,
+        });
+        expect(config).toMatchObject({
+          productionRehearsal: true,
+          paymentsSandbox: false,
+          authEmulator: false,
+        });
+      }
+      const rehearsal = { ...REHEARSAL, PRODUCTION_REHEARSAL: 'true' };
+      expect(refusal({ ...rehearsal, JWT_SECRET: undefined })).toContain(
+        'JWT_SECRET: required in production',
+      );
+      expect(refusal({ ...rehearsal, PHONE_HASH_SECRET: undefined })).toContain('PHONE_HASH_SECRET');
+      expect(refusal({ ...rehearsal, PAYER_HASH_SECRET: undefined })).toContain('PAYER_HASH_SECRET');
+      expect(refusal({ ...rehearsal, FIREBASE_SERVICE_ACCOUNT: undefined })).toContain(
+        'set FIREBASE_SERVICE_ACCOUNT',
+      );
+      expect(refusal({ ...rehearsal, RAZORPAY_KEY_ID: undefined, RAZORPAY_KEY_SECRET: undefined })).toContain(
+        'production refuses the Razorpay simulator',
+      );
+      expect(refusal({ ...rehearsal, RAZORPAY_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET })).toContain(
+        'RAZORPAY_WEBHOOK_SECRET',
+      );
+      expect(
+        loadConfig({ ...LIVE, PRODUCTION_REHEARSAL: 'true', NODE_ENV: 'development' }).productionRehearsal,
+      ).toBe(false);
+    });
+
+    it('refuses a stand-in that is not on this machine, even with PRODUCTION_REHEARSAL', () => {
+      const rehearsal = { ...REHEARSAL, PRODUCTION_REHEARSAL: 'true' };
+      expect(refusal({ ...rehearsal, RAZORPAY_HOST_URL: 'https://api.example.com' })).toContain(
+        'RAZORPAY_HOST_URL: PRODUCTION_REHEARSAL allows only a loopback address',
+      );
+      expect(refusal({ ...rehearsal, RAZORPAY_HOST_URL: 'http://10.0.0.5:4010' })).toContain('not 10.0.0.5');
+      expect(refusal({ ...rehearsal, FIREBASE_AUTH_EMULATOR_HOST: '192.168.1.20:9099' })).toContain(
+        'FIREBASE_AUTH_EMULATOR_HOST: PRODUCTION_REHEARSAL allows only a loopback address',
+      );
+      expect(refusal({ ...rehearsal, FIREBASE_AUTH_EMULATOR_HOST: 'localhost.example.com:9099' })).toContain(
+        'FIREBASE_AUTH_EMULATOR_HOST',
+      );
+      expect(refusal({ ...rehearsal, FIREBASE_AUTH_EMULATOR_HOST: '0.0.0.0:9099' })).toContain(
+        'FIREBASE_AUTH_EMULATOR_HOST',
+      );
+    });
+  });
+
   it('refuses live Razorpay keys with the public sandbox webhook secret, in any mode', () => {
     for (const NODE_ENV of ['production', 'development']) {
       expect(refusal({ ...LIVE, NODE_ENV, RAZORPAY_WEBHOOK_SECRET: undefined })).toContain(

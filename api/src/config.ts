@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { WS_HEARTBEAT_MS } from '@shabaash/shared/wsProtocol';
 import { parseServiceAccount } from './speech/google.ts';
@@ -102,8 +103,17 @@ const envSchema = z.object({
    * guest (never stored in clear). Never change it: a new key unblocks every blocked guest.
    */
   PAYER_HASH_SECRET: z.string().min(32).optional(),
-  /** Another Razorpay API host for the live-key gateway (a standalone simulator in torture tests); refused in production. */
+  /**
+   * Another Razorpay API host for the live-key gateway (a standalone simulator in torture tests); refused in
+   * production unless PRODUCTION_REHEARSAL, and then on a loopback address only.
+   */
   RAZORPAY_HOST_URL: z.url().optional(),
+  /**
+   * The rehearsal of a production install (scripts/productionRehearsal.ts): with NODE_ENV=production it allows
+   * exactly a loopback RAZORPAY_HOST_URL (a standalone simulator) and a loopback FIREBASE_AUTH_EMULATOR_HOST beside
+   * FIREBASE_SERVICE_ACCOUNT. Never in a real deployment: the simulator credits money, emulator tokens are unsigned.
+   */
+  PRODUCTION_REHEARSAL: bool,
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
   SANDBOX_SEED: z
     .enum(['true', 'false', '1', '0'])
@@ -198,6 +208,8 @@ export type Config = z.infer<typeof envSchema> & {
   phoneHashSecret: string;
   /** PAYER_HASH_SECRET, or (outside production) the public sandbox key. */
   payerHashSecret: string;
+  /** NODE_ENV=production with PRODUCTION_REHEARSAL: loopback stand-ins for Razorpay and Firebase are allowed. */
+  productionRehearsal: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -237,7 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'Invalid configuration:\n  RAZORPAY_KEY_ID: production refuses the Razorpay simulator (its pay endpoint would credit wallets for free); set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET',
       );
     }
-    if (c.FIREBASE_AUTH_EMULATOR_HOST || authEmulator) {
+    if (authEmulator || (c.FIREBASE_AUTH_EMULATOR_HOST && !c.PRODUCTION_REHEARSAL)) {
       throw new ConfigError(
         'Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: production refuses the Auth emulator (its tokens are unsigned); set FIREBASE_SERVICE_ACCOUNT',
       );
@@ -248,10 +260,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(
         'Invalid configuration:\n  PAYER_HASH_SECRET: required in production (32+ characters, never changed: it keys the hashes of blocked guest payers)',
       );
-    if (c.RAZORPAY_HOST_URL)
+    if (c.RAZORPAY_HOST_URL && !c.PRODUCTION_REHEARSAL)
       throw new ConfigError(
         'Invalid configuration:\n  RAZORPAY_HOST_URL: production talks to Razorpay itself; unset it',
       );
+    if (c.PRODUCTION_REHEARSAL) assertRehearsalOnLoopback(c);
   }
   const authEmulatorHostSet = c.FIREBASE_AUTH_EMULATOR_HOST !== undefined;
   if (authEmulator) c.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
@@ -264,5 +277,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnectionsPerIp: c.TRUST_PROXY ? 0 : c.MAX_CONNECTIONS_PER_IP,
     phoneHashSecret: c.PHONE_HASH_SECRET ?? SANDBOX_PHONE_HASH_SECRET,
     payerHashSecret: c.PAYER_HASH_SECRET ?? SANDBOX_PAYER_HASH_SECRET,
+    productionRehearsal: c.NODE_ENV === 'production' && c.PRODUCTION_REHEARSAL,
   };
+}
+
+/** True for `localhost` and loopback addresses (127.0.0.0/8, ::1, and IPv4-mapped IPv6 of 127.x). */
+function isLoopbackHost(hostname: string): boolean {
+  const bare = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost') return true;
+  if (!ipaddr.isValid(bare)) return false;
+  return ipaddr.process(bare).range() === 'loopback';
+}
+
+/** The host part of `127.0.0.1:9099` or `[::1]:9099` (FIREBASE_AUTH_EMULATOR_HOST has no scheme). */
+function hostOf(hostAndPort: string): string {
+  try {
+    return new URL(`http://${hostAndPort}`).hostname;
+  } catch {
+    return hostAndPort;
+  }
+}
+
+/** A rehearsal's stand-ins live on this machine: a simulator or emulator elsewhere would take real traffic. */
+function assertRehearsalOnLoopback(c: z.infer<typeof envSchema>): void {
+  const stands = [
+    ['RAZORPAY_HOST_URL', c.RAZORPAY_HOST_URL && new URL(c.RAZORPAY_HOST_URL).hostname],
+    ['FIREBASE_AUTH_EMULATOR_HOST', c.FIREBASE_AUTH_EMULATOR_HOST && hostOf(c.FIREBASE_AUTH_EMULATOR_HOST)],
+  ] as const;
+  for (const [name, host] of stands) {
+    if (host && !isLoopbackHost(host))
+      throw new ConfigError(
+        `Invalid configuration:\n  ${name}: PRODUCTION_REHEARSAL allows only a loopback address (127.0.0.1, ::1 or localhost), not ${host}`,
+      );
+  }
 }

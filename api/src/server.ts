@@ -84,6 +84,10 @@ export async function startServer(
   const stops = new StopList();
   const stopAll = () => stops.stopAll((part, err) => logger.warn({ err, part }, 'error while stopping'));
   try {
+    if (config.productionRehearsal)
+      logger.warn(
+        'PRODUCTION_REHEARSAL: a rehearsal of production against loopback stand-ins (RAZORPAY_HOST_URL, FIREBASE_AUTH_EMULATOR_HOST); never serve real users from it',
+      );
     await assertPortFree(config);
     let databaseUrl = config.DATABASE_URL;
     let embedded: EmbeddedServer | null = null;

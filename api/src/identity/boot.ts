@@ -14,7 +14,10 @@ export interface IdentityRuntime {
   emulatorHost: string | undefined;
   /** For the start-up lines: what it is and who started it. */
   mode: string;
-  /** For /api/health: `firebase`, `emulator (started by this instance)` or `emulator (external)`. */
+  /**
+   * For /api/health: `firebase`, `firebase (FIREBASE_AUTH_EMULATOR_HOST…)` (a service account sent to the
+   * emulator), `emulator (started by this instance)` or `emulator (external)`.
+   */
   healthMode: string;
   /** Resolves when the part answers; throws with the reason when it does not (real Firebase is not probed). */
   check(): Promise<void>;
@@ -32,6 +35,18 @@ export async function startIdentity(
   logger: Logger,
   note: (line: string) => void,
 ): Promise<IdentityRuntime> {
+  if (!config.authEmulator && config.authEmulatorHostSet) {
+    // firebase-admin itself sends a service account's calls to FIREBASE_AUTH_EMULATOR_HOST (the rehearsal).
+    const host = config.FIREBASE_AUTH_EMULATOR_HOST ?? '';
+    const rehearsal = config.productionRehearsal ? ', rehearsal' : '';
+    return {
+      emulatorHost: undefined,
+      mode: `Firebase (service account) through the Auth emulator at ${host} (FIREBASE_AUTH_EMULATOR_HOST${rehearsal}; its tokens are unsigned)`,
+      healthMode: `firebase (FIREBASE_AUTH_EMULATOR_HOST${rehearsal})`,
+      check: () => probe(host),
+      stop: () => Promise.resolve(),
+    };
+  }
   if (!config.authEmulator) {
     return {
       emulatorHost: undefined,

@@ -19,14 +19,14 @@ async function answersHttp(url: string): Promise<boolean> {
  * (a standalone simulator), probed over HTTP; Razorpay itself is not called on every health check.
  */
 export function paymentsHealth(
-  config: Pick<Config, 'RAZORPAY_HOST_URL'>,
+  config: Pick<Config, 'RAZORPAY_HOST_URL' | 'productionRehearsal'>,
   payments: Pick<PaymentsRuntime, 'simulator'>,
 ): HealthPart {
   const probed = payments.simulator?.apiBaseUrl ?? config.RAZORPAY_HOST_URL;
   const mode = payments.simulator
     ? 'simulator (started by this instance)'
     : config.RAZORPAY_HOST_URL
-      ? 'razorpay (RAZORPAY_HOST_URL)'
+      ? `razorpay (RAZORPAY_HOST_URL${config.productionRehearsal ? ', rehearsal' : ''})`
       : 'razorpay';
   return {
     name: 'payments',

@@ -54,7 +54,7 @@ export interface RazorpaySimulator {
 }
 
 /**
- * Starts an in-process Razorpay look-alike on 127.0.0.1 (random port): Orders/Payments API, checkout script, signed
+ * Starts an in-process Razorpay look-alike on 127.0.0.1 (`opts.port`, or a random one): Orders/Payments API, checkout script, signed
  * webhooks. Its parts: `payments.ts` (orders, payment attempts, captures), `webhooks.ts` (signed delivery through the
  * switches), `route.ts` (Route), `server.ts` (the loopback API and the PWA's /sandbox routes).
  */
@@ -95,7 +95,7 @@ export async function startRazorpaySimulator(opts: RazorpaySimulatorOptions): Pr
   const server = createLoopbackServer(state, route, payments, reports);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
 

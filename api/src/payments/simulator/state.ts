@@ -105,6 +105,8 @@ export interface RazorpaySimulatorOptions {
   webhookSecret: string;
   /** Our webhook route, e.g. `http://127.0.0.1:8080/api/webhooks/razorpay`; read at each delivery. */
   webhookUrl: () => string;
+  /** The loopback port to listen on; a free one when omitted. */
+  port?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
 }
 
