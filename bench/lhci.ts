@@ -27,7 +27,7 @@ function lhci(args: string[]): Promise<number> {
 }
 
 /**
- * `npm run lhci`: starts the product as `npm start` does on port 8099 (the URLs in lighthouserc.json), collects
+ * `npm run lhci`: starts the product (the API under tsx, the built PWA) on port 8099 (the URLs in lighthouserc.json), collects
  * Lighthouse runs with Debian's Chromium (APP_PAGE_RUNS / OBS_PAGE_RUNS per URL), then asserts and writes the
  * reports as lighthouserc.json says. Exits non-zero when an assertion fails.
  */

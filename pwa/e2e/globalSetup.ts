@@ -11,7 +11,7 @@ declare module 'vitest' {
 
 let product: RunningProduct | null = null;
 
-/** Starts the whole product once for the e2e run, exactly as `npm start` does, on free ports and a temp data dir. */
+/** Starts the whole product once for the e2e run (the API under tsx, the built PWA), on free ports and a temp data dir. */
 export async function setup(project: TestProject): Promise<void> {
   // Payouts: a 15 s hold, a 1 s job tick and 3 s per Route step in the simulator (review, transfer processing,
   // settlement), so a journey can watch an earning go pending → available → in transit → paid (issue 13).
