@@ -208,3 +208,48 @@ describe('where the server listens (issue 19 finding 7)', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).maxConnectionsPerIp).toBe(0);
   });
 });
+
+describe('the legal settings for India', () => {
+  it('keeps the stored wallet in sandbox and turns it off with Razorpay keys unless WALLET_MODE says otherwise', () => {
+    expect(loadConfig({}).legal.walletMode).toBe('stored');
+    expect(loadConfig({ WALLET_MODE: 'off' }).legal.walletMode).toBe('off');
+    expect(loadConfig(LIVE).legal.walletMode).toBe('off');
+    expect(loadConfig({ ...LIVE, WALLET_MODE: 'stored' }).legal.walletMode).toBe('stored');
+    expect(refusal({ WALLET_MODE: 'prepaid' })).toContain('WALLET_MODE');
+  });
+
+  it('deducts no TDS by default, and reads the rates as percentages and the exemption in rupees', () => {
+    const none = loadConfig({});
+    expect(none.legal.tds194o).toBeNull();
+    expect(none.legal.platformFeeGstBasisPoints).toBe(1800);
+    expect(none.legal).toMatchObject({ minimumAgeWithoutConsent: 18, minorMonthlyCapPaise: 50_000 });
+    const tds = loadConfig({
+      TDS_194O_RATE: '0.1',
+      TDS_194O_NO_PAN_RATE: '5',
+      TDS_194O_EXEMPT_BELOW: '500000',
+      PLATFORM_FEE_GST_RATE: '0',
+    });
+    expect(tds.legal.tds194o).toEqual({
+      rateBasisPoints: 10,
+      noPanRateBasisPoints: 500,
+      exemptBelowPaise: 50_000_000,
+    });
+    expect(tds.legal.platformFeeGstBasisPoints).toBe(0);
+    expect(loadConfig({ TDS_194O_RATE: '1' }).legal.tds194o).toEqual({
+      rateBasisPoints: 100,
+      noPanRateBasisPoints: 100,
+      exemptBelowPaise: null,
+    });
+  });
+
+  it('names the setting of a bad or incomplete legal setting', () => {
+    expect(refusal({ TDS_194O_RATE: '0.001' })).toContain('TDS_194O_RATE: must be a percentage');
+    expect(refusal({ TDS_194O_RATE: '101' })).toContain('TDS_194O_RATE');
+    expect(refusal({ TDS_194O_NO_PAN_RATE: '5' })).toContain('TDS_194O_NO_PAN_RATE: set TDS_194O_RATE too');
+    expect(refusal({ TDS_194O_EXEMPT_BELOW: '500000' })).toContain(
+      'TDS_194O_EXEMPT_BELOW: set TDS_194O_RATE too',
+    );
+    expect(refusal({ MINOR_MONTHLY_CAP: '-5' })).toContain('MINOR_MONTHLY_CAP');
+    expect(refusal({ MINIMUM_AGE_WITHOUT_CONSENT: '30' })).toContain('MINIMUM_AGE_WITHOUT_CONSENT');
+  });
+});

@@ -1,6 +1,8 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { WS_HEARTBEAT_MS } from '@shabaash/shared/wsProtocol';
+import type { LegalSettings } from '@shabaash/shared';
+import { legalEnvShape, resolveLegalSettings } from './legalConfig.ts';
 import { parseServiceAccount } from './speech/google.ts';
 
 const bool = z
@@ -191,6 +193,8 @@ const envSchema = z.object({
    * creator can watch a transfer in transit before it is paid.
    */
   SANDBOX_ROUTE_STEP_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** The legal settings for India (api/src/legalConfig.ts). */
+  ...legalEnvShape,
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -210,6 +214,8 @@ export type Config = z.infer<typeof envSchema> & {
   payerHashSecret: string;
   /** NODE_ENV=production with PRODUCTION_REHEARSAL: loopback stand-ins for Razorpay and Firebase are allowed. */
   productionRehearsal: boolean;
+  /** The legal settings for India, resolved (docs/OPERATIONS.md, "Legal settings for India"). */
+  legal: LegalSettings;
 };
 
 export class ConfigError extends Error {}
@@ -266,6 +272,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     if (c.PRODUCTION_REHEARSAL) assertRehearsalOnLoopback(c);
   }
+  const legal = resolveLegalSettings(c, paymentsSandbox);
+  if (typeof legal === 'string') throw new ConfigError(`Invalid configuration:\n  ${legal}`);
   const authEmulatorHostSet = c.FIREBASE_AUTH_EMULATOR_HOST !== undefined;
   if (authEmulator) c.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
   return {
@@ -278,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     phoneHashSecret: c.PHONE_HASH_SECRET ?? SANDBOX_PHONE_HASH_SECRET,
     payerHashSecret: c.PAYER_HASH_SECRET ?? SANDBOX_PAYER_HASH_SECRET,
     productionRehearsal: c.NODE_ENV === 'production' && c.PRODUCTION_REHEARSAL,
+    legal,
   };
 }
 

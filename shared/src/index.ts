@@ -15,3 +15,4 @@ export * from './tiers.ts';
 export * from './speechText.ts';
 export * from './payouts.ts';
 export * from './showAlerts.ts';
+export * from './legal.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_SAFETY, MESSAGES, type User } from '@shabaash/shared';
+import { DEFAULT_SAFETY, MESSAGES, SANDBOX_PUBLIC_LEGAL, type User } from '@shabaash/shared';
 import { fail, requireUser, type MockResolvers } from '../context.ts';
 import { newId } from '../state.ts';
 
@@ -24,6 +24,7 @@ export const accountResolvers = {
       },
       contactEmail: 'hello@shabaash.in',
       defaultCreator: creator ? { handle: creator.handle, displayName: creator.displayName } : null,
+      legal: { ...SANDBOX_PUBLIC_LEGAL },
     };
   },
   register: ({ input, state }) => {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { setupServer, type SetupServer } from 'msw/node';
 import { http } from 'msw';
-import type { PublicConfig } from '@shabaash/shared';
+import { SANDBOX_PUBLIC_LEGAL, type PublicConfig } from '@shabaash/shared';
 import { installFakeRazorpay } from './fakeRazorpay.ts';
 
 /** GET /api/config of a sandbox deployment, for screen tests. */
@@ -14,6 +14,7 @@ export function sandboxConfig(overrides: Partial<PublicConfig> = {}): PublicConf
     firebase: { apiKey: 'k', projectId: 'demo-shabaash', authDomain: 'localhost', emulatorUrl: null },
     contactEmail: 'hello@shabaash.in',
     defaultCreator: null,
+    legal: { ...SANDBOX_PUBLIC_LEGAL },
     ...overrides,
   };
 }

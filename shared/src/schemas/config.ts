@@ -14,6 +14,15 @@ export const publicConfigSchema = z.object({
   }),
   contactEmail: z.string(),
   defaultCreator: z.object({ handle: z.string(), displayName: z.string() }).nullable(),
+  /** The deployment's legal settings the screens follow (docs/OPERATIONS.md, "Legal settings for India"). */
+  legal: z.object({
+    /** `off`: no wallet screen, no balance, no welcome bonus or cashback; every tip is paid through Checkout. */
+    walletMode: z.enum(['stored', 'off']),
+    /** Viewers younger than this need a parent's consent to pay; 0: no date of birth is asked. */
+    minimumAgeWithoutConsent: z.number().int(),
+    /** What a minor with consent may spend in a calendar month, in paise. */
+    minorMonthlyCapPaise: z.number().int(),
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

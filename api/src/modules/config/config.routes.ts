@@ -23,6 +23,11 @@ export function configRoutes({ db, config, checkout }: AppDeps): Router {
       },
       contactEmail: config.CONTACT_EMAIL,
       defaultCreator: creator ? { handle: creator.handle, displayName: creator.displayName } : null,
+      legal: {
+        walletMode: config.legal.walletMode,
+        minimumAgeWithoutConsent: config.legal.minimumAgeWithoutConsent,
+        minorMonthlyCapPaise: config.legal.minorMonthlyCapPaise,
+      },
     };
   });
   return router;

@@ -33,6 +33,7 @@ describe('GET /api/config', () => {
       },
       contactEmail: 'team@shabaash.test',
       defaultCreator: null,
+      legal: { walletMode: 'stored', minimumAgeWithoutConsent: 18, minorMonthlyCapPaise: 50_000 },
     });
 
     const first = await buildCreator(app.deps.db, app.deps.config, { name: 'First Star' });
@@ -65,5 +66,18 @@ describe('GET /api/config', () => {
     // DEFAULT_CREATOR deleted their account: no guest form for anyone else until the setting changes.
     await deleteAccount(app, chosen.token);
     expect((await app.request<PublicConfig>('GET', '/api/config')).body.defaultCreator).toBeNull();
+  });
+
+  it("tells the screens the deployment's legal settings: wallet mode, the age without consent, a minor's cap", async () => {
+    const app = await createTestApp({
+      env: { WALLET_MODE: 'off', MINIMUM_AGE_WITHOUT_CONSENT: '16', MINOR_MONTHLY_CAP: '250.50' },
+      extend: (deps) => ({ ...deps, checkout: deps.checkout ?? CHECKOUT }),
+    });
+    const res = await app.request<PublicConfig>('GET', '/api/config');
+    expect(res.body.legal).toEqual({
+      walletMode: 'off',
+      minimumAgeWithoutConsent: 16,
+      minorMonthlyCapPaise: 25_050,
+    });
   });
 });

@@ -5,7 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
-import type { PublicConfig, Tip, WalletTransaction } from '@shabaash/shared';
+import { SANDBOX_PUBLIC_LEGAL, type PublicConfig, type Tip, type WalletTransaction } from '@shabaash/shared';
 import { BalanceCard } from './BalanceCard.tsx';
 import { WalletActivity } from './WalletActivity.tsx';
 import { SendTipForm } from './SendTipForm.tsx';
@@ -30,6 +30,7 @@ const CONFIG: PublicConfig = {
   firebase: { apiKey: 'k', projectId: 'demo-shabaash', authDomain: 'localhost', emulatorUrl: null },
   contactEmail: 'hello@shabaash.in',
   defaultCreator: { handle: 'shabaash-live', displayName: 'Shabaash Live' },
+  legal: { ...SANDBOX_PUBLIC_LEGAL },
 };
 
 function tx(
