@@ -41,7 +41,8 @@ export async function seedSandboxIfEnabled(
 }
 
 /**
- * Creates the demo creator (handle `demo`) and a funded demo viewer once; later starts leave them as they are.
+ * Creates the demo creator (handle `demo`) and a demo viewer once (funded when the wallet is `stored`); later starts
+ * leave them as they are.
  * Then gives the demo creator sample tips when it has no chats (first start, or after they were deleted or
  * auto-cleared), so the Chat Loader, analytics and overlay show something on the first day.
  */
@@ -63,7 +64,7 @@ export async function seedSandbox(
           display_name: account.name,
           overlay_key: randomBytes(24).toString('base64url'),
         });
-      } else {
+      } else if (deps.config.legal.walletMode === 'stored') {
         await postLedgerEntry(tx, {
           userId,
           type: 'credit',
@@ -88,7 +89,8 @@ export const SAMPLE_WALLET_TIP = { amount: 51, message: 'Sent from my Shabaash w
 
 /**
  * Sample tips through the product's own paths: guest tips land as a captured guest payment lands them
- * (insertTip, here without a Razorpay payment), the wallet tip is the demo viewer's real ledgered wallet tip.
+ * (insertTip, here without a Razorpay payment), the wallet tip (WALLET_MODE=stored only) is the demo viewer's real
+ * ledgered wallet tip.
  */
 async function seedSampleTips(deps: Pick<AppDeps, 'db' | 'config' | 'realtime' | 'speech'>): Promise<void> {
   const { db } = deps;
@@ -111,7 +113,8 @@ async function seedSampleTips(deps: Pick<AppDeps, 'db' | 'config' | 'realtime' |
     );
   await guestTip(waiting);
   const claims = await verifySessionToken(deps.config, await issueSession(db, deps.config, viewer.id));
-  if (claims) await sendTip(deps, claims, { ...SAMPLE_WALLET_TIP, creator: DEMO_HANDLE }, undefined);
+  if (claims && deps.config.legal.walletMode === 'stored')
+    await sendTip(deps, claims, { ...SAMPLE_WALLET_TIP, creator: DEMO_HANDLE }, undefined);
   await guestTip(live);
   deps.realtime.changed([creatorSpace(creator.userId)]);
 }

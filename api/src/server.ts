@@ -25,6 +25,7 @@ import { StartupError, startPart } from './startupError.ts';
 import { StopList } from './shutdown.ts';
 import { paymentsHealth, realtimeHealth } from './modules/health/parts.ts';
 import { instrumentPool } from './metrics/pool.ts';
+import { refuseHeldBalancesWhenWalletOff } from './modules/wallet/heldBalances.ts';
 import { REPO_ROOT } from './runtime.ts';
 
 const PAYMENTS_FIX = 'Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to use Razorpay instead of the simulator';
@@ -106,6 +107,8 @@ export async function startServer(
     await startPart('database', 'Check DATABASE_URL (or DATA_DIR for the embedded one)', () =>
       migrateLatest(db),
     );
+    // WALLET_MODE=off over wallets that still hold money: refused, naming the command that lists them.
+    await refuseHeldBalancesWhenWalletOff(db, config);
 
     // Phone identity: real Firebase with a service account, else an Auth emulator of this instance's own.
     const identityPart = await startIdentity(config, logger, (line) => logger.warn(line));

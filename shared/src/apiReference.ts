@@ -93,6 +93,12 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'public',
     summary: 'Start a guest tip: a Razorpay order.',
   },
+  tipOrder: {
+    method: 'POST',
+    path: '/tips/order',
+    auth: 'user',
+    summary: "Start a signed-in viewer's tip paid at once through Razorpay Checkout (a Razorpay order).",
+  },
   addMoney: {
     method: 'POST',
     path: '/wallet/add-money',

@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   GONE: 410,
   /** The creator is suspended by an operator: no tips or orders for now (a neutral refusal). */
   CREATOR_SUSPENDED: 403,
+  /** This deployment keeps no stored balance (WALLET_MODE=off): the wallet's routes do not exist here. */
+  WALLET_OFF: 404,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

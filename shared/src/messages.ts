@@ -89,6 +89,7 @@ export const MESSAGES = {
   paymentRefundedPayeeDeleted:
     'The account this payment was for was deleted before the payment arrived, so it is being refunded in full.',
   creatorSuspended: 'This creator is not accepting tips right now.',
+  walletOff: 'There is no wallet on this service: tips are paid directly with UPI, a card or netbanking.',
   accountRestricted: 'This account cannot be used right now. Please contact support.',
   creatorAccountSuspended:
     'Your creator account is suspended: you cannot receive tips for now and payouts are on hold. Please contact support.',

@@ -86,4 +86,20 @@ export const tipResolvers = {
       name: input.name,
     });
   },
+  tipOrder: (ctx) => {
+    const user = requireUser(ctx);
+    const { state, input } = ctx;
+    const creator = creatorByHandle(state, input.creator);
+    if (creator.userId === user.id) throw fail('VALIDATION_FAILED', MESSAGES.ownChannelTip, 'creator');
+    const amountPaise = rupeesToPaise(input.amount);
+    const refusal = safetyRefusal(creator, amountPaise, input.message);
+    if (refusal) throw refusal;
+    if (creator.blocked.some((b) => b.userId === user.id))
+      throw fail('FORBIDDEN', SAFETY_MESSAGES.blockedSender);
+    return createOrder(state, user.id, amountPaise, 'guest', {
+      creatorId: creator.userId,
+      message: input.message,
+      name: '',
+    });
+  },
 } satisfies Partial<MockResolvers>;

@@ -23,7 +23,7 @@ export function createOrder(
   return { order: { id, amount: amountPaise, currency: 'INR' } };
 }
 
-/** Marks a mock order paid once, as the payment webhook would: a top-up credits the wallet, a guest order adds its tip. */
+/** Marks a mock order paid once, as the payment webhook would: a top-up credits the wallet, a tip order adds its tip. */
 export function markOrderPaid(state: MockState, orderId: string): boolean {
   const order = state.orders.get(orderId);
   if (!order) return false;
@@ -38,7 +38,8 @@ export function markOrderPaid(state: MockState, orderId: string): boolean {
   } else if (order.tip) {
     insertTip(state, {
       creatorId: order.tip.creatorId,
-      sender: null,
+      // A signed-in viewer's checkout tip keeps its sender, as the API's does.
+      sender: order.userId ? (state.users.get(order.userId)?.user ?? null) : null,
       guestName: order.tip.name || null,
       amountPaise: order.amount,
       message: order.tip.message,

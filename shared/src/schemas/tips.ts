@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { define } from '../endpointTools.ts';
 import { LIMITS } from '../limits.ts';
 import { ALERT_SOUNDS } from '../wsProtocol.ts';
 import { VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { handleSchema, optionalTrimmed, rupeeAmountSchema, tipStatusSchema } from './common.ts';
+import { orderResponseSchema } from './wallet.ts';
 
 /** Tips and the creator's chats: the tip DTO, sending (wallet and guest), the chat list and its changes form, analytics. */
 
@@ -51,6 +53,17 @@ export const sendTipInputSchema = z.object({
   amount: rupeeAmountSchema(LIMITS.tipMinRupees),
   message: optionalTrimmed(LIMITS.messageMaxLength, VALIDATION_MESSAGES.messageTooLong),
   creator: handleSchema.optional(),
+});
+
+/** A signed-in viewer's tip paid at once through Razorpay Checkout (WALLET_MODE=off): its order. */
+export const tipOrderEndpoints = define({
+  tipOrder: {
+    method: 'POST',
+    path: '/tips/order',
+    auth: 'user',
+    input: sendTipInputSchema,
+    output: orderResponseSchema,
+  },
 });
 
 export const guestOrderInputSchema = z.object({

@@ -49,7 +49,8 @@ export async function register(
   await deps.identity.verifyPhoneToken(input.firebaseToken, input.phone);
   if (await phoneExists(deps.db, input.phone)) throw conflict(MESSAGES.phoneTaken);
   const passwordHash = await hashPassword(input.password);
-  const bonusPaise = deps.config.WELCOME_BONUS_RUPEES;
+  // No stored wallet (WALLET_MODE=off): no welcome bonus either.
+  const bonusPaise = deps.config.legal.walletMode === 'off' ? 0 : deps.config.WELCOME_BONUS_RUPEES;
   const bonusReference = welcomeBonusReference(deps.config.phoneHashSecret, input.phone);
   let created: { userId: string; token: string; bonusPaid: boolean };
   try {

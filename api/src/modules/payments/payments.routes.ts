@@ -1,12 +1,15 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { contractRouter } from '../../http/contract.ts';
+import { principal } from '../../http/auth.ts';
 import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
 import { resolveCreator } from '../creators/creators.repository.ts';
 import { createGuestOrder, getOrderStatus, handleRazorpayWebhook } from './payments.service.ts';
+import { createViewerTipOrder } from './viewerTipOrders.ts';
 
 /**
- * POST /api/tips/guest/order (public guest checkout, limited per IP and per creator), GET /api/payments/orders/:id (order state for the
+ * POST /api/tips/guest/order (public guest checkout, limited per IP and per creator), POST /api/tips/order (a
+ * signed-in viewer's tip through Checkout, limited per account and per IP), GET /api/payments/orders/:id (order state for the
  * screens) and POST /api/webhooks/razorpay (signed by Razorpay; the only thing that moves money in).
  */
 export function paymentsRoutes(deps: AppDeps): Router {
@@ -23,6 +26,16 @@ export function paymentsRoutes(deps: AppDeps): Router {
       { key: `guest-order:creator:${creator.userId}`, rule: limits.guestOrderPerCreator },
     ]);
     return { order: await createGuestOrder(deps, creator, input) };
+  });
+
+  route('tipOrder', async ({ ctx, input }) => {
+    const { userId } = principal(ctx.state);
+    await enforceRateLimits(ctx, deps.db, [
+      { key: `tip-order:user:${userId}`, rule: limits.addMoneyPerUser },
+      { key: `guest-order:ip:${ctx.ip}`, rule: limits.guestOrderPerIp },
+    ]);
+    const order = await createViewerTipOrder(deps, userId, input);
+    return { order };
   });
 
   route('orderStatus', async ({ ctx, params }) => {

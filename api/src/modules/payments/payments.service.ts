@@ -19,7 +19,7 @@ import {
   type PayoutOutcome,
 } from '../payouts/payouts.webhooks.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
-import { isGuestPayerBlocked } from '../safety/safety.repository.ts';
+import { isGuestPayerBlocked, isViewerRefused } from '../safety/safety.repository.ts';
 import { isBannedPayer } from '../ops/people.repository.ts';
 import { payerKeys, payerLabel, payerTokenHash, type PayerDetails } from './guestPayers.ts';
 import { refundRefusedPayment, refuseBlockedPayer } from './refusedPayments.ts';
@@ -115,7 +115,7 @@ export async function createGuestOrder(
   });
 }
 
-/** The state of one order for the screens; top-up orders are visible to their owner only. */
+/** The state of one order for the screens; an order with an account (a top-up, a viewer's tip) is its owner's only. */
 export async function getOrderStatus(
   deps: AppDeps,
   orderId: string,
@@ -123,7 +123,7 @@ export async function getOrderStatus(
 ): Promise<OrderStatusDto> {
   const order = await findPaymentOrder(deps.db, orderId);
   if (!order) throw notFound('Payment order');
-  if (order.purpose === 'top_up') {
+  if (order.purpose === 'top_up' || order.user_id) {
     if (!viewer) throw unauthenticated();
     if (viewer.userId !== order.user_id) throw notFound('Payment order');
   }
@@ -279,12 +279,18 @@ async function applyInTransaction(
   } else {
     if (!order.creator_id) return 'orphaned';
     const keys = payerKeys(payerHashSecret, report.payer ?? {}, order.payer_token_hash);
-    // A payer the creator blocked, or a viewer banned from the platform paying as a guest: refunded in full.
-    if ((await isGuestPayerBlocked(tx, order.creator_id, keys)) || (await isBannedPayer(tx, keys)))
+    // A payer the creator blocked, or a viewer banned from the platform paying as a guest; for a signed-in viewer's
+    // tip also the account blocked or banned since its order: refunded in full.
+    if (
+      (await isGuestPayerBlocked(tx, order.creator_id, keys)) ||
+      (await isBannedPayer(tx, keys)) ||
+      (order.user_id !== null && (await isViewerRefused(tx, order.creator_id, order.user_id)))
+    )
       return refuseBlockedPayer(tx, { ...order, creator_id: order.creator_id }, report, log);
     const tip = await insertTip(tx, {
       creatorId: order.creator_id,
-      senderId: null,
+      // A signed-in viewer's checkout tip (WALLET_MODE=off) keeps its sender; a guest's has none.
+      senderId: order.user_id,
       guestName: order.guest_name || null,
       source: 'guest',
       amountPaise: Number(order.amount_paise),

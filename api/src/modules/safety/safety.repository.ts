@@ -172,6 +172,26 @@ export async function isGuestPayerBlocked(
   return row !== undefined;
 }
 
+/**
+ * True when this signed-in viewer may not tip this creator: the creator blocked the account or its phone number (as
+ * a wallet tip checks), or an operator banned the account.
+ */
+export async function isViewerRefused(db: Executor, creatorId: string, userId: string): Promise<boolean> {
+  const row = await db('users as u')
+    .where('u.id', userId)
+    .where((refused) =>
+      refused.whereNotNull('u.banned_at').orWhereExists((blocked) =>
+        blocked
+          .select(db.raw('1'))
+          .from('blocked_senders as b')
+          .where('b.creator_id', creatorId)
+          .where((who) => who.whereRaw('b.user_id = u.id').orWhereRaw('b.phone = u.phone')),
+      ),
+    )
+    .first<{ id: string } | undefined>('u.id');
+  return row !== undefined;
+}
+
 /** The payer keys and masked label of one of the creator's guest tips; undefined when none were recorded. */
 export async function findTipPayer(
   db: Executor,

@@ -7,9 +7,10 @@ import { contractRouter } from '../../http/contract.ts';
 import { IDEMPOTENT_REPLAYED_HEADER, readIdempotencyKey } from '../../http/idempotency.ts';
 import { countTipRefused, countTipSent } from '../../metrics/tips.ts';
 import { resolveDisplayCreator } from '../creators/overlay.service.ts';
+import { assertWalletStored } from '../wallet/wallet.service.ts';
 import { displayTips, recentTips, sendTip } from './tips.service.ts';
 
-/** Viewer tip calls: POST /tips/send, GET /tips/recent, GET /tips/display. */
+/** Viewer tip calls: POST /tips/send (404 WALLET_OFF without a stored wallet), GET /tips/recent, GET /tips/display. */
 export function tipsRoutes(deps: AppDeps): Router {
   const { router, route } = contractRouter(deps.config);
 
@@ -17,6 +18,8 @@ export function tipsRoutes(deps: AppDeps): Router {
   route(
     'sendTip',
     async (call) => {
+      // A wallet tip needs a stored wallet; with WALLET_MODE=off a tip goes through Checkout (POST /tips/order).
+      assertWalletStored(deps.config);
       const key = readIdempotencyKey(call.ctx);
       const result = await sendTip(deps, sessionClaims(call.ctx.state), call.input, key).catch(
         (err: unknown) => {

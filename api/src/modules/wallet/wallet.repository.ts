@@ -67,3 +67,34 @@ export async function insertLedgerEntry(tx: Executor, entry: LedgerEntryInput): 
     version: Number(row.out_version),
   };
 }
+
+/** A wallet that holds money, with its owner's phone (for the operator's list before switching WALLET_MODE off). */
+export interface HeldBalanceRow {
+  user_id: string;
+  phone: string | null;
+  balance_paise: number;
+}
+
+/** Every wallet with a balance above zero, largest first, at most `limit` (null: all). */
+export async function listHeldBalances(db: Executor, limit: number | null = null): Promise<HeldBalanceRow[]> {
+  const query = db('wallets as w')
+    .leftJoin('users as u', 'u.id', 'w.user_id')
+    .where('w.balance_paise', '>', 0)
+    .orderBy([
+      { column: 'w.balance_paise', order: 'desc' },
+      { column: 'w.user_id', order: 'asc' },
+    ])
+    .select<HeldBalanceRow[]>('w.user_id', 'u.phone', 'w.balance_paise');
+  return limit === null ? query : query.limit(limit);
+}
+
+/** How many wallets hold a balance above zero, and their total in paise. */
+export async function heldBalanceTotals(db: Executor): Promise<{ wallets: number; totalPaise: number }> {
+  const row = await db('wallets')
+    .where('balance_paise', '>', 0)
+    .first<{ wallets: string; total: string | null }>(
+      db.raw('count(*) as wallets'),
+      db.raw('sum(balance_paise) as total'),
+    );
+  return { wallets: Number(row?.wallets ?? 0), totalPaise: Number(row?.total ?? 0) };
+}

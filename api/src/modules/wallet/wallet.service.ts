@@ -9,13 +9,22 @@ import {
   type WalletTransaction,
 } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, tooManyRequests } from '../../http/errors.ts';
+import type { Config } from '../../config.ts';
+import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
 import { countOpenTopUpOrders } from '../payments/payments.repository.ts';
 import { openPaymentOrder } from '../payments/payments.service.ts';
 import { spaceVersion, walletSpace } from '../sync/spaces.ts';
 import { balanceOf } from './wallet.repository.ts';
 import { presentTransaction, presentWallet } from './wallet.presenter.ts';
 import { listRecentTransactions, listTransactionsSince } from './wallet.repository.ts';
+
+/**
+ * Refuses a wallet call on a deployment that keeps no stored balance (WALLET_MODE=off): 404 WALLET_OFF, so a client
+ * built for the wallet hears clearly that it does not exist here (never a silent zero balance or success).
+ */
+export function assertWalletStored(config: Pick<Config, 'legal'>): void {
+  if (config.legal.walletMode === 'off') throw new AppError('WALLET_OFF', MESSAGES.walletOff);
+}
 
 /** The message for a top-up above TOP_UP_MAX_RUPEES (the setting is held in paise). */
 export const topUpCapMessage = (capPaise: number) =>
