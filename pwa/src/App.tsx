@@ -7,6 +7,7 @@ import { AppLayout } from './components/AppLayout.tsx';
 import { DeferredOfflineLayer } from './components/DeferredOfflineLayer.tsx';
 import { PageLoading } from './components/PageLoading.tsx';
 import { createQueryClient } from './api/queryClient.ts';
+import { WalletOnly } from './components/WalletOnly.tsx';
 
 // Every screen is its own chunk so the landing, login and guest pages ship only what they use.
 const LandingScreen = lazy(() =>
@@ -82,7 +83,14 @@ export function AppRoutes() {
         <Route path="/ops/*" element={<OpsScreen />} />
         <Route element={<RequireAuth />}>
           <Route path="/dashboard" element={<DashboardScreen />} />
-          <Route path="/add-money" element={<AddMoneyScreen />} />
+          <Route
+            path="/add-money"
+            element={
+              <WalletOnly>
+                <AddMoneyScreen />
+              </WalletOnly>
+            }
+          />
         </Route>
         <Route element={<RequireAuth role="creator" />}>
           <Route path="/creator" element={<CreatorScreen />} />

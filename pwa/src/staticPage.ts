@@ -1,6 +1,7 @@
 import { ROUTES } from '@shabaash/shared/core';
 import type { PublicConfig, TipRules } from '@shabaash/shared';
 import { toggleTheme } from './theme/themeStore.ts';
+import { markWalletMode } from './lib/walletMode.ts';
 
 /**
  * A prerendered public page that stays static HTML until the visitor acts (issue 16: public pages without
@@ -87,7 +88,11 @@ export function keepStatic(root: HTMLElement, page: StaticPage): void {
   const ready: Promise<unknown>[] = [];
   let config: Promise<PublicConfig | undefined> | undefined;
   const fill: StaticFill = {
-    config: () => (config ??= readPublic<PublicConfig>(ROUTES.config.path)),
+    config: () =>
+      (config ??= readPublic<PublicConfig>(ROUTES.config.path).then((shown) => {
+        if (shown) markWalletMode(shown.legal.walletMode);
+        return shown;
+      })),
     show(shown, draw) {
       if (started) return false;
       draw();
@@ -132,5 +137,7 @@ export function keepStatic(root: HTMLElement, page: StaticPage): void {
       const email = shown?.contactEmail;
       if (email) fill.show({ config: shown }, () => showContactEmail(root, email));
     });
+  // Copy prerendered for both wallet modes (WalletCopy.tsx) shows the deployment's once the config says which.
+  if (root.querySelector('[data-wallet]')) void fill.config();
   page.fill?.(fill);
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@shabaash/shared';
+import type { PublicConfig, WalletMode } from '@shabaash/shared';
 import { api } from './client.ts';
+import { markWalletMode } from '../lib/walletMode.ts';
 
 export const CONFIG_QUERY_KEY = ['config'] as const;
 export const DEFAULT_CONTACT_EMAIL = 'hello@shabaash.in';
@@ -9,8 +10,20 @@ export const DEFAULT_CONTACT_EMAIL = 'hello@shabaash.in';
 export function useConfig() {
   return useQuery<PublicConfig>({
     queryKey: CONFIG_QUERY_KEY,
-    queryFn: ({ signal }) => api('config', { signal }),
+    queryFn: async ({ signal }) => {
+      const config = await api('config', { signal });
+      markWalletMode(config.legal.walletMode);
+      return config;
+    },
     staleTime: Infinity,
     gcTime: Infinity,
   });
+}
+
+/**
+ * The deployment's wallet (docs/OPERATIONS.md, `WALLET_MODE`): `stored` (add money, balance, wallet tips) or `off`
+ * (every tip through Checkout); null until GET /api/config answered.
+ */
+export function useWalletMode(): WalletMode | null {
+  return useConfig().data?.legal.walletMode ?? null;
 }

@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';
 import { useT, type MessageKey } from '../i18n/i18n.tsx';
 import { Avatar } from './Avatar.tsx';
 import { Logo } from './Logo.tsx';
+import { useWalletMode } from '../api/useConfig.ts';
 
 interface NavItem {
   to: string;
@@ -32,6 +33,7 @@ export function NavBar() {
   const location = useLocation();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
+  const walletMode = useWalletMode();
 
   // Close the mobile menu whenever the route changes.
   useEffect(() => setIsMenuOpen(false), [location.pathname]);
@@ -41,7 +43,13 @@ export function NavBar() {
     navigate('/login', { replace: true });
   };
 
-  const links = user ? [...SIGNED_IN_LINKS, ...(isCreator ? CREATOR_LINKS : [])] : [];
+  const links = user
+    ? [
+        // No stored wallet (WALLET_MODE=off): no Add Money.
+        ...SIGNED_IN_LINKS.filter((link) => walletMode !== 'off' || link.to !== '/add-money'),
+        ...(isCreator ? CREATOR_LINKS : []),
+      ]
+    : [];
   // SPEC §2: /creator for creators, /dashboard otherwise (a signed-out visitor is then asked to log in there).
   const logoTarget = homePathFor(user?.role);
 

@@ -78,7 +78,7 @@ function useSavedBalance(userId: string | null): MirroredWallet | null | undefin
  * read back from the mirror net of queued tips, so it shows at once and offline with `isOffline` saying it may
  * be out of date.
  */
-export function useBalance(): BalanceState {
+export function useBalance(options: { enabled?: boolean } = {}): BalanceState {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const query = useQuery<Wallet>({
@@ -89,6 +89,7 @@ export function useBalance(): BalanceState {
       return wallet;
     },
     staleTime: 10_000,
+    enabled: options.enabled ?? true,
   });
   const saved = useSavedBalance(userId);
   const { online, apiReachable } = useConnectivity();

@@ -114,6 +114,8 @@ export interface CheckoutRequest {
   key: string;
   order: { id: string; amount: number; currency: string };
   payerName?: string;
+  /** The signed-in payer's phone (10 digits), prefilled as `+91…` so UPI and the receipt reach that number. */
+  payerContact?: string;
 }
 
 /** What happens in the checkout. Real Razorpay keeps its dialog open after a failure, so `onFailed` may be followed by `onPaid`. */
@@ -147,7 +149,10 @@ export async function openCheckout(request: CheckoutRequest, callbacks: Checkout
       // Our texts in the dialog, in the chosen language (English: CHECKOUT's, word for word).
       name: translate('checkout.title'),
       description: translate('checkout.description'),
-      prefill: request.payerName ? { name: request.payerName } : {},
+      prefill: {
+        ...(request.payerName ? { name: request.payerName } : {}),
+        ...(request.payerContact ? { contact: `+91${request.payerContact}` } : {}),
+      },
       theme: { color: CHECKOUT.themeColor },
       handler: (response) => callbacks.onPaid(response),
       modal: { ondismiss: () => callbacks.onDismiss?.() },

@@ -6,6 +6,7 @@ import { reportApiReachable } from './connectivity.ts';
 import { allTables, db, type MirroredBalance, type MirroredChat } from './db.ts';
 import { coalescing } from './coalesce.ts';
 import { savePayouts } from './payouts.ts';
+import { currentWalletMode, markWalletMode } from '../lib/walletMode.ts';
 
 /** The signed-in user whose data the mirror holds (null when signed out). */
 export function currentSyncUser(): User | null {
@@ -143,7 +144,15 @@ async function pullOnce(): Promise<void> {
   const user = currentSyncUser();
   if (!user) return;
   await ensureMirrorOwner(user.id);
-  const jobs = [pullWallet(user.id), pullRecentTips()];
+  // No stored wallet (WALLET_MODE=off): nothing to mirror; a 404 WALLET_OFF tells a page that had not heard yet.
+  const jobs = [pullRecentTips()];
+  if (currentWalletMode() !== 'off')
+    jobs.push(
+      pullWallet(user.id).catch((err: unknown) => {
+        if (err instanceof ApiError && err.code === 'WALLET_OFF') markWalletMode('off');
+        else throw err;
+      }),
+    );
   if (user.role === 'creator' && user.creator) jobs.push(pullChats(user.id));
   const results = await Promise.allSettled(jobs);
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');

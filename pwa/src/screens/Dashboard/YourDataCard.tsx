@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { linkTo } from '../../components/TextLink.tsx';
 import { api, serverMessage } from '../../api/client.ts';
-import { DEFAULT_CONTACT_EMAIL, useConfig } from '../../api/useConfig.ts';
+import { DEFAULT_CONTACT_EMAIL, useConfig, useWalletMode } from '../../api/useConfig.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useBalance } from '../../hooks/useWallet.ts';
@@ -31,7 +31,10 @@ export function YourDataCard() {
   const navigate = useNavigate();
   const { logout } = useAuth();
   const { data: config } = useConfig();
-  const balance = useBalance();
+  // No stored wallet (WALLET_MODE=off): no balance to read or to confirm; read once the mode is known.
+  const walletMode = useWalletMode();
+  const walletOff = walletMode === 'off';
+  const balance = useBalance({ enabled: walletMode === 'stored' });
   const { t } = useT();
   const contact = config?.contactEmail || DEFAULT_CONTACT_EMAIL;
   const [busy, setBusy] = useState<'export' | 'delete' | null>(null);
@@ -39,7 +42,7 @@ export function YourDataCard() {
   const [success, setSuccess] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
-  const balancePaise = balance.data?.balancePaise ?? null;
+  const balancePaise = walletOff ? 0 : (balance.data?.balancePaise ?? null);
 
   const exportData = async () => {
     setBusy('export');
@@ -98,7 +101,7 @@ export function YourDataCard() {
         <div className="delete-account" role="group" aria-labelledby={`${id}-delete-title`}>
           <h3 id={`${id}-delete-title`}>{t('dashboard.yourData.confirmTitle')}</h3>
           <p>{t('dashboard.yourData.whatHappens')}</p>
-          {balancePaise === null ? (
+          {walletOff ? null : balancePaise === null ? (
             <p className="muted">{t('dashboard.yourData.loadingBalance')}</p>
           ) : (
             <p data-testid="delete-balance">

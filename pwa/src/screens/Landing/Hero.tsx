@@ -1,5 +1,6 @@
 import { LinkButtons, type LinkButton } from '../../components/LinkButtons.tsx';
 import { richText, useT } from '../../i18n/i18n.tsx';
+import { WalletCopy } from '../../components/WalletCopy.tsx';
 import './hero.css';
 
 const CALLS_TO_ACTION: readonly LinkButton[] = [
@@ -26,7 +27,9 @@ export function Hero() {
               accent: (text) => <span className="gradient-text">{text}</span>,
             })}
           </h1>
-          <p className="hero-lede">{t('landing.lede')}</p>
+          <p className="hero-lede">
+            <WalletCopy stored={t('landing.lede')} off={t('landing.ledeWalletOff')} />
+          </p>
           <div className="button-row">
             <LinkButtons size="large" links={CALLS_TO_ACTION} />
           </div>

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../i18n/i18n.tsx';
+import { WalletCopy } from '../../components/WalletCopy.tsx';
 import { FeatureIcon } from './FeatureIcon.tsx';
 import { LandingSection } from './LandingSection.tsx';
 
 const FEATURES = [
-  { icon: 'wallet', key: 'wallet' },
+  { icon: 'wallet', key: 'wallet', wallet: 'stored' },
   { icon: 'bolt', key: 'guest' },
   { icon: 'shield', key: 'moderation' },
   { icon: 'video', key: 'overlay' },
@@ -27,14 +28,17 @@ function ListCard({
   badge,
   title,
   body,
+  wallet,
 }: {
   kind: string;
   badge: ReactNode;
   title: string;
-  body: string;
+  body: ReactNode;
+  /** Shown with this wallet mode only (WalletCopy.tsx). */
+  wallet?: 'stored' | undefined;
 }) {
   return (
-    <li className={`${kind} card`}>
+    <li className={`${kind} card`} data-wallet={wallet}>
       {badge}
       <h3>{title}</h3>
       <p>{body}</p>
@@ -58,7 +62,13 @@ function PriceCard({ plan }: { plan: (typeof PLANS)[number] }) {
       <p>{t(`landing.plan.${key}Body`)}</p>
       <ul className="checklist">
         {([1, 2, 3] as const).map((n) => (
-          <li key={n}>{t(`landing.plan.${key}${n}`)}</li>
+          <li key={n}>
+            {key === 'starter' && n === 1 ? (
+              <WalletCopy stored={t('landing.plan.starter1')} off={t('landing.plan.starter1WalletOff')} />
+            ) : (
+              t(`landing.plan.${key}${n}`)
+            )}
+          </li>
         ))}
       </ul>
       <Link
@@ -78,9 +88,10 @@ export function OfferSections() {
     <>
       <LandingSection id="features" eyebrow={t('landing.nav.features')} title={t('landing.features.title')}>
         <ul className="feature-grid">
-          {FEATURES.map(({ icon, key }) => (
+          {FEATURES.map(({ icon, key, ...only }) => (
             <ListCard
               key={key}
+              wallet={'wallet' in only ? only.wallet : undefined}
               kind="feature"
               badge={
                 <span className="feature-icon">
@@ -105,7 +116,16 @@ export function OfferSections() {
                 </span>
               }
               title={t(`landing.step.${step}.title`)}
-              body={t(`landing.step.${step}.body`)}
+              body={
+                step === 'register' ? (
+                  <WalletCopy
+                    stored={t('landing.step.register.body')}
+                    off={t('landing.step.register.bodyWalletOff')}
+                  />
+                ) : (
+                  t(`landing.step.${step}.body`)
+                )
+              }
             />
           ))}
         </ol>

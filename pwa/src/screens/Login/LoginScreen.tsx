@@ -11,6 +11,7 @@ import { useLogin } from './useLogin.ts';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { usePrerenderedField } from '../../hooks/usePrerenderedField.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import { WalletCopy } from '../../components/WalletCopy.tsx';
 
 /** /login (SPEC §2): phone and password; creators land on /creator, everyone else on /dashboard. */
 export function LoginScreen() {
@@ -42,7 +43,9 @@ export function LoginScreen() {
 
   return (
     <AuthCard title={t('login.title')}>
-      <p className="muted">{t('login.lede')}</p>
+      <p className="muted">
+        <WalletCopy stored={t('login.lede')} off={t('login.ledeWalletOff')} />
+      </p>
       <form className="form" onSubmit={handleSubmit} noValidate>
         <PhoneField id="login-phone" label={t('field.phone')} binding={phone.inputProps} />
         <PasswordField

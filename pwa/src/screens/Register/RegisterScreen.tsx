@@ -13,12 +13,14 @@ import { TextField } from '../../components/TextField.tsx';
 import { linkTo } from '../../components/TextLink.tsx';
 import { richText, useT } from '../../i18n/i18n.tsx';
 import { bindText } from '../../components/fieldBinding.tsx';
+import { useWalletMode } from '../../api/useConfig.ts';
 
 /** /register (SPEC §2, §4): details and Send OTP, then the 6-digit code; logs in and redirects by role. */
 export function RegisterScreen() {
   const navigate = useNavigate();
   const { t } = useT();
   const { login } = useAuth();
+  const walletMode = useWalletMode();
   const flow = useOtpFlow();
   const register = useMutation({
     mutationFn: (input: EndpointInput<'register'>) => api('register', { input }),
@@ -55,8 +57,14 @@ export function RegisterScreen() {
   return (
     <AuthCard eyebrow={t('otp.step', { step: flow.step })} title={t('register.title')}>
       <ul className="perks" aria-label={t('register.perks')}>
-        <li>{t('register.perkBonus')}</li>
-        <li>{t('register.perkCashback')}</li>
+        {walletMode === 'off' ? (
+          <li>{t('register.perkCheckout')}</li>
+        ) : (
+          <>
+            <li>{t('register.perkBonus')}</li>
+            <li>{t('register.perkCashback')}</li>
+          </>
+        )}
       </ul>
 
       {flow.step === 1 ? (

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LIMITS, MESSAGES } from '@shabaash/shared';
 import { serverMessage } from '../../../api/client.ts';
-import { useConfig } from '../../../api/useConfig.ts';
+import { useConfig, useWalletMode } from '../../../api/useConfig.ts';
 import { FormStatus } from '../../../components/FormStatus.tsx';
 import { TipAmountField, TipMessageField } from '../../../components/TipFields.tsx';
 import { useSendTip } from '../../../hooks/useTips.ts';
@@ -17,17 +17,23 @@ import { useT } from '../../../i18n/i18n.tsx';
 import { bindText } from '../../../components/fieldBinding.tsx';
 import { Card } from '../../../components/Card.tsx';
 import { ReportButton } from '../../../components/ReportButton.tsx';
+import { CheckoutError } from '../../../payments/checkout.ts';
+import { useCheckoutTip } from './useCheckoutTip.ts';
 
 /**
  * Dashboard send-tip form: creator (defaults to the one whose link brought the viewer, else the default
  * creator), amount (min ₹1) and message (≤ 280). Each submission goes through the offline outbox with its own
- * client-made Idempotency-Key: sent at once when online, queued (and said so) when offline, charged once.
+ * client-made Idempotency-Key: sent at once when online, queued (and said so) when offline, charged once. Without a
+ * stored wallet (WALLET_MODE=off) the tip is paid at once through Checkout instead (useCheckoutTip).
  */
 export function SendTipForm() {
   const id = useId();
   const location = useLocation();
   const config = useConfig();
   const sendTip = useSendTip();
+  const walletOff = useWalletMode() === 'off';
+  const checkoutTip = useCheckoutTip();
+  const busy = sendTip.isPending || checkoutTip.isOpening;
   const { t } = useT();
   const [creator, setCreator] = useState<string>(
     () => rememberCreatorFromSearch(location.search) ?? readRememberedCreator() ?? '',
@@ -48,7 +54,7 @@ export function SendTipForm() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sendTip.isPending) return;
+    if (busy) return;
     setError(null);
     setSuccess(null);
     const rupees = parseRupeeAmount(amount, LIMITS.tipMinRupees);
@@ -62,6 +68,10 @@ export function SendTipForm() {
       return;
     }
     const text = message.trim();
+    if (walletOff) {
+      await payByCheckout({ amount: rupees, message: text, creator: handle });
+      return;
+    }
     try {
       const outcome = await sendTip.mutateAsync(
         { amount: rupees, message: text, creator: handle },
@@ -85,6 +95,35 @@ export function SendTipForm() {
       setError(serverMessage(caught, MESSAGES.tipSendFailed));
     }
   };
+
+  const payByCheckout = async (tip: { amount: number; message: string; creator: string | null }) => {
+    try {
+      await checkoutTip.pay(tip, {
+        onPaid: () => {
+          setError(null);
+          setSuccess(MESSAGES.guestPaymentReceived);
+          setAmount('');
+          setMessage('');
+        },
+        onFailed: (text) => {
+          setSuccess(null);
+          setError(text);
+        },
+      });
+    } catch (caught) {
+      setError(
+        caught instanceof CheckoutError ? caught.message : serverMessage(caught, MESSAGES.checkoutLoadFailed),
+      );
+    }
+  };
+
+  const submitLabel = walletOff
+    ? checkoutTip.isOpening
+      ? t('dashboard.sendTip.opening')
+      : t('dashboard.sendTip.pay')
+    : sendTip.isPending
+      ? t('dashboard.sendTip.sending')
+      : t('dashboard.sendTip.submit');
 
   return (
     <Card title={t('dashboard.sendTip.title')}>
@@ -119,9 +158,10 @@ export function SendTipForm() {
           rows={2}
           binding={bindText(message, setMessage)}
         />
+        {walletOff ? <p className="hint">{t('dashboard.sendTip.checkoutHint')}</p> : null}
         <FormStatus error={error} success={success} />
-        <button type="submit" className="button button-primary" disabled={sendTip.isPending}>
-          {sendTip.isPending ? t('dashboard.sendTip.sending') : t('dashboard.sendTip.submit')}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {submitLabel}
         </button>
       </form>
       {normalizeHandle(creator) ? (

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { MESSAGES } from '@shabaash/shared';
+import { api } from '../../../api/client.ts';
+import { useConfig } from '../../../api/useConfig.ts';
+import { useAuth } from '../../../auth/useAuth.ts';
+import { CheckoutError, openCheckout, type CheckoutCallbacks } from '../../../payments/checkout.ts';
+
+export interface CheckoutTipInput {
+  amount: number;
+  message: string;
+  creator: string | null;
+}
+
+/**
+ * A signed-in viewer's tip without a stored wallet (WALLET_MODE=off): POST /api/tips/order makes the order (the
+ * server checks what a wallet tip checks), then the provider's checkout opens with the viewer's name and phone
+ * prefilled. One checkout, no wallet in between; only the payment's webhook lands the tip. Rejects with the server's
+ * refusal or a CheckoutError.
+ */
+export function useCheckoutTip() {
+  const { user } = useAuth();
+  const config = useConfig();
+  const [isOpening, setIsOpening] = useState(false);
+
+  const pay = async ({ amount, message, creator }: CheckoutTipInput, callbacks: CheckoutCallbacks) => {
+    setIsOpening(true);
+    try {
+      const input = creator ? { amount, message, creator } : { amount, message };
+      const { order } = await api('tipOrder', { input });
+      const settings = config.data ?? (await config.refetch()).data;
+      if (!settings) throw new CheckoutError(MESSAGES.checkoutLoadFailed);
+      await openCheckout(
+        {
+          scriptUrl: settings.checkoutScriptUrl,
+          key: settings.razorpayKeyId,
+          order,
+          payerName: user?.name,
+          payerContact: user?.phone,
+        },
+        callbacks,
+      );
+    } finally {
+      setIsOpening(false);
+    }
+  };
+
+  return { isOpening, pay };
+}
