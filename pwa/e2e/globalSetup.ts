@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startProduct, type RunningProduct } from './product.ts';
+import { E2E_WALLET_MODE } from './walletMode.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +31,8 @@ export async function setup(project: TestProject): Promise<void> {
     PAYOUT_TICK_MS: '1000',
     PAYOUT_BATCH_HOUR_IST: '0',
     SANDBOX_ROUTE_STEP_MS: '3000',
+    // E2E_WALLET_MODE=off runs every journey without a stored wallet (walletMode.ts skips those that need one).
+    WALLET_MODE: E2E_WALLET_MODE,
   });
   project.provide('baseUrl', product.url);
   project.provide('databaseUrl', product.databaseUrl);

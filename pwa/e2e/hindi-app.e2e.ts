@@ -14,6 +14,7 @@ import {
   uniquePhone,
 } from './flows.ts';
 import { ChatLoaderPage, OverlayPage } from './chat-loader-page.ts';
+import { skipWithoutWallet } from './walletMode.ts';
 
 /** The app in Hindi (issue 17): a browser whose language is Hindi gets every screen in Hindi and `<html lang="hi">`. */
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
@@ -34,7 +35,8 @@ describe('the app in Hindi (a hi-IN browser)', () => {
     await browser?.close();
   });
 
-  it('a new visitor registers with an OTP in Hindi and lands on the dashboard in Hindi', async () => {
+  it('a new visitor registers with an OTP in Hindi and lands on the dashboard in Hindi', async (ctx) => {
+    skipWithoutWallet(ctx, 'the balance card');
     await viewer.goto(`${baseUrl}/register`);
     expect(await htmlLang(viewer)).toBe('hi');
     expect(await viewer.getByRole('heading', { level: 1 }).textContent()).toBe('अपना Shabaash अकाउंट बनाएँ');
@@ -56,7 +58,8 @@ describe('the app in Hindi (a hi-IN browser)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('adds one lakh rupees in Hindi: ₹1,00,000.00 in the order box, the balance and a जमा row', async () => {
+  it('adds one lakh rupees in Hindi: ₹1,00,000.00 in the order box, the balance and a जमा row', async (ctx) => {
+    skipWithoutWallet(ctx, 'add money');
     // Its own viewer (registered as the browser does), so this journey does not hang on the one above.
     const account = { name: 'Arjun Mehta', phone: uniquePhone(), password: 'hindi-pass-2' };
     const { token } = await registerViaApi(baseUrl, account);

@@ -19,6 +19,7 @@ import {
   uniquePhone,
 } from './flows.ts';
 import { ChatLoaderPage, OverlayPage } from './chat-loader-page.ts';
+import { needsWallet } from './walletMode.ts';
 
 /**
  * Offline journeys (ISSUE 7): the product as `npm start` serves it with the service worker active; the network is
@@ -84,7 +85,9 @@ async function serverChats(baseUrl: string, token: string): Promise<Tip[]> {
   return (await getJson<{ tips: Tip[] }>(baseUrl, '/creator/chats', token)).tips;
 }
 
-describe('offline: mirror, outbox and replay in Chromium', () => {
+const walletJourney = needsWallet('the wallet mirror and outbox');
+
+describe('offline: mirror, outbox and replay in Chromium', walletJourney, () => {
   const baseUrl = inject('baseUrl');
   let browser: Browser;
   let creator: { token: string; handle: string; displayName: string };

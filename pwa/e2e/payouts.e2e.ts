@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PAYOUT_MESSAGES } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, trackPageErrors, waitForServiceWorker } from './browser.ts';
 import { createCreator, guestTip, postUrl, registerViaApi, signInContext, uniquePhone } from './flows.ts';
+import { skipWithoutWallet } from './walletMode.ts';
 
 const FORM: Array<[string, string]> = [
   ['Legal name (as on PAN)', 'Asha Verma'],
@@ -89,7 +90,8 @@ describe('creator payouts (sandbox Razorpay Route)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a guest tip and a wallet tip go pending → available → in transit → paid with UTRs, live, then in the statement', async () => {
+  it('a guest tip and a wallet tip go pending → available → in transit → paid with UTRs, live, then in the statement', async (ctx) => {
+    skipWithoutWallet(ctx, 'a wallet tip');
     // A second creator who onboards only after the tips arrive: the earnings wait, available, until activation.
     const other = await createCreator(baseUrl);
     const context = await newPhoneContext(browser);

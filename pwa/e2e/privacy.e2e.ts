@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
 import { createCreator, registerViaApi, signInContext, uniquePhone } from './flows.ts';
 import { ChatLoaderPage } from './chat-loader-page.ts';
+import { needsWallet } from './walletMode.ts';
 
 /** A browser context already signed in with `token` (as the app stores a session). */
 async function signedIn(browser: Browser, baseUrl: string, token: string): Promise<BrowserContext> {
@@ -12,7 +13,9 @@ async function signedIn(browser: Browser, baseUrl: string, token: string): Promi
   return context;
 }
 
-describe('personal data (DPDP): masked phones, data download, account deletion', () => {
+const walletJourney = needsWallet('a wallet tip and the balance at deletion');
+
+describe('personal data (DPDP): masked phones, data download, account deletion', walletJourney, () => {
   const baseUrl = inject('baseUrl');
   let browser: Browser;
   let creator: { token: string; handle: string };

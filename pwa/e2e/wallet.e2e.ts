@@ -11,6 +11,7 @@ import {
   registerViaApi,
   uniquePhone,
 } from './flows.ts';
+import { skipWithoutWallet } from './walletMode.ts';
 
 /** The sandbox checkout dialog (served by /sandbox/checkout.js) that opens over our page. */
 function checkoutDialog(page: Page) {
@@ -53,7 +54,8 @@ describe('wallet journeys (sandbox Razorpay)', () => {
     await browser?.close();
   });
 
-  it('a viewer tops up ₹250 through the checkout dialog and sees the balance and a credit row', async () => {
+  it('a viewer tops up ₹250 through the checkout dialog and sees the balance and a credit row', async (ctx) => {
+    skipWithoutWallet(ctx, 'add money');
     const before = await balanceOf(baseUrl, viewer);
     await startTopUp(viewer, '250');
 
@@ -74,7 +76,8 @@ describe('wallet journeys (sandbox Razorpay)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a payment marked failed shows the failure message and credits nothing', async () => {
+  it('a payment marked failed shows the failure message and credits nothing', async (ctx) => {
+    skipWithoutWallet(ctx, 'add money');
     const before = await balanceOf(baseUrl, viewer);
     await startTopUp(viewer, '100');
     const dialog = checkoutDialog(viewer);
