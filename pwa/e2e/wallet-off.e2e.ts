@@ -70,7 +70,7 @@ describe('without a stored wallet (WALLET_MODE=off): a signed-in viewer tips in 
 
   it("pays ₹75 with UPI in the one checkout, prefilled with the viewer's phone; the creator receives it under the viewer's name", async () => {
     await viewer.goto(`${baseUrl}/dashboard`);
-    await viewer.getByLabel('Creator').fill(creator.handle);
+    await viewer.getByLabel('Creator', { exact: true }).fill(creator.handle);
     await viewer.getByLabel(/Amount/).fill('75');
     await viewer.getByLabel(/Message/).fill('UPI in one go');
     await viewer.getByRole('button', { name: 'Pay and send tip' }).click();
