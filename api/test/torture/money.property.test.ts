@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { LIMITS, MESSAGES, percentOfPaise } from '@shabaash/shared';
+import { expectCreatorBooks } from './creatorBooks.ts';
 import { createTestApp } from '../harness.ts';
 import {
   buildCreator,
@@ -22,13 +23,6 @@ const app = await createTestApp({
 const sim = app.payments.simulator;
 if (!sim) throw new Error('the test app must run over the Razorpay simulator');
 const { db, config } = app.deps;
-
-/** The fee rule of ARCHITECTURE §1 as this test's oracle: 0% up to the Starter line, Pro basis points above. */
-const platformFeePaise = (grossBeforePaise: number, amountPaise: number) =>
-  percentOfPaise(
-    Math.max(0, amountPaise - Math.max(0, LIMITS.starterFreeTierPaise - grossBeforePaise)),
-    LIMITS.proFeeBasisPoints,
-  );
 
 type Op =
   | { kind: 'topUp'; viewer: number; paise: number }
@@ -172,39 +166,13 @@ describe('money under random concurrent interleavings', () => {
 
         // 3. Each creator: tips = acknowledged sends; gross = earnings + fee; fees recomputed in commit order.
         for (const [c, creator] of creators.entries()) {
-          const rows = await db('tips')
-            .where({ creator_id: creator.id })
-            .orderBy('version', 'asc')
-            .select<Array<{ id: string; amount_paise: string; fee_paise: string }>>(
-              'id',
-              'amount_paise',
-              'fee_paise',
-            );
           const acknowledged = [...log.tipIds.entries()].filter(([, t]) => t.creator === c);
-          expect(rows.map((r) => r.id).sort()).toEqual(acknowledged.map(([id]) => id).sort());
-          let gross = starts[c]!;
-          let feeSum = 0;
-          let amountSum = 0;
-          for (const row of rows) {
-            const amount = Number(row.amount_paise);
-            expect(Number(row.fee_paise)).toBe(platformFeePaise(gross, amount));
-            gross += amount;
-            feeSum += Number(row.fee_paise);
-            amountSum += amount;
-          }
-          const profile = await db('creators')
-            .where({ user_id: creator.id })
-            .first<{ lifetime_gross_paise: string }>('lifetime_gross_paise');
-          expect(Number(profile.lifetime_gross_paise)).toBe(gross);
-          const analytics = await app.request<{
-            totalEarnings: number;
-            totalTipsAmount: number;
-            totalTipsCount: number;
-          }>('GET', '/api/creator/analytics', { token: creator.token });
-          expect(analytics.status).toBe(200);
-          expect(analytics.body.totalTipsCount).toBe(acknowledged.length);
-          expect(Math.round(analytics.body.totalTipsAmount * 100)).toBe(amountSum);
-          expect(Math.round(analytics.body.totalEarnings * 100) + feeSum).toBe(amountSum);
+          await expectCreatorBooks(
+            app,
+            creator,
+            starts[c]!,
+            acknowledged.map(([id]) => id),
+          );
         }
       }),
       { numRuns: 15, interruptAfterTimeLimit: 45_000, endOnFailure: true },

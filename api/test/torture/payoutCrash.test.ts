@@ -38,6 +38,8 @@ const { dataDir, env, databaseUrl, config, products } = await crashTestProduct('
   RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
   RAZORPAY_HOST_URL: sim.apiBaseUrl,
   RAZORPAY_TIMEOUT_MS: '1000',
+  // Live-style keys default to WALLET_MODE=off; this journey sends wallet tips.
+  WALLET_MODE: 'stored',
   PAYOUT_HOLD_HOURS: '0',
   PAYOUT_PRO_WINDOW_MS: '0',
   PAYOUT_TICK_MS: '200',
