@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, SAFETY_MESSAGES, maskPhone, type Tip } from '@shabaash/shared';
 import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
+import { onboardCreator, PAYOUTS_AT_ONCE } from '../../../test/payouts.ts';
+import { runPayoutCycle } from '../payouts/transfers.service.ts';
 
 // WALLET_MODE=off: no stored balance; a signed-in viewer's tip is paid at once through Razorpay Checkout.
-const { app, sim } = await createPaymentsTestApp({ WALLET_MODE: 'off' });
+const { app, sim } = await createPaymentsTestApp({ WALLET_MODE: 'off', ...PAYOUTS_AT_ONCE });
 const db = app.deps.db;
 const config = app.deps.config;
 
@@ -108,6 +110,22 @@ describe('WALLET_MODE=off: a signed-in viewer tips through Checkout', () => {
     const paymentId = await payWithUpi(body.order.id, '9000000001');
     expect(await db('tips').where({ order_id: body.order.id }).first()).toBeUndefined();
     expect(sim.payments.get(paymentId)).toMatchObject({ status: 'refunded', amount_refunded: 7_500 });
+  });
+});
+
+describe('WALLET_MODE=off: payouts', () => {
+  it("pays a signed-in viewer's checkout tip out as a transfer from its payment, as a guest tip's", async () => {
+    const creator = await buildCreator(db, config);
+    await onboardCreator(app, sim, creator.token, `viewer-tips-${Date.now()}@example.com`);
+    const viewer = await buildUser(db, config);
+    const { body } = await tipOrder(viewer, creator);
+    const paymentId = await payWithUpi(body.order.id, viewer.phone);
+    await runPayoutCycle(app.deps, { forceStarter: true });
+    await sim.idle();
+    const transfers = await db('payout_transfers').where({ creator_id: creator.id }).select('*');
+    expect(transfers.map((t) => [t.kind, t.source_payment_id, Number(t.amount_paise)])).toEqual([
+      ['payment', paymentId, 7_500],
+    ]);
   });
 });
 
