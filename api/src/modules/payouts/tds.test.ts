@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { Tds194oSettings } from '@shabaash/shared';
 import { describe, expect, it } from 'vitest';
 import {
   financialYearOf,
@@ -8,6 +9,7 @@ import {
   payoutDeduction,
   reversalGiveBack,
   yearDeductionPaise,
+  type PanKind,
 } from './tds.ts';
 
 /** 0.1% with a PAN, 5% without, ₹5,00,000 exemption for individuals: the settings OPERATIONS.md describes. */
@@ -16,7 +18,7 @@ const rupees = (r: number) => Math.round(r * 100);
 const UNCAPPED = Number.MAX_SAFE_INTEGER;
 
 /** Runs a year's payouts (gross paise each) and returns what each deducted. */
-function runYear(kind: 'individual' | 'other' | 'none', grosses: number[], settings = LAW): number[] {
+function runYear(kind: PanKind, grosses: number[], settings: Tds194oSettings = LAW): number[] {
   let yearGross = 0;
   let withheld = 0;
   return grosses.map((g) => {
@@ -113,7 +115,7 @@ describe('194-O TDS arithmetic', () => {
 describe('194-O TDS arithmetic (property)', () => {
   const kind = fc.constantFrom('individual' as const, 'other' as const, 'none' as const);
   const payouts = fc.array(fc.integer({ min: 100, max: 20_000_000 }), { minLength: 1, maxLength: 40 });
-  const settings = fc.record({
+  const settings: fc.Arbitrary<Tds194oSettings> = fc.record({
     rateBasisPoints: fc.integer({ min: 1, max: 500 }),
     noPanRateBasisPoints: fc.integer({ min: 1, max: 2000 }),
     exemptBelowPaise: fc.option(fc.integer({ min: 0, max: 100_000_000 }), { nil: null }),
