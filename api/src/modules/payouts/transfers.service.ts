@@ -55,9 +55,8 @@ export async function claimBatch(
  * per captured payment, wallet earnings in one direct transfer (`only`: just that group, a payment id or 'direct');
  * a debt is recovered first. Each transfer row carries our key; its earnings move available → in transit. Nothing
  * while an operator holds the creator's payouts (read under the balances lock the hold also takes); earnings a
- * dispute holds are never claimed. With 194-O TDS configured (`tds`), each transfer carries its earnings less the
- * deduction computed on the creator's financial year (tdsLedger.ts), moved to the TDS holding in the same
- * transaction and keyed by the transfer, so a resend or a reconciliation never deducts again.
+ * dispute holds are never claimed. With 194-O TDS (`tds`), each transfer carries its earnings less the year's
+ * deduction (tdsLedger.ts), keyed by the transfer: a resend or a reconciliation never deducts again.
  */
 export async function claimInto(
   tx: Executor,
@@ -97,13 +96,9 @@ export async function claimInto(
       debt -= take;
       continue;
     }
-    const deduction = await deductionForClaim(tx, tds, {
-      creatorId,
-      earningIds: earnings.map((e) => e.id),
-      carriesPaise: carries,
-      minTransferPaise: MIN_TRANSFER_PAISE,
-      now: new Date(),
-    });
+    const earningIds = earnings.map((e) => e.id);
+    const claim = { creatorId, earningIds, carriesPaise: carries, minTransferPaise: MIN_TRANSFER_PAISE };
+    const deduction = await deductionForClaim(tx, tds, { ...claim, now: new Date() });
     const amount = carries - (deduction?.deductPaise ?? 0);
     const transfer = await insertTransfer(tx, {
       id: transferId,
