@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildCreator, buildOperator } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { PAYOUTS_AT_ONCE, expectLedgerIdentity, guestTip, onboardCreator } from '../../../test/payouts.ts';
+import type { PayoutStatement } from '@shabaash/shared';
+import { istClock } from './batchSchedule.ts';
 import { retryFailedTransfer } from './payoutHolds.service.ts';
 import { runPayoutCycle } from './transfers.service.ts';
 
@@ -51,6 +53,29 @@ describe('194-O TDS withheld at payout', () => {
     expect(b.tds).toBe(2_300);
     expect(b.fees).toBe(0); // the TDS is its own holding, never in the platform's fees
     expect(b.paid).toBe(42_700);
+    // The month's statement shows it and still reconciles with the ledger.
+    const month = istClock(new Date()).date.slice(0, 7);
+    const res = await app.request<PayoutStatement>('GET', `/api/creator/payouts/statement?month=${month}`, {
+      token: creator.token,
+    });
+    const t = res.body.totals;
+    expect(t.tdsWithheldPaise).toBe(2_300);
+    expect(res.body.transfers.map((x) => x.tdsPaise)).toEqual([0, 2_300]);
+    expect(t.closingBalancePaise).toBe(b.pending + b.available + b.inTransit - b.debt);
+    expect(t.closingBalancePaise).toBe(
+      t.openingBalancePaise +
+        t.netTipsPaise -
+        t.reversalsPaise -
+        t.transfersPaidPaise +
+        t.takenBackPaise -
+        (t.tdsWithheldPaise ?? 0),
+    );
+    const csv = await fetch(`${app.url}/api/creator/payouts/statement.csv?month=${month}`, {
+      headers: { authorization: `Bearer ${creator.token}` },
+    });
+    const text = await csv.text();
+    expect(text).toContain('"TDS withheld (section 194-O)","23.00"');
+    expect(text).toContain('"GST in platform fee (18%)","0.00"');
   });
 
   it('a refund of a paid tip gives its part of the year’s deduction back, so Razorpay reverses only what was sent', async () => {

@@ -34,8 +34,9 @@ const overview = (days = quietDays): MoneyOverview => ({
     paidPaise: 1_000_000,
     reversedPaise: 500,
     debtPaise: 0,
+    tdsPaise: 4_400,
   },
-  platformFees: { feesPaise: 11_800, gstPaise: 1_800, netPaise: 10_000 },
+  platformFees: { feesPaise: 11_800, gstPaise: 1_800, netPaise: 10_000, gstBasisPoints: 1800 },
   days,
   asOf: '2026-11-30T06:30:00.000Z',
 });
@@ -74,6 +75,9 @@ describe('the money section', () => {
     expect(screen.getByText('Creators: paid').parentElement?.textContent).toContain('₹10,000.00');
     expect(screen.getByText('GST in fees (18%)').parentElement?.textContent).toContain('₹18.00');
     expect(screen.getByText('Fees after GST').parentElement?.textContent).toContain('₹100.00');
+    expect(
+      screen.getByText('Creators: TDS withheld (194-O, owed to the government)').parentElement?.textContent,
+    ).toContain('₹44.00');
     const table = screen.getByRole('table', { name: 'Tips by day (IST, last 30 days)' });
     const rows = within(table).getAllByTestId('ops-money-day');
     expect(rows).toHaveLength(30);

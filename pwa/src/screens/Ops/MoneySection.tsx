@@ -29,6 +29,7 @@ const EARNING_STATES: Array<[keyof MoneyOverview['earnings'], MessageKey]> = [
   ['paidPaise', 'ops.money.paid'],
   ['reversedPaise', 'ops.money.reversed'],
   ['debtPaise', 'ops.money.debt'],
+  ['tdsPaise', 'ops.money.tds'],
 ];
 
 /** /ops money: what the platform holds for others and what it earned, from the ledger, in ₹ (en-IN). */
@@ -88,7 +89,10 @@ export function MoneySection() {
       <h3>{t('ops.money.platformFees')}</h3>
       <dl className="ops-figures">
         <Figure label={t('ops.money.fees')} paise={o.platformFees.feesPaise} />
-        <Figure label={t('ops.money.gst')} paise={o.platformFees.gstPaise} />
+        <Figure
+          label={t('ops.money.gst', { rate: String(o.platformFees.gstBasisPoints / 100) })}
+          paise={o.platformFees.gstPaise}
+        />
         <Figure label={t('ops.money.feesNet')} paise={o.platformFees.netPaise} />
       </dl>
       <h3 id="ops-money-days">{t('ops.money.byDay')}</h3>
