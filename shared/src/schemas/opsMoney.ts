@@ -137,3 +137,12 @@ export const opsMoneyEndpoints = define({
     output: z.object({ difference: reconDifferenceSchema }),
   },
 });
+
+/** A quarter of an Indian financial year: `fy` its starting year (2026 = 2026-27), `quarter` 1 (April–June) to 4. */
+export const tdsQuarterQuerySchema = z.object({
+  fy: z.coerce.number().int().min(2020).max(2100),
+  quarter: z.coerce.number().int().min(1).max(4),
+});
+
+/** The Form 16A data sheet of one creator (deductee) for a quarter. */
+export const tds16aQuerySchema = tdsQuarterQuerySchema.extend({ creator: z.uuid() });
