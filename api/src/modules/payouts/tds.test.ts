@@ -44,6 +44,14 @@ describe('194-O TDS arithmetic', () => {
     const deducted = runYear('individual', grosses);
     expect(deducted).toEqual([0, 0, 0, 0, 0, 0, 52_500, 3_100, 4_400]);
     expect(deducted.reduce((s, d) => s + d, 0)).toBe(rupees(600));
+    // The December tips refunded: the year falls back to ₹5,55,500 (₹556 owed), so ₹44 of the ₹600 comes back.
+    expect(
+      reversalGiveBack(LAW, 'individual', {
+        yearGrossAfterPaise: rupees(555_500),
+        withheldPaise: rupees(600),
+        reversalPaise: rupees(44_500),
+      }),
+    ).toBe(rupees(44));
   });
 
   it('rounds the year figure to the nearest rupee: 50 paise up, 49 paise down', () => {
