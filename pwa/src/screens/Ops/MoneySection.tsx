@@ -4,6 +4,7 @@ import { FormStatus } from '../../components/FormStatus.tsx';
 import { useMoneyOverview } from '../../hooks/ops/money.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { count, dateTime, money } from '../../i18n/format.ts';
+import { TdsExports } from './TdsExports.tsx';
 import './ops-money.css';
 
 type Day = MoneyOverview['days'][number];
@@ -95,6 +96,7 @@ export function MoneySection() {
         />
         <Figure label={t('ops.money.feesNet')} paise={o.platformFees.netPaise} />
       </dl>
+      <TdsExports />
       <h3 id="ops-money-days">{t('ops.money.byDay')}</h3>
       {quiet ? (
         <p className="muted">{t('ops.money.noTips')}</p>
