@@ -90,6 +90,24 @@ describe('194-O TDS arithmetic', () => {
     ).toBe(rupees(510));
   });
 
+  it('a refund that brings the year back within the exemption gives back what it can, the next payout the rest', () => {
+    // ₹5,00,100 paid: ₹500 withheld. A ₹200 tip (₹180 after the fee) is refunded: the year is ₹4,99,900, within
+    // ₹5,00,000, so nothing is owed; the reversal gives back its ₹180, the remaining ₹320 comes with the next payout.
+    const back = reversalGiveBack(LAW, 'individual', {
+      yearGrossAfterPaise: rupees(499_900),
+      withheldPaise: rupees(500),
+      reversalPaise: rupees(180),
+    });
+    expect(back).toBe(rupees(180));
+    const next = payoutDeduction(LAW, 'individual', {
+      yearGrossBeforePaise: rupees(499_900),
+      grossPaise: rupees(50),
+      withheldBeforePaise: rupees(500) - back,
+      maxDeductPaise: UNCAPPED,
+    });
+    expect(next.deductPaise).toBe(-rupees(320)); // ₹4,99,950: still within, so ₹320 added to the ₹50 payout
+  });
+
   it('caps a deduction at what the payout carries and takes the rest with the next payout', () => {
     const first = payoutDeduction(LAW, 'individual', {
       yearGrossBeforePaise: rupees(499_900),
