@@ -85,6 +85,8 @@ export interface Balances {
   inTransit: number;
   paid: number;
   reversed: number;
+  /** 194-O TDS withheld. */
+  tds: number;
   debt: number;
 }
 
@@ -100,18 +102,21 @@ export async function balances(db: Executor, creatorId: string): Promise<Balance
     inTransit: n('in_transit_paise'),
     paid: n('paid_paise'),
     reversed: n('reversed_paise'),
+    tds: n('tds_paise'),
     debt: n('debt_paise'),
   };
 }
 
 /**
  * The ledger identity for one creator, checked three ways: the balances row obeys
- * earned = fees + pending + available + in transit + paid + reversed − debt; replaying every movement gives
+ * earned = fees + pending + available + in transit + paid + reversed + tds − debt; replaying every movement gives
  * the same balances; and no column is negative.
  */
 export async function expectLedgerIdentity(db: Executor, creatorId: string): Promise<Balances> {
   const b = await balances(db, creatorId);
-  expect(b.earned).toBe(b.fees + b.pending + b.available + b.inTransit + b.paid + b.reversed - b.debt);
+  expect(b.earned).toBe(
+    b.fees + b.pending + b.available + b.inTransit + b.paid + b.reversed + b.tds - b.debt,
+  );
   for (const v of Object.values(b)) expect(v).toBeGreaterThanOrEqual(0);
   const rows = await db('earning_movements').where({ creator_id: creatorId }).select<
     Array<{
@@ -128,6 +133,7 @@ export async function expectLedgerIdentity(db: Executor, creatorId: string): Pro
     in_transit: 0,
     paid: 0,
     reversed: 0,
+    tds: 0,
     debt: 0,
   };
   const fees = await db('earnings')
@@ -149,6 +155,7 @@ export async function expectLedgerIdentity(db: Executor, creatorId: string): Pro
     inTransit: replay.in_transit,
     paid: replay.paid,
     reversed: replay.reversed,
+    tds: replay.tds,
     debt: replay.debt,
     fees: Number(fees[0]?.fee ?? 0),
   }).toEqual({
@@ -157,6 +164,7 @@ export async function expectLedgerIdentity(db: Executor, creatorId: string): Pro
     inTransit: b.inTransit,
     paid: b.paid,
     reversed: b.reversed,
+    tds: b.tds,
     debt: b.debt,
     fees: b.fees,
   });

@@ -121,10 +121,17 @@ export const statementMonthSchema = z
 /** The statement endpoint's query. */
 export const payoutStatementQuerySchema = z.object({ month: statementMonthSchema });
 
-/** GST inside the platform fee: the fee charged is GST-inclusive at 18%, so GST = fee × 18 / 118 (rounded). */
-export const gstOfFeePaise = (feePaise: number) => Math.round((feePaise * 18) / 118);
+/**
+ * GST inside the platform fee: the fee charged is GST-inclusive at `gstBasisPoints` (`PLATFORM_FEE_GST_RATE`,
+ * 18% = 1800), so GST = fee × rate / (100% + rate), rounded to the paisa (18%: fee × 18 / 118).
+ */
+export const gstOfFeePaise = (feePaise: number, gstBasisPoints: number) =>
+  Math.round((feePaise * gstBasisPoints) / (10_000 + gstBasisPoints));
 
-/** A monthly statement; every amount in paise, and it reconciles: closing = opening + net − reversals − paid + taken back. */
+/**
+ * A monthly statement; every amount in paise, and it reconciles: closing = opening + net − reversals − paid + taken
+ * back − TDS withheld.
+ */
 export const payoutStatementSchema = z.object({
   month: z.string(),
   creator: z.object({ handle: z.string(), displayName: z.string() }),
@@ -132,7 +139,11 @@ export const payoutStatementSchema = z.object({
     grossTipsPaise: z.number().int(),
     platformFeePaise: z.number().int(),
     platformFeeGstPaise: z.number().int(),
+    /** The GST rate inside the platform fee (basis points: 18% = 1800). */
+    platformFeeGstBasisPoints: z.number().int(),
     netTipsPaise: z.number().int(),
+    /** 194-O TDS withheld from payouts in the month, less what was given back (null: no TDS configured). */
+    tdsWithheldPaise: z.number().int().nullable(),
     /** Razorpay's gateway fee and its tax on guest payments, where Razorpay reported them (null: not reported). */
     gatewayFeePaise: z.number().int().nullable(),
     gatewayTaxPaise: z.number().int().nullable(),
@@ -163,6 +174,8 @@ export const payoutStatementSchema = z.object({
       status: z.string(),
       utr: z.string().nullable(),
       createdAt: z.string(),
+      /** 194-O TDS this transfer withheld (negative: an earlier excess given back with it); null: none recorded. */
+      tdsPaise: z.number().int().nullable(),
     }),
   ),
   reversals: z.array(

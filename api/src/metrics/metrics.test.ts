@@ -35,6 +35,7 @@ const FAMILIES = [
   'shabaash_db_pool_free',
   'shabaash_db_pool_acquire_seconds',
   'shabaash_rate_limit_refusals_total',
+  'shabaash_tds_exports_total',
   'shabaash_part_up',
   'nodejs_eventloop_lag_p99_seconds',
 ];

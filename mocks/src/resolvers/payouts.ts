@@ -39,11 +39,13 @@ export const payoutResolvers = {
   payoutStatement: (ctx) => {
     const creator = creatorOf(ctx.state, requireUser(ctx));
     const zero = { grossTipsPaise: 0, platformFeePaise: 0, platformFeeGstPaise: 0, netTipsPaise: 0 };
+    const rates = { platformFeeGstBasisPoints: 1800, tdsWithheldPaise: null };
     return {
       month: ctx.query.month,
       creator: { handle: creator.handle, displayName: creator.displayName },
       totals: {
         ...zero,
+        ...rates,
         gatewayFeePaise: null,
         gatewayTaxPaise: null,
         reversalsPaise: 0,

@@ -24,7 +24,8 @@ export const moneyOverviewSchema = z.object({
   fundedWallets: z.number().int(),
   /**
    * Creators' earnings by state. `held`: available but not payable (no activated payout account); `debt`: reversals
-   * a creator still owes, recovered from the next payouts.
+   * a creator still owes, recovered from the next payouts; `tds`: section 194-O TDS withheld from payouts (owed to
+   * the government, never part of the platform's fees).
    */
   earnings: z.object({
     pendingPaise: paise,
@@ -34,9 +35,15 @@ export const moneyOverviewSchema = z.object({
     paidPaise: paise,
     reversedPaise: paise,
     debtPaise: paise,
+    tdsPaise: paise,
   }),
-  /** Platform fees earned (GST included), the GST inside them (18/118) and the rest. */
-  platformFees: z.object({ feesPaise: paise, gstPaise: paise, netPaise: paise }),
+  /** Platform fees earned (GST included), the GST inside them at `gstBasisPoints` (18% = 1800) and the rest. */
+  platformFees: z.object({
+    feesPaise: paise,
+    gstPaise: paise,
+    netPaise: paise,
+    gstBasisPoints: z.number().int(),
+  }),
   /** The last 30 IST days, oldest first, today included. */
   days: z.array(moneyDaySchema),
   asOf: z.string(),
@@ -130,3 +137,12 @@ export const opsMoneyEndpoints = define({
     output: z.object({ difference: reconDifferenceSchema }),
   },
 });
+
+/** A quarter of an Indian financial year: `fy` its starting year (2026 = 2026-27), `quarter` 1 (April–June) to 4. */
+export const tdsQuarterQuerySchema = z.object({
+  fy: z.coerce.number().int().min(2020).max(2100),
+  quarter: z.coerce.number().int().min(1).max(4),
+});
+
+/** The Form 16A data sheet of one creator (deductee) for a quarter. */
+export const tds16aQuerySchema = tdsQuarterQuerySchema.extend({ creator: z.uuid() });

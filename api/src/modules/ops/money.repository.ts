@@ -10,6 +10,7 @@ export interface MoneyTotalsRow {
   paid_paise: number;
   reversed_paise: number;
   debt_paise: number;
+  tds_paise: number;
   fees_paise: number;
 }
 
@@ -38,6 +39,7 @@ export async function moneyTotals(db: Executor): Promise<MoneyTotalsRow> {
             coalesce(sum(e.paid_paise), 0) as paid_paise,
             coalesce(sum(e.reversed_paise), 0) as reversed_paise,
             coalesce(sum(e.debt_paise), 0) as debt_paise,
+            coalesce(sum(e.tds_paise), 0) as tds_paise,
             coalesce(sum(e.fees_paise), 0) as fees_paise
        from creator_earnings e
        left join lateral (

@@ -12,7 +12,8 @@ export function moneyRoutes({ db, config }: AppDeps): Router {
   const { router, route } = contractRouter(config);
   route('opsMoney', async () => {
     const [t, days] = await Promise.all([moneyTotals(db), moneyByDay(db, MONEY_OVERVIEW_DAYS)]);
-    const gst = gstOfFeePaise(t.fees_paise);
+    const gstBasisPoints = config.legal.platformFeeGstBasisPoints;
+    const gst = gstOfFeePaise(t.fees_paise, gstBasisPoints);
     return {
       walletLiabilityPaise: t.wallet_liability_paise,
       fundedWallets: t.funded_wallets,
@@ -24,8 +25,9 @@ export function moneyRoutes({ db, config }: AppDeps): Router {
         paidPaise: t.paid_paise,
         reversedPaise: t.reversed_paise,
         debtPaise: t.debt_paise,
+        tdsPaise: t.tds_paise,
       },
-      platformFees: { feesPaise: t.fees_paise, gstPaise: gst, netPaise: t.fees_paise - gst },
+      platformFees: { feesPaise: t.fees_paise, gstPaise: gst, netPaise: t.fees_paise - gst, gstBasisPoints },
       days: days.map((d) => ({
         day: d.day,
         walletTipsPaise: d.wallet_tips_paise,

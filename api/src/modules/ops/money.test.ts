@@ -41,7 +41,8 @@ describe('the money overview, from the ledger', () => {
     // No payout account yet: the earnings are pending (the hold window), nothing is available or paid.
     expect(after.earnings.pendingPaise - before.earnings.pendingPaise).toBe(net);
     expect(after.platformFees.feesPaise - before.platformFees.feesPaise).toBe(fees);
-    expect(after.platformFees.gstPaise).toBe(gstOfFeePaise(after.platformFees.feesPaise));
+    expect(after.platformFees.gstPaise).toBe(gstOfFeePaise(after.platformFees.feesPaise, 1800));
+    expect(after.platformFees.gstBasisPoints).toBe(1800);
     expect(after.platformFees.netPaise).toBe(after.platformFees.feesPaise - after.platformFees.gstPaise);
     expect(after.days).toHaveLength(30);
     const [day0, day1] = [before.days.at(-1)!, after.days.at(-1)!];

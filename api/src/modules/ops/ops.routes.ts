@@ -9,6 +9,7 @@ import { peopleRoutes } from './people.routes.ts';
 import { opsReportsRoutes } from './reports.routes.ts';
 import { disputesRoutes } from './disputes.routes.ts';
 import { opsPayoutsRoutes } from './payouts.routes.ts';
+import { opsTdsRoutes } from './tds.routes.ts';
 
 /**
  * The operator console's API (/api/ops/*): one router per area, every route `auth: 'operator'` in the contract
@@ -26,6 +27,7 @@ export function opsRoutes(deps: AppDeps): Router {
     opsLeadsRoutes(deps),
     disputesRoutes(deps),
     opsPayoutsRoutes(deps),
+    opsTdsRoutes(deps),
   ];
   for (const area of areas) router.use(area.routes(), area.allowedMethods());
   return router;

@@ -1,3 +1,4 @@
+import type { Tds194oSettings } from '@shabaash/shared';
 import { MESSAGES, type OpsRefund, type OpsTipDetail } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/knex.ts';
@@ -100,14 +101,15 @@ async function reverseShareAndAudit(
   tx: Executor,
   request: RefundRequest,
   refund: { reference: string; refundId: string; before: unknown },
+  tds: Tds194oSettings | null,
 ): Promise<PendingReversal | null> {
   const after = await refundState(tx, request.tipId);
-  const reversed = await reverseTipEarning(tx, request.tipId, {
-    reason: 'refund',
-    refundId: refund.reference,
-    refundedPaise: after.refundedPaise,
-    sourceEventId: null,
-  });
+  const reversed = await reverseTipEarning(
+    tx,
+    request.tipId,
+    { reason: 'refund', refundId: refund.reference, refundedPaise: after.refundedPaise, sourceEventId: null },
+    tds,
+  );
   await recordOperatorAction(tx, {
     operatorId: request.operatorId,
     action: 'tip.refund',
@@ -147,11 +149,16 @@ export async function refundTip(
       description: `Refund of a tip to @${result.tip.handle}`,
       reference,
     });
-    pending = await reverseShareAndAudit(tx, request, {
-      reference,
-      refundId: reference,
-      before: result.before,
-    });
+    pending = await reverseShareAndAudit(
+      tx,
+      request,
+      {
+        reference,
+        refundId: reference,
+        before: result.before,
+      },
+      deps.config.legal.tds194o,
+    );
     return result;
   });
   // Replaying a refund Razorpay refused answers as the first time did: nothing was refunded.
@@ -212,7 +219,14 @@ async function refundThroughRazorpay(
   }
   return deps.db.transaction(async (tx) => {
     const settled = await settleOperatorRefund(tx, row.id, { status: 'processed', refundId });
-    onPending(await reverseShareAndAudit(tx, request, { reference: refundId, refundId, before }));
+    onPending(
+      await reverseShareAndAudit(
+        tx,
+        request,
+        { reference: refundId, refundId, before },
+        deps.config.legal.tds194o,
+      ),
+    );
     return settled;
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Tds194oSettings } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/knex.ts';
 import { AppError } from '../../http/errors.ts';
@@ -144,6 +145,7 @@ export async function applyDisputeEvent(
   event: DisputeEvent,
   entity: DisputeEntity,
   sourceEventId: string,
+  tds: Tds194oSettings | null,
 ): Promise<DisputeApplied> {
   const status = STATUS_OF[event];
   const { row, created } = await lockOrCreateDispute(tx, {
@@ -206,12 +208,12 @@ export async function applyDisputeEvent(
   }
   if (dispute.earning_id) await setEarningHold(tx, dispute.earning_id, null);
   if (created) await linkCase(tx, dispute);
-  const reversed = await reverseEarning(tx, entity.payment_id, {
-    reason: 'dispute_lost',
-    refundId: null,
-    refundedPaise: null,
-    sourceEventId,
-  });
+  const reversed = await reverseEarning(
+    tx,
+    entity.payment_id,
+    { reason: 'dispute_lost', refundId: null, refundedPaise: null, sourceEventId },
+    tds,
+  );
   await updateDispute(tx, dispute.id, {
     hold_state: reversed.method === 'none' && dispute.hold_state === 'none' ? 'none' : 'reversed',
     ...(reversed.method === 'debt'

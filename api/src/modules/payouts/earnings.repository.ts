@@ -1,8 +1,11 @@
 import type { Executor } from '../../db/knex.ts';
 
 export type EarningState = 'pending' | 'available' | 'in_transit' | 'paid' | 'reversed';
-/** Where a movement takes money from or to; `debt` is money a creator owes (a negative holding). */
-export type Holding = EarningState | 'debt';
+/**
+ * Where a movement takes money from or to; `debt` is money a creator owes (a negative holding), `tds` the 194-O
+ * TDS withheld from their payouts.
+ */
+export type Holding = EarningState | 'debt' | 'tds';
 
 export interface BalancesRow {
   creator_id: string;
@@ -13,6 +16,8 @@ export interface BalancesRow {
   in_transit_paise: number;
   paid_paise: number;
   reversed_paise: number;
+  /** 194-O TDS withheld from the creator's payouts. */
+  tds_paise: number;
   debt_paise: number;
   last_batch_on: string | null;
 }
@@ -184,9 +189,13 @@ export async function reversedViaTransfer(
   const row = await db('payout_reversals')
     .where({ transfer_id: reversal.transfer_id, method: 'transfer_reversal' })
     .where('created_at', '<=', db('payout_reversals').where({ id: reversal.id }).select('created_at'))
-    .sum<{ s: string | null }>({ s: 'amount_paise' })
-    .first();
+    .first<{ s: string | null }>(db.raw('sum(amount_paise - tds_paise) as s'));
   return Number(row?.s ?? 0);
+}
+
+/** Records the part of a reversal given back out of the TDS holding. */
+export async function setReversalTds(tx: Executor, id: string, tdsPaise: number): Promise<void> {
+  await tx('payout_reversals').where({ id }).update({ tds_paise: tdsPaise });
 }
 
 /** The earnings carried by one transfer. */
@@ -242,13 +251,17 @@ export interface ReversalRow {
   reference: string;
   /** The payment's refunded total this reversal answered (paise); null for a lost dispute. */
   refund_paise: number | null;
+  /** The part of `amount_paise` given back out of the 194-O TDS holding: not taken back from the creator. */
+  tds_paise: number;
   created_at: Date;
 }
 
 /** Claims the reversal of an earning for one refund (or dispute); undefined when that one was applied before. */
 export async function insertReversal(
   tx: Executor,
-  r: Omit<ReversalRow, 'id' | 'created_at' | 'razorpay_reversal_id'> & { sourceEventId: string | null },
+  r: Omit<ReversalRow, 'id' | 'created_at' | 'razorpay_reversal_id' | 'tds_paise'> & {
+    sourceEventId: string | null;
+  },
 ): Promise<ReversalRow | undefined> {
   const { sourceEventId, ...row } = r;
   const [inserted] = await tx('payout_reversals')

@@ -135,8 +135,11 @@ describe('a creator’s payout account in “Download my data” and after delet
 
     await purgeErasedLinkedAccounts(db, payoutRecordsCutoff(new Date('2027-03-31T18:00:00Z'))); // 31 March, IST
     expect(await accountOf(creator.id)).toBeDefined();
+    // The PAN is part of that tax record (Form 26Q / 16A of the payouts made): kept after deletion, then purged.
+    expect(await db('payout_tax_ids').where({ creator_id: creator.id, pan: ONBOARDING.pan })).toHaveLength(1);
     await purgeErasedLinkedAccounts(db, payoutRecordsCutoff(new Date('2027-04-01T00:00:00Z'))); // 1 April, IST
     expect(await accountOf(creator.id)).toBeUndefined();
+    expect(await db('payout_tax_ids').where({ creator_id: creator.id })).toHaveLength(0);
     expect(await accountOf(live.creator.id)).toBeDefined();
     // The payouts themselves stay in the ledger.
     expect(await db('payout_transfers').where({ creator_id: creator.id })).toHaveLength(1);
@@ -147,6 +150,7 @@ describe('a creator’s payout account in “Download my data” and after delet
     await deleteAccount(creator);
     await purgeErasedLinkedAccounts(db, payoutRecordsCutoff(new Date()));
     expect(await accountOf(creator.id)).toBeUndefined();
+    expect(await db('payout_tax_ids').where({ creator_id: creator.id })).toHaveLength(0);
   });
 });
 

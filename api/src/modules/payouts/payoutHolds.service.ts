@@ -76,7 +76,7 @@ export async function retryFailedTransfer(deps: AppDeps, operatorId: string, tra
     if (done) return { retry: await lockTransfer(tx, { id: done }), fresh: false };
     if (await payoutsHeld(tx, failed.creator_id)) throw conflict(PAYOUT_HOLD_MESSAGES.creatorHeld);
     const group = failed.kind === 'payment' && failed.source_payment_id ? failed.source_payment_id : 'direct';
-    const [retry] = await claimInto(tx, failed.creator_id, null, group);
+    const [retry] = await claimInto(tx, deps.config.legal.tds194o, failed.creator_id, null, group);
     if (!retry) throw conflict(PAYOUT_HOLD_MESSAGES.nothingToRetry);
     await markRetried(tx, failed.id, retry.id);
     await recordOperatorAction(tx, {

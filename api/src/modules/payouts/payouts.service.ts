@@ -13,6 +13,7 @@ import {
 } from './linkedAccounts.repository.ts';
 import { presentSummary } from './payouts.presenter.ts';
 import { payoutSummaryRows } from './summary.repository.ts';
+import { savePan } from './tds.repository.ts';
 import { payoutsChanged } from './payouts.notify.ts';
 import { nextStarterBatch } from './batchSchedule.ts';
 
@@ -87,7 +88,8 @@ export async function getPayoutSummary(
 /**
  * Opens the creator's Route linked account: the input is already validated (PAN, IFSC, account number) by the
  * shared schema, so nothing reaches Razorpay malformed. Account + stakeholder, then the route product with the
- * settlement account and terms. Only the ids, status, bank name and last 4 digits are stored.
+ * settlement account and terms. Only the ids, status, bank name and last 4 digits are stored with the account; the
+ * PAN goes to its own table (`payout_tax_ids`), read only for the 194-O rate and the operator's 26Q / 16A export.
  */
 export async function onboard(
   deps: AppDeps,
@@ -130,6 +132,7 @@ export async function onboard(
     ifsc: input.ifsc,
   };
   await saveLinkedAccount(deps.db, row); // kept even if the next call fails, so the account is never orphaned
+  await savePan(deps.db, creatorId, input.pan); // for 194-O: the rate, and Form 26Q / 16A only (never logged)
   const product = await deps.payments.route.configureRoute(accountId, bank);
   await recordRouteProduct(deps.db, creatorId, product.productId, routeStatus(product.status));
   payoutsChanged(deps, [creatorId]);

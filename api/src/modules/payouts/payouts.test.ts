@@ -261,7 +261,7 @@ describe('exactly once across crashes and timeouts', () => {
     const paidGuestTip = async () => {
       const { creator, pay, t } = await transferredGuestTip();
       // The refund's transaction commits (share moved to reversed, reversal `requested`), then the process dies.
-      const { pending } = await db.transaction((tx) => reverseEarning(tx, pay, FULL_REFUND));
+      const { pending } = await db.transaction((tx) => reverseEarning(tx, pay, FULL_REFUND, null));
       if (!pending) throw new Error('no transfer reversal pending');
       return { creator, t, pending };
     };

@@ -199,20 +199,31 @@ export async function handlePayoutWebhook(
       }
       result = 'settlement_recorded';
     } else if (isDisputeEvent(event) && payload.dispute) {
-      const applied = await applyDisputeEvent(tx, event, payload.dispute.entity, inboxId);
+      const applied = await applyDisputeEvent(
+        tx,
+        event,
+        payload.dispute.entity,
+        inboxId,
+        deps.config.legal.tds194o,
+      );
       pending = applied.reversal;
       routeHoldOf = applied.route?.disputeId ?? null;
       if (applied.creatorId) touched.push(applied.creatorId);
       result = applied.outcome;
     } else if (event === 'refund.processed' && paymentId) {
       const refund = payload.refund?.entity;
-      const reversed = await reverseEarning(tx, paymentId, {
-        reason: 'refund',
-        refundId: refund?.id ?? null,
-        // What the payment has refunded in all after this refund; a payload without it counts this refund alone.
-        refundedPaise: refund ? (payload.payment?.entity.amount_refunded ?? refund.amount) : null,
-        sourceEventId: inboxId,
-      });
+      const reversed = await reverseEarning(
+        tx,
+        paymentId,
+        {
+          reason: 'refund',
+          refundId: refund?.id ?? null,
+          // What the payment has refunded in all after this refund; a payload without it counts this refund alone.
+          refundedPaise: refund ? (payload.payment?.entity.amount_refunded ?? refund.amount) : null,
+          sourceEventId: inboxId,
+        },
+        deps.config.legal.tds194o,
+      );
       pending = reversed.pending;
       if (reversed.creatorId) touched.push(reversed.creatorId);
       result = reversed.method === 'none' ? 'nothing_to_reverse' : 'reversed';

@@ -1,3 +1,4 @@
+import type { Tds194oSettings } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/knex.ts';
 import { AppError } from '../../http/errors.ts';
@@ -11,11 +12,14 @@ import {
   noteReversal,
   reversedOfEarning,
   reversedViaTransfer,
+  setReversalTds,
   type EarningRow,
   type ReversalRow,
 } from './earnings.repository.ts';
 import { payoutsChanged } from './payouts.notify.ts';
 import { lockTransfer } from './transfers.repository.ts';
+import { remainingGrossOf } from './tds.repository.ts';
+import { giveBackOnReversal } from './tdsLedger.ts';
 
 export type ReversalReason = 'refund' | 'dispute_lost';
 
@@ -52,14 +56,17 @@ export function refundShare(netPaise: number, grossPaise: number, refundedPaise:
  * has refunded in all, less what earlier reversals took (a lost dispute takes the rest). From pending or
  * available when not yet transferred (that part is withheld, never sent); through a transfer reversal when its
  * transfer was processed (returned for the caller to request after commit); otherwise (a transfer in flight) as
- * a debt recovered from the next earnings. Returns method 'none' when there is nothing (more) to reverse.
+ * a debt recovered from the next earnings. Returns method 'none' when there is nothing (more) to reverse. With
+ * 194-O TDS (`tds`), the part of the year's deduction the reversal frees comes back out of the TDS holding
+ * (tdsLedger.ts#giveBackOnReversal), so only the rest is taken back from the creator.
  */
 export async function reverseEarning(
   tx: Executor,
   paymentId: string,
   cause: ReversalCause,
+  tds: Tds194oSettings | null,
 ): Promise<ReversalResult> {
-  return reverseLockedEarning(tx, await lockEarningByPayment(tx, paymentId), cause);
+  return reverseLockedEarning(tx, await lockEarningByPayment(tx, paymentId), cause, tds);
 }
 
 /**
@@ -70,8 +77,9 @@ export async function reverseTipEarning(
   tx: Executor,
   tipId: string,
   cause: ReversalCause,
+  tds: Tds194oSettings | null,
 ): Promise<ReversalResult> {
-  return reverseLockedEarning(tx, await lockEarningByTip(tx, tipId), cause);
+  return reverseLockedEarning(tx, await lockEarningByTip(tx, tipId), cause, tds);
 }
 
 export interface ReversalResult {
@@ -84,6 +92,7 @@ async function reverseLockedEarning(
   tx: Executor,
   earning: EarningRow | undefined,
   cause: ReversalCause,
+  tds: Tds194oSettings | null,
 ): Promise<ReversalResult> {
   const none = { method: 'none' as const, pending: null, creatorId: null };
   if (!earning || earning.state === 'reversed') return none;
@@ -103,6 +112,7 @@ async function reverseLockedEarning(
       : viaTransfer
         ? 'transfer_reversal'
         : 'debt';
+  const grossBefore = await remainingGrossOf(tx, [earning.id]);
   const reversal = await insertReversal(tx, {
     creator_id: creatorId,
     earning_id: earning.id,
@@ -124,6 +134,21 @@ async function reverseLockedEarning(
     reason: cause.reason,
   };
   const whole = before + amountPaise >= net;
+  // A processed transfer is final: the TDS it (and the year) withheld on the reversed gross can come back now.
+  const fromTds =
+    method !== 'balance' && transfer?.status === 'processed'
+      ? await giveBackOnReversal(tx, tds, {
+          creatorId,
+          transferId: transfer.id,
+          reversalId: reversal.id,
+          earningId: earning.id,
+          amountPaise,
+          grossBackPaise: grossBefore - (await remainingGrossOf(tx, [earning.id])),
+          now: new Date(),
+        })
+      : 0;
+  if (fromTds > 0) await setReversalTds(tx, reversal.id, fromTds);
+  const fromCreator = { ...move, amountPaise: amountPaise - fromTds };
   if (method === 'balance') {
     await moveEarning(tx, { ...move, kind: 'reversal', from: earning.state, to: 'reversed' });
     const withheld = Number(earning.withheld_paise) + amountPaise;
@@ -135,12 +160,21 @@ async function reverseLockedEarning(
     return { method, pending: null, creatorId };
   }
   if (method === 'transfer_reversal' && transfer?.razorpay_transfer_id) {
-    await moveEarning(tx, { ...move, kind: 'reversal', from: 'paid', to: 'reversed' });
+    await moveEarning(tx, { ...fromCreator, kind: 'reversal', from: 'paid', to: 'reversed' });
     await noteReversal(tx, earning.id, { reason: cause.reason, withheldPaise: null, reversed: whole });
-    return { method, pending: { reversal, razorpayTransferId: transfer.razorpay_transfer_id }, creatorId };
+    if (fromCreator.amountPaise === 0) {
+      await finishReversal(tx, reversal.id, { method, status: 'done' }); // wholly given back out of the TDS
+      return { method, pending: null, creatorId };
+    }
+    const toRequest = { ...reversal, tds_paise: fromTds };
+    return {
+      method,
+      pending: { reversal: toRequest, razorpayTransferId: transfer.razorpay_transfer_id },
+      creatorId,
+    };
   }
   // In flight (or paid without a reversible transfer): the creator owes it; recovered from the next batch.
-  await moveEarning(tx, { ...move, kind: 'reversal', from: 'debt', to: 'reversed' });
+  await moveEarning(tx, { ...fromCreator, kind: 'reversal', from: 'debt', to: 'reversed' });
   await noteReversal(tx, earning.id, { reason: cause.reason, withheldPaise: null, reversed: false });
   return { method, pending: null, creatorId };
 }
@@ -154,7 +188,7 @@ export async function requestTransferReversal(deps: AppDeps, pending: PendingRev
   try {
     const done = await deps.payments.route.reverseTransfer(
       pending.razorpayTransferId,
-      Number(reversal.amount_paise),
+      Number(reversal.amount_paise) - Number(reversal.tds_paise),
     );
     await deps.db.transaction((tx) =>
       finishReversal(tx, reversal.id, {
@@ -177,7 +211,7 @@ export async function requestTransferReversal(deps: AppDeps, pending: PendingRev
         kind: 'reversal_to_debt',
         from: 'debt',
         to: 'paid',
-        amountPaise: Number(reversal.amount_paise),
+        amountPaise: Number(reversal.amount_paise) - Number(reversal.tds_paise),
         earningId: reversal.earning_id,
         reference: reversal.id,
         reason: err.message,

@@ -21,6 +21,8 @@ export function maskedPayer(name: string | null, phone: string | null): string {
 }
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
+/** Basis points as a percentage, as few decimals as it needs (1800 → `18`, 10 → `0.1`). */
+const percent = (basisPoints: number) => String(basisPoints / 100);
 
 /** The statement as CSV rows (rupees with 2 decimals): summary, one line per tip, transfers, reversals. */
 export function statementCsvRows(s: PayoutStatement): CsvValue[][] {
@@ -30,8 +32,9 @@ export function statementCsvRows(s: PayoutStatement): CsvValue[][] {
     ['Opening balance', rupees(t.openingBalancePaise)],
     ['Gross tips', rupees(t.grossTipsPaise)],
     ['Platform fee (incl. GST)', rupees(t.platformFeePaise)],
-    ['GST in platform fee (18%)', rupees(t.platformFeeGstPaise)],
+    [`GST in platform fee (${percent(t.platformFeeGstBasisPoints)}%)`, rupees(t.platformFeeGstPaise)],
     ['Net tips', rupees(t.netTipsPaise)],
+    ...(t.tdsWithheldPaise === null ? [] : [['TDS withheld (section 194-O)', rupees(t.tdsWithheldPaise)]]),
     ['Gateway fee', t.gatewayFeePaise === null ? 'not reported' : rupees(t.gatewayFeePaise)],
     ['Gateway tax', t.gatewayTaxPaise === null ? 'not reported' : rupees(t.gatewayTaxPaise)],
     ['Reversals', rupees(t.reversalsPaise)],
@@ -52,11 +55,12 @@ export function statementCsvRows(s: PayoutStatement): CsvValue[][] {
       rupees(x.netPaise),
     ]),
     [],
-    ['Transfer', 'Razorpay transfer id', 'Amount', 'Status', 'UTR', 'Created (IST)'],
+    ['Transfer', 'Razorpay transfer id', 'Amount', 'TDS withheld', 'Status', 'UTR', 'Created (IST)'],
     ...s.transfers.map((x) => [
       x.id,
       x.razorpayTransferId,
       rupees(x.amountPaise),
+      x.tdsPaise === null ? '' : rupees(x.tdsPaise),
       x.status,
       x.utr,
       x.createdAt,

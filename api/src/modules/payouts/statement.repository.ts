@@ -47,11 +47,14 @@ export interface MovementSums {
   reversals: number;
   paid: number;
   taken_back: number;
+  /** 194-O TDS withheld (into the TDS holding) less what was given back out of it. */
+  tds: number;
 }
 
 /**
  * Sums of the movements that change what Shabaash holds for a creator (pending + available + in transit − debt)
- * before `to` and from `from`: net tips credited, reversals, transfers paid, transfer reversals taken back.
+ * before `to` and from `from`: net tips credited, reversals (the part a TDS give-back covered included), transfers
+ * paid, transfer reversals taken back, and 194-O TDS withheld net of what came back.
  */
 export async function movementSums(
   db: Executor,
@@ -63,10 +66,14 @@ export async function movementSums(
     `select
        coalesce((select sum(e.net_paise) from earnings e
                   where e.creator_id = ? and e.created_at < ? and (?::timestamptz is null or e.created_at >= ?)), 0)::bigint as net_tips,
-       coalesce(sum(m.amount_paise) filter (where m.kind = 'reversal'), 0)::bigint as reversals,
+       coalesce(sum(m.amount_paise) filter (where m.kind = 'reversal'
+                                              or (m.from_state = 'tds' and m.to_state = 'reversed')), 0)::bigint
+         as reversals,
        coalesce(sum(m.amount_paise) filter (where m.kind = 'paid'), 0)::bigint as paid,
        (coalesce(sum(m.amount_paise) filter (where m.kind = 'reversal' and m.from_state = 'paid'), 0)
-        - coalesce(sum(m.amount_paise) filter (where m.kind = 'reversal_to_debt'), 0))::bigint as taken_back
+        - coalesce(sum(m.amount_paise) filter (where m.kind = 'reversal_to_debt'), 0))::bigint as taken_back,
+       (coalesce(sum(m.amount_paise) filter (where m.to_state = 'tds'), 0)
+        - coalesce(sum(m.amount_paise) filter (where m.from_state = 'tds'), 0))::bigint as tds
      from earning_movements m
      where m.creator_id = ? and m.created_at < ? and (?::timestamptz is null or m.created_at >= ?)`,
     [creatorId, to, from, from, creatorId, to, from, from],
@@ -77,6 +84,7 @@ export async function movementSums(
     reversals: Number(row?.reversals ?? 0),
     paid: Number(row?.paid ?? 0),
     taken_back: Number(row?.taken_back ?? 0),
+    tds: Number(row?.tds ?? 0),
   };
 }
 
@@ -88,26 +96,30 @@ export interface StatementTransferRow {
   utr: string | null;
   processed_at: Date | null;
   created_at: Date;
+  /** 194-O TDS this transfer withheld (negative: an earlier excess it gave back); null without TDS. */
+  tds_paise: number | null;
 }
 
-/** Transfers created in the period, oldest first. */
+/** Transfers created in the period (with the TDS each withheld), oldest first. */
 export async function statementTransfers(
   db: Executor,
   creatorId: string,
   from: Date,
   to: Date,
 ): Promise<StatementTransferRow[]> {
-  return db('payout_transfers')
-    .where({ creator_id: creatorId })
-    .modify(inPeriod('created_at', from, to))
+  return db('payout_transfers as t')
+    .leftJoin('tds_deductions as d', 'd.transfer_id', 't.id')
+    .where('t.creator_id', creatorId)
+    .modify(inPeriod('t.created_at', from, to))
     .select<StatementTransferRow[]>(
-      'id',
-      'razorpay_transfer_id',
-      'amount_paise',
-      'status',
-      'utr',
-      'processed_at',
-      'created_at',
+      't.id',
+      't.razorpay_transfer_id',
+      't.amount_paise',
+      't.status',
+      't.utr',
+      't.processed_at',
+      't.created_at',
+      'd.tds_paise',
     );
 }
 

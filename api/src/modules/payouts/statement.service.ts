@@ -22,8 +22,8 @@ export function monthBounds(month: string): { from: Date; to: Date } {
 
 /**
  * A creator's statement for one IST month, from the ledger: closing = opening + net tips − reversals −
- * transfers paid + transfer reversals taken back, where a balance is what Shabaash holds for the creator
- * (pending + available + in transit − debt).
+ * transfers paid + transfer reversals taken back − 194-O TDS withheld, where a balance is what Shabaash holds for
+ * the creator (pending + available + in transit − debt). GST inside the fee at PLATFORM_FEE_GST_RATE.
  */
 export async function statementFor(
   deps: AppDeps,
@@ -40,7 +40,8 @@ export async function statementFor(
     statementTransfers(deps.db, creatorId, from, to),
     statementReversals(deps.db, creatorId, from, to),
   ]);
-  const held = (s: typeof before) => s.net_tips - s.reversals - s.paid + s.taken_back;
+  const held = (s: typeof before) => s.net_tips - s.reversals - s.paid + s.taken_back - s.tds;
+  const gstBasisPoints = deps.config.legal.platformFeeGstBasisPoints;
   const opening = held(before);
   const gross = tips.reduce((s, t) => s + Number(t.gross_paise), 0);
   const fee = tips.reduce((s, t) => s + Number(t.fee_paise), 0);
@@ -51,8 +52,10 @@ export async function statementFor(
     totals: {
       grossTipsPaise: gross,
       platformFeePaise: fee,
-      platformFeeGstPaise: gstOfFeePaise(fee),
+      platformFeeGstPaise: gstOfFeePaise(fee, gstBasisPoints),
+      platformFeeGstBasisPoints: gstBasisPoints,
       netTipsPaise: during.net_tips,
+      tdsWithheldPaise: deps.config.legal.tds194o || during.tds !== 0 ? during.tds : null,
       gatewayFeePaise:
         reported.length > 0 ? reported.reduce((x, t) => x + Number(t.gateway_fee_paise), 0) : null,
       gatewayTaxPaise:
@@ -81,6 +84,7 @@ export async function statementFor(
       status: t.status,
       utr: t.utr,
       createdAt: istTime(t.created_at),
+      tdsPaise: t.tds_paise === null ? null : Number(t.tds_paise),
     })),
     reversals: reversals.map((r) => ({
       id: r.id,

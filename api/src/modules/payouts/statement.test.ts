@@ -45,7 +45,7 @@ describe('monthly statement', () => {
     expect(t.grossTipsPaise).toBe(12_345 + 25_000 + 9_900);
     expect(t.grossTipsPaise).toBe(s.tips.reduce((x, tip) => x + tip.grossPaise, 0));
     expect(t.platformFeePaise).toBe(b.fees);
-    expect(t.platformFeeGstPaise).toBe(gstOfFeePaise(b.fees));
+    expect(t.platformFeeGstPaise).toBe(gstOfFeePaise(b.fees, 1800));
     expect(t.netTipsPaise + t.platformFeePaise).toBe(t.grossTipsPaise);
     // Razorpay's fee (2.36% incl. GST in the simulator) and its tax on the guest payment, as its webhook reported.
     const paid = sim.payments.get(pay);

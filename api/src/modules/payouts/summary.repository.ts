@@ -58,6 +58,7 @@ function zeroBalances(creatorId: string): BalancesRow {
     in_transit_paise: 0,
     paid_paise: 0,
     reversed_paise: 0,
+    tds_paise: 0,
     debt_paise: 0,
     last_batch_on: null,
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LIMITS, STATUS_TEXTS } from '@shabaash/shared';
+import { LIMITS, STATUS_TEXTS, type Tds194oSettings } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/knex.ts';
 import { AppError } from '../../http/errors.ts';
@@ -34,6 +34,7 @@ import { istClock } from './batchSchedule.ts';
 import { boundedRunner } from './boundedRunner.ts';
 import { reconcileDisputeHolds } from './disputes.service.ts';
 import { payoutsHeld } from './payoutHolds.repository.ts';
+import { deductionForClaim, recordClaimDeduction, undoTransferDeduction } from './tdsLedger.ts';
 
 /** Razorpay's smallest transfer (₹1). Smaller groups wait for more earnings. */
 export const MIN_TRANSFER_PAISE = 100;
@@ -46,7 +47,7 @@ export async function claimBatch(
   creatorId: string,
   batchDate: string | null,
 ): Promise<TransferRow[]> {
-  return deps.db.transaction((tx) => claimInto(tx, creatorId, batchDate));
+  return deps.db.transaction((tx) => claimInto(tx, deps.config.legal.tds194o, creatorId, batchDate));
 }
 
 /**
@@ -54,10 +55,12 @@ export async function claimBatch(
  * per captured payment, wallet earnings in one direct transfer (`only`: just that group, a payment id or 'direct');
  * a debt is recovered first. Each transfer row carries our key; its earnings move available → in transit. Nothing
  * while an operator holds the creator's payouts (read under the balances lock the hold also takes); earnings a
- * dispute holds are never claimed.
+ * dispute holds are never claimed. With 194-O TDS (`tds`), each transfer carries its earnings less the year's
+ * deduction (tdsLedger.ts), keyed by the transfer: a resend or a reconciliation never deducts again.
  */
 export async function claimInto(
   tx: Executor,
+  tds: Tds194oSettings | null,
   creatorId: string,
   batchDate: string | null,
   only?: string,
@@ -78,10 +81,10 @@ export async function claimInto(
   for (const [key, earnings] of ordered) {
     const gross = earnings.reduce((s, e) => s + Number(e.net_paise) - Number(e.withheld_paise), 0);
     const take = Math.min(debt, gross);
-    const amount = gross - take;
-    if (amount > 0 && amount < MIN_TRANSFER_PAISE) continue;
+    const carries = gross - take;
+    if (carries > 0 && carries < MIN_TRANSFER_PAISE) continue;
     const transferId = randomUUID();
-    if (amount === 0) {
+    if (carries === 0) {
       // Wholly consumed by a debt: nothing to send; the earnings offset an earlier reversal.
       await recoverDebt(tx, { creatorId, amountPaise: take, reference: transferId, transferId: null });
       await setEarningsState(
@@ -93,6 +96,10 @@ export async function claimInto(
       debt -= take;
       continue;
     }
+    const earningIds = earnings.map((e) => e.id);
+    const claim = { creatorId, earningIds, carriesPaise: carries, minTransferPaise: MIN_TRANSFER_PAISE };
+    const deduction = await deductionForClaim(tx, tds, { ...claim, now: new Date() });
+    const amount = carries - (deduction?.deductPaise ?? 0);
     const transfer = await insertTransfer(tx, {
       id: transferId,
       creatorId,
@@ -103,6 +110,7 @@ export async function claimInto(
     });
     await recoverDebt(tx, { creatorId, amountPaise: take, reference: transferId, transferId });
     debt -= take;
+    if (deduction) await recordClaimDeduction(tx, creatorId, transferId, deduction);
     await moveTransferEarnings(
       tx,
       earnings,
@@ -199,6 +207,7 @@ export async function applyTransferOutcome(
       reason: outcome.reason ?? null,
     },
   );
+  await undoTransferDeduction(tx, creatorId, transfer.id);
   const recovered = await movementAmount(tx, 'debt_recovery', transfer.id);
   if (recovered > 0) {
     await moveEarning(tx, {

@@ -34,8 +34,9 @@ const overview = (days = quietDays): MoneyOverview => ({
     paidPaise: 1_000_000,
     reversedPaise: 500,
     debtPaise: 0,
+    tdsPaise: 4_400,
   },
-  platformFees: { feesPaise: 11_800, gstPaise: 1_800, netPaise: 10_000 },
+  platformFees: { feesPaise: 11_800, gstPaise: 1_800, netPaise: 10_000, gstBasisPoints: 1800 },
   days,
   asOf: '2026-11-30T06:30:00.000Z',
 });
@@ -74,6 +75,9 @@ describe('the money section', () => {
     expect(screen.getByText('Creators: paid').parentElement?.textContent).toContain('₹10,000.00');
     expect(screen.getByText('GST in fees (18%)').parentElement?.textContent).toContain('₹18.00');
     expect(screen.getByText('Fees after GST').parentElement?.textContent).toContain('₹100.00');
+    expect(
+      screen.getByText('Creators: TDS withheld (194-O, owed to the government)').parentElement?.textContent,
+    ).toContain('₹44.00');
     const table = screen.getByRole('table', { name: 'Tips by day (IST, last 30 days)' });
     const rows = within(table).getAllByTestId('ops-money-day');
     expect(rows).toHaveLength(30);
@@ -103,5 +107,32 @@ describe('the money section', () => {
     renderWithApp(<MoneySection />);
     expect(screen.getByRole('heading', { name: 'पैसा' })).toBeTruthy();
     expect((await screen.findByText('दर्शकों के वॉलेट')).parentElement?.textContent).toContain('₹1,23,456.78');
+  });
+
+  it('downloads the quarter’s Form 26Q and a creator’s Form 16A data, and says so when a download fails', async () => {
+    serve(overview());
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/ops/tds/26q.csv', ({ request }) => {
+        asked.push(request.url);
+        return new HttpResponse('"Sr. No."', { headers: { 'Content-Type': 'text/csv' } });
+      }),
+      http.get('*/api/ops/tds/16a.csv', () =>
+        HttpResponse.json({ message: 'Creator not found', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+    );
+    renderWithApp(<MoneySection />);
+    const user = userEvent.setup();
+    await screen.findByText('Tax withheld (section 194-O)');
+    await user.selectOptions(screen.getByLabelText('Financial year'), '2025-26');
+    await user.selectOptions(screen.getByLabelText('Quarter'), 'Q4 (January–March)');
+    await user.click(screen.getByRole('button', { name: 'Download Form 26Q (CSV)' }));
+    await expect.poll(() => asked.length).toBe(1);
+    expect(new URL(asked[0]!).search).toBe('?fy=2025&quarter=4');
+    await user.type(screen.getByLabelText('Creator id'), '00000000-0000-4000-8000-000000000000');
+    await user.click(screen.getByRole('button', { name: 'Download Form 16A data (CSV)' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The export could not be downloaded. Please try again.',
+    );
   });
 });

@@ -4,6 +4,7 @@ import { FormStatus } from '../../components/FormStatus.tsx';
 import { useMoneyOverview } from '../../hooks/ops/money.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { count, dateTime, money } from '../../i18n/format.ts';
+import { TdsExports } from './TdsExports.tsx';
 import './ops-money.css';
 
 type Day = MoneyOverview['days'][number];
@@ -29,6 +30,7 @@ const EARNING_STATES: Array<[keyof MoneyOverview['earnings'], MessageKey]> = [
   ['paidPaise', 'ops.money.paid'],
   ['reversedPaise', 'ops.money.reversed'],
   ['debtPaise', 'ops.money.debt'],
+  ['tdsPaise', 'ops.money.tds'],
 ];
 
 /** /ops money: what the platform holds for others and what it earned, from the ledger, in ₹ (en-IN). */
@@ -88,9 +90,13 @@ export function MoneySection() {
       <h3>{t('ops.money.platformFees')}</h3>
       <dl className="ops-figures">
         <Figure label={t('ops.money.fees')} paise={o.platformFees.feesPaise} />
-        <Figure label={t('ops.money.gst')} paise={o.platformFees.gstPaise} />
+        <Figure
+          label={t('ops.money.gst', { rate: String(o.platformFees.gstBasisPoints / 100) })}
+          paise={o.platformFees.gstPaise}
+        />
         <Figure label={t('ops.money.feesNet')} paise={o.platformFees.netPaise} />
       </dl>
+      <TdsExports />
       <h3 id="ops-money-days">{t('ops.money.byDay')}</h3>
       {quiet ? (
         <p className="muted">{t('ops.money.noTips')}</p>

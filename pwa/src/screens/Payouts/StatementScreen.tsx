@@ -5,6 +5,9 @@ import { FormStatus } from '../../components/FormStatus.tsx';
 import { usePayoutStatement } from '../../hooks/usePayouts.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { money } from '../../i18n/format.ts';
+
+/** Basis points as a percentage with as few decimals as it needs (1800 → `18`, 10 → `0.1`). */
+const percent = (basisPoints: number) => String(basisPoints / 100);
 import './payouts.css';
 
 type StatementTip = Statement['tips'][number];
@@ -47,20 +50,33 @@ export function StatementScreen() {
   const totals = s.totals;
   const reported = (paise: number | null) =>
     paise === null ? t('payouts.statement.notReported') : money(paise);
-  // [test id (the English label), catalogue label, value]
-  const rows: Array<[string, MessageKey, string]> = [
-    ['Opening balance', 'payouts.statement.openingBalance', money(totals.openingBalancePaise)],
-    ['Gross tips', 'payouts.statement.grossTips', money(totals.grossTipsPaise)],
-    ['Platform fee (incl. GST)', 'payouts.statement.platformFee', money(totals.platformFeePaise)],
-    ['GST in platform fee (18%)', 'payouts.statement.platformFeeGst', money(totals.platformFeeGstPaise)],
-    ['Net tips', 'payouts.statement.netTips', money(totals.netTipsPaise)],
-    ['Gateway fee', 'payouts.statement.gatewayFee', reported(totals.gatewayFeePaise)],
-    ['Gateway tax', 'payouts.statement.gatewayTax', reported(totals.gatewayTaxPaise)],
-    ['Reversals', 'payouts.statement.reversals', money(totals.reversalsPaise)],
-    ['Transfers paid', 'payouts.statement.transfersPaid', money(totals.transfersPaidPaise)],
-    ['Taken back by transfer reversal', 'payouts.statement.takenBack', money(totals.takenBackPaise)],
-    ['Closing balance', 'payouts.statement.closingBalance', money(totals.closingBalancePaise)],
-  ];
+  const gstRate = percent(totals.platformFeeGstBasisPoints);
+  // [test id (the English label), label, value]
+  const rows: Array<[string, string, string]> = (
+    [
+      ['Opening balance', 'payouts.statement.openingBalance', money(totals.openingBalancePaise)],
+      ['Gross tips', 'payouts.statement.grossTips', money(totals.grossTipsPaise)],
+      ['Platform fee (incl. GST)', 'payouts.statement.platformFee', money(totals.platformFeePaise)],
+      ['Net tips', 'payouts.statement.netTips', money(totals.netTipsPaise)],
+      ['Gateway fee', 'payouts.statement.gatewayFee', reported(totals.gatewayFeePaise)],
+      ['Gateway tax', 'payouts.statement.gatewayTax', reported(totals.gatewayTaxPaise)],
+      ['Reversals', 'payouts.statement.reversals', money(totals.reversalsPaise)],
+      ['Transfers paid', 'payouts.statement.transfersPaid', money(totals.transfersPaidPaise)],
+      ['Taken back by transfer reversal', 'payouts.statement.takenBack', money(totals.takenBackPaise)],
+      ['Closing balance', 'payouts.statement.closingBalance', money(totals.closingBalancePaise)],
+    ] as Array<[string, MessageKey, string]>
+  ).map(([id, key, value]) => [id, t(key), value]);
+  rows.splice(3, 0, [
+    'GST in platform fee',
+    t('payouts.statement.platformFeeGst', { rate: gstRate }),
+    money(totals.platformFeeGstPaise),
+  ]);
+  if (totals.tdsWithheldPaise !== null)
+    rows.splice(rows.length - 1, 0, [
+      'TDS withheld',
+      t('payouts.statement.tdsWithheld'),
+      money(totals.tdsWithheldPaise),
+    ]);
   const tipColumns: Array<Column<StatementTip>> = [
     ...TIP_TEXT.map((key) => ({
       header: t(`payouts.statement.${key}`),
@@ -79,6 +95,10 @@ export function StatementScreen() {
     { header: t('payouts.statement.transfer'), cell: (tr) => tr.createdAt },
     { header: t('payouts.statement.razorpayId'), cell: (tr) => tr.razorpayTransferId ?? '—' },
     { header: t('payouts.statement.amount'), cell: (tr) => money(tr.amountPaise) },
+    {
+      header: t('payouts.statement.transferTds'),
+      cell: (tr) => (tr.tdsPaise === null ? '—' : money(tr.tdsPaise)),
+    },
     { header: t('payouts.statement.status'), cell: (tr) => tr.status },
     { header: 'UTR', cell: (tr) => tr.utr ?? '—' },
   ];
@@ -102,7 +122,7 @@ export function StatementScreen() {
         <tbody>
           {rows.map(([id, label, value]) => (
             <tr key={id}>
-              <th scope="row">{t(label)}</th>
+              <th scope="row">{label}</th>
               <td data-testid={`statement-${id}`}>{value}</td>
             </tr>
           ))}
