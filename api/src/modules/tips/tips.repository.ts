@@ -12,6 +12,8 @@ export interface NewTip {
   message: string;
   paymentId?: string | null;
   orderId?: string | null;
+  /** The payer added the platform fee ("I'll cover the fees"): recorded on the row, in the same transaction. */
+  feesCovered?: boolean;
 }
 
 /** Columns of a tip with its sender, for presentTip. */
@@ -57,6 +59,10 @@ export async function insertTip(
   );
   const row = result.rows[0];
   if (!row) throw new Error('tip insert returned no row');
+  if (tip.feesCovered) {
+    await tx('tips').where({ id: row.id }).update({ fees_covered: true });
+    row.fees_covered = true;
+  }
   return row;
 }
 

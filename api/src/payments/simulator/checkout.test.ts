@@ -131,7 +131,7 @@ async function withUserAgent(userAgent: string, body: () => Promise<void>) {
   }
 }
 
-const visible = (node: Element | null | undefined) => {
+const visible = (node: unknown) => {
   const n = node as unknown as { hidden: boolean; style: { display: string } } | null | undefined;
   return !!n && !n.hidden && n.style.display !== 'none';
 };
@@ -299,11 +299,11 @@ describe('sandbox checkout.js', () => {
       const apps = [...d.querySelectorAll('[data-upi-app]')].map((a) => a.textContent);
       expect(apps).toEqual(['Google Pay', 'PhonePe', 'Paytm', 'BHIM']);
       // Nothing to approve until an app is chosen.
-      expect(visible(button(/^Pay ₹100\.00$/) as unknown as Element)).toBe(false);
+      expect(visible(button(/^Pay ₹100\.00$/))).toBe(false);
       await vi.waitFor(() => expect(upiUri()).toMatch(/^upi:\/\/pay\?pa=.+&am=100\.00&cu=INR&tr=order_/));
       button(/^PhonePe$/).click();
       expect(d.textContent).toContain('PhonePe (sandbox UPI app) asks you to approve the payment to Tip.');
-      expect(visible(button(/^Pay ₹100\.00$/) as unknown as Element)).toBe(true);
+      expect(visible(button(/^Pay ₹100\.00$/))).toBe(true);
       button(/^Pay ₹100\.00$/).click();
       await vi.waitFor(() => expect(handler).toHaveBeenCalledTimes(1));
       expect((await gateway.fetchOrder(o.id)).status).toBe('paid');
