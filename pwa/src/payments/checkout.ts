@@ -30,7 +30,10 @@ export interface RazorpayOptions {
 
 /** A Checkout payment instrument (Razorpay: "Configure Payment Methods", Understand Configuration). */
 export type CheckoutInstrument =
-  { method: 'upi'; flows: Array<'intent' | 'qr' | 'collect'> } | { method: 'card' };
+  | { method: 'upi'; flows: Array<'intent' | 'qr' | 'collect'> }
+  | { method: 'card' }
+  | { method: 'netbanking' }
+  | { method: 'wallet' };
 
 /** `config.display` of Checkout.js: named blocks of instruments, their order, and whether the defaults show too. */
 export interface CheckoutDisplayConfig {
@@ -43,9 +46,10 @@ export interface CheckoutDisplayConfig {
 
 /**
  * The payment methods checkout offers: UPI by intent (a UPI app on a phone) or by QR code (a desktop, scanned with
- * the phone), and cards. NPCI ended P2P collect requests on 1 October 2025 and Razorpay deprecates the collect flow
+ * the phone), cards, netbanking and wallets. NPCI ended P2P collect requests on 1 October 2025 and Razorpay deprecates the collect flow
  * (typing a UPI ID, then approving a request in the app), so the UPI block lists only the payer-initiated flows and
- * `show_default_blocks: false` keeps Razorpay's default UPI block, which includes collect, away. Razorpay shows the
+ * `show_default_blocks: false` keeps Razorpay's default UPI block, which includes collect, away (netbanking and
+ * wallets, which the default blocks offered, keep a block of their own). Razorpay shows the
  * intent flow on mobile web and a QR code instead on desktop web. Shapes from Razorpay's docs: Standard Checkout →
  * Configure Payment Methods (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/configure-payment-methods/)
  * and UPI Intent (https://razorpay.com/docs/payments/payment-methods/upi/upi-intent/).
@@ -59,8 +63,12 @@ export function checkoutDisplayConfig(): CheckoutDisplayConfig {
           instruments: [{ method: 'upi', flows: ['intent', 'qr'] }],
         },
         card: { name: translate('checkout.cardBlock'), instruments: [{ method: 'card' }] },
+        other: {
+          name: translate('checkout.otherBlock'),
+          instruments: [{ method: 'netbanking' }, { method: 'wallet' }],
+        },
       },
-      sequence: ['block.upi', 'block.card'],
+      sequence: ['block.upi', 'block.card', 'block.other'],
       preferences: { show_default_blocks: false },
     },
   };
