@@ -13,12 +13,15 @@ export function CoverFeesField({
   checked,
   onChange,
   amount,
+  hint,
 }: {
   id: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   /** The amount typed, in rupees, when it is one. */
   amount: number | null;
+  /** Where the fee shows: the checkout's total (the default) or the wallet debit. */
+  hint?: string;
 }) {
   const { t } = useT();
   return (
@@ -37,7 +40,7 @@ export function CoverFeesField({
         </span>
       </label>
       <p id={`${id}-hint`} className="hint">
-        {t('coverFees.hint')}
+        {hint ?? t('coverFees.hint')}
       </p>
     </div>
   );

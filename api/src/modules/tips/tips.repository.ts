@@ -66,6 +66,15 @@ export async function insertTip(
   return row;
 }
 
+/**
+ * Marks a committed wallet tip as one whose sender covered the platform fee. Its own statement after the tip's
+ * (the wallet tip is one set-based statement for a batch): the money is already right; only the mark would be
+ * missing if the process died in between.
+ */
+export async function markTipFeesCovered(db: Executor, tipId: string): Promise<void> {
+  await db('tips').where({ id: tipId }).update({ fees_covered: true });
+}
+
 /** One tip with its sender, or undefined (tombstones included; callers filter deleted_at). */
 export async function findTipById(db: Executor, id: string): Promise<TipRow | undefined> {
   return db('tips as t')

@@ -5,6 +5,7 @@ import { serverMessage } from '../../../api/client.ts';
 import { useConfig } from '../../../api/useConfig.ts';
 import { FormStatus } from '../../../components/FormStatus.tsx';
 import { TipAmountField, TipMessageField } from '../../../components/TipFields.tsx';
+import { CoverFeesField } from '../../../components/CoverFeesField.tsx';
 import { useSendTip } from '../../../hooks/useTips.ts';
 import {
   normalizeHandle,
@@ -34,6 +35,7 @@ export function SendTipForm() {
   );
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState('');
+  const [coverFees, setCoverFees] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
@@ -64,7 +66,7 @@ export function SendTipForm() {
     const text = message.trim();
     try {
       const outcome = await sendTip.mutateAsync(
-        { amount: rupees, message: text, creator: handle },
+        { amount: rupees, message: text, creator: handle, coverFees },
         {
           // A queued tip replayed after reconnecting: say how it ended.
           onLater: (later) => {
@@ -118,6 +120,13 @@ export function SendTipForm() {
           value={message}
           rows={2}
           binding={bindText(message, setMessage)}
+        />
+        <CoverFeesField
+          id={`${id}-cover-fees`}
+          checked={coverFees}
+          onChange={setCoverFees}
+          amount={parseRupeeAmount(amount)}
+          hint={t('coverFees.walletHint')}
         />
         <FormStatus error={error} success={success} />
         <button type="submit" className="button button-primary" disabled={sendTip.isPending}>
