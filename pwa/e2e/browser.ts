@@ -31,13 +31,17 @@ export async function launchBrowser(options: { autoplay?: boolean | 'blocked' } 
   });
 }
 
-/** A phone-sized context (360×780) unless a viewport is given; `locale` sets the browser's language (hi-IN). */
+/**
+ * A phone-sized context (360×780) unless a viewport is given; `locale` sets the browser's language (hi-IN);
+ * `userAgent` replaces Chromium's desktop one (what checkout reads to tell a phone from a desktop).
+ */
 export async function newPhoneContext(
   browser: Browser,
-  options: { width?: number; height?: number; locale?: string } = {},
+  options: { width?: number; height?: number; locale?: string; userAgent?: string } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     viewport: { width: options.width ?? 360, height: options.height ?? 780 },
     deviceScaleFactor: 2,
     isMobile: true,

@@ -7,6 +7,8 @@ import { paiseToRupees, rupeesToPaise } from './money.ts';
 
 export * from './limits.ts';
 export * from './money.ts';
+// "I'll cover the fees": the platform fee and the gross-up of a tip (guest and tip forms, the server's orders).
+export * from './coverFees.ts';
 export * from './wsProtocol.ts';
 // The OBS widgets' settings, texts and links (issue 14).
 export * from './widgets.ts';

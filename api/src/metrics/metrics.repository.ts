@@ -110,3 +110,15 @@ export function countUnacknowledgedAlerts(db: Db): Promise<number> {
     ),
   );
 }
+
+/** Tips whose payer covered the platform fee ("I'll cover the fees"), and those fees in paise (deleted tips too). */
+export function feesCoveredTotals(db: Db): Promise<{ tips: number; feePaise: number }> {
+  return timeBoxed(db, async (tx) => {
+    const row = (
+      await tx.raw<{ rows: Array<{ n: number; fee: string | null }> }>(
+        `select count(*)::int as n, sum(fee_paise) as fee from tips where fees_covered`,
+      )
+    ).rows[0];
+    return { tips: row?.n ?? 0, feePaise: Number(row?.fee ?? 0) };
+  });
+}

@@ -8,6 +8,7 @@ import { refreshDbGauges, registry } from './registry.ts';
 // The database gauges register themselves when imported (each file is one family).
 import './alertReceipts.ts';
 import './disputes.ts';
+import './feesCovered.ts';
 import './payouts.ts';
 import './reconciliation.ts';
 import './webhooks.ts';

@@ -30,6 +30,8 @@ const FAMILIES = [
   'shabaash_alerts_unacknowledged',
   'shabaash_reconciliation_differences',
   'shabaash_disputes_open',
+  'shabaash_fees_covered_tips',
+  'shabaash_fees_covered_paise',
   'shabaash_db_pool_pending_acquires',
   'shabaash_db_pool_used',
   'shabaash_db_pool_free',

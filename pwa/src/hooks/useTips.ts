@@ -85,6 +85,8 @@ export interface SendTipVariables {
   amount: number;
   message: string;
   creator: string | null;
+  /** "I'll cover the fees": `amount` is what the creator nets. */
+  coverFees?: boolean;
 }
 
 export interface SendTipOptions {
@@ -101,13 +103,14 @@ export interface SendTipOptions {
 export function useSendTip() {
   const [isPending, setPending] = useState(false);
   const mutateAsync = useCallback(
-    async ({ amount, message, creator }: SendTipVariables, options: SendTipOptions = {}) => {
+    async ({ amount, message, creator, coverFees }: SendTipVariables, options: SendTipOptions = {}) => {
       setPending(true);
       try {
         const entry = await enqueueSendTip({
           amount,
           message,
           ...(creator ? { creator, creatorName: creator } : {}),
+          ...(coverFees ? { coverFees: true } : {}),
         });
         const outcome = await awaitOutboxAction(entry.idempotencyKey, options);
         if (outcome.status === 'refused') throw refusalError(outcome.message);

@@ -16,6 +16,8 @@ export interface ChatView {
   version: number;
   /** Alert receipts: when an overlay put this live tip on air, and whether its sound played. */
   aired?: Tip['aired'];
+  /** The sender covered the platform fee ("I'll cover the fees"). */
+  feesCovered?: boolean;
   /** An action on this chat (push live) waits in the offline outbox for the server. */
   pending?: boolean;
 }
@@ -45,6 +47,7 @@ export function toChatView(tip: TipLike, now: Date = new Date()): ChatView {
     updatedAt: tip.updatedAt ?? tip.createdAt ?? now.toISOString(),
     version: tip.version ?? 0,
     aired: tip.aired ?? null,
+    ...(tip.feesCovered ? { feesCovered: true } : {}),
   };
 }
 

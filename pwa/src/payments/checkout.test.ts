@@ -87,6 +87,28 @@ describe('openCheckout', () => {
     );
   });
 
+  it('offers UPI by intent or QR code, cards, netbanking and wallets, never a UPI collect request', async () => {
+    const { opened } = installFakeRazorpay();
+    await openCheckout(
+      { scriptUrl: '/x.js', key: 'rzp_test_1', order: { id: 'order_2', amount: 10_000, currency: 'INR' } },
+      { onPaid() {}, onFailed() {} },
+    );
+    const { display } = opened[0]!.options.config;
+    // Only our blocks: Razorpay's default UPI block would bring the collect flow back.
+    expect(display.preferences.show_default_blocks).toBe(false);
+    expect(display.sequence).toEqual(['block.upi', 'block.card', 'block.other']);
+    expect(display.blocks.upi).toEqual({
+      name: 'Pay by UPI',
+      instruments: [{ method: 'upi', flows: ['intent', 'qr'] }],
+    });
+    expect(display.blocks.card?.instruments).toEqual([{ method: 'card' }]);
+    expect(display.blocks.other?.instruments).toEqual([{ method: 'netbanking' }, { method: 'wallet' }]);
+    const flows = Object.values(display.blocks).flatMap((b) =>
+      b.instruments.flatMap((i) => (i.method === 'upi' ? i.flows : [])),
+    );
+    expect(flows).not.toContain('collect');
+  });
+
   it('turns a constructor that throws into the checkout error', async () => {
     window.Razorpay = class {
       constructor() {

@@ -23,8 +23,55 @@ export interface RazorpayOptions {
   description: string;
   prefill: { name?: string; email?: string; contact?: string };
   theme: { color: string };
+  config: CheckoutDisplayConfig;
   handler: (response: RazorpaySuccess) => void;
   modal: { ondismiss: () => void };
+}
+
+/** A Checkout payment instrument (Razorpay: "Configure Payment Methods", Understand Configuration). */
+export type CheckoutInstrument =
+  | { method: 'upi'; flows: Array<'intent' | 'qr' | 'collect'> }
+  | { method: 'card' }
+  | { method: 'netbanking' }
+  | { method: 'wallet' };
+
+/** `config.display` of Checkout.js: named blocks of instruments, their order, and whether the defaults show too. */
+export interface CheckoutDisplayConfig {
+  display: {
+    blocks: Record<string, { name: string; instruments: CheckoutInstrument[] }>;
+    sequence: string[];
+    preferences: { show_default_blocks: boolean };
+  };
+}
+
+/**
+ * The payment methods checkout offers: UPI by intent (a UPI app on a phone) or by QR code (a desktop, scanned with
+ * the phone), cards, netbanking and wallets. NPCI ended P2P collect requests on 1 October 2025 and Razorpay deprecates the collect flow
+ * (typing a UPI ID, then approving a request in the app), so the UPI block lists only the payer-initiated flows and
+ * `show_default_blocks: false` keeps Razorpay's default UPI block, which includes collect, away (netbanking and
+ * wallets, which the default blocks offered, keep a block of their own). Razorpay shows the
+ * intent flow on mobile web and a QR code instead on desktop web. Shapes from Razorpay's docs: Standard Checkout →
+ * Configure Payment Methods (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/configure-payment-methods/)
+ * and UPI Intent (https://razorpay.com/docs/payments/payment-methods/upi/upi-intent/).
+ */
+export function checkoutDisplayConfig(): CheckoutDisplayConfig {
+  return {
+    display: {
+      blocks: {
+        upi: {
+          name: translate('checkout.upiBlock'),
+          instruments: [{ method: 'upi', flows: ['intent', 'qr'] }],
+        },
+        card: { name: translate('checkout.cardBlock'), instruments: [{ method: 'card' }] },
+        other: {
+          name: translate('checkout.otherBlock'),
+          instruments: [{ method: 'netbanking' }, { method: 'wallet' }],
+        },
+      },
+      sequence: ['block.upi', 'block.card', 'block.other'],
+      preferences: { show_default_blocks: false },
+    },
+  };
 }
 
 export interface RazorpayInstance {
@@ -134,7 +181,8 @@ export function failureMessage(response: RazorpayFailure | undefined): string {
 
 /**
  * Loads the script if needed, then opens checkout with the SPEC §7 options (key, order id, amount, currency,
- * title and description in the chosen language, prefilled name, theme #38bdf8). Resolves once the dialog is open; rejects with a
+ * title and description in the chosen language, prefilled name, theme #38bdf8) and the payment methods of
+ * checkoutDisplayConfig (UPI intent or QR, cards; never a UPI collect request). Resolves once the dialog is open; rejects with a
  * CheckoutError (SPEC §8 text) when the SDK cannot be loaded or constructed. The client never credits
  * anything itself: only the webhook does.
  */
@@ -154,6 +202,7 @@ export async function openCheckout(request: CheckoutRequest, callbacks: Checkout
         ...(request.payerContact ? { contact: `+91${request.payerContact}` } : {}),
       },
       theme: { color: CHECKOUT.themeColor },
+      config: checkoutDisplayConfig(),
       handler: (response) => callbacks.onPaid(response),
       modal: { ondismiss: () => callbacks.onDismiss?.() },
     });

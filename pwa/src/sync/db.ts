@@ -33,6 +33,11 @@ export interface SendTipPayload {
   creator?: string | undefined;
   /** Shown in the optimistic wallet row ("Tip to …"). */
   creatorName?: string | undefined;
+  /**
+   * "I'll cover the fees": the server adds the creator's platform fee to the debit, so the pending row shows the
+   * amount chosen until the server's answer replaces it with the total.
+   */
+  coverFees?: boolean | undefined;
 }
 export interface SetStatusPayload {
   tipId: string;

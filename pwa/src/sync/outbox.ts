@@ -196,6 +196,7 @@ async function send(entry: OutboxEntry): Promise<unknown> {
           amount: entry.payload.amount,
           message: entry.payload.message,
           creator: entry.payload.creator,
+          ...(entry.payload.coverFees ? { coverFees: true } : {}),
         },
       });
     case 'setStatus':

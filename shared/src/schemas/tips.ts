@@ -29,6 +29,8 @@ export const tipSchema = z.object({
     .object({ at: z.string(), sound: z.enum(ALERT_SOUNDS) })
     .nullable()
     .optional(),
+  /** The payer added the platform fee so the creator received the amount they chose ("I'll cover the fees"). */
+  feesCovered: z.boolean().optional(),
 });
 export type Tip = z.infer<typeof tipSchema>;
 
@@ -53,6 +55,8 @@ export const sendTipInputSchema = z.object({
   amount: rupeeAmountSchema(LIMITS.tipMinRupees),
   message: optionalTrimmed(LIMITS.messageMaxLength, VALIDATION_MESSAGES.messageTooLong),
   creator: handleSchema.optional(),
+  /** "I'll cover the fees": `amount` is what the creator should receive; the server adds the platform fee. */
+  coverFees: z.boolean().optional(),
 });
 
 /** A signed-in viewer's tip paid at once through Razorpay Checkout (WALLET_MODE=off): its order. */
@@ -79,6 +83,11 @@ export const guestOrderInputSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{22,64}$/)
     .optional(),
+  /**
+   * "I'll cover the fees": `amount` is what the creator should receive; the server opens the order for the smallest
+   * total that nets it after the creator's current platform fee (never a total the client sent).
+   */
+  coverFees: z.boolean().optional(),
 });
 
 export const chatsQuerySchema = z.object({

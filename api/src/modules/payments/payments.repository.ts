@@ -15,6 +15,8 @@ export interface PaymentOrderRow {
   guest_name: string | null;
   message: string | null;
   payer_token_hash: string | null;
+  /** The payer added the platform fee so the creator nets the amount they chose. */
+  fees_covered: boolean;
   status: PaymentOrderStatus;
   payment_id: string | null;
   failure_reason: string | null;
@@ -35,6 +37,7 @@ export interface NewPaymentOrder {
   guestName?: string | null;
   message?: string | null;
   payerTokenHash?: string | null;
+  feesCovered?: boolean;
 }
 
 /** Records an order the gateway has just created (status `created`). */
@@ -50,6 +53,7 @@ export async function insertPaymentOrder(db: Executor, order: NewPaymentOrder): 
     guest_name: order.guestName ?? null,
     message: order.message ?? null,
     payer_token_hash: order.payerTokenHash ?? null,
+    fees_covered: order.feesCovered ?? false,
   });
 }
 

@@ -1,7 +1,8 @@
 import { assertTipAmount, checkTip } from '../safety/safety.service.ts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { MESSAGES, rupeesToPaise, type PaymentOrder } from '@shabaash/shared';
+import { MESSAGES, coverFeesTotalPaise, rupeesToPaise, type PaymentOrder } from '@shabaash/shared';
+import type { guestOrderInputSchema } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/knex.ts';
 import { badRequest, notFound, unauthenticated } from '../../http/errors.ts';
@@ -57,6 +58,7 @@ export async function openPaymentOrder(
     guestName?: string | null;
     message?: string | null;
     payerTokenHash?: string | null;
+    feesCovered?: boolean;
   },
 ): Promise<PaymentOrder> {
   const receipt = makeReceipt(input.purpose === 'top_up' ? 'topup' : 'guest');
@@ -79,29 +81,37 @@ export async function openPaymentOrder(
     guestName: input.guestName ?? null,
     message: input.message ?? null,
     payerTokenHash: input.payerTokenHash ?? null,
+    feesCovered: input.feesCovered ?? false,
   });
   return { id: order.id, amount: order.amount, currency: order.currency };
 }
 
 /**
  * Guest checkout (SPEC §4): validated input in rupees → an order for the creator the request resolved to; a
- * suspended creator refuses it (403 CREATOR_SUSPENDED).
+ * suspended creator refuses it (403 CREATOR_SUSPENDED). With `coverFees` the amount is what the creator nets: the
+ * order is for the smallest total that nets it at the creator's fee now, and the tip records the fee was covered.
  */
+type GuestOrderInput = z.infer<typeof guestOrderInputSchema>;
+
 export async function createGuestOrder(
   deps: AppDeps,
   creator: CreatorRecord,
-  input: { amount: number; message: string; name: string; payerToken?: string | undefined },
+  input: GuestOrderInput,
 ): Promise<PaymentOrder> {
   // A suspended creator takes no orders: refused before anything can be charged.
   if (creator.suspendedAt) throw creatorSuspended();
-  const amountPaise = rupeesToPaise(input.amount);
+  const intendedPaise = rupeesToPaise(input.amount);
+  const amountPaise = input.coverFees
+    ? coverFeesTotalPaise(intendedPaise, { lifetimeGrossPaise: creator.lifetimeGrossPaise })
+    : intendedPaise;
   assertTipAmount(deps.config, amountPaise);
   const tokenHash = input.payerToken ? payerTokenHash(deps.config.payerHashSecret, input.payerToken) : null;
   // Refuse a blocked browser, message or name before any order exists, so nothing can be charged for it.
   await checkTip(deps.db, {
     creatorId: creator.userId,
     message: input.message,
-    amountPaise,
+    // The creator's minimum applies to what they receive, not to the fee added on top.
+    amountPaise: intendedPaise,
     name: input.name,
     payerKeys: tokenHash ? [tokenHash] : [],
   });
@@ -112,6 +122,7 @@ export async function createGuestOrder(
     guestName: input.name || null,
     message: input.message,
     payerTokenHash: tokenHash,
+    feesCovered: input.coverFees === true,
   });
 }
 
@@ -297,6 +308,7 @@ async function applyInTransaction(
       message: order.message ?? '',
       paymentId: report.paymentId,
       orderId: order.id,
+      feesCovered: order.fees_covered,
     });
     if (keys.length > 0)
       await insertTipPayer(tx, { tipId: tip.id, payerKeys: keys, label: payerLabel(report.payer ?? {}) });

@@ -1,4 +1,4 @@
-import { MESSAGES, rupeesToPaise, type PaymentOrder } from '@shabaash/shared';
+import { MESSAGES, coverFeesTotalPaise, rupeesToPaise, type PaymentOrder } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, unauthenticated } from '../../http/errors.ts';
 import { creatorSuspended, resolveCreator } from '../creators/creators.repository.ts';
@@ -17,6 +17,8 @@ export interface ViewerTipInput {
   amount: number;
   message: string;
   creator?: string | undefined;
+  /** The viewer adds the platform fee so that the creator nets `amount` (as on the guest form). */
+  coverFees?: boolean | undefined;
 }
 
 /**
@@ -36,7 +38,10 @@ export async function createViewerTipOrder(
   const creator = await resolveCreator(deps.db, deps.config, input.creator);
   if (creator.suspendedAt) throw creatorSuspended();
   if (creator.userId === userId) throw badRequest(MESSAGES.ownChannelTip, 'creator');
-  const amountPaise = rupeesToPaise(input.amount);
+  const intendedPaise = rupeesToPaise(input.amount);
+  const amountPaise = input.coverFees
+    ? coverFeesTotalPaise(intendedPaise, { lifetimeGrossPaise: creator.lifetimeGrossPaise })
+    : intendedPaise;
   assertTipAmount(deps.config, amountPaise);
   const phoneKey = phonePayerKey(deps.config.payerHashSecret, viewer.phone);
   if (
@@ -46,7 +51,8 @@ export async function createViewerTipOrder(
     throw blockedSenderRefusal();
   const refusal = contentRefusal(await getSafety(deps.db, creator.userId), {
     message: input.message,
-    amountPaise,
+    // The creator's minimum applies to what they receive, not to the fee added on top.
+    amountPaise: intendedPaise,
   });
   if (refusal) throw refusal;
   // Pre-payment limits on the viewer's spending belong here, before any order exists.
@@ -56,5 +62,6 @@ export async function createViewerTipOrder(
     userId,
     creator,
     message: input.message,
+    feesCovered: input.coverFees === true,
   });
 }

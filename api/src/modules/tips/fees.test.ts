@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, percentOfPaise } from '@shabaash/shared';
+import { LIMITS, percentOfPaise, platformFeePaise } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildCreator } from '../../../test/factories.ts';
 import { insertTip } from './tips.repository.ts';
@@ -67,6 +67,20 @@ describe('platform fee in shabaash_insert_tip (Starter 0% to ₹25,000 lifetime,
     );
     expect(result.rows.length).toBe(3_000);
     expect(wrong).toEqual([]);
+  });
+
+  it('gives the fee the shared platformFeePaise (what "I\'ll cover the fees" grosses up by) gives', async () => {
+    const cases: Array<[number, number]> = [
+      [0, 10_000],
+      [LINE - 50, 10_297], // a crossing tip: ₹102.47 feeable
+      [LINE * 2, 10_299],
+      [LINE - 10_000, 50_000],
+      [LINE - 1, 100],
+    ];
+    for (const [before, amount] of cases)
+      expect(await feeOf(before, amount), `${before} + ${amount}`).toBe(
+        platformFeePaise(amount, { lifetimeGrossPaise: before }),
+      );
   });
 
   it('takes the free tier and the basis points as parameters (nothing hard-coded in SQL)', async () => {

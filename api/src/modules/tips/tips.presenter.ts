@@ -24,6 +24,8 @@ export interface TipRow {
   live_version?: number | string | null;
   /** Pushed live while the creator's alerts were paused (overlays get it on Resume). */
   held?: boolean;
+  /** The payer covered the platform fee (migration 20261128010000). */
+  fees_covered?: boolean;
   sender_name?: string | null;
   sender_profile_pic?: string | null;
   sender_phone?: string | null;
@@ -64,5 +66,7 @@ export function presentTip(row: TipRow, options: { includePhone?: boolean; ownPh
     ...(row.aired_at && row.aired_sound
       ? { aired: { at: new Date(row.aired_at).toISOString(), sound: row.aired_sound } }
       : {}),
+    // Only when covered, for the same reason.
+    ...(row.fees_covered ? { feesCovered: true } : {}),
   };
 }

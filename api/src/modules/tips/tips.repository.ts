@@ -12,6 +12,8 @@ export interface NewTip {
   message: string;
   paymentId?: string | null;
   orderId?: string | null;
+  /** The payer added the platform fee ("I'll cover the fees"): recorded on the row, in the same transaction. */
+  feesCovered?: boolean;
 }
 
 /** Columns of a tip with its sender, for presentTip. */
@@ -57,7 +59,20 @@ export async function insertTip(
   );
   const row = result.rows[0];
   if (!row) throw new Error('tip insert returned no row');
+  if (tip.feesCovered) {
+    await tx('tips').where({ id: row.id }).update({ fees_covered: true });
+    row.fees_covered = true;
+  }
   return row;
+}
+
+/**
+ * Marks a committed wallet tip as one whose sender covered the platform fee. Its own statement after the tip's
+ * (the wallet tip is one set-based statement for a batch): the money is already right; only the mark would be
+ * missing if the process died in between.
+ */
+export async function markTipFeesCovered(db: Executor, tipId: string): Promise<void> {
+  await db('tips').where({ id: tipId }).update({ fees_covered: true });
 }
 
 /** One tip with its sender, or undefined (tombstones included; callers filter deleted_at). */

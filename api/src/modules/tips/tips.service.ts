@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { LIMITS, MESSAGES, paiseToRupees, percentOfPaise, rupeesToPaise, type Tip } from '@shabaash/shared';
+import {
+  LIMITS,
+  MESSAGES,
+  coverFeesTotalPaise,
+  paiseToRupees,
+  percentOfPaise,
+  rupeesToPaise,
+  type Tip,
+} from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, paymentRequired, unauthenticated } from '../../http/errors.ts';
 import { IDEMPOTENCY_KEY_REUSED, requestFingerprint, type StoredResponse } from '../../http/idempotency.ts';
 import {
   creatorDeleted,
   creatorSuspended,
+  findCreatorByUserId,
   resolveCreator,
   resolveVersionedCreator,
   type VersionedCreator,
@@ -27,7 +36,7 @@ import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { isInsufficientBalance } from '../wallet/ledger.ts';
 import { sendBatcherOf } from './sendBatcher.ts';
 import { presentTip } from './tips.presenter.ts';
-import { liveTipsOfCreator, recentTipsForViewer } from './tips.repository.ts';
+import { liveTipsOfCreator, markTipFeesCovered, recentTipsForViewer } from './tips.repository.ts';
 import {
   isWalletTipSnapshot,
   tipRowOfSnapshot,
@@ -40,6 +49,8 @@ export interface SendTipInput {
   amount: number;
   message: string;
   creator?: string | undefined;
+  /** "I'll cover the fees": `amount` is what the creator nets; the debit adds the creator's platform fee. */
+  coverFees?: boolean | undefined;
 }
 
 export interface SendTipResponse {
@@ -72,13 +83,21 @@ export async function sendTip(
 ): Promise<StoredResponse<SendTipResponse>> {
   const { db, config } = deps;
   const { userId } = session;
+  // With coverFees, the amount chosen (what the creator nets) and the total debited differ; the creator's
+  // minimum and auto-live threshold apply to the amount chosen, and the key's fingerprint names the choice.
   const amountPaise = rupeesToPaise(input.amount);
   assertTipAmount(config, amountPaise);
+  const coverFees = input.coverFees === true;
   const creatorRef = input.creator
     ? { handle: input.creator }
     : { creatorId: (await resolveCreator(db, config)).userId };
   const requestHash = (creatorId: string) =>
-    requestFingerprint('POST /api/tips/send', { amountPaise, message: input.message, creatorId });
+    requestFingerprint('POST /api/tips/send', {
+      amountPaise,
+      message: input.message,
+      creatorId,
+      ...(coverFees ? { coverFees } : {}),
+    });
   for (let attempt = 0; ; attempt++) {
     const context = await tipContextOf(db, creatorRef, { fresh: attempt > 0 });
     if (!context) {
@@ -95,6 +114,8 @@ export async function sendTip(
     if (context.creatorId === userId) throw badRequest(MESSAGES.ownChannelTip, 'creator');
     const refusal = contentRefusal(context.settings, { message: input.message, amountPaise });
     const autoLive = await autoLiveAllowed(db, context.settings, userId, amountPaise);
+    const debitPaise = coverFees ? await coveredTotalPaise(db, context.creatorId, amountPaise) : amountPaise;
+    if (coverFees) assertTipAmount(config, debitPaise);
     let outcome: WalletTipOutcome;
     try {
       outcome = await sendBatcherOf(db, config.SEND_BATCHES_IN_FLIGHT).send({
@@ -102,11 +123,11 @@ export async function sendTip(
         userId,
         sessionId: session.sessionId,
         creator: context,
-        amountPaise,
+        amountPaise: debitPaise,
         message: input.message,
         autoLive,
         tipDescription: `Tip to ${context.displayName}`,
-        cashbackPaise: percentOfPaise(amountPaise, config.CASHBACK_BASIS_POINTS),
+        cashbackPaise: percentOfPaise(debitPaise, config.CASHBACK_BASIS_POINTS),
         cashbackDescription: 'Cashback on your tip',
         idempotencyKey: idempotencyKey ?? null,
         requestHash: requestHash(context.creatorId),
@@ -126,6 +147,10 @@ export async function sendTip(
     }
     // A snapshot written by shabaash_send_wallet_tips; null for a key stored before the wallet tip was one statement.
     const snapshot = isWalletTipSnapshot(outcome.response) ? outcome.response : null;
+    if (snapshot && coverFees && !outcome.replayed) {
+      await markTipFeesCovered(db, snapshot.tip.id);
+      snapshot.tip.fees_covered = true;
+    }
     const result: StoredResponse<SendTipResponse> = {
       status: outcome.status,
       body: snapshot ? presentSentTip(snapshot) : (outcome.response as SendTipResponse),
@@ -140,6 +165,16 @@ export async function sendTip(
     }
     return result;
   }
+}
+
+/** The wallet debit that nets `intendedPaise` to the creator at their platform fee now (their lifetime gross). */
+async function coveredTotalPaise(
+  db: AppDeps['db'],
+  creatorId: string,
+  intendedPaise: number,
+): Promise<number> {
+  const creator = await findCreatorByUserId(db, creatorId);
+  return coverFeesTotalPaise(intendedPaise, { lifetimeGrossPaise: creator?.lifetimeGrossPaise ?? 0 });
 }
 
 /**

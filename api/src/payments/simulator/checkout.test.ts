@@ -21,6 +21,7 @@ interface CheckoutOptions {
   description?: string;
   prefill?: { name?: string; email?: string; contact?: string };
   theme?: { color?: string };
+  config?: unknown;
   handler?: (response: {
     razorpay_payment_id: string;
     razorpay_order_id: string;
@@ -97,11 +98,44 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await win.happyDOM.waitUntilComplete(); // the dialogs' order reads, before the server goes
   await sim.idle();
   await sim.stop();
   await new Promise((r) => server.close(r));
   await new Promise((r) => receiver.close(r));
 });
+
+/** The PWA's checkout options for payment methods (pwa/src/payments/checkout.ts, checkoutDisplayConfig). */
+const NO_COLLECT = {
+  display: {
+    blocks: {
+      upi: { name: 'Pay by UPI', instruments: [{ method: 'upi', flows: ['intent', 'qr'] }] },
+      card: { name: 'Pay by card', instruments: [{ method: 'card' }] },
+    },
+    sequence: ['block.upi', 'block.card'],
+    preferences: { show_default_blocks: false },
+  },
+};
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
+/** Runs `body` with the browser's user agent set to `userAgent` (happy-dom's navigator reads its settings). */
+async function withUserAgent(userAgent: string, body: () => Promise<void>) {
+  const settings = win.happyDOM.settings.navigator;
+  const before = settings.userAgent;
+  settings.userAgent = userAgent;
+  try {
+    await body();
+  } finally {
+    settings.userAgent = before;
+  }
+}
+
+const visible = (node: unknown) => {
+  const n = node as unknown as { hidden: boolean; style: { display: string } } | null | undefined;
+  return !!n && !n.hidden && n.style.display !== 'none';
+};
+const upiUri = () => document.querySelector('[data-upi-uri]')?.textContent ?? '';
 
 async function order(amountPaise: number) {
   return gateway.createOrder({ amountPaise, receipt: makeReceipt('co'), notes: { purpose: 'wallet_topup' } });
@@ -210,5 +244,103 @@ describe('sandbox checkout.js', () => {
     expect(ondismiss).toHaveBeenCalledTimes(1);
     expect(dialog()).toBeNull();
     expect(await gateway.fetchOrderPayments(o.id)).toEqual([]);
+  });
+
+  it("on a desktop, UPI is a QR code of the order's upi://pay link that a sandbox phone scans to pay", async () => {
+    const o = await order(12_345);
+    const handler = vi.fn();
+    new (Rzp())({
+      key: KEY_ID,
+      order_id: o.id,
+      amount: o.amount,
+      name: 'Tip',
+      config: NO_COLLECT,
+      handler,
+    }).open();
+    const d = dialog()!;
+    expect(d.querySelector('[data-upi-flow]')?.getAttribute('data-upi-flow')).toBe('qr');
+    expect(d.textContent).toContain('Scan the QR code with any UPI app');
+    const img = d.querySelector('img');
+    expect(img?.getAttribute('alt')).toBe('UPI QR code');
+    expect(img?.getAttribute('src')).toBe(`${origin}/sandbox/orders/${o.id}/upi-qr.svg`);
+    const svg = await fetch(img!.getAttribute('src')!);
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await svg.text()).toMatch(/^<svg[^>]*viewBox="0 0 (\d+) \1"[\s\S]*<path/);
+    await vi.waitFor(() =>
+      expect(upiUri()).toBe(
+        `upi://pay?pa=shabaash.sandbox%40razorpay&pn=Shabaash&am=123.45&cu=INR&tr=${o.id}`,
+      ),
+    );
+    // No UPI ID to type: the collect flow is not offered, and no app list (that is the phone's flow).
+    expect(d.querySelector('input[type=text]')).toBeNull();
+    expect(d.querySelector('[data-upi-collect]')).toBeNull();
+    expect(d.querySelector('[data-upi-app]')).toBeNull();
+    button(/^Pay ₹123\.45$/).click();
+    await vi.waitFor(() => expect(handler).toHaveBeenCalledTimes(1));
+    expect((await gateway.fetchOrderPayments(o.id))[0]).toMatchObject({ status: 'captured', method: 'upi' });
+  });
+
+  it('on a phone, UPI is the intent flow: a UPI app opens the link and approves the payment', async () => {
+    await withUserAgent(PHONE_UA, async () => {
+      const o = await order(10_000);
+      const handler = vi.fn();
+      new (Rzp())({
+        key: KEY_ID,
+        order_id: o.id,
+        amount: o.amount,
+        name: 'Tip',
+        config: NO_COLLECT,
+        handler,
+      }).open();
+      const d = dialog()!;
+      expect(d.querySelector('[data-upi-flow]')?.getAttribute('data-upi-flow')).toBe('intent');
+      expect(d.querySelector('img')).toBeNull();
+      expect(d.querySelector('input[type=text]')).toBeNull();
+      const apps = [...d.querySelectorAll('[data-upi-app]')].map((a) => a.textContent);
+      expect(apps).toEqual(['Google Pay', 'PhonePe', 'Paytm', 'BHIM']);
+      // Nothing to approve until an app is chosen.
+      expect(visible(button(/^Pay ₹100\.00$/))).toBe(false);
+      await vi.waitFor(() => expect(upiUri()).toMatch(/^upi:\/\/pay\?pa=.+&am=100\.00&cu=INR&tr=order_/));
+      button(/^PhonePe$/).click();
+      expect(d.textContent).toContain('PhonePe (sandbox UPI app) asks you to approve the payment to Tip.');
+      expect(visible(button(/^Pay ₹100\.00$/))).toBe(true);
+      button(/^Pay ₹100\.00$/).click();
+      await vi.waitFor(() => expect(handler).toHaveBeenCalledTimes(1));
+      expect((await gateway.fetchOrder(o.id)).status).toBe('paid');
+    });
+  });
+
+  it("honours the options: Razorpay's default blocks still include the collect flow (a typed UPI ID); card-only hides UPI", async () => {
+    const o = await order(5_000);
+    new (Rzp())({ key: KEY_ID, order_id: o.id, amount: o.amount, handler: vi.fn() }).open();
+    expect(dialog()!.querySelector('[data-upi-flow]')?.getAttribute('data-upi-flow')).toBe('qr');
+    expect(document.querySelector('label[for$="-vpa"]')?.textContent).toBe('UPI ID');
+    document.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    const collectOnly = {
+      display: {
+        blocks: { upi: { name: 'UPI', instruments: [{ method: 'upi', flows: ['collect'] }] } },
+        sequence: ['block.upi'],
+        preferences: { show_default_blocks: false },
+      },
+    };
+    new (Rzp())({
+      key: KEY_ID,
+      order_id: o.id,
+      amount: o.amount,
+      config: collectOnly,
+      handler: vi.fn(),
+    }).open();
+    expect(dialog()!.querySelector('[data-upi-flow]')?.getAttribute('data-upi-flow')).toBe('collect');
+    expect(dialog()!.querySelector('img')).toBeNull();
+    expect(document.querySelector('label[for$="-vpa"]')?.textContent).toBe('UPI ID');
+    document.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    const cardOnly = { display: { ...NO_COLLECT.display, hide: [{ method: 'upi' }] } };
+    new (Rzp())({ key: KEY_ID, order_id: o.id, amount: o.amount, config: cardOnly, handler: vi.fn() }).open();
+    expect(
+      [...dialog()!.querySelectorAll('input[type=radio]')].map(
+        (r) => (r as unknown as { value: string }).value,
+      ),
+    ).toEqual(['card']);
+    document.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
   });
 });

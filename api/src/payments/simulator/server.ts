@@ -9,6 +9,7 @@ import type { createReportsSimulator } from './reports.ts';
 import type { RouteSimulator } from './route.ts';
 import { isRecord } from './routeEntities.ts';
 import { DEFAULT_SWITCHES, type SimState, type SimulatorSwitches } from './state.ts';
+import { upiPayUri, upiQrSvg } from './upi.ts';
 
 type PaymentsSimulator = ReturnType<typeof createPaymentsSimulator>;
 
@@ -145,8 +146,8 @@ export function createLoopbackServer(
 }
 
 /**
- * Routes to mount on the PWA's origin: `GET /sandbox/checkout.js`, `POST /sandbox/payments`, `GET /sandbox/orders/:id`,
- * and the dispute controls (`POST /sandbox/payments/:id/dispute`, `POST /sandbox/disputes/:id/:step`).
+ * Routes to mount on the PWA's origin: `GET /sandbox/checkout.js`, `POST /sandbox/payments`, `GET /sandbox/orders/:id`
+ * (with the order's `upi://pay` link), `GET /sandbox/orders/:id/upi-qr.svg` (its QR code), and the dispute controls (`POST /sandbox/payments/:id/dispute`, `POST /sandbox/disputes/:id/:step`).
  */
 export function createBrowserRouter(
   state: SimState,
@@ -163,8 +164,26 @@ export function createBrowserRouter(
     const order = state.orders.get(String(ctx.params.id));
     ctx.status = order ? 200 : 400;
     ctx.body = order
-      ? { id: order.id, amount: order.amount, currency: order.currency, status: order.status }
+      ? {
+          id: order.id,
+          amount: order.amount,
+          currency: order.currency,
+          status: order.status,
+          upi: { uri: upiPayUri(order) },
+        }
       : notFound();
+  });
+  // The QR code the desktop checkout shows for the UPI QR flow (the order's upi://pay link).
+  router.get('/orders/:id/upi-qr.svg', (ctx) => {
+    const order = state.orders.get(String(ctx.params.id));
+    if (!order) {
+      ctx.status = 400;
+      ctx.body = notFound();
+      return;
+    }
+    ctx.type = 'image/svg+xml';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = upiQrSvg(order);
   });
   router.post('/payments', async (ctx) => {
     // The main app's body parser has usually run; read the stream ourselves when mounted without one.

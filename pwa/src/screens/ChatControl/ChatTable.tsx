@@ -135,6 +135,11 @@ export function ChatTable({ groups, sort, tiers, flaggedIds, highlightId, busyId
                 </td>
                 <td className="cl-amount">
                   {formatAmount(chat.amount)} <TierChip tier={tierOfAmount(chat.amount, tiers)} />
+                  {chat.feesCovered ? (
+                    <span className="cl-fees-covered muted small" data-testid="fees-covered">
+                      {t('tipDetail.feesCovered')}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="cl-status">
                   <span className={isLive ? 'cl-badge is-live' : 'cl-badge is-waiting'}>

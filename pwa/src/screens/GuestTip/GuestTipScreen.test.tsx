@@ -152,6 +152,29 @@ describe('GuestTipScreen', () => {
     expect(screen.getByLabelText(/^Name/)).toHaveProperty('value', '  Kabir  ');
   });
 
+  it('"I\'ll cover the fees" names the creator and the amount, and asks the server to add the fee to the order', async () => {
+    const bodies = captureOrders(() =>
+      HttpResponse.json({ order: { id: 'order_C1', amount: 102_99, currency: 'INR' } }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    expect(
+      screen.getByRole('checkbox', { name: "I'll cover the fees so the creator receives the full amount" }),
+    ).toBeTruthy();
+    await user.type(amountInput(), '100');
+    const cover = screen.getByRole('checkbox', {
+      name: "I'll cover the fees so the creator receives the full ₹100.00",
+    });
+    expect(cover).toHaveProperty('checked', false);
+    await user.click(cover);
+    await waitFor(() => expect((submitButton() as HTMLButtonElement).disabled).toBe(false));
+    await user.click(submitButton());
+    await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
+    // The intended amount and the choice go to the server; the total comes back in the order and checkout shows it.
+    expect(bodies).toEqual([expect.objectContaining({ amount: 100, coverFees: true })]);
+    expect(checkout.fake.opened[0]!.options.amount).toBe(102_99);
+  });
+
   it("shows the provider's failure description, or the spec fallback when it has none", async () => {
     captureOrders();
     const user = userEvent.setup();

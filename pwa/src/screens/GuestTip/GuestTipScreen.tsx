@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LIMITS } from '@shabaash/shared';
 import { useConfig } from '../../api/useConfig.ts';
@@ -6,6 +6,8 @@ import { normalizeHandle, rememberCreator } from '../../lib/referringCreator.ts'
 import { useSafetyCheck, useTipRules } from '../../hooks/tipSafety.ts';
 import { TextField } from '../../components/TextField.tsx';
 import { TipAmountField, TipMessageField } from '../../components/TipFields.tsx';
+import { CoverFeesField } from '../../components/CoverFeesField.tsx';
+import { parseRupeeAmount } from '../../lib/amount.ts';
 import { useGuestCheckout } from './useGuestCheckout.ts';
 import { creatorLabel } from './creatorLabel.ts';
 import './guestTip.css';
@@ -36,9 +38,11 @@ export function GuestTipScreen() {
   const amountField = usePrerenderedField();
   const messageField = usePrerenderedField();
   const message = messageField.value;
+  const [coverFees, setCoverFees] = useState(false);
   const { isPreparing, amountError, status, submitBlock, setSubmitBlock, handleSubmit } = useGuestCheckout(
     creator,
     { name: nameField, amount: amountField, message: messageField },
+    { coverFees },
   );
 
   const rules = useTipRules(creator);
@@ -93,6 +97,12 @@ export function GuestTipScreen() {
                 setSubmitBlock(null);
               },
             }}
+          />
+          <CoverFeesField
+            id={`${id}-cover-fees`}
+            checked={coverFees}
+            onChange={setCoverFees}
+            amount={parseRupeeAmount(amountField.value)}
           />
           <ul className="guest-notes">
             <li>{t('guestTip.note1')}</li>

@@ -18,6 +18,7 @@ type Status = { kind: 'info' | 'success' | 'error'; text: string };
 export function useGuestCheckout(
   creator: string | null,
   fields: { name: PrerenderedField; amount: PrerenderedField; message: PrerenderedField },
+  options: { coverFees: boolean } = { coverFees: false },
 ) {
   const config = useConfig();
   const queryClient = useQueryClient();
@@ -59,7 +60,13 @@ export function useGuestCheckout(
       }
       let order;
       try {
-        order = await guestOrder.mutateAsync({ amount: value, message, name, creator });
+        order = await guestOrder.mutateAsync({
+          amount: value,
+          message,
+          name,
+          creator,
+          coverFees: options.coverFees,
+        });
       } catch (caught) {
         setStatus({ kind: 'error', text: errorMessage(caught, MESSAGES.guestCheckoutFailed) });
         setIsPreparing(false);

@@ -5,6 +5,7 @@ import { serverMessage } from '../../../api/client.ts';
 import { useConfig, useWalletMode } from '../../../api/useConfig.ts';
 import { FormStatus } from '../../../components/FormStatus.tsx';
 import { TipAmountField, TipMessageField } from '../../../components/TipFields.tsx';
+import { CoverFeesField } from '../../../components/CoverFeesField.tsx';
 import { useSendTip } from '../../../hooks/useTips.ts';
 import {
   normalizeHandle,
@@ -18,7 +19,7 @@ import { bindText } from '../../../components/fieldBinding.tsx';
 import { Card } from '../../../components/Card.tsx';
 import { ReportButton } from '../../../components/ReportButton.tsx';
 import { CheckoutError } from '../../../payments/checkout.ts';
-import { useCheckoutTip } from './useCheckoutTip.ts';
+import { useCheckoutTip, type CheckoutTipInput } from './useCheckoutTip.ts';
 
 /**
  * Dashboard send-tip form: creator (defaults to the one whose link brought the viewer, else the default
@@ -40,6 +41,7 @@ export function SendTipForm() {
   );
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState('');
+  const [coverFees, setCoverFees] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
@@ -69,12 +71,12 @@ export function SendTipForm() {
     }
     const text = message.trim();
     if (walletOff) {
-      await payByCheckout({ amount: rupees, message: text, creator: handle });
+      await payByCheckout({ amount: rupees, message: text, creator: handle, coverFees });
       return;
     }
     try {
       const outcome = await sendTip.mutateAsync(
-        { amount: rupees, message: text, creator: handle },
+        { amount: rupees, message: text, creator: handle, coverFees },
         {
           // A queued tip replayed after reconnecting: say how it ended.
           onLater: (later) => {
@@ -96,7 +98,7 @@ export function SendTipForm() {
     }
   };
 
-  const payByCheckout = async (tip: { amount: number; message: string; creator: string | null }) => {
+  const payByCheckout = async (tip: CheckoutTipInput) => {
     try {
       await checkoutTip.pay(tip, {
         onPaid: () => {
@@ -157,6 +159,13 @@ export function SendTipForm() {
           value={message}
           rows={2}
           binding={bindText(message, setMessage)}
+        />
+        <CoverFeesField
+          id={`${id}-cover-fees`}
+          checked={coverFees}
+          onChange={setCoverFees}
+          amount={parseRupeeAmount(amount)}
+          hint={t(walletOff ? 'coverFees.guestHint' : 'coverFees.walletHint')}
         />
         {walletOff ? <p className="hint">{t('dashboard.sendTip.checkoutHint')}</p> : null}
         <FormStatus error={error} success={success} />

@@ -9,6 +9,8 @@ export interface CheckoutTipInput {
   amount: number;
   message: string;
   creator: string | null;
+  /** The viewer adds the platform fee so that the creator nets `amount`. */
+  coverFees: boolean;
 }
 
 /**
@@ -22,10 +24,13 @@ export function useCheckoutTip() {
   const config = useConfig();
   const [isOpening, setIsOpening] = useState(false);
 
-  const pay = async ({ amount, message, creator }: CheckoutTipInput, callbacks: CheckoutCallbacks) => {
+  const pay = async (
+    { amount, message, creator, coverFees }: CheckoutTipInput,
+    callbacks: CheckoutCallbacks,
+  ) => {
     setIsOpening(true);
     try {
-      const input = creator ? { amount, message, creator } : { amount, message };
+      const input = { amount, message, coverFees, ...(creator ? { creator } : {}) };
       const { order } = await api('tipOrder', { input });
       const settings = config.data ?? (await config.refetch()).data;
       if (!settings) throw new CheckoutError(MESSAGES.checkoutLoadFailed);
