@@ -165,7 +165,7 @@ export function SendTipForm() {
           checked={coverFees}
           onChange={setCoverFees}
           amount={parseRupeeAmount(amount)}
-          hint={t(walletOff ? 'coverFees.guestHint' : 'coverFees.walletHint')}
+          hint={t(walletOff ? 'coverFees.hint' : 'coverFees.walletHint')}
         />
         {walletOff ? <p className="hint">{t('dashboard.sendTip.checkoutHint')}</p> : null}
         <FormStatus error={error} success={success} />
