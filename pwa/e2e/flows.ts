@@ -188,13 +188,20 @@ export async function getPhoneIdToken(baseUrl: string, phone10: string): Promise
   return idToken;
 }
 
+/** The date of birth journeys' viewers sign up with unless told otherwise: an adult's. */
+export const ADULT_DATE_OF_BIRTH = '1990-06-15';
+
 /** Registers a user in Node exactly as the browser does (emulator OTP → ID token → POST /api/auth/register). */
 export async function registerViaApi(
   baseUrl: string,
-  user: { name: string; phone: string; password: string },
+  user: { name: string; phone: string; password: string; dateOfBirth?: string },
 ): Promise<AuthResponse> {
   const firebaseToken = await getPhoneIdToken(baseUrl, user.phone);
-  return postJson<AuthResponse>(baseUrl, '/auth/register', { ...user, firebaseToken });
+  return postJson<AuthResponse>(baseUrl, '/auth/register', {
+    dateOfBirth: ADULT_DATE_OF_BIRTH,
+    ...user,
+    firebaseToken,
+  });
 }
 
 /** A new creator (registered through the emulator flow, then POST /api/creator/profile); returns its token and handle. */
@@ -245,7 +252,7 @@ export async function guestTip(
   const orderRes = await fetch(`${baseUrl}/api/tips/guest/order`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ amount, message, name, creator: handle }),
+    body: JSON.stringify({ amount, message, name, creator: handle, ageConfirmed: true }),
   });
   const orderText = await orderRes.text();
   if (!orderRes.ok) throw new Error(`guest order answered ${orderRes.status}: ${orderText}`);

@@ -20,6 +20,7 @@ export const endpoints = define({
   ...s.reportEndpoints,
   ...s.opsDisputesEndpoints,
   ...s.opsPayoutsEndpoints,
+  ...s.consentEndpoints,
   health: { ...ROUTES.health, auth: 'public', output: s.healthSchema },
   config: { ...ROUTES.config, auth: 'public', output: s.publicConfigSchema },
   register: {

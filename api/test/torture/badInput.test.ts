@@ -369,7 +369,7 @@ describe('bad input on every route', () => {
           name: 'guestOrder',
           method: 'POST',
           path: '/api/tips/guest/order',
-          body: { amount: 5, message: 'hi', name: 'Guest', creator: otherCreator.handle },
+          body: { amount: 5, message: 'hi', name: 'Guest', creator: otherCreator.handle, ageConfirmed: true },
         },
         {
           name: 'addMoney',
@@ -388,7 +388,13 @@ describe('bad input on every route', () => {
           name: 'register',
           method: 'POST',
           path: '/api/auth/register',
-          body: { firebaseToken: 'x', name: 'A', phone: '9876543210', password: 'secret1' },
+          body: {
+            firebaseToken: 'x',
+            name: 'A',
+            phone: '9876543210',
+            password: 'secret1',
+            dateOfBirth: '1990-06-15',
+          },
         },
         {
           name: 'becomeCreator',

@@ -21,6 +21,7 @@ export function useGuestOrder() {
         amount,
         message: message.trim(),
         name: name.trim(),
+        ageConfirmed: true as const,
         ...(payerToken ? { payerToken } : {}),
       };
       const { order } = await api('guestOrder', { input: creator ? { ...input, creator } : input });

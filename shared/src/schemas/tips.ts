@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { ALERT_SOUNDS } from '../wsProtocol.ts';
+import { MESSAGES } from '../messages.ts';
 import { VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { handleSchema, optionalTrimmed, rupeeAmountSchema, tipStatusSchema } from './common.ts';
 
@@ -66,6 +67,8 @@ export const guestOrderInputSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{22,64}$/)
     .optional(),
+  /** The payer affirms being 18 or over, or having a parent's permission (one line on the form; not stored). */
+  ageConfirmed: z.literal(true, { error: MESSAGES.guestAgeConfirmRequired }),
 });
 
 export const chatsQuerySchema = z.object({

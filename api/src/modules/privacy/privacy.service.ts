@@ -1,4 +1,5 @@
 import { fillMessage, formatPaise, paiseToRupees, STATUS_TEXTS } from '@shabaash/shared';
+import { eraseAgeAndConsent } from '../consent/consent.repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { deleteAllApiTokens } from '../apiTokens/apiTokens.repository.ts';
@@ -108,6 +109,7 @@ export async function deleteAccount(
     const phone = (await findUserById(tx, userId))?.phone;
     if (phone) await rekeyWelcomeBonus(tx, userId, welcomeBonusReference(deps.config.phoneHashSecret, phone));
     await anonymiseUser(tx, userId);
+    await eraseAgeAndConsent(tx, userId);
     await eraseLinkedAccountDetails(tx, userId);
     await revokeAllSessions(tx, userId);
     // A creator's bots and webhooks stop with the account.

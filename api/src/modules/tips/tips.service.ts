@@ -25,6 +25,7 @@ import { readCacheOf, type CachedRead } from '../sync/readCache.ts';
 import type { TipChangeRow } from '../sync/changes.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { isInsufficientBalance } from '../wallet/ledger.ts';
+import { assertMayPay } from '../consent/consent.service.ts';
 import { sendBatcherOf } from './sendBatcher.ts';
 import { presentTip } from './tips.presenter.ts';
 import { liveTipsOfCreator, recentTipsForViewer } from './tips.repository.ts';
@@ -74,6 +75,8 @@ export async function sendTip(
   const { userId } = session;
   const amountPaise = rupeesToPaise(input.amount);
   assertTipAmount(config, amountPaise);
+  // The age rule before the batcher: a minor pays only with a parent's consent, within the month's cap.
+  await assertMayPay(deps, userId, amountPaise, 'tip');
   const creatorRef = input.creator
     ? { handle: input.creator }
     : { creatorId: (await resolveCreator(db, config)).userId };
