@@ -288,7 +288,7 @@ describe('bad input on every route', () => {
       async () => {
         const before = await snapshot();
         const paths = route.path.includes(':')
-          ? PATH_IDS.map((id) => `/api${endpointPath(route.path, { id })}`)
+          ? PATH_IDS.map((id) => `/api${endpointPath(route.path, { id, token: id })}`)
           : [`/api${route.path}`];
         const calls: Array<{ principal: Principal; call: Call; allow2xx: boolean }> = [];
         for (const principal of PRINCIPALS) {

@@ -6,7 +6,7 @@ import { normalizeHandle, rememberCreator } from '../../lib/referringCreator.ts'
 import { useSafetyCheck, useTipRules } from '../../hooks/tipSafety.ts';
 import { TextField } from '../../components/TextField.tsx';
 import { TipAmountField, TipMessageField } from '../../components/TipFields.tsx';
-import { useGuestCheckout } from './useGuestCheckout.ts';
+import { AGE_CONFIRMED_FIELD, useGuestCheckout } from './useGuestCheckout.ts';
 import { creatorLabel } from './creatorLabel.ts';
 import './guestTip.css';
 import { useHydrated } from '../../hooks/useHydrated.ts';
@@ -94,6 +94,10 @@ export function GuestTipScreen() {
               },
             }}
           />
+          <label className="checkbox">
+            <input type="checkbox" name={AGE_CONFIRMED_FIELD} required />
+            {t('guestTip.ageConfirm')}
+          </label>
           <ul className="guest-notes">
             <li>{t('guestTip.note1')}</li>
             <li>{t('guestTip.note2')}</li>
