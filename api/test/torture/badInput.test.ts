@@ -330,7 +330,7 @@ describe('bad input on every route', () => {
         if (route.method !== 'GET') {
           const huge = await app.request<{ code: string; message: string }>(
             route.method,
-            `/api${endpointPath(route.path, { id: realTipId })}`,
+            `/api${endpointPath(route.path, { id: realTipId, token: realTipId })}`,
             {
               token: viewer.token,
               rawBody: `{"message":"${'x'.repeat(1_500_000)}"}`,

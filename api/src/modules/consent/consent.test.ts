@@ -11,6 +11,7 @@ import { getPhoneIdToken } from '../../../test/firebaseEmulator.ts';
 import { authEmulatorUrl } from '../../../test/harness.ts';
 import { sampleOf, scrapeMetrics, TEST_METRICS_TOKEN } from '../../../test/metrics.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
+import { pathForLog } from '../../http/requestContext.ts';
 import { capLeftPaise, consentStateOf } from './consent.service.ts';
 
 const PROJECT = 'demo-shabaash';
@@ -84,6 +85,13 @@ describe('the age rule, decided in IST', () => {
       'date_of_birth_missing',
     );
     expect(consentStateOf({ dateOfBirth: null, consent: null }, 0, '2026-11-28')).toBe('not_needed');
+  });
+
+  it("the request log never holds a consent link's token", () => {
+    expect(pathForLog('/api/consent/link/Abc-123_x')).toBe('/api/consent/link/:token');
+    expect(pathForLog('/api/consent/link/Abc-123_x/confirm')).toBe('/api/consent/link/:token/confirm');
+    expect(pathForLog('/api/consent/withdraw/Abc-123_x')).toBe('/api/consent/withdraw/:token');
+    expect(pathForLog('/api/consent/me')).toBe('/api/consent/me');
   });
 
   it('what is left of the cap: ₹500 less ₹300 is ₹200, never below ₹0', () => {
@@ -261,8 +269,19 @@ describe('age and parental consent', () => {
     expect(audit.map((a: { action: string }) => a.action)).toEqual(['consent.give', 'consent.withdraw']);
   });
 
-  it('deleting the account erases the date of birth and the consent', async () => {
+  it('the data export holds the date of birth and the consent with the parent masked; deletion erases both', async () => {
     const { minor } = await consentingMinor();
+    const exported = await app.request<{ ageAndConsent: Record<string, unknown> }>(
+      'GET',
+      '/api/users/me/export',
+      {
+        token: minor.token,
+      },
+    );
+    expect(exported.body.ageAndConsent).toMatchObject({
+      dateOfBirth: bornYearsAgo(16),
+      parentalConsent: { parentPhoneMasked: expect.stringMatching(/^••••••\d{4}$/), withdrawnAt: null },
+    });
     const res = await app.request('DELETE', '/api/users/me', {
       token: minor.token,
       body: { confirm: true, balancePaise: 1_000_00 },
