@@ -154,7 +154,14 @@ describe('GuestTipScreen', () => {
     const token = localStorage.getItem(PAYER_TOKEN_STORAGE_KEY);
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(bodies).toEqual([
-      { amount: 99, message: 'Great stream!', name: 'Kabir', creator: 'riya', payerToken: token },
+      {
+        amount: 99,
+        message: 'Great stream!',
+        name: 'Kabir',
+        creator: 'riya',
+        payerToken: token,
+        ageConfirmed: true,
+      },
     ]);
     const { options } = checkout.fake.opened[0]!;
     expect(options).toMatchObject({
@@ -247,7 +254,14 @@ describe('GuestTipScreen', () => {
     await user.click(submitButton());
     await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
     expect(bodies).toEqual([
-      { amount: 99, message: 'you rock', name: '', creator: 'riya', payerToken: expect.any(String) },
+      {
+        amount: 99,
+        message: 'you rock',
+        name: '',
+        creator: 'riya',
+        payerToken: expect.any(String),
+        ageConfirmed: true,
+      },
     ]);
   });
 });
