@@ -98,7 +98,13 @@ export async function runSmokeJourney(opts: {
   const creatorToken = await step('journey: a creator signs up through the Auth emulator', async () => {
     const firebaseToken = await getPhoneIdToken(opts.emulatorUrl, opts.projectId, phone);
     const registered = await call<{ token: string }>(`${url}/api/auth/register`, {
-      body: { name: 'Rehearsal Creator', phone, password: 'rehearsal-password-1', firebaseToken },
+      body: {
+        name: 'Rehearsal Creator',
+        phone,
+        password: 'rehearsal-password-1',
+        firebaseToken,
+        dateOfBirth: '1990-06-15',
+      },
     });
     expectStatus(registered, 201, 'POST /api/auth/register');
     const profile = await call(`${url}/api/creator/profile`, {
@@ -112,7 +118,7 @@ export async function runSmokeJourney(opts: {
   const message = `Shabaash from the production rehearsal ${randomInt(10 ** 6)}`;
   const orderId = await step('journey: a guest orders a tip through the API', async () => {
     const order = await call<{ order: { id: string; amount: number } }>(`${url}/api/tips/guest/order`, {
-      body: { amount: 51, name: 'Rehearsal Guest', message, creator: handle },
+      body: { amount: 51, name: 'Rehearsal Guest', message, creator: handle, ageConfirmed: true },
     });
     expectStatus(order, 200, 'POST /api/tips/guest/order');
     if (order.body.order.amount !== 5_100)

@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { compressJson } from './http/compress.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { creatorProfileRoutes } from './modules/creators/profile.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     configRoutes(deps),
     authRoutes(deps),
     usersRoutes(deps),
+    consentRoutes(deps),
     privacyRoutes(deps),
     leadsRoutes(deps),
     creatorProfileRoutes(deps),

@@ -30,6 +30,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 const DEMO_HANDLE = 'demo';
+/** The demo accounts are adults: they pay without a parent's consent. */
+const DEMO_DATE_OF_BIRTH = '1995-04-01';
 const DEMO_VIEWER_FUNDING_PAISE = 500_00;
 
 /** Seeds only in full sandbox mode (Auth emulator and Razorpay simulator) and unless SANDBOX_SEED=false. */
@@ -54,7 +56,12 @@ export async function seedSandbox(
     if (await phoneExists(db, account.phone)) continue;
     const passwordHash = await hashPassword(account.password);
     await db.transaction(async (tx) => {
-      const userId = await insertUser(tx, { name: account.name, phone: account.phone, passwordHash });
+      const userId = await insertUser(tx, {
+        name: account.name,
+        phone: account.phone,
+        passwordHash,
+        dateOfBirth: DEMO_DATE_OF_BIRTH,
+      });
       await createWallet(tx, userId);
       if (account.role === 'creator') {
         await updateRole(tx, userId, 'creator');

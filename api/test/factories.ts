@@ -18,6 +18,9 @@ export interface BuiltCreator extends BuiltUser {
   overlayKey: string;
 }
 
+/** The date of birth test users have unless told otherwise: an adult's. */
+export const ADULT_DATE_OF_BIRTH = '1990-06-15';
+
 /** A random, valid, unique-enough Indian mobile number. */
 export function randomPhone(): string {
   return `9${String(randomBytes(5).readUIntBE(0, 5) % 1_000_000_000).padStart(9, '0')}`;
@@ -27,12 +30,25 @@ export function randomPhone(): string {
 export async function buildUser(
   db: Executor,
   config: Config,
-  opts: { name?: string; role?: 'viewer' | 'creator' | 'operator'; balancePaise?: number } = {},
+  opts: {
+    name?: string;
+    role?: 'viewer' | 'creator' | 'operator';
+    balancePaise?: number;
+    /** `YYYY-MM-DD`; an adult's by default, null for an account made before sign-up asked it. */
+    dateOfBirth?: string | null;
+  } = {},
 ): Promise<BuiltUser> {
   const name = opts.name ?? `Viewer ${randomBytes(2).toString('hex')}`;
   const phone = randomPhone();
+  const dateOfBirth = opts.dateOfBirth === undefined ? ADULT_DATE_OF_BIRTH : opts.dateOfBirth;
   const [row] = await db('users')
-    .insert({ name, phone, password_hash: 'not-a-real-hash', role: opts.role ?? 'viewer' })
+    .insert({
+      name,
+      phone,
+      password_hash: 'not-a-real-hash',
+      role: opts.role ?? 'viewer',
+      date_of_birth: dateOfBirth,
+    })
     .returning<{ id: string }[]>('id');
   if (!row) throw new Error('user insert failed');
   await createWallet(db, row.id);

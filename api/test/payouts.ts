@@ -53,7 +53,7 @@ export async function guestTip(
   message = 'hi',
 ) {
   const res = await app.request<{ order: { id: string } }>('POST', '/api/tips/guest/order', {
-    body: { amount, message, name: 'Ravi', creator: handle },
+    body: { ageConfirmed: true, amount, message, name: 'Ravi', creator: handle },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const paid = sim.pay({ orderId: res.body.order.id, outcome: 'success' });

@@ -23,6 +23,7 @@ import { apiTokenResolvers } from './resolvers/apiTokens.ts';
 import { webhookResolvers } from './resolvers/webhooks.ts';
 import { streamResolvers } from './resolvers/stream.ts';
 import { opsConsoleResolvers } from './resolvers/opsConsole.ts';
+import { consentResolvers } from './resolvers/consent.ts';
 
 export { MockHttpError, type MockContext, type MockResolvers } from './context.ts';
 export { markOrderPaid } from './resolvers/wallet.ts';
@@ -39,6 +40,7 @@ export const resolvers: MockResolvers = {
   ...streamResolvers,
   ...payoutResolvers,
   ...opsConsoleResolvers,
+  ...consentResolvers,
 };
 
 function envelope(error: MockHttpError): Response {

@@ -91,6 +91,7 @@ export const REGISTER_LABELS = {
     send: 'Send OTP',
     code: '6-digit code',
     verify: 'Verify and continue',
+    dateOfBirth: 'Date of birth',
   },
   hi: {
     name: 'पूरा नाम',
@@ -99,6 +100,7 @@ export const REGISTER_LABELS = {
     send: 'OTP भेजें',
     code: '6 अंकों का कोड',
     verify: 'वेरिफ़ाई करें और आगे बढ़ें',
+    dateOfBirth: 'जन्मतिथि',
   },
 } as const;
 
@@ -106,13 +108,14 @@ export const REGISTER_LABELS = {
 export async function registerInBrowser(
   page: Page,
   baseUrl: string,
-  user: { name: string; phone: string; password: string },
+  user: { name: string; phone: string; password: string; dateOfBirth?: string },
   labels: (typeof REGISTER_LABELS)[keyof typeof REGISTER_LABELS] = REGISTER_LABELS.en,
 ): Promise<void> {
   await page.goto(`${baseUrl}/register`);
   await page.getByLabel(labels.name).fill(user.name);
   await page.getByLabel(labels.phone).fill(user.phone);
   await page.getByLabel(labels.password).fill(user.password);
+  await page.getByLabel(labels.dateOfBirth).fill(user.dateOfBirth ?? ADULT_DATE_OF_BIRTH);
   const before = (await emulatorCodes(baseUrl, user.phone)).length;
   await waitForStep(
     page,
@@ -188,13 +191,23 @@ export async function getPhoneIdToken(baseUrl: string, phone10: string): Promise
   return idToken;
 }
 
+/** The guest form's required age line (English). */
+export const GUEST_AGE_CONFIRM = 'I am 18 or over, or I have a parent’s permission.';
+
+/** The date of birth journeys' viewers sign up with unless told otherwise: an adult's. */
+export const ADULT_DATE_OF_BIRTH = '1990-06-15';
+
 /** Registers a user in Node exactly as the browser does (emulator OTP → ID token → POST /api/auth/register). */
 export async function registerViaApi(
   baseUrl: string,
-  user: { name: string; phone: string; password: string },
+  user: { name: string; phone: string; password: string; dateOfBirth?: string },
 ): Promise<AuthResponse> {
   const firebaseToken = await getPhoneIdToken(baseUrl, user.phone);
-  return postJson<AuthResponse>(baseUrl, '/auth/register', { ...user, firebaseToken });
+  return postJson<AuthResponse>(baseUrl, '/auth/register', {
+    dateOfBirth: ADULT_DATE_OF_BIRTH,
+    ...user,
+    firebaseToken,
+  });
 }
 
 /** A new creator (registered through the emulator flow, then POST /api/creator/profile); returns its token and handle. */
@@ -245,7 +258,7 @@ export async function guestTip(
   const orderRes = await fetch(`${baseUrl}/api/tips/guest/order`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ amount, message, name, creator: handle }),
+    body: JSON.stringify({ amount, message, name, creator: handle, ageConfirmed: true }),
   });
   const orderText = await orderRes.text();
   if (!orderRes.ok) throw new Error(`guest order answered ${orderRes.status}: ${orderText}`);

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { SAFETY_MESSAGES } from '@shabaash/shared';
 import { newPhoneContext, requestsTo, trackPageErrors, useBrowser } from './browser.ts';
-import { createCreatorWithMinimum } from './flows.ts';
+import { GUEST_AGE_CONFIRM, createCreatorWithMinimum } from './flows.ts';
 
 /** Issue 12 item 5: the guest page knows the creator's minimum and refuses less before any order exists. */
 describe("guest page: the creator's minimum", () => {
@@ -29,6 +29,7 @@ describe("guest page: the creator's minimum", () => {
 
     // At the minimum the order goes ahead (the sandbox checkout opens).
     await page.getByLabel('Amount (₹)').fill('50');
+    await page.getByRole('checkbox', { name: GUEST_AGE_CONFIRM }).check();
     await page.getByRole('button', { name: 'Continue to the payment provider' }).click();
     await expect
       .poll(() => page.getByRole('dialog', { name: 'Shabaash Superchat' }).isVisible(), { timeout: 15_000 })

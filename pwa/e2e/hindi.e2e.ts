@@ -54,6 +54,7 @@ describe('हिंदी: the public pages in Hindi', () => {
     await guest.getByLabel(/^नाम/).fill('गेस्ट कबीर');
     await guest.getByLabel(hi['tip.amountLabel']).fill('99');
     await guest.getByLabel(/^मैसेज/).fill(message);
+    await guest.getByRole('checkbox', { name: hi['guestTip.ageConfirm'] }).check();
     await guest.getByRole('button', { name: hi['guestTip.submit'] }).click();
 
     // Our texts in the provider's dialog are Hindi too (the checkout title and description).

@@ -28,6 +28,7 @@ async function paidGuestTip(baseUrl: string, handle: string, amount: number): Pr
     message: 'dispute journey',
     name: 'Ravi',
     creator: handle,
+    ageConfirmed: true,
   });
   const paid = await postUrl<{ razorpay_payment_id?: string }>(`${baseUrl}/sandbox/payments`, {
     orderId: order.id,

@@ -9,7 +9,13 @@ async function paidGuestTip(baseUrl: string, creator: { handle: string; token: s
   const order = await fetch(`${baseUrl}/api/tips/guest/order`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ amount, message: 'ops journey', name: 'Ravi', creator: creator.handle }),
+    body: JSON.stringify({
+      amount,
+      message: 'ops journey',
+      name: 'Ravi',
+      creator: creator.handle,
+      ageConfirmed: true,
+    }),
   });
   expect(order.status).toBe(200);
   const { order: made } = (await order.json()) as { order: { id: string } };

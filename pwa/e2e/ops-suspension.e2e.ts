@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { MESSAGES } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, requestsTo, trackPageErrors } from './browser.ts';
-import { createCreator, getJson, postJson, registerViaApi, uniquePhone } from './flows.ts';
+import { GUEST_AGE_CONFIRM, createCreator, getJson, postJson, registerViaApi, uniquePhone } from './flows.ts';
 
 /**
  * A suspended creator: the OBS overlay open in a real Chromium goes dark with a neutral card within a second of
@@ -86,6 +86,7 @@ describe('suspending a creator from /ops', () => {
     const orders = requestsTo(guest, '/api/tips/guest/order');
     await guest.goto(`${baseUrl}/guest-tip?c=${creator.handle}`);
     await guest.getByLabel('Amount (₹)').fill('50', { timeout: 15_000 });
+    await guest.getByRole('checkbox', { name: GUEST_AGE_CONFIRM }).check();
     await guest.getByRole('button', { name: 'Continue to the payment provider' }).click();
     await expect
       .poll(() => guest.getByText(MESSAGES.creatorSuspended).isVisible(), { timeout: 10_000 })

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SAFETY_MESSAGES } from '@shabaash/shared';
 import { newPhoneContext, requestsTo, trackPageErrors, useBrowser } from './browser.ts';
-import { createCreatorWithMinimum } from './flows.ts';
+import { GUEST_AGE_CONFIRM, createCreatorWithMinimum } from './flows.ts';
 import hindi from '../src/i18n/messages/hi.json';
 
 /**
@@ -107,6 +107,7 @@ describe('static public pages: no hydration cost until the visitor acts', () => 
     expect(catalogues).toHaveLength(1);
     expect(orders).toEqual([]);
     await amount.fill('50');
+    await page.getByRole('checkbox', { name: GUEST_AGE_CONFIRM }).check();
     await submit.click();
     await expect
       .poll(() => page.getByRole('dialog', { name: 'Shabaash Superchat' }).isVisible(), { timeout: 15_000 })

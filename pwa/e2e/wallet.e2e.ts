@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, formatPaise, type Tip, type Wallet } from '@shabaash/shared';
 import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
 import {
+  GUEST_AGE_CONFIRM,
   createCreator,
   expectTopUpCredited,
   getJson,
@@ -124,6 +125,7 @@ describe('wallet journeys (sandbox Razorpay)', () => {
     await guest.getByLabel(/^Name/).fill('Guest Kabir');
     await guest.getByLabel('Amount (₹)').fill('99');
     await guest.getByLabel(/^Message/).fill(message);
+    await guest.getByRole('checkbox', { name: GUEST_AGE_CONFIRM }).check();
     await guest.getByRole('button', { name: 'Continue to the payment provider' }).click();
 
     const dialog = checkoutDialog(guest);

@@ -56,6 +56,12 @@ const StatementScreen = lazy(() =>
 );
 // The operator console: its own chunk, never imported from the landing page's path.
 const OpsScreen = lazy(() => import('./screens/Ops/OpsScreen.tsx').then((m) => ({ default: m.OpsScreen })));
+const ConsentScreen = lazy(() =>
+  import('./screens/Consent/ConsentScreen.tsx').then((m) => ({ default: m.ConsentScreen })),
+);
+const WithdrawConsentScreen = lazy(() =>
+  import('./screens/Consent/WithdrawConsentScreen.tsx').then((m) => ({ default: m.WithdrawConsentScreen })),
+);
 const NotFoundScreen = lazy(() =>
   import('./screens/NotFound/NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })),
 );
@@ -80,6 +86,8 @@ export function AppRoutes() {
         <Route path="/overlay" element={<OverlayStudioScreen />} />
         <Route path="/developers" element={<DevelopersScreen />} />
         <Route path="/privacy" element={<PrivacyScreen />} />
+        <Route path="/consent/withdraw/:token" element={<WithdrawConsentScreen />} />
+        <Route path="/consent/:token" element={<ConsentScreen />} />
         <Route path="/ops/*" element={<OpsScreen />} />
         <Route element={<RequireAuth />}>
           <Route path="/dashboard" element={<DashboardScreen />} />

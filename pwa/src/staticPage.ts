@@ -53,8 +53,12 @@ export interface StaticPage {
 export function visitorActed(root: HTMLElement): boolean {
   const active = document.activeElement;
   if (active && active !== document.body && root.contains(active)) return true;
+  // A checkbox's value is "on" with no value attribute: ticking it, not its value, is what the visitor did.
   return [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some(
-    (field) => field.value !== field.defaultValue,
+    (field) =>
+      field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+        ? field.checked !== field.defaultChecked
+        : field.value !== field.defaultValue,
   );
 }
 

@@ -5,6 +5,7 @@ import type { EndpointName, Endpoints } from './api.ts';
 import type { ApiTokenScope } from './apiTokens.ts';
 import { SUPPORTER_ENDPOINTS } from './widgets.ts';
 import { OPS_REFERENCE } from './apiReferenceOps.ts';
+import { CONSENT_REFERENCE } from './apiReferenceConsent.ts';
 
 export type ReferenceEntry<K extends keyof Endpoints> = {
   method: Endpoints[K]['method'];
@@ -35,6 +36,7 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     summary: 'Create an account (phone verified).',
   },
   login: { method: 'POST', path: '/auth/login', auth: 'public', summary: 'Sign in with phone and password.' },
+  ...CONSENT_REFERENCE,
   resetPassword: {
     method: 'POST',
     path: '/auth/reset-password',

@@ -30,6 +30,12 @@ export const ERROR_STATUS = {
   CREATOR_SUSPENDED: 403,
   /** This deployment keeps no stored balance (WALLET_MODE=off): the wallet's routes do not exist here. */
   WALLET_OFF: 404,
+  /** The viewer must give their date of birth before paying (an account made before it was asked). */
+  DATE_OF_BIRTH_REQUIRED: 403,
+  /** A minor without a parent's consent (never given, or withdrawn) cannot pay. */
+  PARENTAL_CONSENT_REQUIRED: 403,
+  /** A minor's payment above what is left of this calendar month's cap (IST). */
+  MINOR_MONTHLY_CAP: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -16,3 +16,4 @@ export * from './speechText.ts';
 export * from './payouts.ts';
 export * from './showAlerts.ts';
 export * from './legal.ts';
+export * from './age.ts';

@@ -40,7 +40,12 @@ describe('shared input schemas', () => {
   });
 
   it('guest order trims, limits and checks the amount', () => {
-    const ok = guestOrderInputSchema.parse({ amount: 99, message: '  hi  ', name: ' Asha ' });
+    const ok = guestOrderInputSchema.parse({
+      amount: 99,
+      message: '  hi  ',
+      name: ' Asha ',
+      ageConfirmed: true,
+    });
     expect(ok).toMatchObject({ amount: 99, message: 'hi', name: 'Asha' });
     for (const amount of [0, -1, Number.NaN, '10']) {
       const r = guestOrderInputSchema.safeParse({ amount, message: '', name: '' });
@@ -48,7 +53,9 @@ describe('shared input schemas', () => {
     }
     expect(guestOrderInputSchema.safeParse({ amount: 5, name: 'x'.repeat(81) }).success).toBe(false);
     expect(guestOrderInputSchema.safeParse({ amount: 5, message: 'x'.repeat(281) }).success).toBe(false);
-    expect(guestOrderInputSchema.safeParse({ amount: 5, message: 'x'.repeat(280) }).success).toBe(true);
+    expect(
+      guestOrderInputSchema.safeParse({ amount: 5, message: 'x'.repeat(280), ageConfirmed: true }).success,
+    ).toBe(true);
   });
 
   it('tip amount has a ₹1 minimum', () => {

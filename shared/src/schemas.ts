@@ -17,3 +17,4 @@ export * from './schemas/opsConsole.ts';
 export * from './schemas/opsPeople.ts';
 export * from './schemas/opsDisputes.ts';
 export * from './schemas/opsPayouts.ts';
+export * from './schemas/consent.ts';

@@ -45,6 +45,12 @@ export function rateLimits(config: Config) {
     /** Webhook "Send test event" and "Re-send" together: signed POSTs on demand, per creator and per endpoint. */
     webhookSendPerCreator: perMinute(20),
     webhookSendPerEndpoint: perMinute(5),
+    /** Parental consent: a minor's requests (each texts nobody, but makes a new link), the parent's page and OTP. */
+    consentRequestPerUser: perMinute(5),
+    consentPagePerIp: perMinute(30),
+    consentConfirmPerIp: perMinute(10),
+    consentConfirmPerLink: perMinute(5),
+    consentWithdrawPerIp: perMinute(10),
     /** Reports to the operators, per user: a few an hour is plenty; a flood is refused. */
     reportsPerUser: { limit: 10, windowMs: 60 * MINUTE_MS },
   } as const satisfies Record<string, RateLimitRule>);

@@ -44,7 +44,7 @@ export function requestContext(logger: Logger): Middleware {
       ctx.state.log.info(
         {
           method: ctx.method,
-          path: ctx.path,
+          path: pathForLog(ctx.path),
           status: ctx.status,
           ms: Math.round(performance.now() - started),
         },
@@ -52,4 +52,12 @@ export function requestContext(logger: Logger): Middleware {
       );
     }
   };
+}
+
+/** Path segments that are secrets (the parental consent and withdrawal links' tokens) never reach a log line. */
+const SECRET_PATH = /^(\/api\/consent\/(?:link|withdraw)\/)[^/]+/;
+
+/** The request path as the log keeps it: a link's token replaced by `:token`. */
+export function pathForLog(path: string): string {
+  return path.replace(SECRET_PATH, '$1:token');
 }

@@ -176,7 +176,7 @@ describe('GET /metrics', () => {
     const creator = await buildCreator(db, config);
     const before = sampleOf(await scrape(), 'shabaash_guest_payments_total', { outcome: 'captured' });
     const order = await app.request<{ order: { id: string } }>('POST', '/api/tips/guest/order', {
-      body: { amount: 50, name: 'Asha', message: 'Hi', creator: creator.handle },
+      body: { ageConfirmed: true, amount: 50, name: 'Asha', message: 'Hi', creator: creator.handle },
     });
     expect(order.status).toBe(200);
     expect(sim.pay({ orderId: order.body.order.id, outcome: 'success' }).status).toBe(200);

@@ -288,7 +288,7 @@ describe('bad input on every route', () => {
       async () => {
         const before = await snapshot();
         const paths = route.path.includes(':')
-          ? PATH_IDS.map((id) => `/api${endpointPath(route.path, { id })}`)
+          ? PATH_IDS.map((id) => `/api${endpointPath(route.path, { id, token: id })}`)
           : [`/api${route.path}`];
         const calls: Array<{ principal: Principal; call: Call; allow2xx: boolean }> = [];
         for (const principal of PRINCIPALS) {
@@ -330,7 +330,7 @@ describe('bad input on every route', () => {
         if (route.method !== 'GET') {
           const huge = await app.request<{ code: string; message: string }>(
             route.method,
-            `/api${endpointPath(route.path, { id: realTipId })}`,
+            `/api${endpointPath(route.path, { id: realTipId, token: realTipId })}`,
             {
               token: viewer.token,
               rawBody: `{"message":"${'x'.repeat(1_500_000)}"}`,
@@ -369,7 +369,7 @@ describe('bad input on every route', () => {
           name: 'guestOrder',
           method: 'POST',
           path: '/api/tips/guest/order',
-          body: { amount: 5, message: 'hi', name: 'Guest', creator: otherCreator.handle },
+          body: { amount: 5, message: 'hi', name: 'Guest', creator: otherCreator.handle, ageConfirmed: true },
         },
         {
           name: 'addMoney',
@@ -388,7 +388,13 @@ describe('bad input on every route', () => {
           name: 'register',
           method: 'POST',
           path: '/api/auth/register',
-          body: { firebaseToken: 'x', name: 'A', phone: '9876543210', password: 'secret1' },
+          body: {
+            firebaseToken: 'x',
+            name: 'A',
+            phone: '9876543210',
+            password: 'secret1',
+            dateOfBirth: '1990-06-15',
+          },
         },
         {
           name: 'becomeCreator',

@@ -48,7 +48,13 @@ async function signUp(product: RunningProduct, phone: string): Promise<number> {
   const res = await fetch(`${product.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Asha Rao', phone, password: 'secret123', firebaseToken }),
+    body: JSON.stringify({
+      name: 'Asha Rao',
+      phone,
+      password: 'secret123',
+      firebaseToken,
+      dateOfBirth: '1990-06-15',
+    }),
   });
   return res.status;
 }

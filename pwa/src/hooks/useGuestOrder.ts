@@ -23,6 +23,7 @@ export function useGuestOrder() {
         amount,
         message: message.trim(),
         name: name.trim(),
+        ageConfirmed: true as const,
         ...(payerToken ? { payerToken } : {}),
         ...(coverFees ? { coverFees: true } : {}),
       };

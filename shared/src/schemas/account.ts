@@ -3,6 +3,7 @@ import { LIMITS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { fillMessage, VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { phoneSchema, roleSchema } from './common.ts';
+import { dateOfBirthSchema } from './consent.ts';
 
 /** Accounts: the user DTO, sign-up, sign-in, password reset, profile picture, leads, account deletion and export. */
 
@@ -43,6 +44,8 @@ const phonePasswordSchema = z.object({
 export const registerInputSchema = z.object({
   name: z.string().trim().min(1, { error: VALIDATION_MESSAGES.nameRequired }).max(80),
   ...phonePasswordSchema.shape,
+  /** `YYYY-MM-DD`; required by the server unless MINIMUM_AGE_WITHOUT_CONSENT is 0 (GET /config says which). */
+  dateOfBirth: dateOfBirthSchema.optional(),
 });
 
 export const loginInputSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { define } from '../endpointTools.ts';
 import { fillMessage, VALIDATION_MESSAGES as V } from '../validationMessages.ts';
 import { roleSchema } from './common.ts';
+import { CONSENT_STATES } from './consent.ts';
 import { operatorReasonSchema } from './ops.ts';
 
 // The operator console's People area: suspending creators, banning viewers, the reports queue and the leads of
@@ -20,6 +21,14 @@ export const opsPersonSchema = z.object({
   banReason: z.string().nullable(),
   deleted: z.boolean(),
   createdAt: z.string(),
+  /** Age and parental consent (GET /ops/users/:id only): the state and its times, never the parent's number. */
+  consent: z
+    .object({
+      state: z.enum(CONSENT_STATES),
+      givenAt: z.string().nullable(),
+      withdrawnAt: z.string().nullable(),
+    })
+    .optional(),
 });
 export type OpsPerson = z.infer<typeof opsPersonSchema>;
 

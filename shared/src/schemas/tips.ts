@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { define } from '../endpointTools.ts';
 import { LIMITS } from '../limits.ts';
 import { ALERT_SOUNDS } from '../wsProtocol.ts';
+import { MESSAGES } from '../messages.ts';
 import { VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { handleSchema, optionalTrimmed, rupeeAmountSchema, tipStatusSchema } from './common.ts';
 import { orderResponseSchema } from './wallet.ts';
@@ -88,6 +89,8 @@ export const guestOrderInputSchema = z.object({
    * total that nets it after the creator's current platform fee (never a total the client sent).
    */
   coverFees: z.boolean().optional(),
+  /** The payer affirms being 18 or over, or having a parent's permission (one line on the form; not stored). */
+  ageConfirmed: z.literal(true, { error: MESSAGES.guestAgeConfirmRequired }),
 });
 
 export const chatsQuerySchema = z.object({

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, conflict, forbidden, unauthenticated } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, forbidden, unauthenticated } from '../../http/errors.ts';
 import { assertAllowedName } from '../safety/safety.service.ts';
 import { issueSession, revokeAllSessions, revokeSession } from '../sessions/sessions.service.ts';
 import { walletSpace } from '../sync/spaces.ts';
@@ -41,10 +41,19 @@ async function loadUser(deps: Pick<AppDeps, 'db'>, userId: string): Promise<User
  */
 export async function register(
   deps: AuthDeps,
-  input: { name: string; phone: string; password: string; firebaseToken: string },
+  input: {
+    name: string;
+    phone: string;
+    password: string;
+    firebaseToken: string;
+    dateOfBirth?: string | undefined;
+  },
 ): Promise<AuthResult> {
   // The name is shown to creators and can reach their streams: the built-in list refuses it before anything else.
   assertAllowedName(input.name, 'name');
+  // The age rule needs the date of birth (a minor pays only with a parent's consent); 0 asks none and keeps none.
+  const ageRuleOn = deps.config.legal.minimumAgeWithoutConsent > 0;
+  if (ageRuleOn && !input.dateOfBirth) throw badRequest(MESSAGES.dateOfBirthInvalid, 'dateOfBirth');
   // Verify the OTP token first, so the 409 below never tells a stranger which phones have accounts.
   await deps.identity.verifyPhoneToken(input.firebaseToken, input.phone);
   if (await phoneExists(deps.db, input.phone)) throw conflict(MESSAGES.phoneTaken);
@@ -55,7 +64,12 @@ export async function register(
   let created: { userId: string; token: string; bonusPaid: boolean };
   try {
     created = await deps.db.transaction(async (tx) => {
-      const userId = await insertUser(tx, { name: input.name, phone: input.phone, passwordHash });
+      const userId = await insertUser(tx, {
+        name: input.name,
+        phone: input.phone,
+        passwordHash,
+        dateOfBirth: ageRuleOn ? input.dateOfBirth : null,
+      });
       await createWallet(tx, userId);
       const bonusPaid =
         bonusPaise > 0 &&

@@ -32,6 +32,7 @@ async function registerViaOtp(
   const firebaseToken = await getPhoneIdToken(emulator.url, PROJECT, phone);
   return app.request<AuthBody>('POST', '/api/auth/register', {
     body: {
+      dateOfBirth: '1990-06-15',
       name: opts.name ?? 'Asha Rao',
       phone: opts.typedPhone ?? phone,
       password: opts.password ?? 'secret123',
@@ -104,7 +105,13 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
     const claimed = randomPhone();
     const firebaseToken = await getPhoneIdToken(emulator.url, PROJECT, verified);
     const res = await app.request('POST', '/api/auth/register', {
-      body: { name: 'Mallory', phone: claimed, password: 'secret123', firebaseToken },
+      body: {
+        dateOfBirth: '1990-06-15',
+        name: 'Mallory',
+        phone: claimed,
+        password: 'secret123',
+        firebaseToken,
+      },
       headers: clientIp(),
     });
     expect(res.status).toBe(401);
@@ -115,7 +122,13 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
   it('rejects a forged ID token', async () => {
     const phone = randomPhone();
     const res = await app.request('POST', '/api/auth/register', {
-      body: { name: 'Mallory', phone, password: 'secret123', firebaseToken: forgeIdToken(phone, PROJECT) },
+      body: {
+        dateOfBirth: '1990-06-15',
+        name: 'Mallory',
+        phone,
+        password: 'secret123',
+        firebaseToken: forgeIdToken(phone, PROJECT),
+      },
       headers: clientIp(),
     });
     expect(res.status).toBe(401);
@@ -125,13 +138,25 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
 
   it('validates register input with the spec messages', async () => {
     const short = await app.request('POST', '/api/auth/register', {
-      body: { name: 'A', phone: '12345', password: 'secret123', firebaseToken: 'x' },
+      body: {
+        dateOfBirth: '1990-06-15',
+        name: 'A',
+        phone: '12345',
+        password: 'secret123',
+        firebaseToken: 'x',
+      },
       headers: clientIp(),
     });
     expect(short.status).toBe(400);
     expect(short.body).toMatchObject({ message: MESSAGES.invalidPhone });
     const noToken = await app.request('POST', '/api/auth/register', {
-      body: { name: 'A', phone: randomPhone(), password: 'secret123', firebaseToken: '' },
+      body: {
+        dateOfBirth: '1990-06-15',
+        name: 'A',
+        phone: randomPhone(),
+        password: 'secret123',
+        firebaseToken: '',
+      },
       headers: clientIp(),
     });
     expect(noToken.body).toMatchObject({ message: MESSAGES.requestOtpFirst });
@@ -319,7 +344,13 @@ describe('accounts: register, login, reset, logout against PostgreSQL and the Au
     await startOfFreshWindow(app.deps.db);
     for (let i = 0; i < rateLimits(app.deps.config).registerPerPhone.limit; i++) {
       const res = await app.request('POST', '/api/auth/register', {
-        body: { name: 'Spam', phone, password: 'secret123', firebaseToken: forged },
+        body: {
+          dateOfBirth: '1990-06-15',
+          name: 'Spam',
+          phone,
+          password: 'secret123',
+          firebaseToken: forged,
+        },
         headers: clientIp(),
       });
       expect(res.status).toBe(401);

@@ -16,7 +16,7 @@ const client = () => ({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256
 async function register(phone: string, password: string) {
   const firebaseToken = await getPhoneIdToken(authEmulatorUrl(), PROJECT, phone);
   const res = await app.request('POST', '/api/auth/register', {
-    body: { name: 'Owner', phone, password, firebaseToken },
+    body: { dateOfBirth: '1990-06-15', name: 'Owner', phone, password, firebaseToken },
     headers: client(),
   });
   expect(res.status).toBe(201);

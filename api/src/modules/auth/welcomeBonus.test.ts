@@ -22,7 +22,7 @@ async function register(phone: string) {
 
 async function registerWith(phone: string, firebaseToken: string) {
   return app.request<AuthBody>('POST', '/api/auth/register', {
-    body: { name: 'Asha Rao', phone, password: 'secret123', firebaseToken },
+    body: { dateOfBirth: '1990-06-15', name: 'Asha Rao', phone, password: 'secret123', firebaseToken },
     headers: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
   });
 }

@@ -25,7 +25,7 @@ describe('the money overview, from the ledger', () => {
     });
     expect(sent.status).toBe(200);
     const order = await app.request<{ order: { id: string } }>('POST', '/api/tips/guest/order', {
-      body: { amount: 200, creator: creator.handle, name: 'Asha' },
+      body: { ageConfirmed: true, amount: 200, creator: creator.handle, name: 'Asha' },
     });
     sim.pay({ orderId: order.body.order.id, outcome: 'success' });
     await sim.idle();

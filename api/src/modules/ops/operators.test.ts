@@ -142,6 +142,7 @@ describe('operator accounts: made and removed from the command line only', () =>
     const viewerPhone = randomPhone();
     const viewer = await app.request('POST', '/api/auth/register', {
       body: {
+        dateOfBirth: '1990-06-15',
         name: 'Asha Rao',
         phone: viewerPhone,
         password: PASSWORD,

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { AppDeps } from '../../deps.ts';
+import { getMyConsent } from '../consent/consent.service.ts';
 import { principal } from '../../http/auth.ts';
 import { contractRouter } from '../../http/contract.ts';
 import { getPerson, setBanned, setSuspended } from './people.service.ts';
@@ -16,7 +17,11 @@ export function peopleRoutes(deps: AppDeps): Router {
     userId,
     reason,
   });
-  route('opsPerson', async ({ params }) => ({ person: await getPerson(deps.db, params.id ?? '') }));
+  route('opsPerson', async ({ params }) => {
+    const person = await getPerson(deps.db, params.id ?? '');
+    const { state, givenAt, withdrawnAt } = await getMyConsent(deps, person.id);
+    return { person: { ...person, consent: { state, givenAt, withdrawnAt } } };
+  });
   route('opsSuspendCreator', async ({ ctx, params, input }) => ({
     person: await setSuspended(deps, act(ctx, params.id ?? '', input.reason), true),
   }));

@@ -32,7 +32,7 @@ const tip = (token: string, creator: BuiltCreator, amount = 20) =>
 
 const guestOrder = (creator: BuiltCreator) =>
   app.request<{ order?: { id: string }; message?: string; code?: string }>('POST', '/api/tips/guest/order', {
-    body: { amount: 50, name: 'Guest', message: 'hi', creator: creator.handle },
+    body: { ageConfirmed: true, amount: 50, name: 'Guest', message: 'hi', creator: creator.handle },
   });
 
 async function auditOf(targetId: string) {

@@ -11,7 +11,7 @@ describe('disputes in sandbox mode (the browser journeys’ controls on the app 
     const operator = await buildOperator(db, config);
     const creator = await buildCreator(db, config);
     const order = await app.request<{ order: { id: string } }>('POST', '/api/tips/guest/order', {
-      body: { amount: 100, message: 'hi', name: 'Ravi', creator: creator.handle },
+      body: { ageConfirmed: true, amount: 100, message: 'hi', name: 'Ravi', creator: creator.handle },
     });
     const paid = await app.request<{ razorpay_payment_id: string }>('POST', '/sandbox/payments', {
       body: { orderId: order.body.order.id, outcome: 'success' },

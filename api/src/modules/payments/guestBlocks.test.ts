@@ -22,7 +22,7 @@ function guestOrder(creator: BuiltCreator, payerToken: string, message = 'hello'
   return app.request<{ order: { id: string; amount: number }; message?: string; code?: string }>(
     'POST',
     '/api/tips/guest/order',
-    { body: { amount: 50, name: 'Troll', message, creator: creator.handle, payerToken } },
+    { body: { amount: 50, name: 'Troll', message, creator: creator.handle, payerToken, ageConfirmed: true } },
   );
 }
 

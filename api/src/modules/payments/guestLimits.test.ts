@@ -14,7 +14,7 @@ const db = app.deps.db;
 
 const guestOrder = (body: unknown, ip = '198.51.100.7') =>
   app.request<{ code?: string; message?: string }>('POST', '/api/tips/guest/order', {
-    body,
+    body: { ...(body as object), ageConfirmed: true },
     headers: { 'x-forwarded-for': ip },
   });
 

@@ -25,7 +25,7 @@ export function paymentsRoutes(deps: AppDeps): Router {
     await enforceRateLimits(ctx, deps.db, [
       { key: `guest-order:creator:${creator.userId}`, rule: limits.guestOrderPerCreator },
     ]);
-    return { order: await createGuestOrder(deps, creator, input) };
+    return { order: await createGuestOrder(deps, creator, input, await ctx.state.loadPrincipal()) };
   });
 
   route('tipOrder', async ({ ctx, input }) => {

@@ -10,6 +10,7 @@ import type { Logger } from '../../logger.ts';
 import { makeReceipt } from '../../payments/gateway.ts';
 import { countGuestPayment, type GuestPaymentOutcome } from '../../metrics/guestPayments.ts';
 import type { SessionPrincipal } from '../sessions/sessions.service.ts';
+import { assertMayPay } from '../consent/consent.service.ts';
 import { creatorSuspended, type CreatorRecord } from '../creators/creators.repository.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { insertTip } from '../tips/tips.repository.ts';
@@ -96,7 +97,8 @@ type GuestOrderInput = z.infer<typeof guestOrderInputSchema>;
 export async function createGuestOrder(
   deps: AppDeps,
   creator: CreatorRecord,
-  input: GuestOrderInput,
+  input: Omit<GuestOrderInput, 'ageConfirmed'>,
+  viewer: SessionPrincipal | null = null,
 ): Promise<PaymentOrder> {
   // A suspended creator takes no orders: refused before anything can be charged.
   if (creator.suspendedAt) throw creatorSuspended();
@@ -105,6 +107,8 @@ export async function createGuestOrder(
     ? coverFeesTotalPaise(intendedPaise, { lifetimeGrossPaise: creator.lifetimeGrossPaise })
     : intendedPaise;
   assertTipAmount(deps.config, amountPaise);
+  // Signed in, the age rule applies as to a wallet tip; a minor's order carries their id, so the cap counts it.
+  const capped = viewer ? (await assertMayPay(deps, viewer.userId, amountPaise, 'tip')).capped : false;
   const tokenHash = input.payerToken ? payerTokenHash(deps.config.payerHashSecret, input.payerToken) : null;
   // Refuse a blocked browser, message or name before any order exists, so nothing can be charged for it.
   await checkTip(deps.db, {
@@ -118,6 +122,7 @@ export async function createGuestOrder(
   return openPaymentOrder(deps, {
     purpose: 'guest_tip',
     amountPaise,
+    userId: capped && viewer ? viewer.userId : null,
     creator,
     guestName: input.name || null,
     message: input.message,

@@ -278,7 +278,7 @@ describe('guest checkout', () => {
     ];
     for (const [body, message] of cases) {
       const res = await app.request<{ message: string; code: string }>('POST', '/api/tips/guest/order', {
-        body: { ...body, creator: creator.handle },
+        body: { ageConfirmed: true, ...body, creator: creator.handle },
       });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject({ message, code: 'VALIDATION_FAILED' });
@@ -286,6 +286,7 @@ describe('guest checkout', () => {
     // Exactly at the limits, after trimming, is fine.
     const ok = await app.request<OrderBody>('POST', '/api/tips/guest/order', {
       body: {
+        ageConfirmed: true,
         amount: 1,
         name: `  ${'n'.repeat(80)}  `,
         message: ` ${'m'.repeat(280)} `,
@@ -296,7 +297,7 @@ describe('guest checkout', () => {
     expect(ok.body.order.amount).toBe(100);
 
     const unknown = await app.request<{ message: string }>('POST', '/api/tips/guest/order', {
-      body: { amount: 10, name: 'A', message: '', creator: 'no-such-creator' },
+      body: { ageConfirmed: true, amount: 10, name: 'A', message: '', creator: 'no-such-creator' },
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(MESSAGES.creatorNotFound);
@@ -306,7 +307,7 @@ describe('guest checkout', () => {
       app.deps.db('payment_orders').where({ creator_id: creator.id }).count<{ n: number }[]>('* as n');
     const ordersBefore = await ordersOf();
     const tooSmall = await app.request<{ message: string }>('POST', '/api/tips/guest/order', {
-      body: { amount: 0.5, name: 'A', message: '', creator: creator.handle },
+      body: { ageConfirmed: true, amount: 0.5, name: 'A', message: '', creator: creator.handle },
     });
     expect(tooSmall.status).toBe(400);
     expect(tooSmall.body.message).toBe('The minimum superchat for this creator is ₹1.00.');
@@ -316,7 +317,13 @@ describe('guest checkout', () => {
   it('a paid guest order creates one unread tip with the guest name and fee, and tells the creator room', async () => {
     const creator = await buildCreator(db, config, { lifetimeGrossPaise: 25_000_00 }); // Pro tier: 2.9%
     const res = await app.request<OrderBody>('POST', '/api/tips/guest/order', {
-      body: { amount: 99, name: '  Asha  ', message: '  Great stream!  ', creator: creator.handle },
+      body: {
+        ageConfirmed: true,
+        amount: 99,
+        name: '  Asha  ',
+        message: '  Great stream!  ',
+        creator: creator.handle,
+      },
     });
     expect(res.status).toBe(200);
     const orderId = res.body.order.id;
@@ -351,7 +358,7 @@ describe('guest checkout', () => {
 
   it('goes to the default creator when none is named', async () => {
     const res = await app.request<OrderBody>('POST', '/api/tips/guest/order', {
-      body: { amount: 5, name: '', message: '' },
+      body: { ageConfirmed: true, amount: 5, name: '', message: '' },
     });
     expect(res.status).toBe(200);
     const row = await db('payment_orders').where({ id: res.body.order.id }).first();

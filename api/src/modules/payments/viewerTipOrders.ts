@@ -1,6 +1,7 @@
 import { MESSAGES, coverFeesTotalPaise, rupeesToPaise, type PaymentOrder } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, unauthenticated } from '../../http/errors.ts';
+import { assertMayPay } from '../consent/consent.service.ts';
 import { creatorSuspended, resolveCreator } from '../creators/creators.repository.ts';
 import { isGuestPayerBlocked, isViewerRefused } from '../safety/safety.repository.ts';
 import {
@@ -55,7 +56,9 @@ export async function createViewerTipOrder(
     amountPaise: intendedPaise,
   });
   if (refusal) throw refusal;
-  // Pre-payment limits on the viewer's spending belong here, before any order exists.
+  // The age rule, as for a wallet tip: a minor pays only with a parent's consent, within the month's cap (the
+  // order carries the viewer's id, so the cap counts it while it is open).
+  await assertMayPay(deps, userId, amountPaise, 'tip');
   return openPaymentOrder(deps, {
     purpose: 'guest_tip',
     amountPaise,

@@ -23,7 +23,7 @@ const walletTip = (viewer: BuiltUser, handle: string) =>
 
 const guestOrder = (handle: string) =>
   app.request<{ order: { id: string }; code?: string; message?: string }>('POST', '/api/tips/guest/order', {
-    body: { amount: 25, message: 'for you', name: 'Asha', creator: handle },
+    body: { ageConfirmed: true, amount: 25, message: 'for you', name: 'Asha', creator: handle },
   });
 
 /** Sessions of this test's database waiting on a row lock. */

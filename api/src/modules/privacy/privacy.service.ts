@@ -1,4 +1,5 @@
 import { fillMessage, formatPaise, paiseToRupees, STATUS_TEXTS } from '@shabaash/shared';
+import { eraseAgeAndConsent, findAgeAndConsent } from '../consent/consent.repository.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { deleteAllApiTokens } from '../apiTokens/apiTokens.repository.ts';
@@ -32,16 +33,29 @@ export async function exportUserData(deps: Pick<AppDeps, 'db'>, userId: string) 
   const { db } = deps;
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
-  const [createdAt, balancePaise, ledger, sent, received, payoutAccount] = await Promise.all([
+  const [createdAt, balancePaise, ledger, sent, received, payoutAccount, age] = await Promise.all([
     userCreatedAt(db, userId),
     balanceOf(db, userId),
     ledgerOf(db, userId),
     tipsSentBy(db, userId),
     user.creator ? allTipsOfCreator(db, userId) : Promise.resolve([]),
     findLinkedAccount(db, userId),
+    findAgeAndConsent(db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
+    // The date of birth and a parent's consent: the parent's number only masked (we keep no more of it).
+    ageAndConsent: {
+      dateOfBirth: age?.dateOfBirth ?? null,
+      parentalConsent: age?.consent
+        ? {
+            parentPhoneMasked: age.consent.parentPhoneMasked,
+            requestedAt: age.consent.requestedAt.toISOString(),
+            givenAt: age.consent.givenAt?.toISOString() ?? null,
+            withdrawnAt: age.consent.withdrawnAt?.toISOString() ?? null,
+          }
+        : null,
+    },
     profile: {
       id: user.id,
       name: user.name,
@@ -108,6 +122,7 @@ export async function deleteAccount(
     const phone = (await findUserById(tx, userId))?.phone;
     if (phone) await rekeyWelcomeBonus(tx, userId, welcomeBonusReference(deps.config.phoneHashSecret, phone));
     await anonymiseUser(tx, userId);
+    await eraseAgeAndConsent(tx, userId);
     await eraseLinkedAccountDetails(tx, userId);
     await revokeAllSessions(tx, userId);
     // A creator's bots and webhooks stop with the account.

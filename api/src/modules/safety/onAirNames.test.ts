@@ -43,7 +43,7 @@ async function orderRows(creatorId: string): Promise<number> {
 
 const guestOrder = (creator: BuiltCreator, name: string) =>
   app.request<{ message?: string; field?: string }>('POST', '/api/tips/guest/order', {
-    body: { amount: 99, name, message: 'Great stream!', creator: creator.handle },
+    body: { ageConfirmed: true, amount: 99, name, message: 'Great stream!', creator: creator.handle },
   });
 
 async function setSafety(creator: BuiltCreator, body: Record<string, unknown>) {
@@ -89,14 +89,14 @@ describe('names are filtered before payment and before they are set', () => {
     const phone = randomPhone();
     const firebaseToken = await getPhoneIdToken(authEmulatorUrl(), 'demo-shabaash', phone);
     const res = await app.request<{ message?: string }>('POST', '/api/auth/register', {
-      body: { name: 'Bhenchod Bhai', phone, password: 'secret123', firebaseToken },
+      body: { dateOfBirth: '1990-06-15', name: 'Bhenchod Bhai', phone, password: 'secret123', firebaseToken },
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message: SAFETY_MESSAGES.blockedDisplayName });
     expect(await app.deps.db('users').where({ phone }).first('id')).toBeUndefined();
 
     const fine = await app.request<{ user: User }>('POST', '/api/auth/register', {
-      body: { name: 'Bhanu Bhai', phone, password: 'secret123', firebaseToken },
+      body: { dateOfBirth: '1990-06-15', name: 'Bhanu Bhai', phone, password: 'secret123', firebaseToken },
     });
     expect(fine.status).toBe(201);
   });

@@ -27,7 +27,13 @@ describe('stream safety before money moves (issue 9)', () => {
     const { db, config } = app.deps;
     const creator = await buildCreator(db, config);
     const res = await app.request('POST', '/api/tips/guest/order', {
-      body: { amount: 99, name: 'Troll', message: 'tu ch.u.t.i.y.a hai', creator: creator.handle },
+      body: {
+        ageConfirmed: true,
+        amount: 99,
+        name: 'Troll',
+        message: 'tu ch.u.t.i.y.a hai',
+        creator: creator.handle,
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message: SAFETY_MESSAGES.blockedMessage });
@@ -35,7 +41,13 @@ describe('stream safety before money moves (issue 9)', () => {
     expect(await counts(creator.id)).toMatchObject({ orders: 0, tips: 0 });
 
     const fine = await app.request('POST', '/api/tips/guest/order', {
-      body: { amount: 99, name: 'Fan', message: 'Bhai kya khel raha hai!', creator: creator.handle },
+      body: {
+        ageConfirmed: true,
+        amount: 99,
+        name: 'Fan',
+        message: 'Bhai kya khel raha hai!',
+        creator: creator.handle,
+      },
     });
     expect(fine.status).toBe(200);
   });

@@ -26,7 +26,7 @@ describe('GET /api/safety/tip-rules (the guest page’s minimum, issue 12)', () 
       minimumMessage: SAFETY_MESSAGES.minimumTip('₹50.00'),
     });
     const order = await app.request<{ message: string }>('POST', '/api/tips/guest/order', {
-      body: { amount: 0.5, message: '', name: 'Guest', creator: creator.handle },
+      body: { ageConfirmed: true, amount: 0.5, message: '', name: 'Guest', creator: creator.handle },
     });
     expect(order.status).toBe(400);
     expect(order.body.message).toBe(rules.body.minimumMessage);

@@ -34,6 +34,7 @@ import { readCacheOf, type CachedRead } from '../sync/readCache.ts';
 import type { TipChangeRow } from '../sync/changes.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { isInsufficientBalance } from '../wallet/ledger.ts';
+import { assertMayPay } from '../consent/consent.service.ts';
 import { sendBatcherOf } from './sendBatcher.ts';
 import { presentTip } from './tips.presenter.ts';
 import { liveTipsOfCreator, markTipFeesCovered, recentTipsForViewer } from './tips.repository.ts';
@@ -116,6 +117,8 @@ export async function sendTip(
     const autoLive = await autoLiveAllowed(db, context.settings, userId, amountPaise);
     const debitPaise = coverFees ? await coveredTotalPaise(db, context.creatorId, amountPaise) : amountPaise;
     if (coverFees) assertTipAmount(config, debitPaise);
+    // The age rule before the batcher: a minor pays only with a parent's consent, within the month's cap.
+    await assertMayPay(deps, userId, debitPaise, 'tip');
     let outcome: WalletTipOutcome;
     try {
       outcome = await sendBatcherOf(db, config.SEND_BATCHES_IN_FLIGHT).send({

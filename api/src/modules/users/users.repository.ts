@@ -86,10 +86,16 @@ export async function phoneExists(db: Executor, phone: string): Promise<boolean>
 /** Inserts a viewer and returns their id; a duplicate phone raises the unique violation (23505). */
 export async function insertUser(
   db: Executor,
-  input: { name: string; phone: string; passwordHash: string },
+  input: { name: string; phone: string; passwordHash: string; dateOfBirth?: string | null },
 ): Promise<string> {
   const [row] = await db('users')
-    .insert({ name: input.name, phone: input.phone, password_hash: input.passwordHash, role: 'viewer' })
+    .insert({
+      name: input.name,
+      phone: input.phone,
+      password_hash: input.passwordHash,
+      role: 'viewer',
+      date_of_birth: input.dateOfBirth ?? null,
+    })
     .returning<{ id: string }[]>('id');
   if (!row) throw new Error('user insert returned no row');
   return row.id;

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Config } from '../../config.ts';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
 import { countOpenTopUpOrders } from '../payments/payments.repository.ts';
+import { assertMayPay } from '../consent/consent.service.ts';
 import { openPaymentOrder } from '../payments/payments.service.ts';
 import { spaceVersion, walletSpace } from '../sync/spaces.ts';
 import { balanceOf } from './wallet.repository.ts';
@@ -48,6 +49,7 @@ export async function createTopUpOrder(
   if (amountPaise > capPaise) throw badRequest(topUpCapMessage(capPaise), 'amount');
   const open = await countOpenTopUpOrders(deps.db, userId, new Date(Date.now() - TOP_UP_OPEN_WINDOW_MS));
   if (open >= deps.config.TOP_UP_OPEN_ORDERS_MAX) throw tooManyRequests(MESSAGES.tooManyOpenOrders);
+  await assertMayPay(deps, userId, amountPaise, 'top_up');
   return openPaymentOrder(deps, { purpose: 'top_up', amountPaise, userId });
 }
 

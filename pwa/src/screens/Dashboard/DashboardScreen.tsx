@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/useAuth.ts';
 import { BecomeCreatorCard } from './BecomeCreatorCard.tsx';
+import { ConsentCard } from './ConsentCard.tsx';
 import { YourDataCard } from './YourDataCard.tsx';
 import { ProfilePictureUploader } from './ProfilePictureUploader.tsx';
 import { BalanceCard } from './slots/BalanceCard.tsx';
@@ -37,6 +38,7 @@ export function DashboardScreen() {
       </header>
       <div className="dashboard-grid">
         <div className="dashboard-main">
+          <ConsentCard />
           {walletMode === 'stored' ? <BalanceCard /> : null}
           <SendTipForm />
           {walletMode === 'stored' ? <WalletActivity /> : null}

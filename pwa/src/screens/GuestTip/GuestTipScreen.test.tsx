@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
+import { MESSAGES } from '@shabaash/shared';
 import { GuestTipScreen } from './GuestTipScreen.tsx';
 import { renderWithApp } from '../../test/renderApp.tsx';
 import {
@@ -44,6 +45,8 @@ function captureOrders(
 const amountInput = () => screen.getByLabelText('Amount (₹)');
 const messageInput = () => screen.getByLabelText(/^Message/);
 const submitButton = () => screen.getByRole('button', { name: 'Continue to the payment provider' });
+const ageBox = () =>
+  screen.getByRole('checkbox', { name: 'I am 18 or over, or I have a parent’s permission.' });
 
 describe('GuestTipScreen', () => {
   it('shows the spec texts and the creator from ?c=, and remembers that creator', async () => {
@@ -79,6 +82,7 @@ describe('GuestTipScreen', () => {
     const orders = captureOrders();
     const user = userEvent.setup();
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    await user.click(ageBox());
     expect(await screen.findByText('Minimum ₹50.00 for this creator.')).toBeTruthy();
     expect(amountInput().getAttribute('min')).toBe('50');
     await waitFor(() => expect((submitButton() as HTMLButtonElement).disabled).toBe(false));
@@ -97,6 +101,7 @@ describe('GuestTipScreen', () => {
     const bodies = captureOrders();
     const user = userEvent.setup();
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    await user.click(ageBox());
     await user.click(submitButton());
     expect((await screen.findByRole('alert')).textContent).toBe('Enter a valid amount greater than zero.');
     await user.type(amountInput(), '0');
@@ -110,9 +115,21 @@ describe('GuestTipScreen', () => {
     expect(checkout.fake.opened).toHaveLength(0);
   });
 
+  it('asks the payer to confirm they are 18 or over or have a parent’s permission before any order', async () => {
+    const bodies = captureOrders();
+    const user = userEvent.setup();
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    await user.type(amountInput(), '99');
+    await user.click(submitButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.guestAgeConfirmRequired);
+    expect(bodies).toHaveLength(0);
+    expect(ageBox().hasAttribute('required')).toBe(true);
+  });
+
   it('counts message characters live', async () => {
     const user = userEvent.setup();
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip' });
+    await user.click(ageBox());
     expect(screen.getByText('0/280')).toBeTruthy();
     await user.type(messageInput(), 'Hello');
     expect(screen.getByText('5/280')).toBeTruthy();
@@ -125,6 +142,7 @@ describe('GuestTipScreen', () => {
     });
     const user = userEvent.setup();
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    await user.click(ageBox());
     await user.type(screen.getByLabelText(/^Name/), '  Kabir  ');
     await user.type(amountInput(), '99');
     await user.type(messageInput(), '  Great stream!  ');
@@ -136,7 +154,14 @@ describe('GuestTipScreen', () => {
     const token = localStorage.getItem(PAYER_TOKEN_STORAGE_KEY);
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(bodies).toEqual([
-      { amount: 99, message: 'Great stream!', name: 'Kabir', creator: 'riya', payerToken: token },
+      {
+        amount: 99,
+        message: 'Great stream!',
+        name: 'Kabir',
+        creator: 'riya',
+        payerToken: token,
+        ageConfirmed: true,
+      },
     ]);
     const { options } = checkout.fake.opened[0]!;
     expect(options).toMatchObject({
@@ -179,6 +204,7 @@ describe('GuestTipScreen', () => {
     captureOrders();
     const user = userEvent.setup();
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip' });
+    await user.click(ageBox());
     await user.type(amountInput(), '50');
     await user.click(submitButton());
     await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
@@ -198,6 +224,7 @@ describe('GuestTipScreen', () => {
     );
     const user = userEvent.setup();
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=nobody' });
+    await user.click(ageBox());
     await user.type(amountInput(), '20');
     await user.click(submitButton());
     expect((await screen.findByRole('alert')).textContent).toBe('We could not find that creator.');
@@ -211,6 +238,7 @@ describe('GuestTipScreen', () => {
     server.use(http.get('*/api/config', () => HttpResponse.json({ ...CONFIG, checkoutScriptUrl: '' })));
     const user = userEvent.setup();
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip' });
+    await user.click(ageBox());
     await user.type(amountInput(), '20');
     await user.click(submitButton());
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -236,6 +264,7 @@ describe('GuestTipScreen', () => {
     );
     const user = userEvent.setup();
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    await user.click(ageBox());
     await user.type(amountInput(), '99');
     await user.type(messageInput(), 'you badword');
     expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain(
@@ -248,7 +277,14 @@ describe('GuestTipScreen', () => {
     await user.click(submitButton());
     await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
     expect(bodies).toEqual([
-      { amount: 99, message: 'you rock', name: '', creator: 'riya', payerToken: expect.any(String) },
+      {
+        amount: 99,
+        message: 'you rock',
+        name: '',
+        creator: 'riya',
+        payerToken: expect.any(String),
+        ageConfirmed: true,
+      },
     ]);
   });
 });

@@ -8,7 +8,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { TipAmountField, TipMessageField } from '../../components/TipFields.tsx';
 import { CoverFeesField } from '../../components/CoverFeesField.tsx';
 import { parseRupeeAmount } from '../../lib/amount.ts';
-import { useGuestCheckout } from './useGuestCheckout.ts';
+import { AGE_CONFIRMED_FIELD, useGuestCheckout } from './useGuestCheckout.ts';
 import { creatorLabel } from './creatorLabel.ts';
 import './guestTip.css';
 import { useHydrated } from '../../hooks/useHydrated.ts';
@@ -104,6 +104,10 @@ export function GuestTipScreen() {
             onChange={setCoverFees}
             amount={parseRupeeAmount(amountField.value)}
           />
+          <label className="checkbox">
+            <input type="checkbox" name={AGE_CONFIRMED_FIELD} required />
+            {t('guestTip.ageConfirm')}
+          </label>
           <ul className="guest-notes">
             <li>{t('guestTip.note1')}</li>
             <li>{t('guestTip.note2')}</li>

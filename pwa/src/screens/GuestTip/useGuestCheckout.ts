@@ -15,6 +15,9 @@ type Status = { kind: 'info' | 'success' | 'error'; text: string };
  * A guest tip's checkout: checks the amount and the creator's minimum and safety rules before any order exists,
  * creates the order, opens the provider's checkout, and clears the amount and message once paid.
  */
+/** The name of the guest form's required "18 or over, or a parent's permission" checkbox. */
+export const AGE_CONFIRMED_FIELD = 'ageConfirmed';
+
 export function useGuestCheckout(
   creator: string | null,
   fields: { name: PrerenderedField; amount: PrerenderedField; message: PrerenderedField },
@@ -35,6 +38,9 @@ export function useGuestCheckout(
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isPreparing) return;
+    // The payer's one-line age affirmation (read from the form: it may be ticked before the page hydrates).
+    const ageBox = event.currentTarget.elements.namedItem(AGE_CONFIRMED_FIELD);
+    const isAgeConfirmed = !(ageBox instanceof HTMLInputElement) || ageBox.checked;
     setAmountError(null);
     setSubmitBlock(null);
     const value = parseRupeeAmount(amount);
@@ -55,6 +61,11 @@ export function useGuestCheckout(
       const blocked = await fetchSafetyVerdict(queryClient, creator, message);
       if (blocked) {
         setSubmitBlock(blocked);
+        setIsPreparing(false);
+        return;
+      }
+      if (!isAgeConfirmed) {
+        setStatus({ kind: 'error', text: MESSAGES.guestAgeConfirmRequired });
         setIsPreparing(false);
         return;
       }

@@ -57,6 +57,19 @@ function PersonCard({ person }: { person: OpsPerson }) {
         <dd>{person.maskedPhone}</dd>
         <dt>{t('ops.people.joined')}</dt>
         <dd>{dateTime(person.createdAt)}</dd>
+        {person.consent ? (
+          <>
+            <dt>{t('ops.people.consent')}</dt>
+            <dd>
+              {t(`ops.people.consent.${person.consent.state}`)}
+              {person.consent.withdrawnAt
+                ? ` · ${dateTime(person.consent.withdrawnAt)}`
+                : person.consent.givenAt
+                  ? ` · ${dateTime(person.consent.givenAt)}`
+                  : ''}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <PersonState person={person} />
       {person.deleted ? <p className="muted">{t('ops.people.deleted')}</p> : null}

@@ -2,8 +2,8 @@ import { linkTo } from '../../components/TextLink.tsx';
 import { DEFAULT_CONTACT_EMAIL, useConfig } from '../../api/useConfig.ts';
 import { richText, useT, type MessageKey } from '../../i18n/i18n.tsx';
 
-const COLLECTED = ['name', 'password', 'picture', 'wallet', 'guest', 'payout'] as const;
-const KEPT = ['account', 'chats', 'records', 'handle', 'payout', 'bonus', 'logs'] as const;
+const COLLECTED = ['name', 'password', 'picture', 'age', 'parent', 'wallet', 'guest', 'payout'] as const;
+const KEPT = ['account', 'consent', 'chats', 'records', 'handle', 'payout', 'bonus', 'logs'] as const;
 const bold = { b: (text: string) => <strong>{text}</strong> };
 
 /** /privacy: what Shabaash collects, why, for how long, and the grievance contact (DPDP Act 2023). */

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
-import { MESSAGES, type EndpointInput } from '@shabaash/shared';
+import { dateOfBirthSchema, MESSAGES, type EndpointInput } from '@shabaash/shared';
+import { useConfig } from '../../api/useConfig.ts';
 import { api, ApiError, serverMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { homePathFor } from '../../auth/homePath.ts';
@@ -28,12 +29,19 @@ export function RegisterScreen() {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
+  const [dateOfBirth, setDateOfBirth] = useState('');
+  const { data: config } = useConfig();
+  const asksDateOfBirth = (config?.legal.minimumAgeWithoutConsent ?? 0) > 0;
 
   const handleSendOtp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!name.trim()) return flow.fail(t('validation.nameRequired'));
-    await flow.sendCode(phone, () => newPasswordProblem(password));
+    await flow.sendCode(phone, () => newPasswordProblem(password) ?? dateOfBirthProblem());
   };
+
+  /** A real date of birth, checked with the shared rule before the OTP is sent. */
+  const dateOfBirthProblem = () =>
+    asksDateOfBirth && !dateOfBirthSchema.safeParse(dateOfBirth).success ? MESSAGES.dateOfBirthInvalid : null;
 
   const handleVerify = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,7 +49,12 @@ export function RegisterScreen() {
     if (!proof) return;
     flow.setSuccess(MESSAGES.otpVerified);
     try {
-      const result = await register.mutateAsync({ name: name.trim(), password, ...proof });
+      const result = await register.mutateAsync({
+        name: name.trim(),
+        password,
+        ...(asksDateOfBirth ? { dateOfBirth } : {}),
+        ...proof,
+      });
       flow.done();
       login(result.token, result.user);
       navigate(homePathFor(result.user.role), { replace: true });
@@ -80,6 +93,18 @@ export function RegisterScreen() {
           />
           <PhoneField id="register-phone" label={t('field.phone')} binding={bindText(phone, setPhone)} />
           <PasswordField label={t('field.password')} isNew binding={bindText(password, setPassword)} />
+          {asksDateOfBirth ? (
+            <TextField
+              id="register-dob"
+              label={t('field.dateOfBirth')}
+              hint={t('register.dateOfBirthHint', { age: config?.legal.minimumAgeWithoutConsent ?? 18 })}
+              name="bday"
+              type="date"
+              autoComplete="bday"
+              required
+              {...bindText(dateOfBirth, setDateOfBirth)}
+            />
+          ) : null}
         </OtpSendStep>
       ) : (
         <OtpCodeStep
