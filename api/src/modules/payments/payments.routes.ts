@@ -4,7 +4,8 @@ import { contractRouter } from '../../http/contract.ts';
 import { principal } from '../../http/auth.ts';
 import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
 import { resolveCreator } from '../creators/creators.repository.ts';
-import { createGuestOrder, getOrderStatus, handleRazorpayWebhook } from './payments.service.ts';
+import { createGuestOrder } from './guestOrders.ts';
+import { getOrderStatus, handleRazorpayWebhook } from './payments.service.ts';
 import { createViewerTipOrder } from './viewerTipOrders.ts';
 
 /**

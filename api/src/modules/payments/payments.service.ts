@@ -1,8 +1,6 @@
-import { assertTipAmount, checkTip } from '../safety/safety.service.ts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { MESSAGES, coverFeesTotalPaise, rupeesToPaise, type PaymentOrder } from '@shabaash/shared';
-import type { guestOrderInputSchema } from '@shabaash/shared';
+import { MESSAGES, type PaymentOrder } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/knex.ts';
 import { badRequest, notFound, unauthenticated } from '../../http/errors.ts';
@@ -10,8 +8,6 @@ import type { Logger } from '../../logger.ts';
 import { makeReceipt } from '../../payments/gateway.ts';
 import { countGuestPayment, type GuestPaymentOutcome } from '../../metrics/guestPayments.ts';
 import type { SessionPrincipal } from '../sessions/sessions.service.ts';
-import { assertMayPay } from '../consent/consent.service.ts';
-import { creatorSuspended, type CreatorRecord } from '../creators/creators.repository.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { insertTip } from '../tips/tips.repository.ts';
 import {
@@ -23,7 +19,7 @@ import {
 import { postLedgerEntry } from '../wallet/ledger.ts';
 import { isGuestPayerBlocked, isViewerRefused } from '../safety/safety.repository.ts';
 import { isBannedPayer } from '../ops/people.repository.ts';
-import { payerKeys, payerLabel, payerTokenHash, type PayerDetails } from './guestPayers.ts';
+import { payerKeys, payerLabel, type PayerDetails } from './guestPayers.ts';
 import { refundRefusedPayment, refuseBlockedPayer } from './refusedPayments.ts';
 import {
   findPaymentOrder,
@@ -85,50 +81,6 @@ export async function openPaymentOrder(
     feesCovered: input.feesCovered ?? false,
   });
   return { id: order.id, amount: order.amount, currency: order.currency };
-}
-
-/**
- * Guest checkout (SPEC §4): validated input in rupees → an order for the creator the request resolved to; a
- * suspended creator refuses it (403 CREATOR_SUSPENDED). With `coverFees` the amount is what the creator nets: the
- * order is for the smallest total that nets it at the creator's fee now, and the tip records the fee was covered.
- */
-type GuestOrderInput = z.infer<typeof guestOrderInputSchema>;
-
-export async function createGuestOrder(
-  deps: AppDeps,
-  creator: CreatorRecord,
-  input: Omit<GuestOrderInput, 'ageConfirmed'>,
-  viewer: SessionPrincipal | null = null,
-): Promise<PaymentOrder> {
-  // A suspended creator takes no orders: refused before anything can be charged.
-  if (creator.suspendedAt) throw creatorSuspended();
-  const intendedPaise = rupeesToPaise(input.amount);
-  const amountPaise = input.coverFees
-    ? coverFeesTotalPaise(intendedPaise, { lifetimeGrossPaise: creator.lifetimeGrossPaise })
-    : intendedPaise;
-  assertTipAmount(deps.config, amountPaise);
-  // Signed in, the age rule applies as to a wallet tip; a minor's order carries their id, so the cap counts it.
-  const capped = viewer ? (await assertMayPay(deps, viewer.userId, amountPaise, 'tip')).capped : false;
-  const tokenHash = input.payerToken ? payerTokenHash(deps.config.payerHashSecret, input.payerToken) : null;
-  // Refuse a blocked browser, message or name before any order exists, so nothing can be charged for it.
-  await checkTip(deps.db, {
-    creatorId: creator.userId,
-    message: input.message,
-    // The creator's minimum applies to what they receive, not to the fee added on top.
-    amountPaise: intendedPaise,
-    name: input.name,
-    payerKeys: tokenHash ? [tokenHash] : [],
-  });
-  return openPaymentOrder(deps, {
-    purpose: 'guest_tip',
-    amountPaise,
-    userId: capped && viewer ? viewer.userId : null,
-    creator,
-    guestName: input.name || null,
-    message: input.message,
-    payerTokenHash: tokenHash,
-    feesCovered: input.coverFees === true,
-  });
 }
 
 /** The state of one order for the screens; an order with an account (a top-up, a viewer's tip) is its owner's only. */

@@ -27,6 +27,12 @@ import { useCheckoutTip, type CheckoutTipInput } from './useCheckoutTip.ts';
  * client-made Idempotency-Key: sent at once when online, queued (and said so) when offline, charged once. Without a
  * stored wallet (WALLET_MODE=off) the tip is paid at once through Checkout instead (useCheckoutTip).
  */
+/** The button's words: paying through Checkout (no stored wallet) or sending from the wallet, and while busy. */
+function submitLabelKey(walletOff: boolean, opening: boolean, sending: boolean) {
+  if (walletOff) return opening ? 'dashboard.sendTip.opening' : 'dashboard.sendTip.pay';
+  return sending ? 'dashboard.sendTip.sending' : 'dashboard.sendTip.submit';
+}
+
 export function SendTipForm() {
   const id = useId();
   const location = useLocation();
@@ -119,13 +125,7 @@ export function SendTipForm() {
     }
   };
 
-  const submitLabel = walletOff
-    ? checkoutTip.isOpening
-      ? t('dashboard.sendTip.opening')
-      : t('dashboard.sendTip.pay')
-    : sendTip.isPending
-      ? t('dashboard.sendTip.sending')
-      : t('dashboard.sendTip.submit');
+  const submitLabel = t(submitLabelKey(walletOff, checkoutTip.isOpening, sendTip.isPending));
 
   return (
     <Card title={t('dashboard.sendTip.title')}>
