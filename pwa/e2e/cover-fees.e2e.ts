@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { PayoutStatement, Tip } from '@shabaash/shared';
 import { trackPageErrors, useBrowser } from './browser.ts';
-import { createCreator, getJson, guestTip } from './flows.ts';
+import { createCreator, getJson, guestTip, GUEST_AGE_CONFIRM } from './flows.ts';
 
 /** The IST calendar month of now, as `?month=` of a statement takes it. */
 const istMonth = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 7);
@@ -26,6 +26,7 @@ describe('guest checkout: "I\'ll cover the fees"', () => {
       name: "I'll cover the fees so the creator receives the full ₹100.00",
     });
     await cover.check();
+    await page.getByRole('checkbox', { name: GUEST_AGE_CONFIRM }).check();
     await page.getByRole('button', { name: 'Continue to the payment provider' }).click();
     const dialog = page.getByRole('dialog', { name: 'Shabaash Superchat' });
     await dialog.waitFor({ timeout: 20_000 });

@@ -3,7 +3,7 @@ import { devices, type Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { Tip } from '@shabaash/shared';
 import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
-import { createCreator, getJson } from './flows.ts';
+import { createCreator, getJson, GUEST_AGE_CONFIRM } from './flows.ts';
 
 /**
  * UPI as NPCI allows it since collect requests ended: the guest's checkout offers a UPI app (intent) on a phone
@@ -20,6 +20,7 @@ describe('guest checkout: UPI intent on a phone, a QR code on a desktop', () => 
     await page.getByLabel(/^Name/).fill(name);
     await page.getByLabel('Amount (₹)').fill(amount);
     await page.getByLabel(/^Message/).fill(`UPI from ${name}`);
+    await page.getByRole('checkbox', { name: GUEST_AGE_CONFIRM }).check();
     await page.getByRole('button', { name: 'Continue to the payment provider' }).click();
     const dialog = page.getByRole('dialog', { name: 'Shabaash Superchat' });
     await dialog.waitFor({ timeout: 20_000 });
