@@ -31,7 +31,7 @@ describe("a 16-year-old's sign-up waits for a parent's OTP, then is capped at â‚
 
   const tipForm = () => minor.getByRole('region', { name: 'Send a tip' });
   async function tip(amount: string): Promise<void> {
-    await tipForm().getByLabel('Creator').fill(creator.handle);
+    await tipForm().getByLabel('Creator', { exact: true }).fill(creator.handle);
     await tipForm().getByLabel('Amount (â‚¹)').fill(amount);
     await tipForm().getByRole('button', { name: 'Send tip' }).click();
   }

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startProduct, type RunningProduct } from './product.ts';
-import { E2E_WALLET_MODE } from './walletMode.ts';
+import { E2E_TDS_194O_RATE, E2E_WALLET_MODE } from './walletMode.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,6 +33,7 @@ export async function setup(project: TestProject): Promise<void> {
     SANDBOX_ROUTE_STEP_MS: '3000',
     // E2E_WALLET_MODE=off runs every journey without a stored wallet (walletMode.ts skips those that need one).
     WALLET_MODE: E2E_WALLET_MODE,
+    ...(E2E_WALLET_MODE === 'off' ? { TDS_194O_RATE: E2E_TDS_194O_RATE } : {}),
   });
   project.provide('baseUrl', product.url);
   project.provide('databaseUrl', product.databaseUrl);

@@ -241,7 +241,7 @@ describe('offline: mirror, outbox and replay in Chromium', walletJourney, () => 
 
   it('(c) a viewer offline sends a tip that is charged exactly once after reconnecting', async () => {
     const form = viewer.getByRole('region', { name: 'Send a tip' });
-    await form.getByLabel('Creator').fill(creator.handle);
+    await form.getByLabel('Creator', { exact: true }).fill(creator.handle);
     await form.getByLabel('Amount (₹)').fill('120');
     await form.getByLabel(/^Message/).fill('Offline tip, online charge');
     await form.getByRole('button', { name: 'Send tip' }).click();
@@ -293,7 +293,7 @@ describe('offline: mirror, outbox and replay in Chromium', walletJourney, () => 
     const tooMuchText = formatPaise(tooMuch * 100);
     await viewerContext.setOffline(true);
     const form = viewer.getByRole('region', { name: 'Send a tip' });
-    await form.getByLabel('Creator').fill(creator.handle);
+    await form.getByLabel('Creator', { exact: true }).fill(creator.handle);
     await form.getByLabel('Amount (₹)').fill(String(tooMuch));
     await form.getByRole('button', { name: 'Send tip' }).click();
     await expect.poll(() => form.getByText(QUEUED).isVisible()).toBe(true);

@@ -8,6 +8,12 @@ import type { TestContext } from 'vitest';
 /** `off` when E2E_WALLET_MODE=off, else `stored` (the sandbox default). */
 export const E2E_WALLET_MODE: 'stored' | 'off' = process.env.E2E_WALLET_MODE === 'off' ? 'off' : 'stored';
 
+/**
+ * The 194-O TDS rate (percent) of a product without a stored wallet, the mode whose journey shows a payout with TDS
+ * withheld (wallet-off.e2e.ts); tips of the other journeys are too small for a rupee of TDS.
+ */
+export const E2E_TDS_194O_RATE = '0.1';
+
 const reason = (what: string) => `needs the stored wallet (${what}); skipped with E2E_WALLET_MODE=off`;
 
 /** describe()'s options for a journey that needs the stored wallet: `describe(name, needsWallet('…'), () => …)`. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig, WalletMode } from '@shabaash/shared';
 import { api } from './client.ts';
-import { markWalletMode } from '../lib/walletMode.ts';
+import { currentWalletMode, markWalletMode } from '../lib/walletMode.ts';
 
 export const CONFIG_QUERY_KEY = ['config'] as const;
 export const DEFAULT_CONTACT_EMAIL = 'hello@shabaash.in';
@@ -25,5 +25,6 @@ export function useConfig() {
  * (every tip through Checkout); null until GET /api/config answered.
  */
 export function useWalletMode(): WalletMode | null {
-  return useConfig().data?.legal.walletMode ?? null;
+  // Offline, GET /api/config cannot answer: the mode this browser was last told (lib/walletMode.ts) stands in.
+  return useConfig().data?.legal.walletMode ?? currentWalletMode();
 }
