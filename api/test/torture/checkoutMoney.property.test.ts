@@ -69,7 +69,7 @@ async function runOp(
           body,
         })
       : await app.request<{ order: { id: string } }>('POST', '/api/tips/guest/order', {
-          body: { ...body, name: `Guest ${op.viewer}` },
+          body: { ...body, name: `Guest ${op.viewer}`, ageConfirmed: true },
         });
   expect(res.status).toBe(200);
   const paid = sim!.pay({

@@ -60,7 +60,10 @@ describe('authorisation matrix', () => {
         otherCreator: other.token,
         operator: operator.token,
       };
-      const url = `/api${endpointPath(e.path, { id: '00000000-0000-4000-8000-000000000000' })}`;
+      const url = `/api${endpointPath(e.path, {
+        id: '00000000-0000-4000-8000-000000000000',
+        token: 'A'.repeat(43),
+      })}`;
       for (const role of ROLES) {
         const res = await app.request<{ message?: string; code?: string }>(e.method, url, {
           token: tokens[role],

@@ -15,7 +15,7 @@ interface OrderBody {
 /** Opens a guest order for `creator` and pays it in the simulator; returns the order the server opened. */
 async function payGuestOrder(handle: string, body: Record<string, unknown>) {
   const res = await app.request<OrderBody>('POST', '/api/tips/guest/order', {
-    body: { name: 'Meera', message: 'for the stream', creator: handle, ...body },
+    body: { name: 'Meera', message: 'for the stream', creator: handle, ageConfirmed: true, ...body },
   });
   expect(res.status).toBe(200);
   expect(sim.pay({ orderId: res.body.order.id, outcome: 'success' }).status).toBe(200);

@@ -260,8 +260,8 @@ describe('POST /api/tips/send as one statement (shabaash_send_wallet_tips)', () 
     const first = await sendCounted('cold');
     // The age rule reads the sender's date of birth once; an adult stays known to this instance.
     expect(first).toHaveLength(3);
-    expect(first[0]).toContain('date_of_birth');
-    expect(first[1]).toContain('creator_safety');
+    expect(first[0]).toContain('creator_safety');
+    expect(first[1]).toContain('date_of_birth');
     expect(first[2]).toContain('shabaash_send_wallet_tips');
     const second = await sendCounted('warm');
     expect(second).toHaveLength(1);

@@ -76,7 +76,7 @@ describe('sign-up with WALLET_MODE=off', () => {
     const phone = randomPhone();
     const firebaseToken = await getPhoneIdToken(authEmulatorUrl(), 'demo-shabaash', phone);
     const res = await app.request<{ token: string; user: User }>('POST', '/api/auth/register', {
-      body: { name: 'Asha Rao', phone, password: 'secret123', firebaseToken },
+      body: { name: 'Asha Rao', phone, password: 'secret123', firebaseToken, dateOfBirth: '1990-06-15' },
       headers: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
     });
     expect(res.status).toBe(201);

@@ -192,6 +192,7 @@ describe('GuestTipScreen', () => {
     });
     expect(cover).toHaveProperty('checked', false);
     await user.click(cover);
+    await user.click(ageBox());
     await waitFor(() => expect((submitButton() as HTMLButtonElement).disabled).toBe(false));
     await user.click(submitButton());
     await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
