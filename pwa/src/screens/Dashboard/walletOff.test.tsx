@@ -96,10 +96,10 @@ describe('WALLET_MODE=off on the screens', () => {
     );
     renderWithApp(<AppRoutes />, { path: '/dashboard' });
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/amount/i), '75');
+    await user.type(await screen.findByLabelText('Amount (₹)'), '75');
     await user.click(screen.getByRole('button', { name: 'Pay and send tip' }));
     await waitFor(() => expect(opened).toHaveLength(1));
-    expect(orders).toEqual([{ amount: 75, message: '', creator: 'shabaash-live' }]);
+    expect(orders).toEqual([{ amount: 75, message: '', coverFees: false, creator: 'shabaash-live' }]);
     expect(opened[0]).toMatchObject({
       order_id: 'order_tip1',
       amount: 7_500,
