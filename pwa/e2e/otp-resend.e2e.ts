@@ -9,6 +9,7 @@ import {
   uniquePhone,
   waitForNewCode,
   waitForStep,
+  ADULT_DATE_OF_BIRTH,
 } from './flows.ts';
 
 /**
@@ -53,6 +54,7 @@ describe('Send OTP → Resend OTP → Send OTP again', () => {
     await page.getByLabel('Full name').fill('Resend Rani');
     await page.getByLabel('Phone number').fill(phone);
     await page.getByLabel('Password').fill('resend-pass-1');
+    await page.getByLabel('Date of birth').fill(ADULT_DATE_OF_BIRTH);
     const code = await sendResendSend(page, phone, '6-digit code');
     await page.getByLabel('6-digit code').fill(code);
     await page.getByRole('button', { name: 'Verify and continue' }).click();

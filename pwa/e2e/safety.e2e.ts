@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES, SAFETY_MESSAGES, type Tip } from '@shabaash/shared';
 import { newPhoneContext, requestsTo, trackPageErrors, useBrowser } from './browser.ts';
-import { createCreator, getJson } from './flows.ts';
+import { createCreator, getJson, GUEST_AGE_CONFIRM } from './flows.ts';
 
 /** The sandbox checkout dialog (served by /sandbox/checkout.js) that opens over our page. */
 function checkoutDialog(page: Page) {
@@ -53,6 +53,7 @@ describe('stream safety (guest page, sandbox Razorpay)', () => {
     await guest.getByLabel(/^Message/).fill(clean);
     await expect.poll(() => refusal.count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => submit.isDisabled(), { timeout: 15_000 }).toBe(false);
+    await guest.getByRole('checkbox', { name: GUEST_AGE_CONFIRM }).check();
     await submit.click();
 
     const dialog = checkoutDialog(guest);
