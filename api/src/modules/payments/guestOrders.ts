@@ -29,9 +29,7 @@ export async function createGuestOrder(
   // A suspended creator takes no orders: refused before anything can be charged.
   if (creator.suspendedAt) throw creatorSuspended();
   const intendedPaise = rupeesToPaise(input.amount);
-  const amountPaise = input.coverFees
-    ? coverFeesTotalPaise(intendedPaise, { lifetimeGrossPaise: creator.lifetimeGrossPaise })
-    : intendedPaise;
+  const amountPaise = checkoutTotalPaise(creator, intendedPaise, input.coverFees);
   assertTipAmount(deps.config, amountPaise);
   // Signed in, the age rule applies as to a wallet tip; a minor's order carries their id, so the cap counts it.
   const capped = viewer ? (await assertMayPay(deps, viewer.userId, amountPaise, 'tip')).capped : false;
@@ -55,4 +53,18 @@ export async function createGuestOrder(
     payerTokenHash: tokenHash,
     feesCovered: input.coverFees === true,
   });
+}
+
+/**
+ * What a checkout tip charges for `intendedPaise` (what the creator should receive): with `coverFees`, the smallest
+ * total that nets it at the creator's platform fee now (never a total the client sent); else the amount itself.
+ */
+export function checkoutTotalPaise(
+  creator: Pick<CreatorRecord, 'lifetimeGrossPaise'>,
+  intendedPaise: number,
+  coverFees: boolean | undefined,
+): number {
+  return coverFees
+    ? coverFeesTotalPaise(intendedPaise, { lifetimeGrossPaise: creator.lifetimeGrossPaise })
+    : intendedPaise;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, coverFeesTotalPaise, rupeesToPaise, type PaymentOrder } from '@shabaash/shared';
+import { MESSAGES, rupeesToPaise, type PaymentOrder } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, unauthenticated } from '../../http/errors.ts';
 import { assertMayPay } from '../consent/consent.service.ts';
@@ -12,6 +12,7 @@ import {
 } from '../safety/safety.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { phonePayerKey } from './guestPayers.ts';
+import { checkoutTotalPaise } from './guestOrders.ts';
 import { openPaymentOrder } from './payments.service.ts';
 
 export interface ViewerTipInput {
@@ -40,9 +41,7 @@ export async function createViewerTipOrder(
   if (creator.suspendedAt) throw creatorSuspended();
   if (creator.userId === userId) throw badRequest(MESSAGES.ownChannelTip, 'creator');
   const intendedPaise = rupeesToPaise(input.amount);
-  const amountPaise = input.coverFees
-    ? coverFeesTotalPaise(intendedPaise, { lifetimeGrossPaise: creator.lifetimeGrossPaise })
-    : intendedPaise;
+  const amountPaise = checkoutTotalPaise(creator, intendedPaise, input.coverFees);
   assertTipAmount(deps.config, amountPaise);
   const phoneKey = phonePayerKey(deps.config.payerHashSecret, viewer.phone);
   if (
