@@ -1,9 +1,9 @@
-import jsQR from 'jsqr';
 import { devices, type Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { Tip } from '@shabaash/shared';
 import { newPhoneContext, trackPageErrors, useBrowser } from './browser.ts';
 import { createCreator, getJson, GUEST_AGE_CONFIRM } from './flows.ts';
+import { decodeQr } from './qr.ts';
 
 /**
  * UPI as NPCI allows it since collect requests ended: the guest's checkout offers a UPI app (intent) on a phone
@@ -95,20 +95,7 @@ describe('guest checkout: UPI intent on a phone, a QR code on a desktop', () => 
     await expect
       .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
-    const size = 360;
-    const pixels = await qr.evaluate((img: HTMLImageElement, size) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = size;
-      canvas.height = size;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no 2d context');
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, size, size);
-      context.imageSmoothingEnabled = false;
-      context.drawImage(img, 0, 0, size, size);
-      return Array.from(context.getImageData(0, 0, size, size).data);
-    }, size);
-    expect(jsQR(Uint8ClampedArray.from(pixels), size, size)?.data).toBe(uri);
+    expect(await decodeQr(qr, 360)).toBe(uri);
 
     // The sandbox's stand-in for the phone that scanned the code: its approval pays.
     await dialog.getByRole('button', { name: /^Pay ₹250\.00$/ }).click();

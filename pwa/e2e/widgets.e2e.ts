@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import jsQR from 'jsqr';
 import { trackPageErrors, useBrowser } from './browser.ts';
 import { createCreator, guestTip, postJson, pushLive, signInContext } from './flows.ts';
+import { decodeQr } from './qr.ts';
 
 /**
  * Issue 14, the show's widgets in OBS: each journey copies a widget's link from the Overlay Studio (as a creator
@@ -122,25 +122,7 @@ describe('the OBS widgets: goal, QR code and top supporters', () => {
     expect(await obs.locator('.wg-qr figcaption').textContent()).toBe('Scan to send a superchat');
 
     // Rasterise the SVG exactly as drawn (image → canvas) and decode the pixels with a QR decoder.
-    const size = 400;
-    const pixels = await obs.evaluate(async (size) => {
-      const svg = document.querySelector('.wg-qr svg');
-      if (!svg) throw new Error('no svg');
-      const image = new Image();
-      image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = size;
-      canvas.height = size;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no 2d context');
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, size, size);
-      context.drawImage(image, 0, 0, size, size);
-      return Array.from(context.getImageData(0, 0, size, size).data);
-    }, size);
-    const decoded = jsQR(Uint8ClampedArray.from(pixels), size, size);
-    expect(decoded?.data).toBe(`${baseUrl}/guest-tip?c=${creator.handle}`);
+    expect(await decodeQr(obs.locator('.wg-qr svg'), 400)).toBe(`${baseUrl}/guest-tip?c=${creator.handle}`);
     expect(errors).toEqual([]);
     await page.close();
   });
