@@ -42,6 +42,9 @@ describe('loadConfig', () => {
     expect(refusal({ PORT: 'eighty' })).toMatch(/^Invalid configuration:\n {2}PORT: /);
     expect(refusal({ CASHBACK_BASIS_POINTS: '-1' })).toContain('CASHBACK_BASIS_POINTS');
     expect(refusal({ RAZORPAY_KEY_ID: 'rzp_test_1' })).toContain('RAZORPAY_KEY_SECRET: set both');
+    expect(refusal({ LANDING_TIPS_FIGURE: 'lots' })).toContain(
+      "LANDING_TIPS_FIGURE: use spec (the SPEC's 2.5M+), count (this deployment's own tips, rounded) or hidden",
+    );
   });
 
   it('accepts a complete production configuration', () => {

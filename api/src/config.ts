@@ -61,6 +61,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONTACT_EMAIL: z.email().default('hello@shabaash.in'),
   DEFAULT_CREATOR: z.string().optional(),
+  /**
+   * The figure beside "Tips processed" on the landing page: `spec` the SPEC's own ("2.5M+"), `count` this
+   * deployment's paid tips (rounded down, counted once a day), `hidden` no such claim at all.
+   */
+  LANDING_TIPS_FIGURE: z
+    .enum(['spec', 'count', 'hidden'], {
+      message: "use spec (the SPEC's 2.5M+), count (this deployment's own tips, rounded) or hidden",
+    })
+    .default('spec'),
   WELCOME_BONUS_RUPEES: rupees('10'),
   CASHBACK_BASIS_POINTS: z.coerce.number().int().min(0).max(10000).default(100),
   TOP_UP_MAX_RUPEES: rupees('100000'),

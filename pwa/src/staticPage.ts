@@ -13,7 +13,8 @@ import { markWalletMode } from './lib/walletMode.ts';
  * - a form's fields keep what is typed before hydration (usePrerenderedField) and its submit button stays
  *   disabled until then;
  * - any other button tapped before hydration (the app bar's menu toggle) is clicked again once React has it;
- * - what the page shows from the API (the landing footer's contact email, the guest page's creator and minimum) is
+ * - what the page shows from the API (the landing footer's contact email and hero's figure of tips processed, the
+ *   guest page's creator and minimum) is
  *   drawn without React by the page's `fill`, and React's cache is seeded with the same answers, so hydration finds
  *   exactly what the page shows.
  */
@@ -83,6 +84,16 @@ function showContactEmail(root: HTMLElement, email: string): void {
   }
 }
 
+/**
+ * Shows the deployment's figure of tips processed where the prerender showed the SPEC's (the landing page's hero),
+ * in place; null removes the claim (it is the last of its row: nothing moves).
+ */
+function showTipsFigure(claim: HTMLElement, figure: string | null): void {
+  const value = claim.querySelector('dd');
+  if (figure === null) claim.remove();
+  else if (value) value.textContent = figure;
+}
+
 /** Keeps `root` static until the visitor acts, then runs `page.hydrate` once and replays held button clicks. */
 export function keepStatic(root: HTMLElement, page: StaticPage): void {
   const held: HTMLElement[] = [];
@@ -140,6 +151,14 @@ export function keepStatic(root: HTMLElement, page: StaticPage): void {
     void fill.config().then((shown) => {
       const email = shown?.contactEmail;
       if (email) fill.show({ config: shown }, () => showContactEmail(root, email));
+    });
+  // The landing page's hero claims the deployment's figure of tips processed (LANDING_TIPS_FIGURE), or none.
+  const tipsClaim = root.querySelector<HTMLElement>('[data-claim="tips"]');
+  if (tipsClaim)
+    void fill.config().then((shown) => {
+      const figure = shown?.landingTipsFigure;
+      if (figure !== undefined && figure !== tipsClaim.querySelector('dd')?.textContent)
+        fill.show({ config: shown }, () => showTipsFigure(tipsClaim, figure));
     });
   // Copy prerendered for both wallet modes (WalletCopy.tsx) shows the deployment's once the config says which.
   if (root.querySelector('[data-wallet]')) void fill.config();

@@ -1,4 +1,10 @@
-import { DEFAULT_SAFETY, MESSAGES, SANDBOX_PUBLIC_LEGAL, type User } from '@shabaash/shared';
+import {
+  DEFAULT_SAFETY,
+  MESSAGES,
+  SANDBOX_PUBLIC_LEGAL,
+  SPEC_TIPS_FIGURE,
+  type User,
+} from '@shabaash/shared';
 import { fail, requireUser, type MockResolvers } from '../context.ts';
 import { newId } from '../state.ts';
 
@@ -23,6 +29,7 @@ export const accountResolvers = {
         emulatorUrl: null,
       },
       contactEmail: 'hello@shabaash.in',
+      landingTipsFigure: SPEC_TIPS_FIGURE,
       defaultCreator: creator ? { handle: creator.handle, displayName: creator.displayName } : null,
       legal: { ...SANDBOX_PUBLIC_LEGAL },
     };

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { setupServer, type SetupServer } from 'msw/node';
 import { http } from 'msw';
-import { SANDBOX_PUBLIC_LEGAL, type PublicConfig } from '@shabaash/shared';
+import { SANDBOX_PUBLIC_LEGAL, SPEC_TIPS_FIGURE, type PublicConfig } from '@shabaash/shared';
 import { installFakeRazorpay } from './fakeRazorpay.ts';
 
 /** GET /api/config of a sandbox deployment, for screen tests. */
@@ -13,6 +13,7 @@ export function sandboxConfig(overrides: Partial<PublicConfig> = {}): PublicConf
     checkoutScriptUrl: '/sandbox/checkout.js',
     firebase: { apiKey: 'k', projectId: 'demo-shabaash', authDomain: 'localhost', emulatorUrl: null },
     contactEmail: 'hello@shabaash.in',
+    landingTipsFigure: SPEC_TIPS_FIGURE,
     defaultCreator: null,
     legal: { ...SANDBOX_PUBLIC_LEGAL },
     ...overrides,

@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 /** What the server tells every client about itself: public configuration and health. */
 
+/** The landing page's claim of tips processed as the SPEC words it (the default of LANDING_TIPS_FIGURE). */
+export const SPEC_TIPS_FIGURE = '2.5M+';
+
 export const publicConfigSchema = z.object({
   sandbox: z.boolean(),
   razorpayKeyId: z.string(),
@@ -13,6 +16,8 @@ export const publicConfigSchema = z.object({
     emulatorUrl: z.string().nullable(),
   }),
   contactEmail: z.string(),
+  /** The landing page's figure of tips processed (the SPEC's, or the deployment's own count rounded); null: no such claim. */
+  landingTipsFigure: z.string().nullable(),
   defaultCreator: z.object({ handle: z.string(), displayName: z.string() }).nullable(),
   /** The deployment's legal settings the screens follow (docs/OPERATIONS.md, "Legal settings for India"). */
   legal: z.object({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { publicConfigSchema, type PublicConfig } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildCreator } from '../../../test/factories.ts';
+import { buildCreator, seedGuestTip } from '../../../test/factories.ts';
+import { landingTipsFigure, roundTipsFigure, TIPS_COUNT_TTL_MS } from './landingTips.ts';
 
 async function deleteAccount(app: TestApp, token: string): Promise<void> {
   const res = await app.request('DELETE', '/api/users/me', {
@@ -32,6 +33,7 @@ describe('GET /api/config', () => {
         emulatorUrl: 'http://127.0.0.1:9099',
       },
       contactEmail: 'team@shabaash.test',
+      landingTipsFigure: '2.5M+',
       defaultCreator: null,
       legal: { walletMode: 'stored', minimumAgeWithoutConsent: 18, minorMonthlyCapPaise: 50_000 },
     });
@@ -79,5 +81,54 @@ describe('GET /api/config', () => {
       minimumAgeWithoutConsent: 16,
       minorMonthlyCapPaise: 25_050,
     });
+  });
+
+  it("shows the landing page this deployment's own tips, rounded, when LANDING_TIPS_FIGURE=count", async () => {
+    const app = await createTestApp({
+      env: { LANDING_TIPS_FIGURE: 'count' },
+      extend: (deps) => ({ ...deps, checkout: deps.checkout ?? CHECKOUT }),
+    });
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    for (let i = 0; i < 7; i++) await seedGuestTip(app.deps.db, creator.id);
+    const res = await app.request<PublicConfig>('GET', '/api/config');
+    expect(res.body.landingTipsFigure).toBe('7');
+  });
+
+  it('hides the landing claim of tips processed when LANDING_TIPS_FIGURE=hidden', async () => {
+    const app = await createTestApp({
+      env: { LANDING_TIPS_FIGURE: 'hidden' },
+      extend: (deps) => ({ ...deps, checkout: deps.checkout ?? CHECKOUT }),
+    });
+    const res = await app.request<PublicConfig>('GET', '/api/config');
+    expect(res.body.landingTipsFigure).toBeNull();
+  });
+});
+
+describe('the landing figure of tips processed', () => {
+  it('rounds a count down, never claiming more tips than were processed', () => {
+    expect(roundTipsFigure(0)).toBe('0');
+    expect(roundTipsFigure(7)).toBe('7');
+    expect(roundTipsFigure(999)).toBe('999');
+    expect(roundTipsFigure(1000)).toBe('1K');
+    expect(roundTipsFigure(1234)).toBe('1.2K+');
+    expect(roundTipsFigure(12_345)).toBe('12K+');
+    expect(roundTipsFigure(123_456)).toBe('120K+');
+    expect(roundTipsFigure(2_512_345)).toBe('2.5M+');
+    expect(roundTipsFigure(3_000_000_001)).toBe('3B+');
+  });
+
+  it('counts the tips once a day, however often the landing page asks', async () => {
+    const app = await createTestApp();
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    await seedGuestTip(app.deps.db, creator.id);
+    let now = Date.parse('2026-11-28T00:00:00Z');
+    const figure = landingTipsFigure(app.deps.db, 'count', () => now);
+    expect(await figure()).toBe('1');
+
+    await seedGuestTip(app.deps.db, creator.id);
+    now += TIPS_COUNT_TTL_MS - 1;
+    expect(await figure()).toBe('1');
+    now += 1;
+    expect(await figure()).toBe('2');
   });
 });

@@ -305,3 +305,9 @@ export async function creatorTipTotals(db: Executor, creatorId: string): Promise
     guestPayments: Number(row.guest),
   };
 }
+
+/** Every paid tip this deployment ever landed (tombstones included: a deleted chat was still processed). */
+export async function countAllTips(db: Executor): Promise<number> {
+  const row = await db('tips').first<{ count: number }>(db.raw('count(*)::bigint as count'));
+  return Number(row.count);
+}

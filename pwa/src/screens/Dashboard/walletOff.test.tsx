@@ -5,7 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
-import { MESSAGES, SANDBOX_PUBLIC_LEGAL, type PublicConfig } from '@shabaash/shared';
+import { MESSAGES, SANDBOX_PUBLIC_LEGAL, SPEC_TIPS_FIGURE, type PublicConfig } from '@shabaash/shared';
 import { AppRoutes } from '../../App.tsx';
 import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
 import { clearMirror } from '../../sync/db.ts';
@@ -21,6 +21,7 @@ const CONFIG: PublicConfig = {
   checkoutScriptUrl: '/sandbox/checkout.js',
   firebase: { apiKey: 'k', projectId: 'demo-shabaash', authDomain: 'localhost', emulatorUrl: null },
   contactEmail: 'hello@shabaash.in',
+  landingTipsFigure: SPEC_TIPS_FIGURE,
   defaultCreator: { handle: 'shabaash-live', displayName: 'Shabaash Live' },
   legal: { ...SANDBOX_PUBLIC_LEGAL, walletMode: 'off' },
 };

@@ -1,3 +1,5 @@
+import { SPEC_TIPS_FIGURE } from '@shabaash/shared';
+import { useConfig } from '../../api/useConfig.ts';
 import { LinkButtons, type LinkButton } from '../../components/LinkButtons.tsx';
 import { richText, useT } from '../../i18n/i18n.tsx';
 import { WalletCopy } from '../../components/WalletCopy.tsx';
@@ -17,6 +19,9 @@ const DEMO_TIPS = [
 /** The landing page's first screen: the promise, the two calls to action, the claims and a mock stream. */
 export function Hero() {
   const { t } = useT();
+  // The deployment's figure (LANDING_TIPS_FIGURE), the SPEC's until the config answers (the prerender's too).
+  const config = useConfig();
+  const tipsFigure = config.data ? config.data.landingTipsFigure : SPEC_TIPS_FIGURE;
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="container hero-inner">
@@ -33,11 +38,8 @@ export function Hero() {
           <div className="button-row">
             <LinkButtons size="large" links={CALLS_TO_ACTION} />
           </div>
+          {/* The tips figure comes last: a deployment that hides it (or a static fill that swaps it) moves nothing. */}
           <dl className="claims">
-            <div>
-              <dt>{t('landing.claim.tips')}</dt>
-              <dd>2.5M+</dd>
-            </div>
             <div>
               <dt>{t('landing.claim.checkout')}</dt>
               <dd>{t('landing.claim.checkoutValue')}</dd>
@@ -46,6 +48,12 @@ export function Hero() {
               <dt>{t('landing.claim.code')}</dt>
               <dd>{t('landing.claim.codeValue')}</dd>
             </div>
+            {tipsFigure === null ? null : (
+              <div data-claim="tips">
+                <dt>{t('landing.claim.tips')}</dt>
+                <dd>{tipsFigure}</dd>
+              </div>
+            )}
           </dl>
         </div>
         <div className="hero-visual" aria-hidden="true">

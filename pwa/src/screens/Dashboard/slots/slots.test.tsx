@@ -5,7 +5,13 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
-import { SANDBOX_PUBLIC_LEGAL, type PublicConfig, type Tip, type WalletTransaction } from '@shabaash/shared';
+import {
+  SANDBOX_PUBLIC_LEGAL,
+  SPEC_TIPS_FIGURE,
+  type PublicConfig,
+  type Tip,
+  type WalletTransaction,
+} from '@shabaash/shared';
 import { BalanceCard } from './BalanceCard.tsx';
 import { WalletActivity } from './WalletActivity.tsx';
 import { SendTipForm } from './SendTipForm.tsx';
@@ -29,6 +35,7 @@ const CONFIG: PublicConfig = {
   checkoutScriptUrl: '/sandbox/checkout.js',
   firebase: { apiKey: 'k', projectId: 'demo-shabaash', authDomain: 'localhost', emulatorUrl: null },
   contactEmail: 'hello@shabaash.in',
+  landingTipsFigure: SPEC_TIPS_FIGURE,
   defaultCreator: { handle: 'shabaash-live', displayName: 'Shabaash Live' },
   legal: { ...SANDBOX_PUBLIC_LEGAL },
 };
