@@ -38,3 +38,12 @@ export function readRememberedCreator(): string | null {
     return null;
   }
 }
+
+/** Forgets `handle` as the referring creator (the API knows no such creator any more), unless another replaced it. */
+export function forgetRememberedCreator(handle: string): void {
+  try {
+    if (readRememberedCreator() === handle) localStorage.removeItem(REFERRING_CREATOR_STORAGE_KEY);
+  } catch {
+    // storage unavailable: nothing was remembered
+  }
+}

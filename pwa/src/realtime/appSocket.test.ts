@@ -7,6 +7,7 @@ import { setUnauthorizedHandler, type ApiError } from '../api/client.ts';
 import { setAppSocketFactory, subscribeAppSocket } from './appSocket.ts';
 import { fakeSocketFactory } from '../test/fakeSocket.ts';
 import { createRealtimeSocket } from './socket.ts';
+import { REFERRING_CREATOR_STORAGE_KEY } from '../lib/referringCreator.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -16,6 +17,21 @@ afterEach(() => {
 });
 
 describe('the app socket', () => {
+  it("joins the public room of the creator whose link brought the viewer (the dashboard's live recent tips)", () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'token-of-a-viewer');
+    localStorage.setItem(REFERRING_CREATOR_STORAGE_KEY, 'kabir_codes');
+    const fake = fakeSocketFactory();
+    setAppSocketFactory((options) => createRealtimeSocket({ ...options, createSocket: fake.factory }));
+    const unsubscribe = subscribeAppSocket(
+      () => undefined,
+      () => undefined,
+    );
+    fake.last().open();
+    const hello = fake.last().sent[0];
+    unsubscribe();
+    expect(hello).toMatchObject({ type: 'hello', token: 'token-of-a-viewer', creator: 'kabir_codes' });
+  });
+
   it('signs the device out like a 401 when the server ends its session (4001)', async () => {
     vi.useFakeTimers();
     localStorage.setItem(TOKEN_STORAGE_KEY, 'token-of-a-revoked-session');

@@ -1,5 +1,6 @@
 import { MESSAGES, serverMessageSchema, type ServerMessage } from '@shabaash/shared';
 import { readToken, reportUnauthorized } from '../api/client.ts';
+import { readRememberedCreator } from '../lib/referringCreator.ts';
 import {
   createRealtimeSocket,
   type RealtimeSocket,
@@ -22,8 +23,9 @@ function parse(value: ServerMessage): ServerMessage | null {
 }
 
 /**
- * Subscribes to the app's one shared realtime connection (signed in with the stored bearer token). The socket
- * opens with the first subscriber and closes with the last; returns the unsubscribe function.
+ * Subscribes to the app's one shared realtime connection (signed in with the stored bearer token, in the referring
+ * creator's public room). The socket opens with the first subscriber and closes with the last; returns the
+ * unsubscribe function.
  */
 export function subscribeAppSocket(
   onMessage: (message: ServerMessage) => void,
@@ -31,9 +33,12 @@ export function subscribeAppSocket(
 ): () => void {
   if (!shared) {
     shared = factory({
+      // The public room joined is the referring creator's (their pushed-live tips fill the dashboard's recent
+      // tips, sync/pull.ts), else the default creator's.
       credentials: () => {
         const token = readToken();
-        return token ? { token } : null;
+        const creator = readRememberedCreator();
+        return token ? { token, ...(creator ? { creator } : {}) } : null;
       },
       parse,
       // A revoked session (logout elsewhere, password reset) signs this device out like a 401 does; the close

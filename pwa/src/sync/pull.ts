@@ -7,6 +7,7 @@ import { allTables, db, type MirroredBalance, type MirroredChat } from './db.ts'
 import { coalescing } from './coalesce.ts';
 import { savePayouts } from './payouts.ts';
 import { currentWalletMode, markWalletMode } from '../lib/walletMode.ts';
+import { forgetRememberedCreator, readRememberedCreator } from '../lib/referringCreator.ts';
 
 /** The signed-in user whose data the mirror holds (null when signed out). */
 export function currentSyncUser(): User | null {
@@ -132,8 +133,20 @@ async function pullChats(userId: string): Promise<void> {
   await applyChatChanges(userId, changes);
 }
 
+/**
+ * The dashboard's recent tips: the referring creator's (lib/referringCreator.ts), else the default creator's, with
+ * the viewer's own. A referring creator the API no longer knows (404, or 410 deleted) is forgotten for the default.
+ */
 async function pullRecentTips(): Promise<void> {
-  const { tips } = await api('recentTips', { query: {} });
+  const creator = readRememberedCreator();
+  let tips: Tip[];
+  try {
+    ({ tips } = await api('recentTips', { query: creator ? { creator } : {} }));
+  } catch (err) {
+    if (!creator || !(err instanceof ApiError) || (err.status !== 404 && err.status !== 410)) throw err;
+    forgetRememberedCreator(creator);
+    ({ tips } = await api('recentTips', { query: {} }));
+  }
   await db.transaction('rw', db.recentTips, async () => {
     await db.recentTips.filter((row) => row.pending !== 1).delete();
     await db.recentTips.bulkPut(tips.map((tip) => ({ ...tip, pending: 0 as const })));
@@ -184,10 +197,13 @@ type TipMessage = Extract<ServerMessage, { type: 'tip:new' | 'tip:status' | 'tip
 
 /**
  * The creator space whose pushed-live tips the mirrored recent-tips list holds, as the last welcome granted it:
- * the public room's creator (the default creator, for a viewer or another creator), else the user's own channel
- * when they are the default creator (no public room of their own). Null until a welcome arrives.
+ * the public room's creator (the referring creator the hello named, else the default creator), else the user's
+ * own channel (no public room of their own). Null until a welcome arrives. `recentHandle` is the referring creator
+ * of that hello: after a new referring link the list follows the new creator (pulled), and the old room's events
+ * are ignored until the socket reconnects.
  */
 let recentSpace: string | null = null;
+let recentHandle: string | null = null;
 
 function recentTipsSpace(user: User, rooms: readonly string[]): string | null {
   const publicRoom = rooms.find((room) => room.startsWith('public:'));
@@ -235,6 +251,7 @@ export async function applyRealtimeMessage(message: ServerMessage): Promise<bool
   if (!user) return false;
   if (message.type === 'welcome') {
     recentSpace = recentTipsSpace(user, message.rooms);
+    recentHandle = readRememberedCreator();
     requestPull();
     return true;
   }
@@ -258,7 +275,7 @@ export async function applyRealtimeMessage(message: ServerMessage): Promise<bool
     message.type !== 'tip:deleted'
   )
     return false;
-  const forRecent = message.space === recentSpace;
+  const forRecent = message.space === recentSpace && recentHandle === readRememberedCreator();
   if (forRecent) {
     await ensureMirrorOwner(user.id);
     await applyRecentTipMessage(message, message.space !== creatorSpace(user.id));

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { MESSAGES } from '@shabaash/shared';
 import {
   CREATOR,
+  SECOND_CREATOR,
   VIEWER,
   deleteTip,
   resetMockState,
@@ -17,6 +18,7 @@ import { storeSession } from '../test/renderApp.tsx';
 import { clearMirror, db } from './db.ts';
 import { creatorSpace } from '@shabaash/shared/core';
 import { applyRealtimeMessage, pullNow } from './pull.ts';
+import { REFERRING_CREATOR_STORAGE_KEY } from '../lib/referringCreator.ts';
 import { enqueueDeleteChat, enqueueSendTip, enqueueSetStatus, outboxSize, replayOutbox } from './outbox.ts';
 
 const { server, state } = createMockServer();
@@ -140,6 +142,72 @@ describe('recent tips', () => {
 
     await applyRealtimeMessage({ type: 'tip:deleted', space, version: 501, data: { id: live.id } });
     expect(await db.recentTips.get(live.id)).toBeUndefined();
+  });
+
+  it("a viewer a creator's link brought sees that creator's tips live, not the default creator's", async () => {
+    storeSession(VIEWER.user, VIEWER.token);
+    await pullNow();
+    const template = (await db.recentTips.toArray())[0]!;
+    localStorage.setItem(REFERRING_CREATOR_STORAGE_KEY, 'kabir_codes');
+    const asked: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/api/tips/recent')) asked.push(url.searchParams.get('creator'));
+    });
+    await pullNow();
+    server.events.removeAllListeners();
+    expect(asked).toEqual(['kabir_codes']);
+    await applyRealtimeMessage({
+      type: 'welcome',
+      rooms: [`wallet:${VIEWER.user.id}`, `public:${SECOND_CREATOR.user.id}`],
+      versions: {},
+    });
+    const live = {
+      ...template,
+      id: 'tip-for-kabir',
+      _id: 'tip-for-kabir',
+      creatorId: SECOND_CREATOR.user.id,
+      name: 'Ananya',
+      message: 'nice build',
+      status: 'read' as const,
+      createdAt: new Date(Date.now() + 60_000).toISOString(),
+      version: 700,
+    };
+    await applyRealtimeMessage({
+      type: 'tip:status',
+      space: creatorSpace(SECOND_CREATOR.user.id),
+      version: 700,
+      data: live,
+    });
+    expect((await db.recentTips.get(live.id))?.message).toBe('nice build');
+  });
+
+  it('after a new creator link the list leaves the old room alone until the socket joins the new one', async () => {
+    storeSession(VIEWER.user, VIEWER.token);
+    await pullNow();
+    const template = (await db.recentTips.toArray())[0]!;
+    await applyRealtimeMessage({
+      type: 'welcome',
+      rooms: [`wallet:${VIEWER.user.id}`, `public:${CREATOR.user.id}`],
+      versions: {},
+    });
+    localStorage.setItem(REFERRING_CREATOR_STORAGE_KEY, 'kabir_codes');
+    const stale = { ...template, id: 'tip-old-room', status: 'read' as const, version: 800 };
+    await applyRealtimeMessage({
+      type: 'tip:new',
+      space: creatorSpace(CREATOR.user.id),
+      version: 800,
+      data: stale,
+    });
+    expect(await db.recentTips.get('tip-old-room')).toBeUndefined();
+  });
+
+  it("forgets a referring creator the API no longer knows and shows the default creator's tips", async () => {
+    localStorage.setItem(REFERRING_CREATOR_STORAGE_KEY, 'gone_creator');
+    storeSession(VIEWER.user, VIEWER.token);
+    await pullNow();
+    expect(localStorage.getItem(REFERRING_CREATOR_STORAGE_KEY)).toBeNull();
+    expect(await db.recentTips.count()).toBeGreaterThan(0);
   });
 
   it("ignores another creator's events for the dashboard list", async () => {

@@ -1,7 +1,6 @@
 import type { Tip } from '@shabaash/shared';
 import { SlotCard, SlotList } from './SlotCard.tsx';
 import { useRecentTips } from '../../../hooks/useTips.ts';
-import { useDefaultCreatorHandle } from '../../../hooks/referringCreator.ts';
 import './slots.css';
 import { useT, translate } from '../../../i18n/i18n.tsx';
 import { money, dateTime } from '../../../i18n/format.ts';
@@ -48,12 +47,11 @@ function TipRow({ tip }: { tip: Tip & { pending?: 0 | 1 } }) {
 const TEXTS = ['dashboard.recent.loadFailed', 'msg.noRecentTips'] as const;
 
 /**
- * Dashboard recent tip activity of the referring or default creator, newest first, at most 10: the default
- * creator's from the offline mirror (with this device's queued tips marked), another's from GET /api/tips/recent.
+ * Dashboard recent tip activity of the referring or default creator, newest first, at most 10, live: from the
+ * offline mirror (with this device's queued tips marked), which the realtime bridge keeps up to date.
  */
 export function RecentTips() {
-  const creator = useDefaultCreatorHandle();
-  const tips = useRecentTips(creator.handle, creator.isResolved);
+  const tips = useRecentTips();
   const { t } = useT();
   return (
     <SlotCard title={t('dashboard.recent.title')} busy={tips.isPending}>

@@ -17,7 +17,6 @@ import { WalletActivity } from './WalletActivity.tsx';
 import { SendTipForm } from './SendTipForm.tsx';
 import { RecentTips } from './RecentTips.tsx';
 import { buildUser, renderWithApp, storeSession } from '../../../test/renderApp.tsx';
-import { mergeTipIntoList } from '../../../hooks/useTips.ts';
 import { REFERRING_CREATOR_STORAGE_KEY } from '../../../lib/referringCreator.ts';
 import { clearMirror } from '../../../sync/db.ts';
 import { pullNow } from '../../../sync/pull.ts';
@@ -307,31 +306,5 @@ describe('RecentTips', () => {
     expect(within(items[0]!).getByText('Guest Kabir')).toBeTruthy();
     expect(items[0]!.textContent).toContain('₹30.00');
     expect(items[1]!.textContent).toContain('Fan 1');
-  });
-});
-
-describe('mergeTipIntoList', () => {
-  it('keeps at most 10, newest first, replaces by id, ignores stale versions and drops ignored tips', () => {
-    let list: Tip[] = [];
-    for (let i = 1; i <= 12; i++) list = mergeTipIntoList(list, tip(i));
-    expect(list.map((t) => t.id)).toEqual([
-      'tip_12',
-      'tip_11',
-      'tip_10',
-      'tip_9',
-      'tip_8',
-      'tip_7',
-      'tip_6',
-      'tip_5',
-      'tip_4',
-      'tip_3',
-    ]);
-    list = mergeTipIntoList(list, tip(12, { message: 'edited', version: 20 }));
-    expect(list[0]!.message).toBe('edited');
-    list = mergeTipIntoList(list, tip(12, { message: 'stale', version: 5 }));
-    expect(list[0]!.message).toBe('edited');
-    list = mergeTipIntoList(list, tip(11, { status: 'ignore', version: 30 }));
-    expect(list.map((t) => t.id)).not.toContain('tip_11');
-    expect(list).toHaveLength(9);
   });
 });
