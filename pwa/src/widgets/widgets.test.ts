@@ -25,6 +25,14 @@ function widgetState(overrides: Partial<WidgetState> = {}): WidgetState {
     session: SESSION,
     goal: { raised: 250, raisedPaise: 25_000 },
     supporters: [],
+    timer: {
+      status: 'idle',
+      endsAt: null,
+      remainingMs: 3_600_000,
+      addedSeconds: 0,
+      serverNow: '2026-11-25T10:00:00.000Z',
+      endingText: '',
+    },
     ...overrides,
   };
 }
