@@ -40,7 +40,8 @@ export function drawTimer(root: HTMLElement, { state, revoked }: WidgetView): vo
   card.append(digits, caption);
   root.replaceChildren(card);
 
-  const paint = () => {
+  /** Redraws the digits; answers whether the countdown has ended (then the ticking stops). */
+  const paint = (): boolean => {
     const line = timerLine(timer, offsetMs, text);
     card.dataset.ended = String(line.ended);
     digits.textContent = line.ended ? '' : line.digits;
@@ -48,9 +49,9 @@ export function drawTimer(root: HTMLElement, { state, revoked }: WidgetView): vo
     const said = line.ended ? line.ending : timer.status === 'paused' ? text.paused : '';
     if (caption.textContent !== said) caption.textContent = said;
     if (line.ended && ticker) clearInterval(ticker);
+    return line.ended;
   };
-  paint();
-  if (timer.status === 'running') ticker = setInterval(paint, TICK_MS);
+  if (!paint() && timer.status === 'running') ticker = setInterval(paint, TICK_MS);
 }
 
 mountWidget(drawTimer);
