@@ -119,6 +119,7 @@ export async function runPayoutBench(): Promise<{
         apiTokenRevoked() {},
         creatorSuspended() {},
         streamUpdated() {},
+        timerUpdated() {},
         showEvent() {},
       },
       // The batch pushes no tip live, so no speech is ever queued.

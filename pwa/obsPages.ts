@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /** The OBS widgets (issue 14), each its own small entry at `/widgets/<kind>` (widgets/<kind>/index.html). */
-export const WIDGET_ENTRIES = ['goal', 'qr', 'supporters'] as const;
+export const WIDGET_ENTRIES = ['goal', 'qr', 'supporters', 'timer'] as const;
 
 const WIDGET_TITLES: Record<(typeof WIDGET_ENTRIES)[number], string> = {
   goal: 'Goal widget',
   qr: 'QR code widget',
   supporters: 'Top supporters widget',
+  timer: 'Subathon timer widget',
 };
 
 /** Green, the colour OBS keys out, behind the bare overlay. */

@@ -31,6 +31,7 @@ import { speechRoutes } from './modules/show/speech.routes.ts';
 import { showRoutes } from './modules/show/show.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { streamRoutes } from './modules/stream/stream.routes.ts';
+import { timerRoutes } from './modules/timer/timer.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     showRoutes(deps),
     payoutsRoutes(deps),
     streamRoutes(deps),
+    timerRoutes(deps),
     opsRoutes(deps),
     reportsRoutes(deps),
   ]) {

@@ -1,4 +1,4 @@
-import type { OverlaySettings, ShowMessage, StreamSession } from '@shabaash/shared';
+import type { OverlaySettings, ShowMessage, StreamSession, TimerRun } from '@shabaash/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/knex.ts';
 import type { Logger } from './logger.ts';
@@ -35,6 +35,11 @@ export interface RealtimeBus {
   apiTokenRevoked(tokenId: string): void;
   /** A creator's stream session started or ended (pushed as stream:update to the creator's and overlay rooms). */
   streamUpdated(creatorId: string, session: StreamSession | null): void;
+  /**
+   * A creator's subathon timer started, paused, resumed, gained time or (`ended`) ran out: pushed as timer:update
+   * (timer:ended) to the creator's rooms (bots included) and overlay rooms, on every instance.
+   */
+  timerUpdated(creatorId: string, run: TimerRun, ended: boolean): void;
   /** A show moment for the creator's overlays only (test alert, speech ready, skip reading), on every instance. */
   showEvent(creatorId: string, message: ShowMessage): void;
 }

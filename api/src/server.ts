@@ -16,6 +16,7 @@ import { SpeechQueue } from './modules/show/speech.jobs.ts';
 import { createSpeechEngine } from './speech/index.ts';
 import { startReconcileLoop } from './jobs/reconcile.ts';
 import { startAutoClearLoop } from './jobs/autoClear.ts';
+import { startTimerLoop } from './jobs/timers.ts';
 import { startWebhookProcess } from './modules/webhooks/workerProcess.ts';
 import { startPayoutLoop } from './jobs/payouts.ts';
 import { startDailyReconciliationLoop } from './jobs/dailyReconciliation.ts';
@@ -197,6 +198,8 @@ export async function startServer(
     stops.add('payment reconciliation', () => stopReconcile());
     const stopAutoClear = startAutoClearLoop(deps);
     stops.add('auto-clear', () => stopAutoClear());
+    const stopTimers = startTimerLoop(deps);
+    stops.add('subathon timers', () => stopTimers());
     // Outgoing webhooks: sent by a low-priority worker process, off this event loop and pool (WEBHOOK_WORKER).
     const worker = startWebhookProcess(config, databaseUrl, logger);
     webhookWorker.running = worker.running;

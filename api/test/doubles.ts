@@ -1,4 +1,4 @@
-import type { OverlaySettings, ShowMessage, StreamSession } from '@shabaash/shared';
+import type { OverlaySettings, ShowMessage, StreamSession, TimerRun } from '@shabaash/shared';
 import type { RealtimeBus } from '../src/deps.ts';
 
 /** Records what the services announce; TEMPORARY until the real realtime hub is wired into the harness. */
@@ -15,6 +15,10 @@ export class RecordingBus implements RealtimeBus {
   overlayKeyRotated(): void {}
   apiTokenRevoked(): void {}
   creatorSuspended(): void {}
+  readonly timerUpdates: Array<{ creatorId: string; run: TimerRun; ended: boolean }> = [];
+  timerUpdated(creatorId: string, run: TimerRun, ended: boolean): void {
+    this.timerUpdates.push({ creatorId, run, ended });
+  }
   readonly streamUpdates: Array<{ creatorId: string; session: StreamSession | null }> = [];
   streamUpdated(creatorId: string, session: StreamSession | null): void {
     this.streamUpdates.push({ creatorId, session });

@@ -22,6 +22,7 @@ import { sandboxHandlers } from './sandbox.ts';
 import { apiTokenResolvers } from './resolvers/apiTokens.ts';
 import { webhookResolvers } from './resolvers/webhooks.ts';
 import { streamResolvers } from './resolvers/stream.ts';
+import { timerResolvers } from './resolvers/timer.ts';
 import { opsConsoleResolvers } from './resolvers/opsConsole.ts';
 import { consentResolvers } from './resolvers/consent.ts';
 
@@ -38,6 +39,7 @@ export const resolvers: MockResolvers = {
   ...apiTokenResolvers,
   ...webhookResolvers,
   ...streamResolvers,
+  ...timerResolvers,
   ...payoutResolvers,
   ...opsConsoleResolvers,
   ...consentResolvers,

@@ -7,7 +7,7 @@ import * as p from './payouts.ts';
 import * as sw from './schemas/widgets.ts';
 import { SUPPORTER_ENDPOINTS } from './widgets.ts';
 import * as show from './showAlerts.ts';
-
+import { timerEndpoints } from './schemas/timer.ts';
 import { define } from './endpointTools.ts';
 export type { HttpMethod } from './endpointTools.ts';
 
@@ -373,6 +373,7 @@ export const endpoints = define({
     query: s.overlayKeyQuerySchema,
     output: sw.widgetStateSchema,
   },
+  ...timerEndpoints, // the subathon timer
 });
 
 export type Endpoints = typeof endpoints;

@@ -4,6 +4,7 @@
 import type { EndpointName, Endpoints } from './api.ts';
 import type { ApiTokenScope } from './apiTokens.ts';
 import { SUPPORTER_ENDPOINTS } from './widgets.ts';
+import { TIMER_ENDPOINTS } from './timer.ts';
 import { OPS_REFERENCE } from './apiReferenceOps.ts';
 import { CONSENT_REFERENCE } from './apiReferenceConsent.ts';
 
@@ -370,8 +371,9 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     method: 'GET',
     path: '/overlay/widgets',
     auth: 'public',
-    summary: 'What the goal, QR and top supporters widgets draw, unlocked by the overlay key.',
+    summary: 'What the goal, QR, top supporters and timer widgets draw, unlocked by the overlay key.',
   },
+  ...TIMER_ENDPOINTS,
 };
 
 /**

@@ -12,6 +12,8 @@ export * from './coverFees.ts';
 export * from './wsProtocol.ts';
 // The OBS widgets' settings, texts and links (issue 14).
 export * from './widgets.ts';
+// The subathon timer's settings, texts and arithmetic (the timer widget's bundle uses them).
+export * from './timer.ts';
 // The show's tiers and TTS defaults (issue 14), for the overlay.
 export * from './tiers.ts';
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { payoutSummarySchema } from './payouts.ts';
 import { overlaySettingsSchema, tipSchema, walletSchema } from './schemas.ts';
 import { streamSessionSchema } from './schemas/widgets.ts';
+import { timerRunSchema } from './schemas/timer.ts';
 import { showMessageSchemas } from './showAlerts.ts';
 
 import { ALERT_SOUNDS } from './wsProtocol.ts';
@@ -70,6 +71,10 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tip:paid'), ...versioned, data: z.object({ id: z.string() }) }),
   /** A stream session started or ended (issue 14): the creator's latest session, to the creator and overlay rooms. */
   z.object({ type: z.literal('stream:update'), data: z.object({ session: streamSessionSchema.nullable() }) }),
+  /** The subathon timer started, paused, resumed or gained time: the run, to the creator's and overlay rooms. */
+  z.object({ type: z.literal('timer:update'), data: z.object({ run: timerRunSchema }) }),
+  /** The subathon timer ran out (once per run): the run, to the creator's rooms (bots) and overlay rooms. */
+  z.object({ type: z.literal('timer:ended'), data: z.object({ run: timerRunSchema }) }),
   // The show (issue 14): test alert, speech ready, skip reading; overlay sockets only.
   ...showMessageSchemas,
 ]);

@@ -11,6 +11,7 @@ export * from './schemas/config.ts';
 export * from './schemas/safety.ts';
 export * from './schemas/show.ts';
 export * from './schemas/widgets.ts';
+export * from './schemas/timer.ts';
 export * from './schemas/ops.ts';
 export * from './schemas/opsMoney.ts';
 export * from './schemas/opsConsole.ts';

@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   'payout.updated',
   'stream.started',
   'stream.ended',
+  'timer.ended',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -24,6 +25,8 @@ export const WEBHOOK_EVENT_MEANINGS: Record<WebhookEvent, string> = {
   'stream.started': 'The creator pressed "Start stream" in the Chat Loader: a new stream session began.',
   'stream.ended':
     'The creator pressed "End stream": the session ended, with its totals (amount, count, top tip).',
+  'timer.ended':
+    'The subathon timer ran out: the ended run, with the seconds tips added to it (once per run).',
 };
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VALIDATION_MESSAGES } from './validationMessages.ts';
 import { tipSchema } from './schemas.ts';
 import { streamSessionSchema, streamTotalsSchema } from './schemas/widgets.ts';
+import { timerRunSchema } from './schemas/timer.ts';
 import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEvent } from './webhookProtocol.ts';
 
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
@@ -90,5 +91,6 @@ export const webhookPayloadSchemas = {
     'stream.ended',
     z.object({ session: streamSessionSchema, totals: streamTotalsSchema }),
   ),
+  'timer.ended': deliveryOf('timer.ended', z.object({ run: timerRunSchema })),
   [WEBHOOK_TEST_EVENT]: deliveryOf(WEBHOOK_TEST_EVENT, z.object({ message: z.string() })),
 } satisfies Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, z.ZodType>;

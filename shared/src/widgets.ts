@@ -46,7 +46,7 @@ export function defaultWidgetSettings(): WidgetSettings {
 }
 
 /** The widgets, each its own OBS browser source at `/widgets/<kind>?key=<overlay key>`. */
-export const WIDGET_KINDS = ['goal', 'qr', 'supporters'] as const;
+export const WIDGET_KINDS = ['goal', 'qr', 'supporters', 'timer'] as const;
 export type WidgetKind = (typeof WIDGET_KINDS)[number];
 
 /** The OBS link of a widget; it carries the overlay key, so rotating the key invalidates every widget link. */

@@ -29,6 +29,9 @@ export const WS_SERVER_MESSAGES: Record<ServerMessageType, string> = {
     'Creator rooms and bots: an overlay put this live tip on air; `data.aired` says when and whether its sound played (versioned, once per tip).',
   pong: 'Answer to ping.',
   'stream:update': 'A stream session started or ended: the latest session (issue 14).',
+  'timer:update':
+    'The subathon timer started, paused, resumed or gained time: the run (end time or time left, server clock).',
+  'timer:ended': 'The subathon timer ran out: the ended run (once per run; webhooks get timer.ended).',
   'tip:paid':
     'Overlay rooms only: a tip was paid (its id, none of its text), so widgets recount while it waits for moderation (versioned).',
   'show:test': 'Overlays only: show this marked test tip (not stored, not versioned).',

@@ -9,6 +9,7 @@ import { refreshDbGauges, registry } from './registry.ts';
 import './alertReceipts.ts';
 import './disputes.ts';
 import './feesCovered.ts';
+import './timers.ts';
 import './payouts.ts';
 import './reconciliation.ts';
 import './webhooks.ts';

@@ -23,6 +23,7 @@ function instance() {
     streamChanged: async (c) => void seen.push(`stream ${c}`),
     reconnected: () => seen.push('reconnected'),
     show: (c, m) => seen.push(`show ${c} ${m.type}`),
+    timerChanged: async (c, ended) => void seen.push(`timer ${c} ${ended}`),
   };
   let closed = false;
   const fanout = createFanout({

@@ -29,6 +29,8 @@ export interface FanoutHandlers {
   streamChanged(creatorId: string): Promise<void>;
   /** A show moment for a creator's overlays (test alert, speech ready, skip reading). */
   show(creatorId: string, message: ShowMessage): void;
+  /** A creator's subathon timer changed (or ended) elsewhere. */
+  timerChanged(creatorId: string, ended: boolean): Promise<void>;
   /** The LISTEN connection came back: notifications sent meanwhile are lost. */
   reconnected(): void;
 }
@@ -39,6 +41,7 @@ export interface Fanout {
   space(space: string): void;
   overlay(creatorId: string): void;
   stream(creatorId: string): void;
+  timer(creatorId: string, ended: boolean): void;
   revoked(userId: string, sessionId: string | null): void;
   rotated(creatorId: string): void;
   suspended(creatorId: string): void;
@@ -75,6 +78,7 @@ export function createFanout(deps: {
   const pendingSpaces = new Set<string>();
   const pendingOverlays = new Set<string>();
   const pendingStreams = new Set<string>();
+  const pendingTimers: PendingNews['timers'] = [];
   const pendingRevoked: Array<{ userId: string; sessionId: string | null }> = [];
   const pendingRotated = new Set<string>();
   const pendingSuspended = new Set<string>();
@@ -102,7 +106,7 @@ export function createFanout(deps: {
       pendingSuspended.size > 0 ||
       pendingApiTokens.size > 0 ||
       pendingPresence.size > 0 ||
-      pendingShows.length > 0 ||
+      pendingShows.length + pendingTimers.length > 0 ||
       pendingAsk
     );
   }
@@ -113,6 +117,7 @@ export function createFanout(deps: {
     const news: PendingNews = {
       overlays: [...pendingOverlays],
       streams: [...pendingStreams],
+      timers: pendingTimers.splice(0),
       revoked: pendingRevoked.splice(0),
       rotated: [...pendingRotated],
       suspended: [...pendingSuspended],
@@ -188,6 +193,7 @@ export function createFanout(deps: {
     space: queue((space: string) => pendingSpaces.add(space)),
     overlay: queue((creatorId: string) => pendingOverlays.add(creatorId)),
     stream: queue((creatorId: string) => pendingStreams.add(creatorId)),
+    timer: queue((creatorId: string, ended: boolean) => pendingTimers.push({ creatorId, ended })),
     revoked: queue((userId: string, sessionId: string | null) => pendingRevoked.push({ userId, sessionId })),
     rotated: queue((creatorId: string) => pendingRotated.add(creatorId)),
     suspended: queue((creatorId: string) => pendingSuspended.add(creatorId)),
@@ -218,12 +224,15 @@ async function deliver(payload: ParsedNotifyPayload, handlers: FanoutHandlers): 
   for (const entry of payload.shows ?? []) handlers.show(entry.creatorId, entry.message);
   for (const creatorId of payload.overlays) await handlers.overlayChanged(creatorId);
   for (const creatorId of payload.streams ?? []) await handlers.streamChanged(creatorId);
+  for (const entry of payload.timers ?? []) await handlers.timerChanged(entry.creatorId, entry.ended);
 }
 
 interface PendingNews {
   changes: Array<{ space: string; version: number | null }>;
   overlays: string[];
   streams: string[];
+  /** Creators whose subathon timer changed; `ended`: the change was its end. */
+  timers: Array<{ creatorId: string; ended: boolean }>;
   revoked: Array<{ userId: string; sessionId: string | null }>;
   rotated: string[];
   suspended: string[];
@@ -248,6 +257,7 @@ export function buildPayloads(instance: string, news: PendingNews): NotifyPayloa
   }
   current.overlays = news.overlays;
   if (news.streams.length > 0) current.streams = news.streams;
+  if (news.timers.length > 0) current.timers = news.timers;
   if (news.revoked.length > 0) current.revoked = news.revoked;
   if (news.rotated.length > 0) current.rotated = news.rotated;
   if (news.suspended.length > 0) current.suspended = news.suspended;

@@ -14,6 +14,7 @@ import { getOverlay, pickSettings } from '../modules/creators/overlay.service.ts
 import { getPayoutSummary } from '../modules/payouts/payouts.service.ts';
 import { findLatestSession } from '../modules/stream/stream.repository.ts';
 import { presentSession } from '../modules/stream/stream.presenter.ts';
+import { remoteTimerPusher, timerPusher } from './timers.ts';
 import { creatorSpace, payoutsSpace } from '../modules/sync/spaces.ts';
 import { createAlertReceipts } from './alerts.ts';
 import { createConnections } from './connections.ts';
@@ -274,6 +275,7 @@ function bus(parts: {
       pushToRooms(creatorId, msg.streamUpdate(session));
       fanout.stream(creatorId);
     },
+    timerUpdated: timerPusher(isClosed, pushToRooms, fanout),
     sessionsRevoked(userId, sessionId) {
       if (isClosed()) return;
       revocation.closeRevokedSessions(userId, sessionId);
@@ -387,6 +389,7 @@ function notificationHandlers(parts: {
         log.error({ err }, 'could not read the stream session for a notification');
       }
     },
+    timerChanged: remoteTimerPusher(db, log, publisher, parts.pushToRooms),
     reconnected() {
       for (const state of publisher.states.values()) publisher.schedule(state);
     },

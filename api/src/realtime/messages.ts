@@ -3,6 +3,7 @@ import {
   type OverlaySettings,
   type ServerMessage,
   type StreamSession,
+  type TimerRun,
 } from '@shabaash/shared';
 
 /** A message of a version space (tips, wallet, payouts). */
@@ -57,6 +58,9 @@ export const msg = {
     type: 'stream:update',
     data: { session },
   }),
+  /** A creator's subathon timer changed (started, paused, resumed, time added), or ran out. */
+  timerUpdate: (run: TimerRun, ended: boolean): ServerMessage =>
+    ended ? { type: 'timer:ended', data: { run } } : { type: 'timer:update', data: { run } },
   /** Answer to an application-level ping. */
   pong: (): ServerMessage => ({ type: 'pong' }),
 };

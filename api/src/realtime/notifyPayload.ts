@@ -36,6 +36,8 @@ export const notifyPayloadSchema = z.object({
   revokedApiTokens: z.array(z.string()).optional(),
   /** Creators whose stream session started or ended (issue 14). */
   streams: z.array(z.string()).optional(),
+  /** Creators whose subathon timer changed; `ended`: the change was its end (timer:ended). */
+  timers: z.array(z.object({ creatorId: z.string(), ended: z.boolean() })).optional(),
   /** This instance's overlay count per creator (`count` 0 = none left); sent on change and every refresh. */
   presence: z
     .array(z.unknown())

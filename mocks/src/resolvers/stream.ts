@@ -8,6 +8,7 @@ import {
 } from '@shabaash/shared';
 import { MockHttpError, type MockContext } from '../context.ts';
 import { newId, type MockState } from '../state.ts';
+import { widgetTimerOf } from './timer.ts';
 
 // Stream sessions and the widgets' state over the in-memory state (issue 14). Sessions live beside the state,
 // per creator, latest last.
@@ -131,6 +132,7 @@ export const streamResolvers = {
       supporters: widgets.supporters.enabled
         ? supportersOf(state, creator.userId).map(({ key: _key, ...supporter }) => supporter)
         : [],
+      timer: widgetTimerOf(state, creator.userId),
     };
   },
   creatorSupporters: (ctx: MockContext<'creatorSupporters'>) => creatorList(ctx.state, creatorIdOf(ctx)),

@@ -13,6 +13,8 @@ const TYPES = new Set([
   'overlay:presence',
   'pong',
   'stream:update',
+  'timer:update',
+  'timer:ended',
   'tip:paid',
   'show:test',
   'speech:ready',
@@ -62,6 +64,9 @@ export function isServerMessage(value: unknown): value is ServerMessage {
       return isRecord(value.data) && typeof value.data.connected === 'boolean';
     case 'stream:update':
       return isRecord(value.data) && (value.data.session === null || isRecord(value.data.session));
+    case 'timer:update':
+    case 'timer:ended':
+      return isRecord(value.data) && isRecord(value.data.run) && typeof value.data.run.status === 'string';
     case 'show:test':
       return (
         isRecord(value.data) &&

@@ -8,7 +8,7 @@ import { createOverlayKeySocket, type SocketFactory } from '../realtime/socket.t
 // overlay room with the overlay key through the same realtime client as the overlay (reconnects forever, catches up
 // by version, drops duplicates) and draws what the server counted: after a (re)connect, a tip, a tip put on air,
 // taken off it (ignored, deleted: `tip:deleted` in overlay rooms), a stream start or end, or a settings change (also
-// sent when the creator hides or shows a supporter) it refetches GET /api/overlay/widgets. The figures are the server's sums, so a message
+// sent when the creator hides or shows a supporter) or a subathon timer change it refetches GET /api/overlay/widgets. The figures are the server's sums, so a message
 // seen twice never counts a tip twice.
 
 /** What a widget draws with: the server's state (null until loaded, or after the key was rotated) and its texts. */
@@ -35,6 +35,8 @@ const REFRESH_ON = new Set([
   'tip:deleted',
   'stream:update',
   'overlay:update',
+  'timer:update',
+  'timer:ended',
 ]);
 
 function isWidgetState(value: unknown): value is WidgetState {

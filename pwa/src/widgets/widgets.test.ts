@@ -8,6 +8,7 @@ import { mswServerForFile } from '../test/server.ts';
 import { startWidget, type WidgetDraw } from './runtime.ts';
 import { drawGoal } from './goal/main.ts';
 import { drawQr, qrSvg } from './qr/main.ts';
+import { drawTimer } from './timer/main.ts';
 import { drawSupporters } from './supporters/main.ts';
 
 const server = mswServerForFile();
@@ -25,6 +26,14 @@ function widgetState(overrides: Partial<WidgetState> = {}): WidgetState {
     session: SESSION,
     goal: { raised: 250, raisedPaise: 25_000 },
     supporters: [],
+    timer: {
+      status: 'idle',
+      endsAt: null,
+      remainingMs: 3_600_000,
+      addedSeconds: 0,
+      serverNow: '2026-11-25T10:00:00.000Z',
+      endingText: '',
+    },
     ...overrides,
   };
 }
@@ -231,5 +240,35 @@ describe('the widgets draw', () => {
     expect(root.querySelector('b')).toBeNull(); // a name is text, never markup
     drawSupporters(root, { state: widgetState({ widgets: on }), text: WIDGET_EN, revoked: false });
     expect(root.textContent).toBe('Top supporters this weekBe the first supporter!');
+  });
+
+  it('timer: counts down from the stored end by the server’s clock, says Paused, and ends on the creator’s text', () => {
+    const root = document.createElement('div');
+    const serverNow = new Date(Date.now() + 3_600_000).toISOString(); // this page's clock is an hour slow
+    const running = {
+      status: 'running' as const,
+      endsAt: new Date(Date.parse(serverNow) + 95_000).toISOString(),
+      remainingMs: null,
+      addedSeconds: 35,
+      serverNow,
+      endingText: 'GG, see you tomorrow',
+    };
+    drawTimer(root, { state: widgetState({ timer: running }), text: WIDGET_EN, revoked: false });
+    expect(root.querySelector('[role="timer"]')?.textContent).toBe('01:35');
+    drawTimer(root, {
+      state: widgetState({ timer: { ...running, status: 'paused', endsAt: null, remainingMs: 3_723_000 } }),
+      text: WIDGET_EN,
+      revoked: false,
+    });
+    expect(root.textContent).toBe('1:02:03Paused');
+    const ended = { ...running, endsAt: new Date(Date.parse(serverNow) - 1).toISOString() };
+    drawTimer(root, { state: widgetState({ timer: ended }), text: WIDGET_EN, revoked: false });
+    expect(root.textContent).toBe('GG, see you tomorrow');
+    drawTimer(root, {
+      state: widgetState({ language: 'hi', timer: { ...ended, status: 'ended', endingText: '' } }),
+      text: WIDGET_EN,
+      revoked: false,
+    });
+    expect(root.textContent).toBe('समय पूरा!');
   });
 });

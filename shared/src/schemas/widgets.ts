@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHOW_LANGUAGES } from '../tiers.ts';
+import { widgetTimerSchema } from './timer.ts';
 import { fillMessage, VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { SUPPORTER_RANGES, WIDGET_LIMITS, type WidgetSettings } from '../widgets.ts';
 
@@ -84,5 +85,7 @@ export const widgetStateSchema = z.object({
   goal: z.object({ raised: z.number(), raisedPaise: z.number().int() }),
   /** Top supporters of the chosen range; empty while the widget is off. */
   supporters: z.array(supporterSchema),
+  /** The subathon timer's run and its ending text. */
+  timer: widgetTimerSchema,
 });
 export type WidgetState = z.infer<typeof widgetStateSchema>;

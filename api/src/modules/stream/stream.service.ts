@@ -14,6 +14,7 @@ import { findOverlayByKey } from '../creators/overlay.repository.ts';
 import { getSafety, onAirName } from '../safety/safety.service.ts';
 import type { SafetyRecord } from '../safety/safety.repository.ts';
 import { getShowSettings } from '../show/show.service.ts';
+import { widgetTimer } from '../timer/timer.service.ts';
 import { insertEvents } from '../webhooks/outbox.repository.ts';
 import { NO_TOTALS, presentSession, presentSupporter, presentTotals } from './stream.presenter.ts';
 import {
@@ -106,11 +107,12 @@ export async function widgetState(db: Db, overlayKey: string): Promise<WidgetSta
   const profile = await findOverlayByKey(db, overlayKey);
   if (!profile) throw notFound('Overlay');
   const creatorId = profile.creatorId;
-  const [widgets, show, session, safety] = await Promise.all([
+  const [widgets, show, session, safety, timer] = await Promise.all([
     getWidgetSettings(db, creatorId),
     getShowSettings(db, creatorId),
     findLatestSession(db, creatorId),
     getSafety(db, creatorId),
+    widgetTimer(db, creatorId),
   ]);
   const [totals, supporters] = await Promise.all([
     stateOf(db, session),
@@ -125,5 +127,6 @@ export async function widgetState(db: Db, overlayKey: string): Promise<WidgetSta
     session: totals.session,
     goal: { raised: totals.totals.amount, raisedPaise: totals.totals.amountPaise },
     supporters: supporters.map(onAirSupporter(safety)),
+    timer,
   };
 }

@@ -20,6 +20,7 @@ import { CLOCK_TICK_MS, HIGHLIGHT_MS, SEARCH_DEBOUNCE_MS } from './chatText.ts';
 import { NextInQueueCard, QuickToolsCard, SnapshotCard, StreamSearchCard } from './ChatCards.tsx';
 import { ChatTable } from './ChatTable.tsx';
 import { ShowToolsCard } from './ShowToolsCard.tsx';
+import { TimerCard } from './TimerCard.tsx';
 import { AlertWarning } from './AlertReceipts.tsx';
 import { useAlertsState } from '../../hooks/useShowActions.ts';
 import { useT } from '../../i18n/i18n.tsx';
@@ -140,6 +141,7 @@ export function ChatControlScreen() {
         />
         <QuickToolsCard links={links} onCopyLink={copyLink} />
         <ShowToolsCard onOutcome={show} paused={paused} held={alerts.data?.held ?? 0} />
+        <TimerCard />
       </div>
 
       <div className="cl-banners">

@@ -28,6 +28,7 @@ const EVENT_TEXT: Record<WebhookEvent, MessageKey> = {
   'payout.updated': 'webhooks.event.payoutUpdated',
   'stream.started': 'webhooks.event.streamStarted',
   'stream.ended': 'webhooks.event.streamEnded',
+  'timer.ended': 'webhooks.event.timerEnded',
 };
 
 /** A delivery's state in the chosen language. */

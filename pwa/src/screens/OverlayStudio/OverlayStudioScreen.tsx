@@ -9,6 +9,7 @@ import { FormStatus } from '../../components/FormStatus.tsx';
 import { TestAlertButton } from '../../components/TestAlertButton.tsx';
 import { ShowEditor } from './ShowEditor.tsx';
 import { WidgetSettings } from './WidgetSettings.tsx';
+import { TimerSettings } from './TimerSettings.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import './overlayStudio.css';
 
@@ -95,6 +96,7 @@ export function OverlayStudioScreen() {
         {overlay.data && !keyFromUrl ? <ShowEditor looks={overlay.data} /> : null}
       </div>
       <WidgetSettings />
+      {isCreator && overlay.data && !keyFromUrl ? <TimerSettings /> : null}
     </div>
   );
 }

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import {
+  TIMER_ADD_ON,
+  TIMER_CAP_MODES,
+  TIMER_ENDPOINTS,
+  TIMER_LIMITS,
+  TIMER_STATUSES,
+  type TimerRun,
+  type TimerSettings,
+} from '../timer.ts';
+
+// The subathon timer: the creator's settings and the current run (stored end time, or time left while paused).
+
+export const timerSettingsSchema = z.object({
+  startMinutes: z.number().int().min(TIMER_LIMITS.minStartMinutes).max(TIMER_LIMITS.maxStartMinutes),
+  secondsPerRupee: z.number().int().min(0).max(TIMER_LIMITS.maxSecondsPerRupee),
+  capMode: z.enum(TIMER_CAP_MODES),
+  capMinutes: z.number().int().min(TIMER_LIMITS.minCapMinutes).max(TIMER_LIMITS.maxCapMinutes),
+  countGuestTips: z.boolean(),
+  countWalletTips: z.boolean(),
+  addOn: z.enum(TIMER_ADD_ON),
+  endingText: z.string().trim().max(TIMER_LIMITS.maxEndingTextLength),
+}) satisfies z.ZodType<TimerSettings>;
+
+export const timerRunSchema = z.object({
+  status: z.enum(TIMER_STATUSES),
+  endsAt: z.string().nullable(),
+  remainingMs: z.number().int().nullable(),
+  addedSeconds: z.number().int(),
+  serverNow: z.string(),
+}) satisfies z.ZodType<TimerRun>;
+
+/** GET /creator/timer and the answer to every timer action. */
+export const creatorTimerSchema = z.object({ settings: timerSettingsSchema, run: timerRunSchema });
+export type CreatorTimer = z.infer<typeof creatorTimerSchema>;
+
+/** What the timer widget draws: the run and the ending text (no rates, no caps). */
+export const widgetTimerSchema = timerRunSchema.extend({ endingText: z.string() });
+export type WidgetTimer = z.infer<typeof widgetTimerSchema>;
+
+/** The creator's timer endpoints with their schemas (shared/src/api.ts spreads them into the contract). */
+export const timerEndpoints = {
+  creatorTimer: { ...TIMER_ENDPOINTS.creatorTimer, output: creatorTimerSchema },
+  saveTimerSettings: {
+    ...TIMER_ENDPOINTS.saveTimerSettings,
+    input: timerSettingsSchema,
+    output: creatorTimerSchema,
+  },
+  startTimer: { ...TIMER_ENDPOINTS.startTimer, output: creatorTimerSchema },
+  pauseTimer: { ...TIMER_ENDPOINTS.pauseTimer, output: creatorTimerSchema },
+  resumeTimer: { ...TIMER_ENDPOINTS.resumeTimer, output: creatorTimerSchema },
+} as const;
