@@ -2,14 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from './browser.ts';
-import { createCreator, getJson, guestTip, pushLive, signInContext } from './flows.ts';
+import { createCreator, getJson, guestTip, postJson, pushLive, signInContext } from './flows.ts';
 
 const OGG = fileURLToPath(new URL('../../api/test/fixtures/pop.ogg', import.meta.url));
 
 /**
  * Sounds per tier: in the Overlay Studio the creator gives the ₹200 tier the shipped Fanfare at volume 40 and the
  * ₹500 tier an uploaded OGG, and saves. On the OBS overlay (autoplay allowed, as in OBS) a tip pushed live plays
- * its tier's sound on the overlay's sound element, at the tier's volume, and only once it has ended the speech.
+ * its tier's sound on the overlay's sound element, at the tier's volume, and only once it has ended the speech;
+ * so does a test alert, whose speech is ready at once.
  */
 describe('sounds per tier on the OBS overlay', () => {
   const baseUrl = inject('baseUrl');
@@ -140,6 +141,23 @@ describe('sounds per tier on the OBS overlay', () => {
       `speech play ${uploadId}`,
       `speech ended ${uploadId}`,
     ]);
+    // A test alert's speech is at hand at once (its text is fixed; fetched here first so it is made and kept):
+    // the speech still waits for the tier's sound to end.
+    const testSpeech = await fetch(
+      `${baseUrl}/api/overlay/test-speech?key=${encodeURIComponent(overlayKey)}`,
+    );
+    expect(testSpeech.status).toBe(200);
+    await postJson(baseUrl, '/creator/show/test-alert', { amount: 250 }, creator.token);
+    await expect
+      .poll(mediaEvents, { timeout: 30_000 })
+      .toContainEqual(expect.stringMatching(/^speech ended test-/));
+    expect((await mediaEvents()).slice(8)).toEqual([
+      'sound play /sounds/fanfare.mp3 0.4',
+      'sound ended /sounds/fanfare.mp3 0.4',
+      expect.stringMatching(/^speech play test-/),
+      expect.stringMatching(/^speech ended test-/),
+    ]);
+
     // The alert receipts say both alerts aired with their sound heard.
     const aired = async (id: string) => {
       const { tips } = await getJson<{ tips: { id: string; aired?: { sound: string } | null }[] }>(
