@@ -29,6 +29,7 @@ import { apiTokenAuth } from './modules/apiTokens/apiTokens.auth.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { speechRoutes } from './modules/show/speech.routes.ts';
 import { showRoutes } from './modules/show/show.routes.ts';
+import { tierSoundsRoutes } from './modules/show/tierSounds.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { streamRoutes } from './modules/stream/stream.routes.ts';
 import { timerRoutes } from './modules/timer/timer.routes.ts';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     webhooksRoutes(deps),
     speechRoutes(deps),
     showRoutes(deps),
+    tierSoundsRoutes(deps),
     payoutsRoutes(deps),
     streamRoutes(deps),
     timerRoutes(deps),

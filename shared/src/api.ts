@@ -21,6 +21,7 @@ export const endpoints = define({
   ...s.opsDisputesEndpoints,
   ...s.opsPayoutsEndpoints,
   ...s.tipOrderEndpoints,
+  ...s.tierSoundEndpoints,
   ...s.consentEndpoints,
   health: { ...ROUTES.health, auth: 'public', output: s.healthSchema },
   config: { ...ROUTES.config, auth: 'public', output: s.publicConfigSchema },

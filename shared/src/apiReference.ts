@@ -175,6 +175,13 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'creator',
     summary: 'Stop the speech playing on every connected overlay.',
   },
+  uploadTierSound: {
+    method: 'POST',
+    path: '/creator/show/sounds',
+    auth: 'creator',
+    summary:
+      "Upload a tier alert sound (an MP3 or OGG file as a base64 data string, at most 300 KB, judged by its bytes). Answers the value a tier's `sound` takes; it is kept while a saved tier uses it.",
+  },
   getAlerts: {
     method: 'GET',
     path: '/creator/show/alerts',

@@ -3,6 +3,9 @@ export const LIMITS = {
   otpLength: 6,
   passwordMinLength: 6,
   profilePicMaxBytes: 1_000_000,
+  /** An uploaded tier sound (MP3 or OGG): at most this many bytes, and this many kept per creator. */
+  tierSoundMaxBytes: 300_000,
+  tierSoundsPerCreator: 10,
   tipMinRupees: 1,
   topUpMinRupees: 1,
   /** The largest tip or top-up (what Razorpay accepts for UPI); the server's MAX_AMOUNT_RUPEES may lower it. */

@@ -119,6 +119,10 @@ export const MESSAGES = {
   cannotReportYourself: 'You cannot report yourself.',
   tooManyOpenOrders:
     'You have several payments that are not finished yet. Complete one, or try again in 30 minutes.',
+  tierSoundType: 'Choose an MP3 or OGG sound file.',
+  tierSoundSize: 'The sound must be 300 KB or smaller.',
+  tierSoundsFull: 'You have too many unsaved sounds. Save your tiers, then upload again.',
+  tierSoundNotYours: 'That sound is not one of your uploads. Upload it again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,6 +13,34 @@ export interface ShowTier {
   color: string;
   /** On-screen time in seconds (used only when auto-advance is on). */
   seconds: number;
+  /**
+   * The tier's own alert sound: a shipped one (`TIER_SOUNDS`) or the creator's upload (`upload:<id>`). Without one
+   * the overlay plays its general sound (`OverlaySettings.sound`).
+   */
+  sound?: string;
+  /** The tier sound's volume, 0 to 100 (DEFAULT_TIER_VOLUME when absent). */
+  volume?: number;
+}
+
+/** The alert sounds shipped with the product: `pwa/public/sounds/<id>.mp3` (CC0, see LICENSES.md there). */
+export const TIER_SOUNDS = ['bell', 'coins', 'fanfare', 'pop', 'sparkle'] as const;
+export type ShippedTierSound = (typeof TIER_SOUNDS)[number];
+
+/** A tier sound the creator uploaded: `upload:` and the upload's id. */
+export const UPLOADED_TIER_SOUND = /^upload:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export const DEFAULT_TIER_VOLUME = 80;
+
+/** Where a tier sound is served (same origin), or null for a value that is no tier sound. */
+export function tierSoundUrl(sound: string): string | null {
+  if ((TIER_SOUNDS as readonly string[]).includes(sound)) return `/sounds/${sound}.mp3`;
+  const uploaded = UPLOADED_TIER_SOUND.exec(sound)?.[1];
+  return uploaded ? `/api/tier-sounds/${uploaded}` : null;
+}
+
+/** The ids of the uploads `tiers` use. */
+export function uploadedTierSounds(tiers: readonly ShowTier[]): string[] {
+  return tiers.flatMap((t) => UPLOADED_TIER_SOUND.exec(t.sound ?? '')?.[1] ?? []);
 }
 
 /** A creator's text-to-speech settings. */

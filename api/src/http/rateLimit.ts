@@ -38,6 +38,8 @@ export function rateLimits(config: Config) {
     /** The show (issue 14): test alerts and skips per creator, test speech fetches per overlay key. */
     testAlertPerCreator: perMinute(10),
     skipSpeechPerCreator: perMinute(60),
+    /** Tier sound uploads per creator. */
+    tierSoundUploadPerCreator: perMinute(10),
     /** Alert receipts: Replay, and Pause/Resume, per creator. */
     replayAlertPerCreator: perMinute(30),
     setAlertsPerCreator: perMinute(60),

@@ -119,6 +119,11 @@ export const creatorResolvers = {
     emit(ctx.state, { kind: 'show', creatorId: creator.userId, message: { type: 'speech:skip' } });
     return { ok: true as const };
   },
+  // The mocks keep no bytes: the upload's URL is its own data string, so the Studio's Play works offline.
+  uploadTierSound: (ctx) => {
+    creatorOf(ctx.state, requireUser(ctx));
+    return { sound: `upload:${crypto.randomUUID()}`, url: ctx.input.audio };
+  },
   // ---- alert receipts: pause state per creator (the mocks hold no tips back), replay of the last live tip ----
   getAlerts: (ctx) => ({
     paused: pausedAlerts(ctx.state).has(creatorOf(ctx.state, requireUser(ctx)).userId),

@@ -1,4 +1,12 @@
-import { formatRupees, OVERLAY_DEFAULTS, rupeesToPaise, tierFor } from '@shabaash/shared/core';
+import {
+  DEFAULT_TIER_VOLUME,
+  formatRupees,
+  OVERLAY_DEFAULTS,
+  rupeesToPaise,
+  tierFor,
+  tierSoundUrl,
+  type AlertSound,
+} from '@shabaash/shared/core';
 import { el } from '../lib/dom.ts';
 import { getJson } from '../lib/getJson.ts';
 import { createOverlayKeySocket, type SocketFactory } from '../realtime/socket.ts';
@@ -14,6 +22,7 @@ import { fontStack, loadOverlayFont } from './fonts.ts';
 import { createAlertReceipts } from './receipts.ts';
 import { onSoundStateChange, playTipSound, prepareTipSound, soundDurationMs } from './sound.ts';
 import { createSpeechPlayer } from './speech.ts';
+import { createTierSoundPlayer } from './tierSound.ts';
 import { OVERLAY_TEXTS, showLanguage, type OverlayTexts } from './texts.ts';
 import './overlay.css';
 
@@ -27,10 +36,10 @@ function safeImage(src: string | null): string | null {
   return src && /^(data:image\/|https?:\/\/)/i.test(src) ? src : null;
 }
 
-/** The tier of a tip (its index among the creator's tiers, and its colour). */
+/** The tier of a tip (its index among the creator's tiers, its colour, time and own sound). */
 function tierOf(state: OverlayState, tip: OverlayTip) {
   const tier = tierFor(rupeesToPaise(tip.amount), state.show.tiers);
-  return { index: state.show.tiers.indexOf(tier), color: tier.color, seconds: tier.seconds };
+  return { ...tier, index: state.show.tiers.indexOf(tier) };
 }
 
 /**
@@ -111,7 +120,8 @@ export function startOverlay(
   let state = initialOverlayState();
   let socket: ReturnType<typeof createOverlayKeySocket> | null = null;
   const receipts = createAlertReceipts((message) => socket?.send(message) ?? false);
-  const speech = createSpeechPlayer(key, (error) => receipts.speechFailed(error));
+  const speech = createSpeechPlayer(key, (error) => receipts.audioFailed(error));
+  const tierSound = createTierSoundPlayer((error) => receipts.audioFailed(error));
   const stopSoundWatch = onSoundStateChange(() => receipts.soundChanged());
   let expiry: ReturnType<typeof setTimeout> | undefined;
   // The creator's show language (settings load or overlay:update), English until one says otherwise.
@@ -137,11 +147,29 @@ export function startOverlay(
     if (shown !== before || state.show.autoAdvance !== autoBefore || event.type === 'alert:show')
       armExpiry(shown);
     if (shown === before) return;
-    if (!shown || !wentLive) return speech.stop();
-    playTipSound(state.settings.sound);
+    if (!shown || !wentLive) {
+      tierSound.stop();
+      return speech.stop();
+    }
     root.dataset.alerts = String(Number(root.dataset.alerts ?? 0) + 1);
-    if (!shown.test) receipts.played(shown.id, state.settings.sound);
-    onLive(shown);
+    onLive(shown, playAlertSound(shown));
+  };
+  /**
+   * The live card's sound: its tier's own (shipped or uploaded) at the tier's volume on the sound element, else the
+   * overlay's WebAudio sound. Resolves once it has played, so the speech follows it.
+   */
+  const playAlertSound = (tip: OverlayTip): Promise<unknown> => {
+    const tier = tierOf(state, tip);
+    const url = tier.sound ? tierSoundUrl(tier.sound) : null;
+    if (url) {
+      const heard: Promise<AlertSound> = tierSound.play(url, tier.volume ?? DEFAULT_TIER_VOLUME);
+      if (!tip.test) receipts.playedFile(tip.id, heard);
+      return heard;
+    }
+    tierSound.stop();
+    playTipSound(state.settings.sound);
+    if (!tip.test) receipts.played(tip.id, state.settings.sound);
+    return new Promise((resolve) => setTimeout(resolve, soundDurationMs(state.settings.sound)));
   };
   /** After this paint, so the card shows first; then the first tip's sound costs nothing on its way to the card. */
   const prepareSoundSoon = (sound: string) => setTimeout(() => prepareTipSound(sound), 0);
@@ -152,8 +180,8 @@ export function startOverlay(
     const id = shown.id;
     expiry = setTimeout(() => dispatch({ type: 'expired', id }), tierOf(state, shown).seconds * 1000);
   };
-  /** The alert sound plays first; then the speech, when the creator's TTS reads this tip. */
-  const onLive = (tip: OverlayTip) => {
+  /** The alert sound plays first (`sounded` settles when it has); then the speech, when the creator's TTS reads this tip. */
+  const onLive = (tip: OverlayTip, sounded: Promise<unknown>) => {
     const { tts } = state.show;
     const reads = tip.test
       ? tip.test.speech
@@ -161,7 +189,7 @@ export function startOverlay(
     if (!reads) return speech.stop();
     speech.live(tip.id, {
       url: tip.test ? `/api/overlay/test-speech?key=${encodeURIComponent(key)}` : null,
-      afterMs: soundDurationMs(state.settings.sound),
+      after: sounded,
       volume: tts.volume,
     });
   };
@@ -224,6 +252,7 @@ export function startOverlay(
     clearTimeout(fallback);
     clearTimeout(expiry);
     speech.stop();
+    tierSound.stop();
     receipts.stop();
     stopSoundWatch();
     socket?.close();

@@ -8,10 +8,12 @@ import { soundDurationMs, soundState } from './sound.ts';
 // allowed. An alert played while hidden is not acknowledged: the API shows it again once OBS shows the page.
 
 export interface AlertReceipts {
-  /** An alert (a live tip, not a test) just went on screen with `sound`; its receipt follows once the sound ends. */
+  /** An alert (a live tip, not a test) just went on screen with the WebAudio `sound`; its receipt follows once it ends. */
   played(tipId: string, sound: string): void;
-  /** Speech failed: a NotAllowedError means the page may not play sound. */
-  speechFailed(error: unknown): void;
+  /** An alert just went on screen with its tier's sound file; its receipt follows once `heard` says how it played. */
+  playedFile(tipId: string, heard: Promise<AlertSound>): void;
+  /** Speech or a tier sound failed: a NotAllowedError means the page may not play sound. */
+  audioFailed(error: unknown): void;
   /** The sound's AudioContext started or was suspended. */
   soundChanged(): void;
   /** The socket was welcomed: send the state, and receipts the last socket could not carry. */
@@ -31,6 +33,7 @@ export function createAlertReceipts(send: (message: ClientMessage) => boolean): 
   let sent: { visible: boolean; audible: boolean } | null = null;
   const pending: ClientMessage[] = [];
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  let stopped = false;
 
   const visible = () => document.visibilityState !== 'hidden' && obsVisible && obsActive;
   const audible = () => speechAllowed && soundState() !== 'suspended' && soundState() !== 'closed';
@@ -51,8 +54,8 @@ export function createAlertReceipts(send: (message: ClientMessage) => boolean): 
     return state === null ? 'failed' : 'no_sound';
   }
 
-  function ack(tipId: string, sound: string): void {
-    const message: ClientMessage = { type: 'alert:ack', tipId, sound: soundOf(sound) };
+  function ack(tipId: string, sound: AlertSound): void {
+    const message: ClientMessage = { type: 'alert:ack', tipId, sound };
     if (!send(message)) pending.push(message);
   }
 
@@ -75,11 +78,17 @@ export function createAlertReceipts(send: (message: ClientMessage) => boolean): 
       const timer = setTimeout(() => {
         timers.delete(timer);
         // Hidden meanwhile: not seen; the API re-shows it when OBS shows the page again.
-        if (visible()) ack(tipId, sound);
+        if (visible()) ack(tipId, soundOf(sound));
       }, soundDurationMs(sound));
       timers.add(timer);
     },
-    speechFailed(error) {
+    playedFile(tipId, heard) {
+      if (!visible()) return;
+      void heard.then((sound) => {
+        if (!stopped && visible()) ack(tipId, speechAllowed ? sound : 'no_sound');
+      });
+    },
+    audioFailed(error) {
       if (error instanceof DOMException && error.name === 'NotAllowedError') {
         speechAllowed = false;
         report();
@@ -91,6 +100,7 @@ export function createAlertReceipts(send: (message: ClientMessage) => boolean): 
       while (pending.length > 0 && send(pending[0]!)) pending.shift();
     },
     stop() {
+      stopped = true;
       timers.forEach((timer) => clearTimeout(timer));
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('obsSourceVisibleChanged', onObsVisible);

@@ -1,4 +1,4 @@
-import { SHOW_LANGUAGES, SHOW_LIMITS, type ShowSettings } from '@shabaash/shared/core';
+import { SHOW_LANGUAGES, SHOW_LIMITS, tierSoundUrl, type ShowSettings } from '@shabaash/shared/core';
 
 // The show settings as the overlay reads them (issue 14), checked by hand: the overlay carries no zod. A payload
 // that is not a whole, valid ShowSettings is ignored and the previous settings stay.
@@ -20,7 +20,10 @@ function pickTiers(value: unknown): ShowSettings['tiers'] | null {
       (tiers.length > 0 && t.minAmount <= (tiers.at(-1)?.minAmount ?? 0))
     )
       return null;
-    tiers.push({ minAmount: t.minAmount, color: t.color, seconds: t.seconds });
+    // A tier's own sound and volume are kept when valid; otherwise the tier plays the overlay's sound.
+    const sound = typeof t.sound === 'string' && tierSoundUrl(t.sound) ? { sound: t.sound } : {};
+    const volume = isNumber(t.volume, 0, 100) ? { volume: t.volume } : {};
+    tiers.push({ minAmount: t.minAmount, color: t.color, seconds: t.seconds, ...sound, ...volume });
   }
   return tiers;
 }

@@ -1,4 +1,4 @@
-// Speech on the overlay (issue 14): an <audio> element that plays a tip's speech after the alert sound. The card
+// Speech on the overlay (issue 14): an <audio> element that plays a tip's speech once the alert sound has played. The card
 // never waits for it: a real tip's speech plays when the API says it is ready (speech:ready on the overlay's
 // socket, possibly before the card's own event arrives); a test alert's speech is fetched at once.
 // The element's data-state (playing, ended, stopped, failed) and data-tip-id say what it did.
@@ -6,8 +6,8 @@
 const REMEMBERED_READY = 20;
 
 export interface SpeechPlayer {
-  /** A card went live: stop what was playing; read `tipId` after `afterMs`, from `url` or once it is ready. */
-  live(tipId: string, options: { url?: string | null; afterMs: number; volume: number }): void;
+  /** A card went live: stop what was playing; read `tipId` once `after` settles, from `url` or once it is ready. */
+  live(tipId: string, options: { url?: string | null; after: Promise<unknown>; volume: number }): void;
   /** The API has this tip's speech. */
   ready(tipId: string): void;
   /** Stop reading now (Skip reading, or the card left the screen). */
@@ -25,8 +25,7 @@ export function createSpeechPlayer(key: string, onError?: (error: unknown) => vo
   audio.addEventListener('ended', () => setState('ended'));
 
   const readyIds: string[] = [];
-  let wanted: { tipId: string; notBefore: number; volume: number; started: boolean } | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let wanted: { tipId: string; after: Promise<unknown>; volume: number; started: boolean } | null = null;
 
   const tipUrl = (tipId: string) =>
     `/api/overlay/speech/${encodeURIComponent(tipId)}?key=${encodeURIComponent(key)}`;
@@ -35,27 +34,24 @@ export function createSpeechPlayer(key: string, onError?: (error: unknown) => vo
     const want = wanted;
     if (!want || want.started) return;
     want.started = true;
-    timer = setTimeout(
-      () => {
+    // The alert sound first: the speech starts when it has played (or was stopped, or failed).
+    void want.after.then(() => {
+      if (wanted !== want) return;
+      audio.src = url;
+      audio.volume = Math.min(1, Math.max(0, want.volume / 100));
+      audio.dataset.tipId = want.tipId;
+      audio.play().catch((error: unknown) => {
+        // A skip or the next card during play()'s start rejects it (AbortError): that is a stop, not a failure.
         if (wanted !== want) return;
-        audio.src = url;
-        audio.volume = Math.min(1, Math.max(0, want.volume / 100));
-        audio.dataset.tipId = want.tipId;
-        audio.play().catch((error: unknown) => {
-          // A skip or the next card during play()'s start rejects it (AbortError): that is a stop, not a failure.
-          if (wanted !== want) return;
-          setState('failed');
-          console.warn('Overlay speech could not play', error);
-          onError?.(error);
-        });
-      },
-      Math.max(0, want.notBefore - Date.now()),
-    );
+        setState('failed');
+        console.warn('Overlay speech could not play', error);
+        onError?.(error);
+      });
+    });
   }
 
   function stop(): void {
     wanted = null;
-    clearTimeout(timer);
     if (audio.getAttribute('src')) {
       audio.pause();
       audio.removeAttribute('src');
@@ -64,9 +60,9 @@ export function createSpeechPlayer(key: string, onError?: (error: unknown) => vo
   }
 
   return {
-    live(tipId, { url, afterMs, volume }) {
+    live(tipId, { url, after, volume }) {
       stop();
-      wanted = { tipId, notBefore: Date.now() + afterMs, volume, started: false };
+      wanted = { tipId, after, volume, started: false };
       if (url) play(url);
       else if (readyIds.includes(tipId)) play(tipUrl(tipId));
     },

@@ -1,8 +1,16 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
-import { SHOW_LANGUAGES, SHOW_LIMITS, type ShowSettings } from '../tiers.ts';
+import {
+  SHOW_LANGUAGES,
+  SHOW_LIMITS,
+  TIER_SOUNDS,
+  UPLOADED_TIER_SOUND,
+  type ShowSettings,
+} from '../tiers.ts';
 import { fillMessage, VALIDATION_MESSAGES } from '../validationMessages.ts';
+import { define } from '../endpointTools.ts';
 import { hexColorSchema } from './common.ts';
 
 /** The show: tiers and text-to-speech (issue 14). */
@@ -24,7 +32,22 @@ export const showTierSchema = z.object({
     .max(SHOW_LIMITS.maxSeconds, {
       error: fillMessage(VALIDATION_MESSAGES.tierSecondsMax, { max: SHOW_LIMITS.maxSeconds }),
     }),
+  sound: z.union([z.enum(TIER_SOUNDS), z.string().regex(UPLOADED_TIER_SOUND)]).optional(),
+  volume: z
+    .number({ error: VALIDATION_MESSAGES.volume })
+    .int({ error: VALIDATION_MESSAGES.volume })
+    .min(0, { error: VALIDATION_MESSAGES.volume })
+    .max(100, { error: VALIDATION_MESSAGES.volume })
+    .optional(),
 });
+
+/** An uploaded tier sound: a base64 data string (the type is judged by the bytes, never by what it declares). */
+export const tierSoundInputSchema = z.object({
+  audio: z.string().max(Math.ceil(LIMITS.tierSoundMaxBytes * 1.4) + 64),
+});
+
+/** The stored upload: the value a tier's `sound` takes, and where it is served. */
+export const tierSoundSchema = z.object({ sound: z.string().regex(UPLOADED_TIER_SOUND), url: z.string() });
 
 export const ttsSettingsSchema = z.object({
   enabled: z.boolean(),
@@ -62,3 +85,14 @@ export const showSettingsSchema = z.object({
   tts: ttsSettingsSchema,
   language: z.enum(SHOW_LANGUAGES).default('en'),
 }) satisfies z.ZodType<ShowSettings>;
+
+/** A creator uploads a tier sound (kept while a saved tier uses it). */
+export const tierSoundEndpoints = define({
+  uploadTierSound: {
+    method: 'POST',
+    path: '/creator/show/sounds',
+    auth: 'creator',
+    input: tierSoundInputSchema,
+    output: tierSoundSchema,
+  },
+});

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { getShowSettings } from '../show/show.service.ts';
 import { upsertShowSettings } from '../show/show.repository.ts';
+import { checkTierSoundOwnership, deleteUnusedTierSounds } from '../show/tierSounds.service.ts';
 import { getWidgetSettings } from '../stream/stream.service.ts';
 import { upsertWidgetSettings } from '../stream/stream.repository.ts';
 import { findOverlayCreator, resolveVersionedCreator, type VersionedCreator } from './creators.repository.ts';
@@ -50,6 +51,7 @@ export async function saveOverlaySettings(
   creatorId: string,
   settings: OverlaySettings,
 ): Promise<OverlaySettings> {
+  if (settings.show) await checkTierSoundOwnership(deps.db, creatorId, settings.show.tiers);
   const saved = await updateOverlaySettings(deps.db, creatorId, settings);
   if (!saved) throw notFound('Creator');
   /** Saves a part (the show, the widgets) the PUT carries; a PUT without it keeps the stored one. */
@@ -67,6 +69,7 @@ export async function saveOverlaySettings(
     show: await saveOrKeep(settings.show, getShowSettings, upsertShowSettings),
     widgets: await saveOrKeep(settings.widgets, getWidgetSettings, upsertWidgetSettings),
   });
+  if (settings.show) await deleteUnusedTierSounds(deps.db, creatorId, settings.show.tiers);
   deps.realtime.overlayUpdated(creatorId, result);
   return result;
 }

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/knex.ts';
+import { deleteTierSoundsExcept } from '../show/tierSounds.repository.ts';
 import { TIP_COLUMNS } from '../tips/tips.repository.ts';
 import type { TipRow } from '../tips/tips.presenter.ts';
 
@@ -56,6 +57,7 @@ export async function userCreatedAt(db: Executor, userId: string): Promise<Date 
  */
 export async function anonymiseUser(tx: Executor, userId: string): Promise<void> {
   await tx('profile_pictures').where({ user_id: userId }).delete();
+  await deleteTierSoundsExcept(tx, userId, []);
   await tx('users').where({ id: userId }).update({
     name: DELETED_USER_NAME,
     phone: null,

@@ -16,6 +16,7 @@ import { numberOrNaN } from '../../lib/amount.ts';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { SettingsGroup } from './SettingsGroup.tsx';
 import { TierPreview } from './TierPreview.tsx';
+import { TierSoundField } from './TierSoundField.tsx';
 
 type Errors = Record<string, string>;
 
@@ -150,6 +151,13 @@ function TierRow({
         </div>
       </Field>
       {numberField('seconds', 'numeric')}
+      <TierSoundField
+        tier={tier}
+        idPrefix={fieldId(`tiers.${index}`)}
+        tierName={name}
+        volumeError={errors[path('volume')]}
+        onChange={onChange}
+      />
       {index > 0 ? (
         <button
           type="button"
