@@ -14,6 +14,7 @@ export class RecordingBus implements RealtimeBus {
   sessionsRevoked(): void {}
   overlayKeyRotated(): void {}
   apiTokenRevoked(): void {}
+  moderatorRemoved(): void {}
   creatorSuspended(): void {}
   readonly streamUpdates: Array<{ creatorId: string; session: StreamSession | null }> = [];
   streamUpdated(creatorId: string, session: StreamSession | null): void {

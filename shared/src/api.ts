@@ -22,6 +22,7 @@ export const endpoints = define({
   ...s.opsPayoutsEndpoints,
   ...s.tipOrderEndpoints,
   ...s.consentEndpoints,
+  ...s.moderatorEndpoints,
   health: { ...ROUTES.health, auth: 'public', output: s.healthSchema },
   config: { ...ROUTES.config, auth: 'public', output: s.publicConfigSchema },
   register: {

@@ -18,3 +18,4 @@ export * from './schemas/opsPeople.ts';
 export * from './schemas/opsDisputes.ts';
 export * from './schemas/opsPayouts.ts';
 export * from './schemas/consent.ts';
+export * from './schemas/moderators.ts';

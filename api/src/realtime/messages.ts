@@ -57,6 +57,11 @@ export const msg = {
     type: 'stream:update',
     data: { session },
   }),
+  /** A chat of a moderated creator, new or changed, in the moderator's shape (no amount, fee or phone). */
+  moderationTip: versioned('moderation:tip'),
+  /** A chat of a moderated creator was deleted. */
+  moderationDeleted: (space: string, version: number, id: string) =>
+    versioned('moderation:deleted')(space, version, { id }),
   /** Answer to an application-level ping. */
   pong: (): ServerMessage => ({ type: 'pong' }),
 };
