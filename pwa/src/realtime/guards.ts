@@ -19,6 +19,8 @@ const TYPES = new Set([
   'speech:skip',
   'tip:aired',
   'alert:show',
+  'moderation:tip',
+  'moderation:deleted',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -47,6 +49,8 @@ export function isServerMessage(value: unknown): value is ServerMessage {
       return typeof value.space === 'string' && typeof value.version === 'number' && isTipLike(value.data);
     case 'tip:deleted':
     case 'tip:paid':
+    case 'moderation:tip':
+    case 'moderation:deleted':
       return (
         typeof value.space === 'string' &&
         typeof value.version === 'number' &&
