@@ -117,6 +117,7 @@ export async function runPayoutBench(): Promise<{
         sessionsRevoked() {},
         overlayKeyRotated() {},
         apiTokenRevoked() {},
+        moderatorRemoved() {},
         creatorSuspended() {},
         streamUpdated() {},
         timerUpdated() {},

@@ -20,6 +20,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { tipsRoutes } from './modules/tips/tips.routes.ts';
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
+import { moderatorsRoutes } from './modules/moderators/moderators.routes.ts';
 import { overlayRoutes } from './modules/creators/overlay.routes.ts';
 import { analyticsRoutes } from './modules/creators/analytics.routes.ts';
 import { safetyRoutes } from './modules/safety/safety.routes.ts';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     paymentsRoutes(deps),
     tipsRoutes(deps),
     chatsRoutes(deps),
+    moderatorsRoutes(deps),
     overlayRoutes(deps),
     analyticsRoutes(deps),
     openApiRoutes(deps),

@@ -33,6 +33,11 @@ export interface RealtimeBus {
   creatorSuspended(creatorId: string): void;
   /** A creator API token was revoked (its row deleted): bot sockets opened with it close, on every instance. */
   apiTokenRevoked(tokenId: string): void;
+  /**
+   * A creator removed a moderator: that user's sockets granted the creator's chats close at once
+   * (WS_CLOSE.moderatorRemoved) on every instance, and their next hello no longer grants them.
+   */
+  moderatorRemoved(creatorId: string, userId: string): void;
   /** A creator's stream session started or ended (pushed as stream:update to the creator's and overlay rooms). */
   streamUpdated(creatorId: string, session: StreamSession | null): void;
   /**

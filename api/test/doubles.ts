@@ -14,6 +14,7 @@ export class RecordingBus implements RealtimeBus {
   sessionsRevoked(): void {}
   overlayKeyRotated(): void {}
   apiTokenRevoked(): void {}
+  moderatorRemoved(): void {}
   creatorSuspended(): void {}
   readonly timerUpdates: Array<{ creatorId: string; run: TimerRun; ended: boolean }> = [];
   timerUpdated(creatorId: string, run: TimerRun, ended: boolean): void {

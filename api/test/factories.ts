@@ -5,6 +5,7 @@ import { insertTip } from '../src/modules/tips/tips.repository.ts';
 import { postLedgerEntry } from '../src/modules/wallet/ledger.ts';
 import { createWallet } from '../src/modules/wallet/wallet.repository.ts';
 import { issueSession } from '../src/modules/sessions/sessions.service.ts';
+import { activateInvite, insertInvite } from '../src/modules/moderators/moderators.repository.ts';
 
 export interface BuiltUser {
   id: string;
@@ -32,6 +33,8 @@ export async function buildUser(
   config: Config,
   opts: {
     name?: string;
+    /** A given number (10 digits); a random one by default. */
+    phone?: string;
     role?: 'viewer' | 'creator' | 'operator';
     balancePaise?: number;
     /** `YYYY-MM-DD`; an adult's by default, null for an account made before sign-up asked it. */
@@ -39,7 +42,7 @@ export async function buildUser(
   } = {},
 ): Promise<BuiltUser> {
   const name = opts.name ?? `Viewer ${randomBytes(2).toString('hex')}`;
-  const phone = randomPhone();
+  const phone = opts.phone ?? randomPhone();
   const dateOfBirth = opts.dateOfBirth === undefined ? ADULT_DATE_OF_BIRTH : opts.dateOfBirth;
   const [row] = await db('users')
     .insert({
@@ -97,6 +100,20 @@ export async function buildOperator(
     name: opts.name ?? `Operator ${randomBytes(2).toString('hex')}`,
     role: 'operator',
   });
+}
+
+/** A fresh viewer account that moderates `creator` (invited and accepted; no wallet money). */
+export async function buildModerator(
+  db: Executor,
+  config: Config,
+  creator: { id: string },
+  opts: { name?: string } = {},
+): Promise<BuiltUser> {
+  const user = await buildUser(db, config, { name: opts.name ?? `Mod ${randomBytes(2).toString('hex')}` });
+  const invite = await insertInvite(db, creator.id, user.phone);
+  if (!invite) throw new Error('moderator invite not inserted');
+  await activateInvite(db, invite.id, user.id);
+  return user;
 }
 
 /** A fresh creator and a viewer whose wallet holds `balancePaise` (the two sides of most tip tests). */

@@ -25,6 +25,7 @@ import { streamResolvers } from './resolvers/stream.ts';
 import { timerResolvers } from './resolvers/timer.ts';
 import { opsConsoleResolvers } from './resolvers/opsConsole.ts';
 import { consentResolvers } from './resolvers/consent.ts';
+import { moderatorResolvers } from './resolvers/moderators.ts';
 
 export { MockHttpError, type MockContext, type MockResolvers } from './context.ts';
 export { markOrderPaid } from './resolvers/wallet.ts';
@@ -43,6 +44,7 @@ export const resolvers: MockResolvers = {
   ...payoutResolvers,
   ...opsConsoleResolvers,
   ...consentResolvers,
+  ...moderatorResolvers,
 };
 
 function envelope(error: MockHttpError): Response {

@@ -39,6 +39,9 @@ const AddMoneyScreen = lazy(() =>
 const CreatorScreen = lazy(() =>
   import('./screens/Creator/CreatorScreen.tsx').then((m) => ({ default: m.CreatorScreen })),
 );
+const ModerateScreen = lazy(() =>
+  import('./screens/Moderate/ModerateScreen.tsx').then((m) => ({ default: m.ModerateScreen })),
+);
 const ChatControlScreen = lazy(() =>
   import('./screens/ChatControl/ChatControlScreen.tsx').then((m) => ({ default: m.ChatControlScreen })),
 );
@@ -91,6 +94,7 @@ export function AppRoutes() {
         <Route path="/ops/*" element={<OpsScreen />} />
         <Route element={<RequireAuth />}>
           <Route path="/dashboard" element={<DashboardScreen />} />
+          <Route path="/moderate" element={<ModerateScreen />} />
           <Route
             path="/add-money"
             element={

@@ -23,6 +23,7 @@ export const endpoints = define({
   ...s.tipOrderEndpoints,
   ...s.tierSoundEndpoints,
   ...s.consentEndpoints,
+  ...s.moderatorEndpoints,
   health: { ...ROUTES.health, auth: 'public', output: s.healthSchema },
   config: { ...ROUTES.config, auth: 'public', output: s.publicConfigSchema },
   register: {

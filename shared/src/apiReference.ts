@@ -7,6 +7,7 @@ import { SUPPORTER_ENDPOINTS } from './widgets.ts';
 import { TIMER_ENDPOINTS } from './timer.ts';
 import { OPS_REFERENCE } from './apiReferenceOps.ts';
 import { CONSENT_REFERENCE } from './apiReferenceConsent.ts';
+import { MODERATOR_REFERENCE } from './apiReferenceModerators.ts';
 
 export type ReferenceEntry<K extends keyof Endpoints> = {
   method: Endpoints[K]['method'];
@@ -38,6 +39,7 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
   },
   login: { method: 'POST', path: '/auth/login', auth: 'public', summary: 'Sign in with phone and password.' },
   ...CONSENT_REFERENCE,
+  ...MODERATOR_REFERENCE,
   resetPassword: {
     method: 'POST',
     path: '/auth/reset-password',

@@ -8,8 +8,11 @@ export interface EndpointDef {
   method: HttpMethod;
   /** Path under /api; `:id` segments are filled from `params`. */
   path: string;
-  /** Who may call it: anyone, any signed-in user, a creator, or an operator (/ops, nobody else). */
-  auth: 'public' | 'user' | 'creator' | 'operator';
+  /**
+   * Who may call it: anyone, any signed-in user, a creator, an operator (/ops, nobody else), or an active
+   * moderator of the creator named by the path's `:handle` (/moderation/:handle/…).
+   */
+  auth: 'public' | 'user' | 'creator' | 'operator' | 'moderator';
   input?: z.ZodType;
   query?: z.ZodType;
   output: z.ZodType;

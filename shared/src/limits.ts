@@ -16,6 +16,8 @@ export const LIMITS = {
   walletActivityShown: 10,
   recentTipsKept: 10,
   chatControlMaxTips: 200,
+  /** Moderators and pending invitations one creator may have at a time. */
+  moderatorsPerCreator: 20,
   chatSearchDebounceMs: 300,
   toastClearMs: 4000,
   highlightMs: 1500,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { payoutSummarySchema } from './payouts.ts';
-import { overlaySettingsSchema, tipSchema, walletSchema } from './schemas.ts';
+import { moderatedTipSchema, overlaySettingsSchema, tipSchema, walletSchema } from './schemas.ts';
 import { streamSessionSchema } from './schemas/widgets.ts';
 import { timerRunSchema } from './schemas/timer.ts';
 import { showMessageSchemas } from './showAlerts.ts';
@@ -75,6 +75,13 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('timer:update'), data: z.object({ run: timerRunSchema }) }),
   /** The subathon timer ran out (once per run): the run, to the creator's rooms (bots) and overlay rooms. */
   z.object({ type: z.literal('timer:ended'), data: z.object({ run: timerRunSchema }) }),
+  /**
+   * A chat of a creator this socket moderates, new or changed: the moderator's shape (no amount, fee or phone).
+   * Versioned in the creator's space like every tip event.
+   */
+  z.object({ type: z.literal('moderation:tip'), ...versioned, data: moderatedTipSchema }),
+  /** A chat of a moderated creator was deleted. */
+  z.object({ type: z.literal('moderation:deleted'), ...versioned, data: z.object({ id: z.string() }) }),
   // The show (issue 14): test alert, speech ready, skip reading; overlay sockets only.
   ...showMessageSchemas,
 ]);

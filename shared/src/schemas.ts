@@ -19,3 +19,4 @@ export * from './schemas/opsPeople.ts';
 export * from './schemas/opsDisputes.ts';
 export * from './schemas/opsPayouts.ts';
 export * from './schemas/consent.ts';
+export * from './schemas/moderators.ts';

@@ -17,6 +17,8 @@ export const WS_CLOSE = {
    * retrying with its backoff, so it comes back by itself once the suspension is lifted.
    */
   creatorSuspended: 4023,
+  /** The creator removed this moderator: the socket closes at once and reconnects without that creator's chats. */
+  moderatorRemoved: 4009,
   shuttingDown: 1001,
 } as const;
 

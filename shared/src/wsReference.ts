@@ -39,6 +39,9 @@ export const WS_SERVER_MESSAGES: Record<ServerMessageType, string> = {
   'speech:skip': 'Overlays only: stop the speech playing now.',
   'alert:show':
     'Overlays only: play these alerts in turn (`reason`: the creator pressed Replay, resumed paused alerts, or they were live while no overlay acknowledged them).',
+  'moderation:tip':
+    "A moderator's sockets only: a chat of a creator they moderate, new or changed, without amount, fee or phone (versioned in the creator space).",
+  'moderation:deleted': "A moderator's sockets only: a chat of a creator they moderate was deleted (versioned).",
 };
 
 /** What each close code on /ws means. */
@@ -55,6 +58,8 @@ export const WS_CLOSE_MEANINGS: Record<keyof typeof WS_CLOSE, string> = {
     'Too many full catch-ups (hello.since of 0, or far behind) for this account or API token (default 10 a minute), or from this address (a generous ceiling); reconnect later with backoff, sending the versions you have.',
   creatorSuspended:
     "The overlay key's creator is suspended: an overlay or widget shows a neutral card and reconnects with backoff; the hello is accepted again once the suspension is lifted.",
+  moderatorRemoved:
+    'The creator removed this moderator: reconnect with backoff; the next hello no longer grants that creator.',
   shuttingDown:
     'The instance is shutting down; reconnect with backoff and send your versions in hello.since.',
 };

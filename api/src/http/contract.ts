@@ -32,8 +32,10 @@ export interface RouteOptions {
   auth?: Middleware;
 }
 
-const AUTH: Record<'public' | 'user' | 'creator' | 'operator', Middleware[]> = {
+// `moderator` routes pass their own check (the moderators module's requireModerator) as `options.auth`.
+const AUTH: Record<'public' | 'user' | 'creator' | 'operator' | 'moderator', Middleware[]> = {
   public: [],
+  moderator: [requireUser],
   user: [requireUser],
   creator: [requireCreator],
   operator: [requireOperator],

@@ -21,8 +21,12 @@ import {
 } from '@shabaash/shared';
 import * as reference from '@shabaash/shared/apiReference';
 
-const AUTH_SECURITY: Record<'public' | 'user' | 'creator' | 'operator', oas31.SecurityRequirementObject[]> = {
+const AUTH_SECURITY: Record<
+  'public' | 'user' | 'creator' | 'operator' | 'moderator',
+  oas31.SecurityRequirementObject[]
+> = {
   public: [],
+  moderator: [{ session: [] }],
   user: [{ session: [] }],
   creator: [{ session: [] }],
   operator: [{ session: [] }],

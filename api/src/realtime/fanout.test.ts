@@ -16,6 +16,7 @@ function instance() {
     rotated: (c) => seen.push(`rotated ${c}`),
     suspended: (c) => seen.push(`suspended ${c}`),
     apiTokenRevoked: (t) => seen.push(`api token ${t}`),
+    moderatorRemoved: (c, u) => seen.push(`moderator ${u} of ${c}`),
     presence: (c, _i, n) => seen.push(`presence ${c} ${n.count}`),
     ask: () => seen.push('ask'),
     changed: (space, v) => seen.push(`changed ${space} ${v}`),

@@ -19,6 +19,8 @@ export interface FanoutHandlers {
   rotated(creatorId: string): void;
   suspended(creatorId: string): void;
   apiTokenRevoked(tokenId: string): void;
+  /** A creator removed this moderator: their sockets granted that creator's chats close. */
+  moderatorRemoved(creatorId: string, userId: string): void;
   presence(creatorId: string, instance: string, counts: OverlayCounts): void;
   /** Another instance asks for this instance's presence counts. */
   ask(): void;
@@ -46,6 +48,7 @@ export interface Fanout {
   rotated(creatorId: string): void;
   suspended(creatorId: string): void;
   apiTokenRevoked(tokenId: string): void;
+  moderatorRemoved(creatorId: string, userId: string): void;
   presence(creatorId: string): void;
   show(creatorId: string, message: ShowMessage): void;
   /** Sends every pending NOTIFY now. */
@@ -83,6 +86,7 @@ export function createFanout(deps: {
   const pendingRotated = new Set<string>();
   const pendingSuspended = new Set<string>();
   const pendingApiTokens = new Set<string>();
+  const pendingModerators: Array<{ creatorId: string; userId: string }> = [];
   const pendingPresence = new Set<string>();
   const pendingShows: PendingNews['shows'] = [];
   let pendingAsk = false;
@@ -97,17 +101,12 @@ export function createFanout(deps: {
   }
 
   function hasPending(): boolean {
+    const sets = [pendingSpaces, pendingOverlays, pendingStreams, pendingRotated, pendingSuspended];
+    const lists = [pendingRevoked, pendingModerators, pendingShows, pendingTimers];
     return (
-      pendingSpaces.size > 0 ||
-      pendingOverlays.size > 0 ||
-      pendingStreams.size > 0 ||
-      pendingRevoked.length > 0 ||
-      pendingRotated.size > 0 ||
-      pendingSuspended.size > 0 ||
-      pendingApiTokens.size > 0 ||
-      pendingPresence.size > 0 ||
-      pendingShows.length + pendingTimers.length > 0 ||
-      pendingAsk
+      pendingAsk ||
+      [...sets, pendingApiTokens, pendingPresence].some((set) => set.size > 0) ||
+      lists.some((list) => list.length > 0)
     );
   }
 
@@ -122,6 +121,7 @@ export function createFanout(deps: {
       rotated: [...pendingRotated],
       suspended: [...pendingSuspended],
       revokedApiTokens: [...pendingApiTokens],
+      removedModerators: pendingModerators.splice(0),
       presence: [...pendingPresence].map((creatorId) => ({
         creatorId,
         ...deps.localPresence(creatorId),
@@ -198,6 +198,9 @@ export function createFanout(deps: {
     rotated: queue((creatorId: string) => pendingRotated.add(creatorId)),
     suspended: queue((creatorId: string) => pendingSuspended.add(creatorId)),
     apiTokenRevoked: queue((tokenId: string) => pendingApiTokens.add(tokenId)),
+    moderatorRemoved: queue((creatorId: string, userId: string) =>
+      pendingModerators.push({ creatorId, userId }),
+    ),
     presence: queue((creatorId: string) => pendingPresence.add(creatorId)),
     show: queue((creatorId: string, message: ShowMessage) => pendingShows.push({ creatorId, message })),
     flush,
@@ -218,6 +221,8 @@ async function deliver(payload: ParsedNotifyPayload, handlers: FanoutHandlers): 
   for (const creatorId of payload.rotated ?? []) handlers.rotated(creatorId);
   for (const creatorId of payload.suspended ?? []) handlers.suspended(creatorId);
   for (const tokenId of payload.revokedApiTokens ?? []) handlers.apiTokenRevoked(tokenId);
+  for (const entry of payload.removedModerators ?? [])
+    handlers.moderatorRemoved(entry.creatorId, entry.userId);
   for (const entry of payload.presence ?? []) handlers.presence(entry.creatorId, payload.instance, entry);
   if (payload.ask) handlers.ask();
   for (const change of payload.changes) handlers.changed(change.space, change.version);
@@ -237,6 +242,7 @@ interface PendingNews {
   rotated: string[];
   suspended: string[];
   revokedApiTokens: string[];
+  removedModerators: Array<{ creatorId: string; userId: string }>;
   presence: Array<{ creatorId: string } & OverlayCounts>;
   /** Small messages (a test tip, or up to 5 alerts of alert:show, each a tip of at most 280 characters). */
   shows: Array<{ creatorId: string; message: ShowMessage }>;
@@ -262,6 +268,7 @@ export function buildPayloads(instance: string, news: PendingNews): NotifyPayloa
   if (news.rotated.length > 0) current.rotated = news.rotated;
   if (news.suspended.length > 0) current.suspended = news.suspended;
   if (news.revokedApiTokens.length > 0) current.revokedApiTokens = news.revokedApiTokens;
+  if (news.removedModerators.length > 0) current.removedModerators = news.removedModerators;
   if (news.ask) current.ask = true;
   payloads.push(current);
   // Show moments packed by size (an alert:show of 5 tips is ~4 KB): each payload stays under 8 KB.

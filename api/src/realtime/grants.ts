@@ -11,6 +11,7 @@ import { API_TOKEN_PREFIX, resolveToken } from '../modules/apiTokens/apiTokens.s
 import { API_TOKEN_RATE_LIMIT } from '../modules/apiTokens/apiTokens.auth.ts';
 import { rateLimit, RateLimitedError } from '../http/rateLimit.ts';
 import { resolveSession, type SessionClaims } from '../modules/sessions/sessions.service.ts';
+import { moderatedCreators } from '../modules/moderators/moderators.repository.ts';
 import { creatorSpace, payoutsSpace, walletSpace } from '../modules/sync/spaces.ts';
 import { VIEW_RANK, type View } from './types.ts';
 
@@ -43,7 +44,7 @@ export class HelloRefused extends Error {
 
 /**
  * The rooms a hello grants (ARCHITECTURE §6). A token joins the user's wallet, the creator's own room for a
- * creator (and its payouts room), and the public room of `hello.creator` (or of the default creator when the user is not one); an
+ * creator (and its payouts room), the moderator room of each creator the user moderates, and the public room of `hello.creator` (or of the default creator when the user is not one); an
  * overlay key joins that creator's overlay room. Every lookup goes through the repositories.
  */
 export async function grantFor(db: Executor, config: Config, hello: Hello): Promise<HelloGrant> {
@@ -80,6 +81,11 @@ export async function grantFor(db: Executor, config: Config, hello: Hello): Prom
         add(`creator:${own.userId}`, creatorSpace(own.userId), 'full');
         add(`payouts:${own.userId}`, payoutsSpace(own.userId), 'full');
       }
+    }
+    // The creators this user moderates: their chats in the moderator's view (a removal closes the socket).
+    for (const moderated of await moderatedCreators(db, principal.userId)) {
+      if (moderated.creatorId === grant.creatorOf) continue;
+      add(`moderator:${moderated.creatorId}`, creatorSpace(moderated.creatorId), 'moderator');
     }
     let publicOf: string | null = null;
     if (hello.creator) {

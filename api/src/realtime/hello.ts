@@ -79,12 +79,14 @@ export function createHelloHandler(parts: {
     let versions: Record<string, number>;
     let revoked: boolean;
     let suspended: boolean;
+    let removed: boolean;
     const mark = revocation.beginAuth();
     try {
       grant = await grantFor(db, config, hello);
       versions = await versionsOf(db, grant);
       revoked = revocation.revokedSince(mark, grant);
       suspended = revocation.suspendedSince(mark, grant);
+      removed = revocation.moderatorRemovedSince(mark, grant);
     } catch (err) {
       if (err instanceof HelloRefused) return sender.refuse(conn, err.code, err.message);
       log.error({ err }, 'hello failed');
@@ -95,6 +97,7 @@ export function createHelloHandler(parts: {
     if (conn.phase !== 'auth' || parts.isClosed()) return;
     if (revoked) return sender.refuse(conn, WS_CLOSE.unauthorized, revokedReason(grant));
     if (suspended) return sender.refuse(conn, WS_CLOSE.creatorSuspended, 'Creator suspended');
+    if (removed) return sender.refuse(conn, WS_CLOSE.moderatorRemoved, 'Moderator removed');
     const userId = grant.session?.userId ?? null;
     if (userId && parts.socketsOf(`user:${userId}`) >= parts.maxSocketsPerUser)
       return sender.refuse(conn, WS_CLOSE.tooManySockets, 'Too many connections for this account');

@@ -296,6 +296,11 @@ function bus(parts: {
       revocation.closeRevokedApiTokens(tokenId);
       fanout.apiTokenRevoked(tokenId);
     },
+    moderatorRemoved(creatorId, userId) {
+      if (isClosed()) return;
+      revocation.closeRemovedModerators(creatorId, userId);
+      fanout.moderatorRemoved(creatorId, userId);
+    },
     showEvent(creatorId, message) {
       if (isClosed()) return;
       pushShow(creatorId, message);
@@ -358,6 +363,7 @@ function notificationHandlers(parts: {
     rotated: (creatorId) => revocation.closeRotatedOverlays(creatorId),
     suspended: (creatorId) => revocation.closeSuspendedOverlays(creatorId),
     apiTokenRevoked: (tokenId) => revocation.closeRevokedApiTokens(tokenId),
+    moderatorRemoved: (creatorId, userId) => revocation.closeRemovedModerators(creatorId, userId),
     presence: (creatorId, instance, counts) => presence.setRemote(creatorId, instance, counts),
     ask: parts.announceAllPresence,
     show: parts.pushShow,

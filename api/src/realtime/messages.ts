@@ -61,6 +61,11 @@ export const msg = {
   /** A creator's subathon timer changed (started, paused, resumed, time added), or ran out. */
   timerUpdate: (run: TimerRun, ended: boolean): ServerMessage =>
     ended ? { type: 'timer:ended', data: { run } } : { type: 'timer:update', data: { run } },
+  /** A chat of a moderated creator, new or changed, in the moderator's shape (no amount, fee or phone). */
+  moderationTip: versioned('moderation:tip'),
+  /** A chat of a moderated creator was deleted. */
+  moderationDeleted: (space: string, version: number, id: string) =>
+    versioned('moderation:deleted')(space, version, { id }),
   /** Answer to an application-level ping. */
   pong: (): ServerMessage => ({ type: 'pong' }),
 };

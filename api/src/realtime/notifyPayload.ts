@@ -34,6 +34,8 @@ export const notifyPayloadSchema = z.object({
   suspended: z.array(z.string()).optional(),
   /** Revoked creator API tokens (their bot sockets close). */
   revokedApiTokens: z.array(z.string()).optional(),
+  /** Moderators their creator removed (their sockets granted that creator's chats close). */
+  removedModerators: z.array(z.object({ creatorId: z.string(), userId: z.string() })).optional(),
   /** Creators whose stream session started or ended (issue 14). */
   streams: z.array(z.string()).optional(),
   /** Creators whose subathon timer changed; `ended`: the change was its end (timer:ended). */

@@ -1,6 +1,7 @@
 import { WS_CLOSE } from '@shabaash/shared';
 import type { SessionClaims } from '../modules/sessions/sessions.service.ts';
 import type { Sender } from './sending.ts';
+import { creatorSpace } from '../modules/sync/spaces.ts';
 import type { Conn } from './types.ts';
 
 /** What a hello was granted that a revocation can end: its session, its overlay key's creator, its API token. */
@@ -8,6 +9,8 @@ export interface Revocable {
   session: SessionClaims | null;
   overlayOf: string | null;
   apiTokenId: string | null;
+  /** The spaces granted and their view (a moderator's creator spaces end with a removal). */
+  spaces?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -27,10 +30,14 @@ export interface Revocation {
   closeRotatedOverlays(creatorId: string): void;
   /** Closes this instance's overlay sockets of a creator who was suspended (WS_CLOSE.creatorSuspended). */
   closeSuspendedOverlays(creatorId: string): void;
+  /** True when a moderator removal logged since `mark` takes away a creator this grant moderates. */
+  moderatorRemovedSince(mark: number, grant: Revocable): boolean;
   /** True when a suspension logged since `mark` applies to this grant's overlay key. */
   suspendedSince(mark: number, grant: Revocable): boolean;
   /** Closes this instance's bot sockets opened with a creator API token that was revoked. */
   closeRevokedApiTokens(tokenId: string): void;
+  /** Closes this instance's sockets of a user granted a creator's chats as their moderator, now removed. */
+  closeRemovedModerators(creatorId: string, userId: string): void;
 }
 
 /** True when a revocation of `userId`'s session `sessionId` (every session when null) ends this session. */
@@ -53,6 +60,7 @@ export function createRevocation(deps: {
     | { rotated: string }
     | { apiToken: string }
     | { suspended: string }
+    | { moderator: string; of: string }
   > = [];
   let authenticating = 0;
   return {
@@ -73,6 +81,16 @@ export function createRevocation(deps: {
             : 'apiToken' in entry
               ? grant.apiTokenId === entry.apiToken
               : 'userId' in entry && sessionRevoked(grant.session, entry.userId, entry.sessionId),
+        );
+    },
+    moderatorRemovedSince(mark, grant) {
+      return changedDuringAuth
+        .slice(mark)
+        .some(
+          (entry) =>
+            'moderator' in entry &&
+            grant.session?.userId === entry.moderator &&
+            grant.spaces?.get(creatorSpace(entry.of)) === 'moderator',
         );
     },
     suspendedSince(mark, grant) {
@@ -99,6 +117,14 @@ export function createRevocation(deps: {
       for (const conn of deps.conns) {
         if (conn.overlayOf === creatorId)
           deps.sender.refuse(conn, WS_CLOSE.creatorSuspended, 'Creator suspended');
+      }
+    },
+    closeRemovedModerators(creatorId, userId) {
+      if (authenticating > 0) changedDuringAuth.push({ moderator: userId, of: creatorId });
+      const space = creatorSpace(creatorId);
+      for (const conn of deps.conns) {
+        if (conn.userId === userId && conn.subs.get(space)?.view === 'moderator')
+          deps.sender.refuse(conn, WS_CLOSE.moderatorRemoved, 'Moderator removed');
       }
     },
     closeRevokedApiTokens(tokenId) {

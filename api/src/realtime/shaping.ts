@@ -1,5 +1,6 @@
 import type { ServerMessage } from '@shabaash/shared';
 import type { TipChangeRow } from '../modules/sync/changes.ts';
+import { presentModeratedTip } from '../modules/moderators/moderators.presenter.ts';
 import { presentTip } from '../modules/tips/tips.presenter.ts';
 import { presentWallet } from '../modules/wallet/wallet.presenter.ts';
 import { msg } from './messages.ts';
@@ -16,6 +17,8 @@ export function createdVersion(row: TipChangeRow): number {
  * Overlay and public rooms see only live (read) tips without phones; a tip that leaves the live view (unread,
  * ignore, deleted) reaches them as `tip:deleted` so they drop it without learning unmoderated text. A new tip that
  * is not live reaches overlay rooms as `tip:paid` (its id only): the widgets recount what was paid (issue 14).
+ * Moderator rooms see every chat in the moderator's shape (`moderation:tip`: no amount, fee or phone); an alert
+ * receipt changes nothing they see.
  */
 export function tipMessage(
   space: string,
@@ -34,6 +37,10 @@ export function tipMessage(
     return receipt ? msg.tipAired(space, version, tip) : msg.tipStatus(space, version, tip);
   }
   if (view === 'wallet') return null;
+  if (view === 'moderator') {
+    if (row.deleted_at) return msg.moderationDeleted(space, version, row.id);
+    return receipt && !isNew ? null : msg.moderationTip(space, version, presentModeratedTip(row));
+  }
   if (receipt && !row.deleted_at && (view === 'overlay' || !isNew)) return null;
   // Pushed live while the creator's alerts were paused: overlays get it from Resume (alert:show), not now.
   if (view === 'overlay' && row.held && row.status === 'read' && !row.deleted_at)

@@ -2,11 +2,14 @@ import type { WebSocket } from 'ws';
 import type { SocketKind } from '../metrics/sockets.ts';
 import type { SessionClaims } from '../modules/sessions/sessions.service.ts';
 
-/** What a socket may see of a space: its own creator room, an overlay, a public page, or its own wallet. */
-export type View = 'full' | 'overlay' | 'public' | 'wallet';
+/**
+ * What a socket may see of a space: its own creator room, an overlay, a public page, its own wallet, or the
+ * chats of a creator it moderates (every status, never an amount or a phone).
+ */
+export type View = 'full' | 'moderator' | 'overlay' | 'public' | 'wallet';
 
 /** Wider views win when one hello grants the same space twice. */
-export const VIEW_RANK: Record<View, number> = { wallet: 0, public: 1, overlay: 2, full: 3 };
+export const VIEW_RANK: Record<View, number> = { wallet: 0, public: 1, overlay: 2, moderator: 3, full: 4 };
 
 /** One socket's subscription to one space. */
 export interface Sub {

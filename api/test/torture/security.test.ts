@@ -1,6 +1,6 @@
 /**
  * Security torture: the authorisation matrix over every route × role (anonymous, viewer, creator, another
- * creator), forged webhooks, the login rate limit, security headers with a Content-Security-Policy on the app
+ * creator, operator, the creator's moderator and another creator's moderator), forged webhooks, the login rate limit, security headers with a Content-Security-Policy on the app
  * shell and the API, and no secret (key secrets, webhook secret, JWT secret, service-account fields, the
  * server-only blocklist) in any file of the built PWA.
  */
@@ -14,6 +14,7 @@ import { endpoints, endpointPath, MESSAGES } from '@shabaash/shared';
 import { createTestApp } from '../harness.ts';
 import {
   buildCreator,
+  buildModerator,
   buildOperator,
   buildUser,
   randomPhone,
@@ -31,17 +32,28 @@ const { db, config } = app.deps;
 
 // ---------- authorisation matrix ----------
 
-type Role = 'anonymous' | 'viewer' | 'creator' | 'otherCreator' | 'operator';
-const ROLES: Role[] = ['anonymous', 'viewer', 'creator', 'otherCreator', 'operator'];
+type Role = 'anonymous' | 'viewer' | 'creator' | 'otherCreator' | 'operator' | 'moderator' | 'otherModerator';
+const ROLES: Role[] = [
+  'anonymous',
+  'viewer',
+  'creator',
+  'otherCreator',
+  'operator',
+  'moderator',
+  'otherModerator',
+];
 
 /**
  * Who a route answers (anything but 401/403): everyone on public routes; any signed-in account on user routes
- * (an operator too, acting only as itself); creators on creator routes; operators alone on operator routes.
+ * (an operator too, acting only as itself); creators on creator routes (never a moderator); operators alone on
+ * operator routes; on moderator routes (`/moderation/:handle/…`, the path naming the creator), that creator's
+ * moderator alone: not the creator, not another creator's moderator.
  */
-function answers(auth: 'public' | 'user' | 'creator' | 'operator', role: Role): boolean {
+function answers(auth: 'public' | 'user' | 'creator' | 'operator' | 'moderator', role: Role): boolean {
   if (auth === 'public') return true;
   if (auth === 'user') return role !== 'anonymous';
   if (auth === 'creator') return role === 'creator' || role === 'otherCreator';
+  if (auth === 'moderator') return role === 'moderator';
   return role === 'operator';
 }
 
@@ -53,16 +65,21 @@ describe('authorisation matrix', () => {
       const other = await buildCreator(db, config);
       const viewer = await buildUser(db, config, { balancePaise: 10_000 });
       const operator = await buildOperator(db, config);
+      const moderator = await buildModerator(db, config, owner);
+      const otherModerator = await buildModerator(db, config, other);
       const tokens: Record<Role, string | undefined> = {
         anonymous: undefined,
         viewer: viewer.token,
         creator: owner.token,
         otherCreator: other.token,
         operator: operator.token,
+        moderator: moderator.token,
+        otherModerator: otherModerator.token,
       };
       const url = `/api${endpointPath(e.path, {
         id: '00000000-0000-4000-8000-000000000000',
         token: 'A'.repeat(43),
+        handle: owner.handle,
       })}`;
       for (const role of ROLES) {
         const res = await app.request<{ message?: string; code?: string }>(e.method, url, {

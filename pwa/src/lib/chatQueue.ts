@@ -18,6 +18,8 @@ export interface ChatView {
   aired?: Tip['aired'];
   /** The sender covered the platform fee ("I'll cover the fees"). */
   feesCovered?: boolean;
+  /** The moderator who last set its status ("Pushed live by Ravi"); absent when the creator did. */
+  statusBy?: string;
   /** An action on this chat (push live) waits in the offline outbox for the server. */
   pending?: boolean;
 }
@@ -48,6 +50,7 @@ export function toChatView(tip: TipLike, now: Date = new Date()): ChatView {
     version: tip.version ?? 0,
     aired: tip.aired ?? null,
     ...(tip.feesCovered ? { feesCovered: true } : {}),
+    ...(tip.statusBy ? { statusBy: tip.statusBy } : {}),
   };
 }
 

@@ -21,6 +21,8 @@ const TYPES = new Set([
   'speech:skip',
   'tip:aired',
   'alert:show',
+  'moderation:tip',
+  'moderation:deleted',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -49,6 +51,8 @@ export function isServerMessage(value: unknown): value is ServerMessage {
       return typeof value.space === 'string' && typeof value.version === 'number' && isTipLike(value.data);
     case 'tip:deleted':
     case 'tip:paid':
+    case 'moderation:tip':
+    case 'moderation:deleted':
       return (
         typeof value.space === 'string' &&
         typeof value.version === 'number' &&

@@ -43,9 +43,13 @@ export interface SetStatusPayload {
   tipId: string;
   status: TipStatus;
   previousStatus: TipStatus;
+  /** The handle of the creator whose chat a moderator acts on (absent: the signed-in creator's own chat). */
+  moderating?: string;
 }
 export interface DeleteChatPayload {
   tipId: string;
+  /** As in SetStatusPayload. */
+  moderating?: string;
 }
 
 interface OutboxBase {

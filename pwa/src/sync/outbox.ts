@@ -135,14 +135,22 @@ export async function enqueueSendTip(input: SendTipPayload): Promise<OutboxEntry
   return entry;
 }
 
-/** Queues a status change of a chat (Push live = `read`, or `ignore`), shown at once with a pending mark. */
-export async function enqueueSetStatus(tipId: string, status: TipStatus): Promise<OutboxEntry> {
+/**
+ * Queues a status change of a chat (Push live = `read`, or `ignore`), shown at once with a pending mark. With
+ * `moderating` (a creator's handle), a moderator's action on that creator's chat: the same queue, replay and
+ * Idempotency-Key, sent to the moderator's endpoint (the creator's chats are not in this device's mirror).
+ */
+export async function enqueueSetStatus(
+  tipId: string,
+  status: TipStatus,
+  moderating?: string,
+): Promise<OutboxEntry> {
   const user = requireUser();
   await ensureMirrorOwner(user.id);
   const entry: OutboxEntry = {
     ...base(user.id, tipId),
     kind: 'setStatus',
-    payload: { tipId, status, previousStatus: 'unread' },
+    payload: { tipId, status, previousStatus: 'unread', ...(moderating ? { moderating } : {}) },
   };
   await db.transaction('rw', [db.outbox, db.chats], async () => {
     const chat = await db.chats.get(tipId);
@@ -156,10 +164,14 @@ export async function enqueueSetStatus(tipId: string, status: TipStatus): Promis
 }
 
 /** Queues a chat deletion: hidden from the queue at once, removed for good when the server confirms. */
-export async function enqueueDeleteChat(tipId: string): Promise<OutboxEntry> {
+export async function enqueueDeleteChat(tipId: string, moderating?: string): Promise<OutboxEntry> {
   const user = requireUser();
   await ensureMirrorOwner(user.id);
-  const entry: OutboxEntry = { ...base(user.id, tipId), kind: 'deleteChat', payload: { tipId } };
+  const entry: OutboxEntry = {
+    ...base(user.id, tipId),
+    kind: 'deleteChat',
+    payload: { tipId, ...(moderating ? { moderating } : {}) },
+  };
   await db.transaction('rw', [db.outbox, db.chats], async () => {
     entry.seq = await db.outbox.add(entry);
     const chat = await db.chats.get(tipId);
@@ -200,12 +212,23 @@ async function send(entry: OutboxEntry): Promise<unknown> {
         },
       });
     case 'setStatus':
+      if (entry.payload.moderating)
+        return api('moderateChatStatus', {
+          ...options,
+          params: { handle: entry.payload.moderating, id: entry.payload.tipId },
+          input: { status: entry.payload.status },
+        });
       return api('setChatStatus', {
         ...options,
         params: { id: entry.payload.tipId },
         input: { status: entry.payload.status },
       });
     case 'deleteChat':
+      if (entry.payload.moderating)
+        return api('moderateDeleteChat', {
+          ...options,
+          params: { handle: entry.payload.moderating, id: entry.payload.tipId },
+        });
       return api('deleteChat', { ...options, params: { id: entry.payload.tipId } });
   }
 }
@@ -214,6 +237,8 @@ async function send(entry: OutboxEntry): Promise<unknown> {
 async function confirm(entry: OutboxEntry, result: unknown): Promise<void> {
   await db.transaction('rw', [db.outbox, db.chats, db.walletActivity, db.recentTips, db.meta], async () => {
     await db.outbox.delete(entry.seq ?? -1);
+    // A moderator's action: the moderated creator's screen reads the server, not this mirror.
+    if (entry.kind !== 'sendTip' && entry.payload.moderating) return;
     if (entry.kind === 'sendTip') {
       const sent = result as EndpointOutput<'sendTip'>;
       const rowId = pendingRowId(entry.idempotencyKey);

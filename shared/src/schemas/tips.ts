@@ -32,6 +32,8 @@ export const tipSchema = z.object({
     .optional(),
   /** The payer added the platform fee so the creator received the amount they chose ("I'll cover the fees"). */
   feesCovered: z.boolean().optional(),
+  /** The moderator who last set its status ("Pushed live by Ravi"); absent when the creator did. Creator only. */
+  statusBy: z.string().optional(),
 });
 export type Tip = z.infer<typeof tipSchema>;
 

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { creatorChangesSince } from '../sync/changes.ts';
 import { bumpSpace, creatorSpace, spaceVersion } from '../sync/spaces.ts';
-import { presentTip } from '../tips/tips.presenter.ts';
+import { presentTip, type TipRow } from '../tips/tips.presenter.ts';
 import {
   findTipById,
   listChats,
@@ -76,20 +76,34 @@ export async function setChatStatus(
   tipId: string,
   status: TipStatus,
 ): Promise<Tip> {
+  return presentTip(await changeChatStatus(deps, creatorId, tipId, status, null), { includePhone: true });
+}
+
+/**
+ * setChatStatus for the creator (`byName` null) or one of their moderators (`byName`: shown to the creator as
+ * "Pushed live by …"); answers the tip's row as committed.
+ */
+export async function changeChatStatus(
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'speech'>,
+  creatorId: string,
+  tipId: string,
+  status: TipStatus,
+  byName: string | null,
+): Promise<TipRow> {
   if (!UUID.test(tipId)) throw notFound('Chat');
   const space = creatorSpace(creatorId);
   const changed = await deps.db.transaction(async (tx) => {
     const tip = await lockCreatorTip(tx, creatorId, tipId);
     if (!tip) throw notFound('Chat');
     if (tip.status === status) return false;
-    await updateTipStatus(tx, tipId, status, await bumpSpace(tx, space));
+    await updateTipStatus(tx, tipId, status, await bumpSpace(tx, space), byName);
     return true;
   });
   if (changed) deps.realtime.changed([space]);
   if (changed && status === 'read') deps.speech.tipLive(tipId);
   const row = await findTipById(deps.db, tipId);
   if (!row || row.creator_id !== creatorId) throw notFound('Chat');
-  return presentTip(row, { includePhone: true });
+  return row;
 }
 
 /**

@@ -29,6 +29,8 @@ export interface TipRow {
   sender_name?: string | null;
   sender_profile_pic?: string | null;
   sender_phone?: string | null;
+  /** The moderator who last set the status (migration 20261128050000); null when the creator did. */
+  status_by_name?: string | null;
 }
 
 /**
@@ -36,7 +38,10 @@ export interface TipRow {
  * the number masked to its last 4 digits (DPDP Act; SPEC §3 showed it whole); `ownPhone` is for the sender
  * reading their own tip, in full. Public rooms and lists never carry phone numbers.
  */
-export function presentTip(row: TipRow, options: { includePhone?: boolean; ownPhone?: boolean } = {}): Tip {
+export function presentTip(
+  row: TipRow,
+  options: { includePhone?: boolean; ownPhone?: boolean } = {},
+): Tip {
   const phone = row.sender_phone ?? null;
   const sender =
     row.sender_id && row.sender_name != null
@@ -68,5 +73,7 @@ export function presentTip(row: TipRow, options: { includePhone?: boolean; ownPh
       : {}),
     // Only when covered, for the same reason.
     ...(row.fees_covered ? { feesCovered: true } : {}),
+    // The creator's view only (it is the one with phones): who of their moderators set the status.
+    ...(options.includePhone && row.status_by_name ? { statusBy: row.status_by_name } : {}),
   };
 }

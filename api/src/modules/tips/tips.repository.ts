@@ -206,14 +206,20 @@ export async function lockCreatorTip(
     .first<{ id: string; status: TipRow['status'] } | undefined>('id', 'status');
 }
 
-/** Sets a tip's status at a new version (the caller bumped the creator space). */
+/**
+ * Sets a tip's status at a new version (the caller bumped the creator space), naming the moderator who set it
+ * (`byName`; null when the creator did, which clears an earlier moderator's name).
+ */
 export async function updateTipStatus(
   tx: Executor,
   tipId: string,
   status: TipRow['status'],
   version: number,
+  byName: string | null = null,
 ): Promise<void> {
-  await tx('tips').where({ id: tipId }).update({ status, version, updated_at: tx.fn.now() });
+  await tx('tips')
+    .where({ id: tipId })
+    .update({ status, version, status_by_name: byName, updated_at: tx.fn.now() });
 }
 
 /** Turns a tip into a tombstone at a new version: deleted_at set, message text cleared. */

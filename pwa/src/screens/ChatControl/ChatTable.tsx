@@ -146,6 +146,11 @@ export function ChatTable({ groups, sort, tiers, flaggedIds, highlightId, busyId
                     {isLive ? t('chat.badge.live') : t('chat.badge.waiting')}
                   </span>
                   <OnAirMark chat={chat} />
+                  {chat.statusBy ? (
+                    <span className="cl-status-by muted small" data-testid="status-by">
+                      {t(isLive ? 'mods.pushedLiveBy' : 'mods.changedBy', { name: chat.statusBy })}
+                    </span>
+                  ) : null}
                   {chat.pending ? (
                     <span className="cl-pending-mark" data-testid="pending-mark">
                       {t('chat.pending')}

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/useAuth.ts';
 import { BecomeCreatorCard } from './BecomeCreatorCard.tsx';
 import { ConsentCard } from './ConsentCard.tsx';
+import { ModerationCard } from '../../components/ModerationCard.tsx';
 import { YourDataCard } from './YourDataCard.tsx';
 import { ProfilePictureUploader } from './ProfilePictureUploader.tsx';
 import { BalanceCard } from './slots/BalanceCard.tsx';
@@ -39,6 +40,7 @@ export function DashboardScreen() {
       <div className="dashboard-grid">
         <div className="dashboard-main">
           <ConsentCard />
+          <ModerationCard />
           {walletMode === 'stored' ? <BalanceCard /> : null}
           <SendTipForm />
           {walletMode === 'stored' ? <WalletActivity /> : null}
