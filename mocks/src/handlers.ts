@@ -24,6 +24,7 @@ import { webhookResolvers } from './resolvers/webhooks.ts';
 import { streamResolvers } from './resolvers/stream.ts';
 import { opsConsoleResolvers } from './resolvers/opsConsole.ts';
 import { consentResolvers } from './resolvers/consent.ts';
+import { youtubeResolvers } from './resolvers/youtube.ts';
 
 export { MockHttpError, type MockContext, type MockResolvers } from './context.ts';
 export { markOrderPaid } from './resolvers/wallet.ts';
@@ -41,6 +42,7 @@ export const resolvers: MockResolvers = {
   ...payoutResolvers,
   ...opsConsoleResolvers,
   ...consentResolvers,
+  ...youtubeResolvers,
 };
 
 function envelope(error: MockHttpError): Response {

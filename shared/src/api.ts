@@ -7,7 +7,7 @@ import * as p from './payouts.ts';
 import * as sw from './schemas/widgets.ts';
 import { SUPPORTER_ENDPOINTS } from './widgets.ts';
 import * as show from './showAlerts.ts';
-
+import { YOUTUBE_ENDPOINTS } from './youtube.ts';
 import { define } from './endpointTools.ts';
 export type { HttpMethod } from './endpointTools.ts';
 
@@ -22,6 +22,7 @@ export const endpoints = define({
   ...s.opsPayoutsEndpoints,
   ...s.tipOrderEndpoints,
   ...s.consentEndpoints,
+  ...YOUTUBE_ENDPOINTS,
   health: { ...ROUTES.health, auth: 'public', output: s.healthSchema },
   config: { ...ROUTES.config, auth: 'public', output: s.publicConfigSchema },
   register: {

@@ -6,6 +6,7 @@ import type { ApiTokenScope } from './apiTokens.ts';
 import { SUPPORTER_ENDPOINTS } from './widgets.ts';
 import { OPS_REFERENCE } from './apiReferenceOps.ts';
 import { CONSENT_REFERENCE } from './apiReferenceConsent.ts';
+import { YOUTUBE_REFERENCE } from './apiReferenceYouTube.ts';
 
 export type ReferenceEntry<K extends keyof Endpoints> = {
   method: Endpoints[K]['method'];
@@ -259,6 +260,7 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'public',
     summary: 'Check a message before paying.',
   },
+  ...YOUTUBE_REFERENCE,
   apiTokens: {
     method: 'GET',
     path: '/creator/api-tokens',
