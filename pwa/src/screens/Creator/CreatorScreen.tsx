@@ -19,6 +19,7 @@ import { OVERLAY_FONTS } from '../../overlay/fontFaces.ts';
 import { SafetySection } from './SafetySection.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
+import { YouTubeSection } from './YouTubeSection.tsx';
 import { translate, useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { count, dateTime, rupees } from '../../i18n/format.ts';
 import './creator.css';
@@ -283,6 +284,7 @@ export function CreatorScreen() {
           <OverlayLinkCard />
           <SettingsForm />
           <SafetySection />
+          <YouTubeSection />
           <ApiTokensSection />
           <WebhooksSection />
         </div>
