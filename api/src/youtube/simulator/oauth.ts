@@ -46,6 +46,7 @@ export function consentPage(state: SimState, q: URLSearchParams): Answer {
     .map((s) => `<li>${escapeHtml(s.endsWith('youtube.readonly') ? 'View your YouTube account' : s)}</li>`)
     .join('');
   const body = `
+    <p class="note">Sandbox: Shabaash's YouTube simulator, not Google.</p>
     <h1>Sign in with Google</h1>
     <p>An app wants to access your Google Account.</p>
     <form method="post" action="/o/oauth2/v2/auth/decide">
@@ -198,6 +199,7 @@ function page(title: string, body: string): string {
 body{font-family:system-ui,sans-serif;margin:0;padding:24px 16px;max-width:420px;margin-inline:auto;color:#202124}
 h1{font-size:1.4rem;font-weight:500}label{display:block;font-weight:500;margin-top:16px}
 input[type=text],input:not([type]){box-sizing:border-box;width:100%;font-size:1rem;padding:12px;margin-top:6px;border:1px solid #dadce0;border-radius:4px}
+.note{font-size:.85rem;background:#fef7e0;padding:8px 12px;border-radius:4px}
 .actions{display:flex;gap:12px;justify-content:flex-end;margin-top:24px}
 button{font-size:1rem;min-height:44px;padding:0 24px;border-radius:4px;border:0;background:#1a73e8;color:#fff}
 button.secondary{background:transparent;color:#1a73e8}
