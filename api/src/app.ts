@@ -37,6 +37,7 @@ import { timerRoutes } from './modules/timer/timer.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { youtubeRoutes } from './modules/youtube/youtube.routes.ts';
 
 export interface AppOptions {
   /** Built PWA to serve at `/`; omitted in API-only tests. */
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     timerRoutes(deps),
     opsRoutes(deps),
     reportsRoutes(deps),
+    youtubeRoutes(deps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, SANDBOX_PHONE_HASH_SECRET, SANDBOX_WEBHOOK_SECRET } from './config.ts';
+import {
+  ConfigError,
+  loadConfig,
+  SANDBOX_PHONE_HASH_SECRET,
+  SANDBOX_WEBHOOK_SECRET,
+  SANDBOX_YOUTUBE_TOKEN_KEY,
+} from './config.ts';
 import { cspSourcesFor } from './http/security.ts';
 
 const JWT_SECRET = 'x'.repeat(40);
@@ -254,5 +260,31 @@ describe('the legal settings for India', () => {
     );
     expect(refusal({ MINOR_MONTHLY_CAP: '-5' })).toContain('MINOR_MONTHLY_CAP');
     expect(refusal({ MINIMUM_AGE_WITHOUT_CONSENT: '30' })).toContain('MINIMUM_AGE_WITHOUT_CONSENT');
+  });
+
+  it('points YouTube at the simulator without a Google client, at Google with one, and never the simulator in production', () => {
+    expect(loadConfig({}).youtubeMode).toBe('simulator');
+    expect(loadConfig(LIVE).youtubeMode).toBe('off');
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const google = {
+      GOOGLE_OAUTH_CLIENT_ID: 'id.apps.googleusercontent.com',
+      GOOGLE_OAUTH_CLIENT_SECRET: 'secret',
+      GOOGLE_OAUTH_REDIRECT_URL: 'https://shabaash.in/creator/youtube/callback',
+      YOUTUBE_TOKEN_KEY: key,
+    };
+    const config = loadConfig({ ...LIVE, ...google });
+    expect(config.youtubeMode).toBe('google');
+    expect(config.youtubeTokenKey.equals(Buffer.from(key, 'base64'))).toBe(true);
+    expect(refusal({ GOOGLE_OAUTH_CLIENT_ID: 'id' })).toContain('GOOGLE_OAUTH_CLIENT_SECRET: set both');
+    expect(refusal({ ...google, YOUTUBE_TOKEN_KEY: undefined })).toContain('YOUTUBE_TOKEN_KEY: required');
+    expect(refusal({ ...google, YOUTUBE_TOKEN_KEY: SANDBOX_YOUTUBE_TOKEN_KEY })).toContain(
+      'YOUTUBE_TOKEN_KEY',
+    );
+    expect(refusal({ ...google, YOUTUBE_TOKEN_KEY: 'c2hvcnQ=' })).toContain(
+      'YOUTUBE_TOKEN_KEY: must be 32 random bytes',
+    );
+    expect(refusal({ ...google, GOOGLE_OAUTH_REDIRECT_URL: undefined })).toContain(
+      'GOOGLE_OAUTH_REDIRECT_URL',
+    );
   });
 });

@@ -34,6 +34,19 @@ export const SANDBOX_PHONE_HASH_SECRET = 'sandbox-phone-hash-secret-not-for-real
 /** The key of guest payer hashes outside production: public, so production refuses to run without its own. */
 export const SANDBOX_PAYER_HASH_SECRET = 'sandbox-payer-hash-secret-not-for-real-payers';
 
+/**
+ * The key that encrypts YouTube refresh tokens with the simulator: public, so real Google credentials refuse to
+ * run with it (base64 of 32 bytes).
+ */
+export const SANDBOX_YOUTUBE_TOKEN_KEY = Buffer.from('sandbox-youtube-token-key-public', 'utf8').toString(
+  'base64',
+);
+
+/** 32 bytes, base64: an AES-256 key. */
+const aes256Key = z.string().refine((v) => Buffer.from(v, 'base64').length === 32, {
+  message: 'must be 32 random bytes in base64 (openssl rand -base64 32)',
+});
+
 /** A requests-per-minute limit: a positive integer. */
 const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
@@ -202,6 +215,16 @@ const envSchema = z.object({
    * creator can watch a transfer in transit before it is paid.
    */
   SANDBOX_ROUTE_STEP_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
+   * Connect YouTube: the OAuth client of your Google Cloud project (docs/OPERATIONS.md, "YouTube"). Both unset: the
+   * local YouTube simulator serves the consent page and the Data API (never in production, where YouTube is off).
+   */
+  GOOGLE_OAUTH_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where Google sends the creator back: the PWA's /creator/youtube/callback, exactly as registered at Google. */
+  GOOGLE_OAUTH_REDIRECT_URL: z.url().optional(),
+  /** AES-256-GCM key of stored YouTube refresh tokens (base64 of 32 bytes); required with a Google client. */
+  YOUTUBE_TOKEN_KEY: aes256Key.optional(),
   /** The legal settings for India (api/src/legalConfig.ts). */
   ...legalEnvShape,
 });
@@ -225,6 +248,10 @@ export type Config = z.infer<typeof envSchema> & {
   productionRehearsal: boolean;
   /** The legal settings for India, resolved (docs/OPERATIONS.md, "Legal settings for India"). */
   legal: LegalSettings;
+  /** Connect YouTube: Google itself, the local simulator (no Google client outside production), or off. */
+  youtubeMode: 'google' | 'simulator' | 'off';
+  /** The key of stored YouTube refresh tokens (YOUTUBE_TOKEN_KEY, or the public sandbox key with the simulator). */
+  youtubeTokenKey: Buffer;
 };
 
 export class ConfigError extends Error {}
@@ -281,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     if (c.PRODUCTION_REHEARSAL) assertRehearsalOnLoopback(c);
   }
+  const youtubeMode = resolveYouTubeMode(c);
   const legal = resolveLegalSettings(c, paymentsSandbox);
   if (typeof legal === 'string') throw new ConfigError(`Invalid configuration:\n  ${legal}`);
   const authEmulatorHostSet = c.FIREBASE_AUTH_EMULATOR_HOST !== undefined;
@@ -296,7 +324,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payerHashSecret: c.PAYER_HASH_SECRET ?? SANDBOX_PAYER_HASH_SECRET,
     productionRehearsal: c.NODE_ENV === 'production' && c.PRODUCTION_REHEARSAL,
     legal,
+    youtubeMode,
+    youtubeTokenKey: Buffer.from(c.YOUTUBE_TOKEN_KEY ?? SANDBOX_YOUTUBE_TOKEN_KEY, 'base64'),
   };
+}
+
+/** Google with a client id and secret (and its own token key and redirect URL); else the simulator, or off in production. */
+function resolveYouTubeMode(c: z.infer<typeof envSchema>): Config['youtubeMode'] {
+  if (Boolean(c.GOOGLE_OAUTH_CLIENT_ID) !== Boolean(c.GOOGLE_OAUTH_CLIENT_SECRET))
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_OAUTH_CLIENT_SECRET: set both GOOGLE_OAUTH_CLIENT_ID and GOOGLE_OAUTH_CLIENT_SECRET, or neither',
+    );
+  if (!c.GOOGLE_OAUTH_CLIENT_ID) return c.NODE_ENV === 'production' ? 'off' : 'simulator';
+  if (!c.YOUTUBE_TOKEN_KEY || c.YOUTUBE_TOKEN_KEY === SANDBOX_YOUTUBE_TOKEN_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  YOUTUBE_TOKEN_KEY: required with GOOGLE_OAUTH_CLIENT_ID (openssl rand -base64 32): creators' YouTube refresh tokens are never encrypted with the public sandbox key",
+    );
+  if (!c.GOOGLE_OAUTH_REDIRECT_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_OAUTH_REDIRECT_URL: required with GOOGLE_OAUTH_CLIENT_ID: https://<your domain>/creator/youtube/callback, exactly as registered on the OAuth client',
+    );
+  return 'google';
 }
 
 /** True for `localhost` and loopback addresses (127.0.0.0/8, ::1, and IPv4-mapped IPv6 of 127.x). */

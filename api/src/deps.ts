@@ -5,6 +5,7 @@ import type { Logger } from './logger.ts';
 import type { TipChangeRow } from './modules/sync/changes.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import type { SpeechAudio, SpeechRequest } from './speech/engine.ts';
+import type { YouTubeOAuth } from './youtube/google.ts';
 
 /** Verifies a phone-verification provider's ID token (Firebase; the Auth emulator in sandbox). */
 export interface PhoneIdentity {
@@ -84,6 +85,8 @@ export interface AppDeps {
   speech: SpeechJobs;
   payments: PaymentGateway;
   checkout: CheckoutInfo;
+  /** Connect YouTube through Google's client (Google, or the sandbox simulator); absent or null when off. */
+  youtube?: YouTubeOAuth | null;
   /** What /api/health probes besides the database (server.ts gives realtime, identity, payments, webhook worker). */
   healthParts?: readonly HealthPart[];
 }

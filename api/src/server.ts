@@ -11,6 +11,7 @@ import type { AppDeps } from './deps.ts';
 import { startIdentity } from './identity/boot.ts';
 import { createPhoneIdentity } from './identity/phoneIdentity.ts';
 import { startPayments } from './payments/boot.ts';
+import { startYouTubePart } from './youtube/boot.ts';
 import { createRealtime } from './realtime/hub.ts';
 import { SpeechQueue } from './modules/show/speech.jobs.ts';
 import { createSpeechEngine } from './speech/index.ts';
@@ -128,7 +129,7 @@ export async function startServer(
       startPayments(config, () => `http://127.0.0.1:${listenPort}/api/webhooks/razorpay`, logger),
     );
     stops.add('Razorpay simulator', () => payments.stop());
-
+    const youtube = await startYouTubePart(config, () => listenPort, stops);
     // The hub reads committed changes through its own small pool, so pushes never queue behind writes.
     const realtimeDb: Db = createDb(databaseUrl, 4);
     instrumentPool(realtimeDb, 'realtime');
@@ -152,6 +153,7 @@ export async function startServer(
       identity,
       payments: payments.gateway,
       checkout: payments.checkout,
+      youtube: youtube.oauth,
       realtime,
       speech,
       healthParts: [
@@ -219,6 +221,7 @@ export async function startServer(
           : config.listenHost,
       identity: identityPart.mode,
       payments: payments.mode,
+      youtube: youtube.mode,
       database: embedded
         ? `embedded PostgreSQL on port ${embedded.port} (${path.resolve(config.DATA_DIR, 'pg')})`
         : 'external (DATABASE_URL)',

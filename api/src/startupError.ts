@@ -1,6 +1,12 @@
 /** The parts `npm start` brings up; a failure names one of them. */
 export type StartupPart =
-  'database' | 'Auth emulator' | 'Razorpay simulator' | 'PWA build' | 'port' | 'wallets';
+  | 'database'
+  | 'Auth emulator'
+  | 'Razorpay simulator'
+  | 'YouTube simulator'
+  | 'PWA build'
+  | 'port'
+  | 'wallets';
 
 /**
  * A start-up failure that explains itself in one line: the part that failed, what went wrong and the setting to

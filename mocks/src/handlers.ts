@@ -26,6 +26,7 @@ import { timerResolvers } from './resolvers/timer.ts';
 import { opsConsoleResolvers } from './resolvers/opsConsole.ts';
 import { consentResolvers } from './resolvers/consent.ts';
 import { moderatorResolvers } from './resolvers/moderators.ts';
+import { youtubeResolvers } from './resolvers/youtube.ts';
 
 export { MockHttpError, type MockContext, type MockResolvers } from './context.ts';
 export { markOrderPaid } from './resolvers/wallet.ts';
@@ -45,6 +46,7 @@ export const resolvers: MockResolvers = {
   ...opsConsoleResolvers,
   ...consentResolvers,
   ...moderatorResolvers,
+  ...youtubeResolvers,
 };
 
 function envelope(error: MockHttpError): Response {

@@ -79,6 +79,11 @@ export interface MockState {
   leads: unknown[];
   apiTokens: Array<ApiToken & { creatorId: string }>;
   webhooks: Array<WebhookEndpoint & { creatorId: string; deliveries: WebhookDelivery[] }>;
+  /** Connect YouTube: each creator's channel, and the sign-ins started (state → creator id). */
+  youtube: {
+    channels: Map<string, { id: string; title: string; connectedAt: string }>;
+    states: Map<string, string>;
+  };
   defaultCreatorId: string;
   listeners: Set<(change: MockChange) => void>;
   /** Counts requests per endpoint name, so tests can assert "charged exactly once". */
@@ -105,6 +110,7 @@ export function createMockState(): MockState {
     leads: [],
     apiTokens: [],
     webhooks: [],
+    youtube: { channels: new Map(), states: new Map() },
     defaultCreatorId: CREATOR.user.id,
     listeners: new Set(),
     calls: new Map(),

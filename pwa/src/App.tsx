@@ -54,6 +54,9 @@ const PrivacyScreen = lazy(() =>
 const PayoutsScreen = lazy(() =>
   import('./screens/Payouts/PayoutsScreen.tsx').then((m) => ({ default: m.PayoutsScreen })),
 );
+const YouTubeCallbackScreen = lazy(() =>
+  import('./screens/Creator/YouTubeCallbackScreen.tsx').then((m) => ({ default: m.YouTubeCallbackScreen })),
+);
 const StatementScreen = lazy(() =>
   import('./screens/Payouts/StatementScreen.tsx').then((m) => ({ default: m.StatementScreen })),
 );
@@ -108,6 +111,7 @@ export function AppRoutes() {
           <Route path="/creator" element={<CreatorScreen />} />
           <Route path="/creator/chat-control" element={<ChatControlScreen />} />
           <Route path="/creator/payouts" element={<PayoutsScreen />} />
+          <Route path="/creator/youtube/callback" element={<YouTubeCallbackScreen />} />
           <Route path="/creator/payouts/statement/:month" element={<StatementScreen />} />
         </Route>
         <Route path="*" element={<NotFoundScreen />} />

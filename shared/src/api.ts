@@ -8,6 +8,7 @@ import * as sw from './schemas/widgets.ts';
 import { SUPPORTER_ENDPOINTS } from './widgets.ts';
 import * as show from './showAlerts.ts';
 import { timerEndpoints } from './schemas/timer.ts';
+import { YOUTUBE_ENDPOINTS } from './youtube.ts';
 import { define } from './endpointTools.ts';
 export type { HttpMethod } from './endpointTools.ts';
 
@@ -24,6 +25,7 @@ export const endpoints = define({
   ...s.tierSoundEndpoints,
   ...s.consentEndpoints,
   ...s.moderatorEndpoints,
+  ...YOUTUBE_ENDPOINTS,
   health: { ...ROUTES.health, auth: 'public', output: s.healthSchema },
   config: { ...ROUTES.config, auth: 'public', output: s.publicConfigSchema },
   register: {

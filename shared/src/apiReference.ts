@@ -8,6 +8,7 @@ import { TIMER_ENDPOINTS } from './timer.ts';
 import { OPS_REFERENCE } from './apiReferenceOps.ts';
 import { CONSENT_REFERENCE } from './apiReferenceConsent.ts';
 import { MODERATOR_REFERENCE } from './apiReferenceModerators.ts';
+import { YOUTUBE_REFERENCE } from './apiReferenceYouTube.ts';
 
 export type ReferenceEntry<K extends keyof Endpoints> = {
   method: Endpoints[K]['method'];
@@ -269,6 +270,7 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'public',
     summary: 'Check a message before paying.',
   },
+  ...YOUTUBE_REFERENCE,
   apiTokens: {
     method: 'GET',
     path: '/creator/api-tokens',

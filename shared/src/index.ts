@@ -8,6 +8,7 @@ export * from './schemas.ts';
 export * from './realtime.ts';
 export * from './api.ts';
 export * from './apiTokens.ts';
+export * from './youtube.ts';
 export * from './webhooks.ts';
 export * from './webhookProtocol.ts';
 export * from './botProtocol.ts';

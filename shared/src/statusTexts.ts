@@ -27,6 +27,13 @@ export const STATUS_TEXTS = {
   webhookSendsLimited:
     'Too many test events and re-sends: at most {perEndpoint} a minute to one endpoint and {perCreator} to all of yours. Please wait a minute and try again.',
   payoutsOff: 'Payouts are switched off on this server.',
+  // Connect YouTube refusals
+  youtubeOff: 'Connect YouTube is not set up on this server.',
+  youtubeStateMismatch:
+    'This YouTube sign-in was not started here or has expired. Tap Connect YouTube again.',
+  youtubeRefused:
+    'Google did not grant access to a YouTube channel. Tap Connect YouTube again and allow access.',
+  youtubeChannelTaken: 'This YouTube channel is connected to another Shabaash account.',
   payoutUnderReview: 'Your payout account is already under review.',
   nothingToCorrect: 'Nothing to correct: your payout account is not waiting for changes.',
   // the fields Razorpay names in those requirements

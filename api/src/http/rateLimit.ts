@@ -53,6 +53,8 @@ export function rateLimits(config: Config) {
     consentConfirmPerIp: perMinute(10),
     consentConfirmPerLink: perMinute(5),
     consentWithdrawPerIp: perMinute(10),
+    /** Connect YouTube's connect, callback and disconnect together, per creator (each calls Google). */
+    youtubeConnectPerCreator: perMinute(20),
     /** Reports to the operators, per user: a few an hour is plenty; a flood is refused. */
     reportsPerUser: { limit: 10, windowMs: 60 * MINUTE_MS },
   } as const satisfies Record<string, RateLimitRule>);

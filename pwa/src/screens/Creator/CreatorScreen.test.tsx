@@ -38,6 +38,7 @@ beforeEach(() => {
     ),
     // The API tokens and Webhooks sections (DeveloperAccess.test.tsx) load alongside too.
     http.get('*/api/creator/api-tokens', () => HttpResponse.json({ tokens: [] })),
+    http.get('*/api/creator/youtube', () => HttpResponse.json({ available: true, channel: null })),
     http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [] })),
   );
 });

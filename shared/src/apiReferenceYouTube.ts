@@ -1,0 +1,31 @@
+// Zod-free, like apiReference.ts (which spreads this table): Connect YouTube.
+import type { ReferenceEntry } from './apiReference.ts';
+
+type YouTubeEndpoint = 'youtubeStatus' | 'connectYouTube' | 'youtubeCallback' | 'disconnectYouTube';
+
+export const YOUTUBE_REFERENCE: { [K in YouTubeEndpoint]: ReferenceEntry<K> } = {
+  youtubeStatus: {
+    method: 'GET',
+    path: '/creator/youtube',
+    auth: 'creator',
+    summary: 'Your connected YouTube channel (title and id, never a token).',
+  },
+  connectYouTube: {
+    method: 'POST',
+    path: '/creator/youtube/connect',
+    auth: 'creator',
+    summary: 'Start Connect YouTube: the Google consent URL (OAuth 2.0 with PKCE, youtube.readonly) to open.',
+  },
+  youtubeCallback: {
+    method: 'POST',
+    path: '/creator/youtube/callback',
+    auth: 'creator',
+    summary: "Finish Connect YouTube with the code and state Google's redirect brought back.",
+  },
+  disconnectYouTube: {
+    method: 'DELETE',
+    path: '/creator/youtube',
+    auth: 'creator',
+    summary: 'Disconnect YouTube: revokes the access at Google and deletes the stored token.',
+  },
+};
