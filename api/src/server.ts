@@ -79,6 +79,37 @@ async function assertPortFree(config: Config): Promise<void> {
   );
 }
 
+/**
+ * The instance's background work, each stopped with the rest: payment reconciliation, auto-clear, subathon timers,
+ * the outgoing-webhook worker process (off this event loop and pool, WEBHOOK_WORKER), payouts and the daily
+ * reconciliation. Returns whether the webhook worker process runs (for /api/health).
+ */
+function startBackgroundWork(deps: AppDeps, databaseUrl: string, stops: StopList): () => boolean {
+  const worker = { running: () => false };
+  const parts: Array<[string, () => () => unknown]> = [
+    ['payment reconciliation', () => startReconcileLoop(deps)],
+    ['auto-clear', () => startAutoClearLoop(deps)],
+    ['subathon timers', () => startTimerLoop(deps)],
+    [
+      'webhook worker',
+      () => {
+        const process = startWebhookProcess(deps.config, databaseUrl, deps.logger);
+        worker.running = process.running;
+        return () => process.stop();
+      },
+    ],
+    ['payouts', () => startPayoutLoop(deps)],
+    ['daily reconciliation', () => startDailyReconciliationLoop(deps)],
+  ];
+  for (const [part, start] of parts) {
+    const stop = start();
+    stops.add(part, async () => {
+      await stop();
+    });
+  }
+  return () => worker.running();
+}
+
 /** Starts every part of the product on one port and returns a handle that stops them in order. */
 export async function startServer(
   config: Config,
@@ -196,20 +227,7 @@ export async function startServer(
     );
     // Sockets close before the HTTP server waits for idle connections (stops run in reverse order).
     stops.add('websockets', () => realtime.close());
-    const stopReconcile = startReconcileLoop(deps);
-    stops.add('payment reconciliation', () => stopReconcile());
-    const stopAutoClear = startAutoClearLoop(deps);
-    stops.add('auto-clear', () => stopAutoClear());
-    const stopTimers = startTimerLoop(deps);
-    stops.add('subathon timers', () => stopTimers());
-    // Outgoing webhooks: sent by a low-priority worker process, off this event loop and pool (WEBHOOK_WORKER).
-    const worker = startWebhookProcess(config, databaseUrl, logger);
-    webhookWorker.running = worker.running;
-    stops.add('webhook worker', () => worker.stop());
-    const stopPayouts = startPayoutLoop(deps);
-    stops.add('payouts', () => stopPayouts());
-    const stopDailyRecon = startDailyReconciliationLoop(deps);
-    stops.add('daily reconciliation', () => stopDailyRecon());
+    webhookWorker.running = startBackgroundWork(deps, databaseUrl, stops);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     listenPort = port;
