@@ -41,7 +41,8 @@ export const WS_SERVER_MESSAGES: Record<ServerMessageType, string> = {
     'Overlays only: play these alerts in turn (`reason`: the creator pressed Replay, resumed paused alerts, or they were live while no overlay acknowledged them).',
   'moderation:tip':
     "A moderator's sockets only: a chat of a creator they moderate, new or changed, without amount, fee or phone (versioned in the creator space).",
-  'moderation:deleted': "A moderator's sockets only: a chat of a creator they moderate was deleted (versioned).",
+  'moderation:deleted':
+    "A moderator's sockets only: a chat of a creator they moderate was deleted (versioned).",
 };
 
 /** What each close code on /ws means. */

@@ -61,11 +61,12 @@ describe('NOTIFY out, LISTEN in', () => {
     a.fanout.revoked('u1', null);
     a.fanout.rotated(creatorId);
     a.fanout.suspended(creatorId);
+    a.fanout.moderatorRemoved(creatorId, 'u2');
     a.fanout.presence(creatorId);
     a.fanout.stream(creatorId);
     a.fanout.show(creatorId, { type: 'speech:ready', data: { tipId: 't1' } });
     a.fanout.show(creatorId, { type: 'speech:skip' });
-    await expect.poll(() => news(b.seen).length).toBe(10);
+    await expect.poll(() => news(b.seen).length).toBe(11);
     expect(news(b.seen).sort()).toEqual(
       [
         'changed creator:known 9',
@@ -74,6 +75,7 @@ describe('NOTIFY out, LISTEN in', () => {
         'revoked u1 null',
         `rotated ${creatorId}`,
         `suspended ${creatorId}`,
+        `moderator u2 of ${creatorId}`,
         `presence ${creatorId} 1`,
         `stream ${creatorId}`,
         `show ${creatorId} speech:ready`,

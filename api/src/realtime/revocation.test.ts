@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WS_CLOSE } from '@shabaash/shared';
 import { fakeConn } from '../../test/realtime/fakeConn.ts';
 import { createLogger } from '../logger.ts';
 import { createRevocation } from './revocation.ts';
@@ -41,6 +42,47 @@ describe('revocation', () => {
     expect(bot.fake.closedWith).toEqual({ code: 4001, reason: 'API token revoked' });
     expect(otherBot.fake.closedWith).toBeNull();
     expect(creator.fake.closedWith).toBeNull();
+  });
+
+  it("closes a removed moderator's sockets that hold that creator's chats, not their other creators' or the creator's", () => {
+    const modOfC1 = fakeConn(
+      { 'creator:c1': { view: 'moderator' } },
+      { userId: 'm', session: session('m', 's1').session },
+    );
+    const modOfC2 = fakeConn(
+      { 'creator:c2': { view: 'moderator' } },
+      { userId: 'm', session: session('m', 's2').session },
+    );
+    const creator = fakeConn(
+      { 'creator:c1': { view: 'full' } },
+      { userId: 'c1', session: session('c1', 's3').session },
+    );
+    const otherMod = fakeConn(
+      { 'creator:c1': { view: 'moderator' } },
+      { userId: 'n', session: session('n', 's4').session },
+    );
+    const revocation = createRevocation({ conns: [modOfC1, modOfC2, creator, otherMod], sender });
+    revocation.closeRemovedModerators('c1', 'm');
+    expect(modOfC1.fake.closedWith).toEqual({ code: WS_CLOSE.moderatorRemoved, reason: 'Moderator removed' });
+    for (const conn of [modOfC2, creator, otherMod]) expect(conn.fake.closedWith).toBeNull();
+  });
+
+  it('a hello in flight learns that its moderator was removed meanwhile', () => {
+    const revocation = createRevocation({ conns: [], sender });
+    const mark = revocation.beginAuth();
+    const grant = {
+      session: { userId: 'm', sessionId: 's1' },
+      overlayOf: null,
+      apiTokenId: null,
+      spaces: new Map([['creator:c1', 'moderator']]),
+    };
+    revocation.closeRemovedModerators('c2', 'm');
+    expect(revocation.moderatorRemovedSince(mark, grant)).toBe(false);
+    revocation.closeRemovedModerators('c1', 'm');
+    expect(revocation.moderatorRemovedSince(mark, grant)).toBe(true);
+    // A removal is not a sign-out: the session itself stays valid.
+    expect(revocation.revokedSince(mark, grant)).toBe(false);
+    revocation.endAuth();
   });
 
   it('a hello in flight learns of a revocation that arrived after it read its session', () => {

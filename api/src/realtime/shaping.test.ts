@@ -40,6 +40,29 @@ describe('what a tip change looks like to each view', () => {
     });
   });
 
+  it('a moderator room gets every chat, new or changed, with no amount, fee or phone field, and deletions', () => {
+    const covered = row({ status: 'unread', fees_covered: true, fee_paise: 250, status_by_name: 'Ravi' });
+    const sent = [
+      tipMessage(space, covered, 'moderator', true),
+      tipMessage(space, row({ status: 'ignore' }), 'moderator', false),
+      tipMessage(space, row(), 'moderator', false),
+    ];
+    expect(sent.map((m) => m?.type)).toEqual(['moderation:tip', 'moderation:tip', 'moderation:tip']);
+    expect(sent[0]).toMatchObject({ data: { status: 'unread', message: 'Great stream!', statusBy: 'Ravi' } });
+    for (const m of sent) {
+      const text = JSON.stringify(m);
+      expect(text).not.toMatch(/amount|paise|fee|phone/i);
+      expect(text).not.toContain('9876543210');
+      expect(text).not.toContain('5000');
+    }
+    expect(tipMessage(space, row({ deleted_at: at }), 'moderator', false)).toEqual({
+      type: 'moderation:deleted',
+      space,
+      version: 7,
+      data: { id: row().id },
+    });
+  });
+
   it('overlay and public rooms get live tips without the phone', () => {
     for (const view of ['overlay', 'public'] as const) {
       const m = tipMessage(space, row(), view, false);

@@ -29,6 +29,16 @@ export const opsPersonSchema = z.object({
       withdrawnAt: z.string().nullable(),
     })
     .optional(),
+  /** A creator's moderators and pending invitations (GET /ops/users/:id only), phones masked. */
+  moderators: z
+    .array(
+      z.object({
+        name: z.string().nullable(),
+        maskedPhone: z.string(),
+        status: z.enum(['pending', 'active']),
+      }),
+    )
+    .optional(),
 });
 export type OpsPerson = z.infer<typeof opsPersonSchema>;
 

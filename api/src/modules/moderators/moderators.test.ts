@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { maskPhone, WS_CLOSE } from '@shabaash/shared';
 import { createTestApp } from '../../../test/harness.ts';
-import { buildCreator, buildModerator, buildUser, randomPhone } from '../../../test/factories.ts';
+import {
+  buildCreator,
+  buildModerator,
+  buildOperator,
+  buildUser,
+  randomPhone,
+} from '../../../test/factories.ts';
 import { TestSocket } from '../../../test/realtime/testSocket.ts';
 import { registry } from '../../metrics/registry.ts';
 
@@ -237,5 +243,31 @@ describe("a moderator's socket", () => {
     const log = await db('moderator_actions').where({ creator_id: creator.id }).orderBy('id').pluck('action');
     expect(log).toEqual(['chat.read', 'remove']);
     for (const socket of [creatorSocket, again]) socket.ws.close();
+  });
+});
+
+describe("the operator console's creator view", () => {
+  it("lists the creator's moderators and invitations with phones masked", async () => {
+    const operator = await buildOperator(db, config);
+    const creator = await buildCreator(db, config);
+    const moderator = await buildModerator(db, config, creator, { name: 'Ravi' });
+    const pendingPhone = randomPhone();
+    await app.request('POST', '/api/creator/moderators', {
+      token: creator.token,
+      body: { phone: pendingPhone },
+    });
+    const res = await app.request<{ person: { moderators?: unknown[] } }>(
+      'GET',
+      `/api/ops/users/${creator.id}`,
+      {
+        token: operator.token,
+      },
+    );
+    expect(res.body.person.moderators).toEqual([
+      { name: 'Ravi', maskedPhone: maskPhone(moderator.phone), status: 'active' },
+      { name: null, maskedPhone: maskPhone(pendingPhone), status: 'pending' },
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain(moderator.phone);
+    expect(JSON.stringify(res.body)).not.toContain(pendingPhone);
   });
 });

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { AppDeps } from '../../deps.ts';
 import { getMyConsent } from '../consent/consent.service.ts';
+import { creatorModerators } from '../moderators/moderators.service.ts';
 import { principal } from '../../http/auth.ts';
 import { contractRouter } from '../../http/contract.ts';
 import { getPerson, setBanned, setSuspended } from './people.service.ts';
@@ -20,7 +21,16 @@ export function peopleRoutes(deps: AppDeps): Router {
   route('opsPerson', async ({ params }) => {
     const person = await getPerson(deps.db, params.id ?? '');
     const { state, givenAt, withdrawnAt } = await getMyConsent(deps, person.id);
-    return { person: { ...person, consent: { state, givenAt, withdrawnAt } } };
+    const moderators = person.creator
+      ? (await creatorModerators(deps.db, person.id)).map(({ name, phone, status }) => ({
+          name,
+          maskedPhone: phone,
+          status,
+        }))
+      : undefined;
+    return {
+      person: { ...person, consent: { state, givenAt, withdrawnAt }, ...(moderators ? { moderators } : {}) },
+    };
   });
   route('opsSuspendCreator', async ({ ctx, params, input }) => ({
     person: await setSuspended(deps, act(ctx, params.id ?? '', input.reason), true),

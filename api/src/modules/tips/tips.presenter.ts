@@ -38,10 +38,7 @@ export interface TipRow {
  * the number masked to its last 4 digits (DPDP Act; SPEC §3 showed it whole); `ownPhone` is for the sender
  * reading their own tip, in full. Public rooms and lists never carry phone numbers.
  */
-export function presentTip(
-  row: TipRow,
-  options: { includePhone?: boolean; ownPhone?: boolean } = {},
-): Tip {
+export function presentTip(row: TipRow, options: { includePhone?: boolean; ownPhone?: boolean } = {}): Tip {
   const phone = row.sender_phone ?? null;
   const sender =
     row.sender_id && row.sender_name != null

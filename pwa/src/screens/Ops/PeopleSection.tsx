@@ -70,6 +70,18 @@ function PersonCard({ person }: { person: OpsPerson }) {
             </dd>
           </>
         ) : null}
+        {person.moderators ? (
+          <>
+            <dt>{t('ops.people.moderators')}</dt>
+            <dd data-testid="person-moderators">
+              {person.moderators.length === 0
+                ? t('ops.people.noModerators')
+                : person.moderators
+                    .map((m) => `${m.name ?? t('mods.pending')} (${m.maskedPhone})`)
+                    .join(', ')}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <PersonState person={person} />
       {person.deleted ? <p className="muted">{t('ops.people.deleted')}</p> : null}
