@@ -9,6 +9,7 @@ import { OPS_REFERENCE } from './apiReferenceOps.ts';
 import { CONSENT_REFERENCE } from './apiReferenceConsent.ts';
 import { MODERATOR_REFERENCE } from './apiReferenceModerators.ts';
 import { YOUTUBE_REFERENCE } from './apiReferenceYouTube.ts';
+import { WEBHOOK_REFERENCE } from './apiReferenceWebhooks.ts';
 
 export type ReferenceEntry<K extends keyof Endpoints> = {
   method: Endpoints[K]['method'];
@@ -289,48 +290,7 @@ export const API_REFERENCE: { [K in keyof Endpoints]: ReferenceEntry<K> } = {
     auth: 'creator',
     summary: 'Revoke an API token at once.',
   },
-  webhookEndpoints: {
-    method: 'GET',
-    path: '/creator/webhooks',
-    auth: 'creator',
-    summary: 'Your webhook endpoints (never secrets).',
-  },
-  createWebhookEndpoint: {
-    method: 'POST',
-    path: '/creator/webhooks',
-    auth: 'creator',
-    summary: 'Register an https endpoint for events; the signing secret is shown once.',
-  },
-  updateWebhookEndpoint: {
-    method: 'PATCH',
-    path: '/creator/webhooks/:id',
-    auth: 'creator',
-    summary: 'Enable or disable an endpoint.',
-  },
-  deleteWebhookEndpoint: {
-    method: 'DELETE',
-    path: '/creator/webhooks/:id',
-    auth: 'creator',
-    summary: 'Remove an endpoint.',
-  },
-  sendTestWebhook: {
-    method: 'POST',
-    path: '/creator/webhooks/:id/test',
-    auth: 'creator',
-    summary: 'Queue a signed webhook.test event to this endpoint.',
-  },
-  webhookDeliveries: {
-    method: 'GET',
-    path: '/creator/webhooks/:id/deliveries',
-    auth: 'creator',
-    summary: 'The delivery log: status, attempts, last status code.',
-  },
-  resendWebhookDelivery: {
-    method: 'POST',
-    path: '/creator/webhooks/deliveries/:id/resend',
-    auth: 'creator',
-    summary: 'Send a delivery again now (same event id).',
-  },
+  ...WEBHOOK_REFERENCE,
   // Creator payouts over Razorpay Route (issue 13)
   payouts: {
     method: 'GET',

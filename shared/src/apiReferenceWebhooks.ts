@@ -1,0 +1,56 @@
+// Zod-free, like apiReference.ts (which spreads this table): a creator's outgoing webhook endpoints and their deliveries.
+import type { ReferenceEntry } from './apiReference.ts';
+
+type WebhookEndpoint =
+  | 'webhookEndpoints'
+  | 'createWebhookEndpoint'
+  | 'updateWebhookEndpoint'
+  | 'deleteWebhookEndpoint'
+  | 'sendTestWebhook'
+  | 'webhookDeliveries'
+  | 'resendWebhookDelivery';
+
+export const WEBHOOK_REFERENCE: { [K in WebhookEndpoint]: ReferenceEntry<K> } = {
+  webhookEndpoints: {
+    method: 'GET',
+    path: '/creator/webhooks',
+    auth: 'creator',
+    summary: 'Your webhook endpoints (never secrets).',
+  },
+  createWebhookEndpoint: {
+    method: 'POST',
+    path: '/creator/webhooks',
+    auth: 'creator',
+    summary: 'Register an https endpoint for events; the signing secret is shown once.',
+  },
+  updateWebhookEndpoint: {
+    method: 'PATCH',
+    path: '/creator/webhooks/:id',
+    auth: 'creator',
+    summary: 'Enable or disable an endpoint.',
+  },
+  deleteWebhookEndpoint: {
+    method: 'DELETE',
+    path: '/creator/webhooks/:id',
+    auth: 'creator',
+    summary: 'Remove an endpoint.',
+  },
+  sendTestWebhook: {
+    method: 'POST',
+    path: '/creator/webhooks/:id/test',
+    auth: 'creator',
+    summary: 'Queue a signed webhook.test event to this endpoint.',
+  },
+  webhookDeliveries: {
+    method: 'GET',
+    path: '/creator/webhooks/:id/deliveries',
+    auth: 'creator',
+    summary: 'The delivery log: status, attempts, last status code.',
+  },
+  resendWebhookDelivery: {
+    method: 'POST',
+    path: '/creator/webhooks/deliveries/:id/resend',
+    auth: 'creator',
+    summary: 'Send a delivery again now (same event id).',
+  },
+};
