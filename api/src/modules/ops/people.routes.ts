@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { getMyConsent } from '../consent/consent.service.ts';
 import { principal } from '../../http/auth.ts';
 import { contractRouter } from '../../http/contract.ts';
+import { getTimerRun } from '../timer/timer.service.ts';
 import { getPerson, setBanned, setSuspended } from './people.service.ts';
 
 /**
@@ -20,7 +21,14 @@ export function peopleRoutes(deps: AppDeps): Router {
   route('opsPerson', async ({ params }) => {
     const person = await getPerson(deps.db, params.id ?? '');
     const { state, givenAt, withdrawnAt } = await getMyConsent(deps, person.id);
-    return { person: { ...person, consent: { state, givenAt, withdrawnAt } } };
+    const timer = person.creator ? await getTimerRun(deps.db, person.id) : null;
+    return {
+      person: {
+        ...person,
+        consent: { state, givenAt, withdrawnAt },
+        ...(timer ? { timer: { status: timer.status, endsAt: timer.endsAt } } : {}),
+      },
+    };
   });
   route('opsSuspendCreator', async ({ ctx, params, input }) => ({
     person: await setSuspended(deps, act(ctx, params.id ?? '', input.reason), true),
