@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIMER_STATUSES } from '../timer.ts';
 import { define } from '../endpointTools.ts';
 import { fillMessage, VALIDATION_MESSAGES as V } from '../validationMessages.ts';
 import { roleSchema } from './common.ts';
@@ -21,6 +22,8 @@ export const opsPersonSchema = z.object({
   banReason: z.string().nullable(),
   deleted: z.boolean(),
   createdAt: z.string(),
+  /** A creator's subathon timer (GET /ops/users/:id only): whether it runs, and until when. */
+  timer: z.object({ status: z.enum(TIMER_STATUSES), endsAt: z.string().nullable() }).optional(),
   /** Age and parental consent (GET /ops/users/:id only): the state and its times, never the parent's number. */
   consent: z
     .object({

@@ -5,6 +5,7 @@ import { getMyConsent } from '../consent/consent.service.ts';
 import { creatorModerators } from '../moderators/moderators.service.ts';
 import { principal } from '../../http/auth.ts';
 import { contractRouter } from '../../http/contract.ts';
+import { getTimerRun } from '../timer/timer.service.ts';
 import { getPerson, setBanned, setSuspended } from './people.service.ts';
 
 /**
@@ -28,8 +29,14 @@ export function peopleRoutes(deps: AppDeps): Router {
           status,
         }))
       : undefined;
+    const timer = person.creator ? await getTimerRun(deps.db, person.id) : null;
     return {
-      person: { ...person, consent: { state, givenAt, withdrawnAt }, ...(moderators ? { moderators } : {}) },
+      person: {
+        ...person,
+        consent: { state, givenAt, withdrawnAt },
+        ...(moderators ? { moderators } : {}),
+        ...(timer ? { timer: { status: timer.status, endsAt: timer.endsAt } } : {}),
+      },
     };
   });
   route('opsSuspendCreator', async ({ ctx, params, input }) => ({

@@ -7,7 +7,13 @@ import {
   type WebhookEndpoint,
   type WidgetState,
 } from '@shabaash/shared';
-import { buildCreator, buildUser, seedGuestTip, type BuiltCreator } from '../../../test/factories.ts';
+import {
+  buildCreator,
+  buildOperator,
+  buildUser,
+  seedGuestTip,
+  type BuiltCreator,
+} from '../../../test/factories.ts';
 import { guestTip, walletTip } from '../../../test/payouts.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { startReceiver } from '../../../test/webhookReceiver.ts';
@@ -156,6 +162,28 @@ describe('the subathon timer', () => {
     // A tip after the end adds nothing.
     await seedGuestTip(db, creator.id, { amountPaise: 10_000 });
     expect((await timer(creator)).body.run.addedSeconds).toBe(0);
+  });
+
+  it('shows the operator whether a creator’s timer runs, and audits each of the creator’s actions', async () => {
+    const creator = await buildCreator(db, app.deps.config);
+    const operator = await buildOperator(db, app.deps.config);
+    const seen = async () =>
+      (
+        await app.request<{ person: { timer?: { status: string; endsAt: string | null } } }>(
+          'GET',
+          `/api/ops/users/${creator.id}`,
+          { token: operator.token },
+        )
+      ).body.person.timer;
+    expect(await seen()).toEqual({ status: 'idle', endsAt: null });
+    await save(creator, { startMinutes: 5 });
+    const started = (await act(creator, 'start')).body;
+    expect(await seen()).toEqual({ status: 'running', endsAt: started.run.endsAt });
+    await act(creator, 'pause');
+    await act(creator, 'pause'); // changes nothing, so no audit row
+    await act(creator, 'resume');
+    const audit = await db('operator_audit').where({ target_id: creator.id }).orderBy('id').pluck('action');
+    expect(audit).toEqual(['timer.settings', 'timer.start', 'timer.pause', 'timer.resume']);
   });
 
   it('is the creator’s own: a viewer cannot start it', async () => {

@@ -82,6 +82,15 @@ function PersonCard({ person }: { person: OpsPerson }) {
             </dd>
           </>
         ) : null}
+        {person.timer ? (
+          <>
+            <dt>{t('ops.people.timer')}</dt>
+            <dd data-testid="ops-timer">
+              {t(`timerCard.status.${person.timer.status}`)}
+              {person.timer.endsAt ? ` · ${dateTime(person.timer.endsAt)}` : ''}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <PersonState person={person} />
       {person.deleted ? <p className="muted">{t('ops.people.deleted')}</p> : null}
