@@ -287,51 +287,7 @@ export const endpoints = define({
     auth: 'creator',
     output: z.object({ id: z.string() }),
   },
-  // Outgoing webhooks (issue 18)
-  webhookEndpoints: {
-    method: 'GET',
-    path: '/creator/webhooks',
-    auth: 'creator',
-    output: w.webhookEndpointsResponseSchema,
-  },
-  createWebhookEndpoint: {
-    method: 'POST',
-    path: '/creator/webhooks',
-    auth: 'creator',
-    input: w.webhookEndpointInputSchema,
-    output: w.createdWebhookEndpointSchema,
-  },
-  updateWebhookEndpoint: {
-    method: 'PATCH',
-    path: '/creator/webhooks/:id',
-    auth: 'creator',
-    input: w.webhookEndpointUpdateSchema,
-    output: z.object({ endpoint: w.webhookEndpointSchema }),
-  },
-  deleteWebhookEndpoint: {
-    method: 'DELETE',
-    path: '/creator/webhooks/:id',
-    auth: 'creator',
-    output: z.object({ id: z.string() }),
-  },
-  sendTestWebhook: {
-    method: 'POST',
-    path: '/creator/webhooks/:id/test',
-    auth: 'creator',
-    output: z.object({ delivery: w.webhookDeliverySchema }),
-  },
-  webhookDeliveries: {
-    method: 'GET',
-    path: '/creator/webhooks/:id/deliveries',
-    auth: 'creator',
-    output: w.webhookDeliveriesResponseSchema,
-  },
-  resendWebhookDelivery: {
-    method: 'POST',
-    path: '/creator/webhooks/deliveries/:id/resend',
-    auth: 'creator',
-    output: z.object({ delivery: w.webhookDeliverySchema }),
-  },
+  ...w.webhookEndpoints,
   payouts: { method: 'GET', path: '/creator/payouts', auth: 'creator', output: p.payoutSummarySchema },
   payoutOnboard: {
     method: 'POST',

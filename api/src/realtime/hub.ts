@@ -1,31 +1,20 @@
 import type http from 'node:http';
-import {
-  WS_CLOSE,
-  WS_HEARTBEAT_MS,
-  WS_HELLO_TIMEOUT_MS,
-  type ServerMessage,
-  type ShowMessage,
-} from '@shabaash/shared';
-import type { Executor } from '../db/knex.ts';
-import type { Logger } from '../logger.ts';
+import { WS_CLOSE, WS_HEARTBEAT_MS, WS_HELLO_TIMEOUT_MS } from '@shabaash/shared';
 import type { AppDeps, RealtimeBus } from '../deps.ts';
-import { AppError } from '../http/errors.ts';
-import { getOverlay, pickSettings } from '../modules/creators/overlay.service.ts';
 import { getPayoutSummary } from '../modules/payouts/payouts.service.ts';
-import { findLatestSession } from '../modules/stream/stream.repository.ts';
-import { presentSession } from '../modules/stream/stream.presenter.ts';
-import { remoteTimerPusher, timerPusher } from './timers.ts';
-import { creatorSpace, payoutsSpace } from '../modules/sync/spaces.ts';
+import { creatorSpace } from '../modules/sync/spaces.ts';
 import { createAlertReceipts } from './alerts.ts';
 import { createConnections } from './connections.ts';
-import { createFanout, type Fanout, type FanoutHandlers } from './fanout.ts';
+import { createFanout, type Fanout } from './fanout.ts';
 import { createHelloHandler } from './hello.ts';
 import { msg } from './messages.ts';
-import { countsOf, createPresence, type Presence } from './presence.ts';
+import { countsOf, createPresence } from './presence.ts';
 import { createPublisher, type Publisher } from './publish.ts';
+import { notificationHandlers } from './remoteNews.ts';
 import { createRevocation, type Revocation } from './revocation.ts';
-import { createSender, type Sender } from './sending.ts';
-import { UUID_RE } from './types.ts';
+import { roomPusher, showPusher, withPayouts, type RoomPusher, type ShowPusher } from './rooms.ts';
+import { createSender } from './sending.ts';
+import { timerPusher } from './timers.ts';
 
 export { NOTIFY_CHANNEL, type NotifyPayload } from './notifyPayload.ts';
 
@@ -305,99 +294,6 @@ function bus(parts: {
       if (isClosed()) return;
       pushShow(creatorId, message);
       fanout.show(creatorId, message);
-    },
-  };
-}
-
-/**
- * A space and the spaces that change with it: a tip in a creator's chat space is also an earning, credited by the
- * tips trigger in the same transaction, so the creator's payouts space is read with it.
- */
-function withPayouts(space: string): string[] {
-  return space.startsWith('creator:') ? [space, payoutsSpace(space.slice('creator:'.length))] : [space];
-}
-
-type RoomPusher = (creatorId: string, message: ServerMessage) => void;
-
-/** Sends an unversioned message (overlay settings, stream session) to this instance's creator and overlay rooms of that creator. */
-function roomPusher(publisher: Publisher, sender: Sender): RoomPusher {
-  return (creatorId, message) => {
-    const state = publisher.states.get(creatorSpace(creatorId));
-    if (!state) return;
-    const data = sender.encode(message);
-    for (const conn of state.subs) {
-      const view = conn.subs.get(state.space)?.view;
-      if (view === 'full' || view === 'overlay') sender.sendRaw(conn, data);
-    }
-  };
-}
-
-type ShowPusher = (creatorId: string, message: ShowMessage) => void;
-
-/** Sends a show moment to this instance's overlay sockets of that creator (never to the Chat Loader or viewers). */
-function showPusher(publisher: Publisher, sender: Sender): ShowPusher {
-  return (creatorId, message) => {
-    const state = publisher.states.get(creatorSpace(creatorId));
-    if (!state) return;
-    const data = sender.encode(message);
-    for (const conn of state.subs) {
-      if (conn.subs.get(state.space)?.view === 'overlay') sender.sendRaw(conn, data);
-    }
-  };
-}
-
-/** What this instance does with another instance's news. */
-function notificationHandlers(parts: {
-  db: Executor;
-  log: Logger;
-  publisher: Publisher;
-  presence: Presence;
-  revocation: Revocation;
-  pushToRooms: RoomPusher;
-  pushShow: ShowPusher;
-  announceAllPresence(): void;
-}): FanoutHandlers {
-  const { db, log, publisher, presence, revocation } = parts;
-  return {
-    revoked: (userId, sessionId) => revocation.closeRevokedSessions(userId, sessionId),
-    rotated: (creatorId) => revocation.closeRotatedOverlays(creatorId),
-    suspended: (creatorId) => revocation.closeSuspendedOverlays(creatorId),
-    apiTokenRevoked: (tokenId) => revocation.closeRevokedApiTokens(tokenId),
-    moderatorRemoved: (creatorId, userId) => revocation.closeRemovedModerators(creatorId, userId),
-    presence: (creatorId, instance, counts) => presence.setRemote(creatorId, instance, counts),
-    ask: parts.announceAllPresence,
-    show: parts.pushShow,
-    changed(space, version) {
-      const [own, payouts] = withPayouts(space);
-      const payoutsState = payouts ? publisher.states.get(payouts) : undefined;
-      if (payoutsState) publisher.schedule(payoutsState);
-      const state = own ? publisher.states.get(own) : undefined;
-      if (!state) return;
-      if (version != null && state.published >= version && !state.queued) return;
-      publisher.schedule(state);
-    },
-    async overlayChanged(creatorId) {
-      if (!publisher.states.has(creatorSpace(creatorId)) || !UUID_RE.test(creatorId)) return;
-      try {
-        // The show and widget settings travel with the looks, as they do on the instance that saved them.
-        parts.pushToRooms(creatorId, msg.overlayUpdate(pickSettings(await getOverlay(db, creatorId))));
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'NOT_FOUND') return; // the creator is gone
-        log.error({ err }, 'could not read overlay settings for a notification');
-      }
-    },
-    async streamChanged(creatorId) {
-      if (!publisher.states.has(creatorSpace(creatorId)) || !UUID_RE.test(creatorId)) return;
-      try {
-        const session = await findLatestSession(db, creatorId);
-        parts.pushToRooms(creatorId, msg.streamUpdate(session ? presentSession(session) : null));
-      } catch (err) {
-        log.error({ err }, 'could not read the stream session for a notification');
-      }
-    },
-    timerChanged: remoteTimerPusher(db, log, publisher, parts.pushToRooms),
-    reconnected() {
-      for (const state of publisher.states.values()) publisher.schedule(state);
     },
   };
 }

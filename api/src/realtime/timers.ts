@@ -1,4 +1,3 @@
-import type { ServerMessage } from '@shabaash/shared';
 import type { Executor } from '../db/knex.ts';
 import type { RealtimeBus } from '../deps.ts';
 import type { Logger } from '../logger.ts';
@@ -6,13 +5,12 @@ import { getTimerRun } from '../modules/timer/timer.service.ts';
 import type { Fanout, FanoutHandlers } from './fanout.ts';
 import { msg } from './messages.ts';
 import type { Publisher } from './publish.ts';
+import type { RoomPusher } from './rooms.ts';
 import { creatorSpace } from '../modules/sync/spaces.ts';
 import { UUID_RE } from './types.ts';
 
 // The subathon timer's realtime: timer:update / timer:ended to the creator's rooms (bots) and overlay rooms, here
 // and, through the coalesced NOTIFY, on the other instances (which re-read the run).
-
-type RoomPusher = (creatorId: string, message: ServerMessage) => void;
 
 /** The bus's timerUpdated: pushes the run to this instance's rooms and tells the other instances. */
 export function timerPusher(

@@ -1,0 +1,44 @@
+import type { ServerMessage, ShowMessage } from '@shabaash/shared';
+import { creatorSpace, payoutsSpace } from '../modules/sync/spaces.ts';
+import type { Publisher } from './publish.ts';
+import type { Sender } from './sending.ts';
+
+// Pushes to this instance's rooms of one creator: the unversioned messages (overlay settings, stream session,
+// timer) and the show's moments.
+
+/**
+ * A space and the spaces that change with it: a tip in a creator's chat space is also an earning, credited by the
+ * tips trigger in the same transaction, so the creator's payouts space is read with it.
+ */
+export function withPayouts(space: string): string[] {
+  return space.startsWith('creator:') ? [space, payoutsSpace(space.slice('creator:'.length))] : [space];
+}
+
+export type RoomPusher = (creatorId: string, message: ServerMessage) => void;
+
+/** Sends an unversioned message (overlay settings, stream session) to this instance's creator and overlay rooms of that creator. */
+export function roomPusher(publisher: Publisher, sender: Sender): RoomPusher {
+  return (creatorId, message) => {
+    const state = publisher.states.get(creatorSpace(creatorId));
+    if (!state) return;
+    const data = sender.encode(message);
+    for (const conn of state.subs) {
+      const view = conn.subs.get(state.space)?.view;
+      if (view === 'full' || view === 'overlay') sender.sendRaw(conn, data);
+    }
+  };
+}
+
+export type ShowPusher = (creatorId: string, message: ShowMessage) => void;
+
+/** Sends a show moment to this instance's overlay sockets of that creator (never to the Chat Loader or viewers). */
+export function showPusher(publisher: Publisher, sender: Sender): ShowPusher {
+  return (creatorId, message) => {
+    const state = publisher.states.get(creatorSpace(creatorId));
+    if (!state) return;
+    const data = sender.encode(message);
+    for (const conn of state.subs) {
+      if (conn.subs.get(state.space)?.view === 'overlay') sender.sendRaw(conn, data);
+    }
+  };
+}
