@@ -9,6 +9,7 @@ import { createTestDb } from './db.ts';
 import { RecordingBus } from './doubles.ts';
 import { createPhoneIdentity } from '../src/identity/phoneIdentity.ts';
 import { startPayments, type PaymentsRuntime } from '../src/payments/boot.ts';
+import { startYouTube, type YouTubeRuntime } from '../src/youtube/boot.ts';
 import { createDb } from '../src/db/knex.ts';
 import { createRealtime, type Realtime, type RealtimeOptions } from '../src/realtime/hub.ts';
 import { SpeechQueue } from '../src/modules/show/speech.jobs.ts';
@@ -74,6 +75,8 @@ export async function createTestApp(
     realtime?: boolean | Partial<Omit<RealtimeOptions, 'databaseUrl'>>;
     /** Run over this existing database (a second instance of another TestApp) instead of a fresh clone. */
     databaseUrl?: string;
+    /** Connect YouTube through the YouTube simulator (as the sandbox product does), instead of none. */
+    youtube?: boolean;
   } = {},
 ): Promise<TestApp> {
   const {
@@ -124,6 +127,11 @@ export async function createTestApp(
     await hub.ready();
     deps.realtime = hub;
   }
+  let youtube: YouTubeRuntime | null = null;
+  if (options.youtube) {
+    youtube = await startYouTube(config, () => url);
+    deps.youtube = youtube.oauth;
+  }
   if (options.extend) deps = await options.extend(deps);
   const app = createApp(deps, { sandboxRouter: payments.sandboxRouter });
   const server = http.createServer(app.callback());
@@ -167,6 +175,7 @@ export async function createTestApp(
         server.closeAllConnections();
       });
       await payments.stop();
+      await youtube?.stop();
       await speech.close();
       await drop();
     },

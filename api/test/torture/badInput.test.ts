@@ -10,7 +10,7 @@ import { endpoints, endpointPath } from '@shabaash/shared';
 import { createTestApp } from '../harness.ts';
 import { buildCreator, buildUser, ledgerMismatches } from '../factories.ts';
 
-const app = await createTestApp();
+const app = await createTestApp({ youtube: true });
 const { db, config } = app.deps;
 
 const viewer = await buildUser(db, config, { balancePaise: 50_000 });
@@ -200,7 +200,8 @@ const PRINCIPALS: Principal[] = [
 
 /**
  * Routes whose bodies are ignored (or all optional) and which a valid principal would really act on: logout, key
- * rotation, a stream's start and end, and the show's test alert and Skip reading (overlay messages, nothing stored).
+ * rotation, a stream's start and end, the show's test alert and Skip reading (overlay messages, nothing stored),
+ * the subathon timer's start, pause and resume, Connect YouTube's start (a consent URL and its state) and Disconnect.
  */
 const MUTATES_WITHOUT_INPUT = new Set([
   'logout',
@@ -210,6 +211,11 @@ const MUTATES_WITHOUT_INPUT = new Set([
   'sendTestAlert',
   'skipSpeech',
   'replayAlert',
+  'startTimer',
+  'pauseTimer',
+  'resumeTimer',
+  'connectYouTube',
+  'disconnectYouTube',
 ]);
 /** Read-only POSTs: a generated body that happens to be valid may answer 2xx (it still changes nothing). */
 const READ_ONLY_POSTS = new Set(['safetyCheck']);
@@ -288,7 +294,7 @@ describe('bad input on every route', () => {
       async () => {
         const before = await snapshot();
         const paths = route.path.includes(':')
-          ? PATH_IDS.map((id) => `/api${endpointPath(route.path, { id, token: id })}`)
+          ? PATH_IDS.map((id) => `/api${endpointPath(route.path, { id, token: id, handle: id })}`)
           : [`/api${route.path}`];
         const calls: Array<{ principal: Principal; call: Call; allow2xx: boolean }> = [];
         for (const principal of PRINCIPALS) {
@@ -330,7 +336,7 @@ describe('bad input on every route', () => {
         if (route.method !== 'GET') {
           const huge = await app.request<{ code: string; message: string }>(
             route.method,
-            `/api${endpointPath(route.path, { id: realTipId, token: realTipId })}`,
+            `/api${endpointPath(route.path, { id: realTipId, token: realTipId, handle: realTipId })}`,
             {
               token: viewer.token,
               rawBody: `{"message":"${'x'.repeat(1_500_000)}"}`,

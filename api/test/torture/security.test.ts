@@ -27,7 +27,7 @@ import { hmacHex } from '../../src/payments/gateway.ts';
 import { BUILTIN_BLOCKLIST } from '../../src/modules/safety/builtinList.ts';
 
 const REPO_ROOT = path.resolve(PWA_DIST, '../..');
-const app = await createTestApp();
+const app = await createTestApp({ youtube: true });
 const { db, config } = app.deps;
 
 // ---------- authorisation matrix ----------
