@@ -115,6 +115,53 @@ describe('Overlay Studio: tiers and text-to-speech', () => {
     ]);
   });
 
+  it('gives a tier a shipped sound with its volume, uploads one for another, and shows a refused upload', async () => {
+    const uploads: string[] = [];
+    server.use(
+      http.post('*/api/creator/show/sounds', async ({ request }) => {
+        const { audio } = (await request.json()) as { audio: string };
+        uploads.push(audio);
+        if (audio.startsWith('data:image/')) {
+          return HttpResponse.json(
+            { code: 'VALIDATION_FAILED', message: 'Choose an MP3 or OGG sound file.' },
+            { status: 400 },
+          );
+        }
+        const id = '6a2f0c1e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+        return HttpResponse.json({ sound: `upload:${id}`, url: `/api/tier-sounds/${id}` });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<OverlayStudioScreen />, { path: '/overlay' });
+    await screen.findAllByTestId('tier-row');
+    const tier1 = within(screen.getAllByTestId('tier-row')[1] as HTMLElement);
+    const tier2 = within(screen.getAllByTestId('tier-row')[2] as HTMLElement);
+    // Without a sound of its own a tier plays the overlay's: nothing to play or set here.
+    expect(tier1.getByRole('button', { name: 'Play the sound of Tier 1' })).toHaveProperty('disabled', true);
+    await user.selectOptions(tier1.getByLabelText('Alert sound'), 'Coins');
+    expect(tier1.getByRole('button', { name: 'Play the sound of Tier 1' })).toHaveProperty('disabled', false);
+    await user.clear(tier1.getByLabelText('Sound volume (0–100)'));
+    await user.type(tier1.getByLabelText('Sound volume (0–100)'), '55');
+
+    const upload = tier2.getByLabelText('Upload a sound for Tier 2 (MP3 or OGG, up to 300 KB)');
+    await user.upload(upload, new File(['not a sound'], 'song.mp3', { type: 'image/png' }));
+    expect(await tier2.findByText('Choose an MP3 or OGG sound file.')).toBeTruthy();
+    await user.upload(
+      upload,
+      new File([new Uint8Array([0x4f, 0x67, 0x67, 0x53])], 'pop.ogg', { type: 'audio/ogg' }),
+    );
+    expect(await tier2.findByText('Sound uploaded. Save your tiers to use it.')).toBeTruthy();
+    expect((tier2.getByLabelText('Alert sound') as HTMLSelectElement).value).toMatch(/^upload:/);
+    expect(uploads).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Save tiers and speech' }));
+    expect(await screen.findByText('Tiers and speech saved. Open overlays update now.')).toBeTruthy();
+    const { tiers } = (saved[0] as { show: ReturnType<typeof defaultShowSettings> }).show;
+    expect(tiers[1]).toMatchObject({ sound: 'coins', volume: 55 });
+    expect(tiers[2]).toMatchObject({ sound: 'upload:6a2f0c1e-3b4d-4e5f-8a9b-0c1d2e3f4a5b' });
+    expect(tiers[3]?.sound).toBeUndefined();
+  });
+
   it('allows at most 6 tiers above the base tier', async () => {
     const user = userEvent.setup();
     renderWithApp(<OverlayStudioScreen />, { path: '/overlay' });
