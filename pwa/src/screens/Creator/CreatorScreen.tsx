@@ -20,7 +20,6 @@ import { SafetySection } from './SafetySection.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
 import { ModeratorsSection } from './ModeratorsSection.tsx';
-import { YouTubeSection } from './YouTubeSection.tsx';
 import { translate, useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { count, dateTime, rupees } from '../../i18n/format.ts';
 import './creator.css';
@@ -286,7 +285,6 @@ export function CreatorScreen() {
           <SettingsForm />
           <SafetySection />
           <ModeratorsSection />
-          <YouTubeSection />
           <ApiTokensSection />
           <WebhooksSection />
         </div>
