@@ -121,6 +121,7 @@ export async function runPayoutBench(): Promise<{
         creatorSuspended() {},
         streamUpdated() {},
         timerUpdated() {},
+        alertsUpdated() {},
         showEvent() {},
       },
       // The batch pushes no tip live, so no speech is ever queued.

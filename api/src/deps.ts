@@ -1,4 +1,4 @@
-import type { OverlaySettings, ShowMessage, StreamSession, TimerRun } from '@shabaash/shared';
+import type { AlertsState, OverlaySettings, ShowMessage, StreamSession, TimerRun } from '@shabaash/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/knex.ts';
 import type { Logger } from './logger.ts';
@@ -46,6 +46,11 @@ export interface RealtimeBus {
    * (timer:ended) to the creator's rooms (bots included) and overlay rooms, on every instance.
    */
   timerUpdated(creatorId: string, run: TimerRun, ended: boolean): void;
+  /**
+   * A creator's alerts were paused or resumed (by the creator or a moderator): pushed as alerts:update to the
+   * creator's Chat Loaders and bots and to the creator's moderators, on every instance.
+   */
+  alertsUpdated(creatorId: string, state: AlertsState): void;
   /** A show moment for the creator's overlays only (test alert, speech ready, skip reading), on every instance. */
   showEvent(creatorId: string, message: ShowMessage): void;
 }

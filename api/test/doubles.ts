@@ -1,4 +1,4 @@
-import type { OverlaySettings, ShowMessage, StreamSession, TimerRun } from '@shabaash/shared';
+import type { AlertsState, OverlaySettings, ShowMessage, StreamSession, TimerRun } from '@shabaash/shared';
 import type { RealtimeBus } from '../src/deps.ts';
 
 /** Records what the services announce; TEMPORARY until the real realtime hub is wired into the harness. */
@@ -19,6 +19,10 @@ export class RecordingBus implements RealtimeBus {
   readonly timerUpdates: Array<{ creatorId: string; run: TimerRun; ended: boolean }> = [];
   timerUpdated(creatorId: string, run: TimerRun, ended: boolean): void {
     this.timerUpdates.push({ creatorId, run, ended });
+  }
+  readonly alertsUpdates: Array<{ creatorId: string; state: AlertsState }> = [];
+  alertsUpdated(creatorId: string, state: AlertsState): void {
+    this.alertsUpdates.push({ creatorId, state });
   }
   readonly streamUpdates: Array<{ creatorId: string; session: StreamSession | null }> = [];
   streamUpdated(creatorId: string, session: StreamSession | null): void {

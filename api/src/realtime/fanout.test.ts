@@ -25,6 +25,7 @@ function instance() {
     reconnected: () => seen.push('reconnected'),
     show: (c, m) => seen.push(`show ${c} ${m.type}`),
     timerChanged: async (c, ended) => void seen.push(`timer ${c} ${ended}`),
+    alertsChanged: async (c) => void seen.push(`alerts ${c}`),
   };
   let closed = false;
   const fanout = createFanout({
@@ -64,9 +65,11 @@ describe('NOTIFY out, LISTEN in', () => {
     a.fanout.moderatorRemoved(creatorId, 'u2');
     a.fanout.presence(creatorId);
     a.fanout.stream(creatorId);
+    a.fanout.timer(creatorId, true);
+    a.fanout.alerts(creatorId);
     a.fanout.show(creatorId, { type: 'speech:ready', data: { tipId: 't1' } });
     a.fanout.show(creatorId, { type: 'speech:skip' });
-    await expect.poll(() => news(b.seen).length).toBe(11);
+    await expect.poll(() => news(b.seen).length).toBe(13);
     expect(news(b.seen).sort()).toEqual(
       [
         'changed creator:known 9',
@@ -78,6 +81,8 @@ describe('NOTIFY out, LISTEN in', () => {
         `moderator u2 of ${creatorId}`,
         `presence ${creatorId} 1`,
         `stream ${creatorId}`,
+        `timer ${creatorId} true`,
+        `alerts ${creatorId}`,
         `show ${creatorId} speech:ready`,
         `show ${creatorId} speech:skip`,
       ].sort(),

@@ -33,6 +33,8 @@ export interface FanoutHandlers {
   show(creatorId: string, message: ShowMessage): void;
   /** A creator's subathon timer changed (or ended) elsewhere. */
   timerChanged(creatorId: string, ended: boolean): Promise<void>;
+  /** A creator's alerts were paused or resumed elsewhere. */
+  alertsChanged(creatorId: string): Promise<void>;
   /** The LISTEN connection came back: notifications sent meanwhile are lost. */
   reconnected(): void;
 }
@@ -44,6 +46,7 @@ export interface Fanout {
   overlay(creatorId: string): void;
   stream(creatorId: string): void;
   timer(creatorId: string, ended: boolean): void;
+  alerts(creatorId: string): void;
   revoked(userId: string, sessionId: string | null): void;
   rotated(creatorId: string): void;
   suspended(creatorId: string): void;
@@ -78,18 +81,7 @@ export function createFanout(deps: {
   const { db, log, handlers } = deps;
   const instanceId = randomUUID();
   const counters = { notifiesSent: 0, notificationsReceived: 0 };
-  const pendingSpaces = new Set<string>();
-  const pendingOverlays = new Set<string>();
-  const pendingStreams = new Set<string>();
-  const pendingTimers: PendingNews['timers'] = [];
-  const pendingRevoked: Array<{ userId: string; sessionId: string | null }> = [];
-  const pendingRotated = new Set<string>();
-  const pendingSuspended = new Set<string>();
-  const pendingApiTokens = new Set<string>();
-  const pendingModerators: Array<{ creatorId: string; userId: string }> = [];
-  const pendingPresence = new Set<string>();
-  const pendingShows: PendingNews['shows'] = [];
-  let pendingAsk = false;
+  const pending = createPendingNews();
   let flushTimer: NodeJS.Timeout | null = null;
 
   function armFlush(): void {
@@ -100,53 +92,18 @@ export function createFanout(deps: {
     }, deps.coalesceMs);
   }
 
-  function hasPending(): boolean {
-    const sets = [pendingSpaces, pendingOverlays, pendingStreams, pendingRotated, pendingSuspended];
-    const lists = [pendingRevoked, pendingModerators, pendingShows, pendingTimers];
-    return (
-      pendingAsk ||
-      [...sets, pendingApiTokens, pendingPresence].some((set) => set.size > 0) ||
-      lists.some((list) => list.length > 0)
-    );
-  }
-
-  /** Takes everything pending (the pending sets are empty afterwards). */
+  /** Takes everything pending (nothing is pending afterwards) into payloads. */
   async function takePayloads(): Promise<NotifyPayload[]> {
-    const spaces = [...pendingSpaces];
-    const news: PendingNews = {
-      overlays: [...pendingOverlays],
-      streams: [...pendingStreams],
-      timers: pendingTimers.splice(0),
-      revoked: pendingRevoked.splice(0),
-      rotated: [...pendingRotated],
-      suspended: [...pendingSuspended],
-      revokedApiTokens: [...pendingApiTokens],
-      removedModerators: pendingModerators.splice(0),
-      presence: [...pendingPresence].map((creatorId) => ({
-        creatorId,
-        ...deps.localPresence(creatorId),
-      })),
-      ask: pendingAsk,
-      shows: pendingShows.splice(0),
-      changes: [],
-    };
-    pendingSpaces.clear();
-    pendingOverlays.clear();
-    pendingStreams.clear();
-    pendingRotated.clear();
-    pendingSuspended.clear();
-    pendingApiTokens.clear();
-    pendingPresence.clear();
-    pendingAsk = false;
+    const { spaces, news } = pending.take(deps.localPresence);
     // The version sent is only one this instance has fully published (so a receiver that already has it may skip).
-    news.changes = await Promise.all(
+    const changes = await Promise.all(
       spaces.map(async (space) => ({ space, version: await deps.publishedVersion(space) })),
     );
-    return buildPayloads(instanceId, news);
+    return buildPayloads(instanceId, { ...news, changes });
   }
 
   async function flush(): Promise<void> {
-    if (!hasPending()) return;
+    if (pending.isEmpty()) return;
     for (const payload of await takePayloads()) {
       try {
         await sendNotify(db, NOTIFY_CHANNEL, JSON.stringify(payload));
@@ -176,7 +133,7 @@ export function createFanout(deps: {
     onConnected(reconnected) {
       if (reconnected) handlers.reconnected();
       // Learn the other instances' overlay counts now rather than at their next refresh.
-      pendingAsk = true;
+      pending.ask();
       armFlush();
     },
   });
@@ -190,19 +147,24 @@ export function createFanout(deps: {
 
   return {
     instanceId,
-    space: queue((space: string) => pendingSpaces.add(space)),
-    overlay: queue((creatorId: string) => pendingOverlays.add(creatorId)),
-    stream: queue((creatorId: string) => pendingStreams.add(creatorId)),
-    timer: queue((creatorId: string, ended: boolean) => pendingTimers.push({ creatorId, ended })),
-    revoked: queue((userId: string, sessionId: string | null) => pendingRevoked.push({ userId, sessionId })),
-    rotated: queue((creatorId: string) => pendingRotated.add(creatorId)),
-    suspended: queue((creatorId: string) => pendingSuspended.add(creatorId)),
-    apiTokenRevoked: queue((tokenId: string) => pendingApiTokens.add(tokenId)),
-    moderatorRemoved: queue((creatorId: string, userId: string) =>
-      pendingModerators.push({ creatorId, userId }),
+    space: queue((space: string) => pending.sets.spaces.add(space)),
+    overlay: queue((creatorId: string) => pending.sets.overlays.add(creatorId)),
+    stream: queue((creatorId: string) => pending.sets.streams.add(creatorId)),
+    timer: queue((creatorId: string, ended: boolean) => pending.lists.timers.push({ creatorId, ended })),
+    alerts: queue((creatorId: string) => pending.sets.alerts.add(creatorId)),
+    revoked: queue((userId: string, sessionId: string | null) =>
+      pending.lists.revoked.push({ userId, sessionId }),
     ),
-    presence: queue((creatorId: string) => pendingPresence.add(creatorId)),
-    show: queue((creatorId: string, message: ShowMessage) => pendingShows.push({ creatorId, message })),
+    rotated: queue((creatorId: string) => pending.sets.rotated.add(creatorId)),
+    suspended: queue((creatorId: string) => pending.sets.suspended.add(creatorId)),
+    apiTokenRevoked: queue((tokenId: string) => pending.sets.revokedApiTokens.add(tokenId)),
+    moderatorRemoved: queue((creatorId: string, userId: string) =>
+      pending.lists.removedModerators.push({ creatorId, userId }),
+    ),
+    presence: queue((creatorId: string) => pending.sets.presence.add(creatorId)),
+    show: queue((creatorId: string, message: ShowMessage) =>
+      pending.lists.shows.push({ creatorId, message }),
+    ),
     flush,
     ready: listening.ready,
     isListening: listening.isListening,
@@ -212,6 +174,71 @@ export function createFanout(deps: {
     },
     end: listening.end,
     stats: () => ({ ...counters }),
+  };
+}
+
+/**
+ * The news this instance has not yet announced: sets where a repeat says nothing new (a space, a creator), lists
+ * where each entry counts (a revocation, a show moment), and whether to ask for the others' presence.
+ */
+function createPendingNews() {
+  const sets = {
+    spaces: new Set<string>(),
+    overlays: new Set<string>(),
+    streams: new Set<string>(),
+    alerts: new Set<string>(),
+    rotated: new Set<string>(),
+    suspended: new Set<string>(),
+    revokedApiTokens: new Set<string>(),
+    presence: new Set<string>(),
+  };
+  const lists = {
+    timers: [] as PendingNews['timers'],
+    revoked: [] as PendingNews['revoked'],
+    removedModerators: [] as PendingNews['removedModerators'],
+    shows: [] as PendingNews['shows'],
+  };
+  let ask = false;
+  return {
+    sets,
+    lists,
+    ask() {
+      ask = true;
+    },
+    isEmpty(): boolean {
+      return (
+        !ask &&
+        Object.values(sets).every((set) => set.size === 0) &&
+        Object.values(lists).every((list) => list.length === 0)
+      );
+    },
+    /** Everything pending, emptied: the spaces (their versions are read by the caller) and the rest of the news. */
+    take(localPresence: (creatorId: string) => OverlayCounts): {
+      spaces: string[];
+      news: Omit<PendingNews, 'changes'>;
+    } {
+      const drain = (set: Set<string>) => {
+        const all = [...set];
+        set.clear();
+        return all;
+      };
+      const news = {
+        overlays: drain(sets.overlays),
+        streams: drain(sets.streams),
+        alerts: drain(sets.alerts),
+        rotated: drain(sets.rotated),
+        suspended: drain(sets.suspended),
+        revokedApiTokens: drain(sets.revokedApiTokens),
+        presence: drain(sets.presence).map((creatorId) => ({ creatorId, ...localPresence(creatorId) })),
+        timers: lists.timers.splice(0),
+        revoked: lists.revoked.splice(0),
+        removedModerators: lists.removedModerators.splice(0),
+        shows: lists.shows.splice(0),
+        ask,
+      };
+      ask = false;
+      return { spaces: drain(sets.spaces), news };
+    },
   };
 }
 
@@ -230,6 +257,7 @@ async function deliver(payload: ParsedNotifyPayload, handlers: FanoutHandlers): 
   for (const creatorId of payload.overlays) await handlers.overlayChanged(creatorId);
   for (const creatorId of payload.streams ?? []) await handlers.streamChanged(creatorId);
   for (const entry of payload.timers ?? []) await handlers.timerChanged(entry.creatorId, entry.ended);
+  for (const creatorId of payload.alerts ?? []) await handlers.alertsChanged(creatorId);
 }
 
 interface PendingNews {
@@ -238,6 +266,8 @@ interface PendingNews {
   streams: string[];
   /** Creators whose subathon timer changed; `ended`: the change was its end. */
   timers: Array<{ creatorId: string; ended: boolean }>;
+  /** Creators whose alerts were paused or resumed. */
+  alerts: string[];
   revoked: Array<{ userId: string; sessionId: string | null }>;
   rotated: string[];
   suspended: string[];
@@ -264,6 +294,7 @@ export function buildPayloads(instance: string, news: PendingNews): NotifyPayloa
   current.overlays = news.overlays;
   if (news.streams.length > 0) current.streams = news.streams;
   if (news.timers.length > 0) current.timers = news.timers;
+  if (news.alerts.length > 0) current.alerts = news.alerts;
   if (news.revoked.length > 0) current.revoked = news.revoked;
   if (news.rotated.length > 0) current.rotated = news.rotated;
   if (news.suspended.length > 0) current.suspended = news.suspended;

@@ -156,6 +156,7 @@ export function createRealtime(
 
   const pushToRooms = roomPusher(publisher, sender);
   const pushShow = showPusher(publisher, sender);
+  const pushToTeam = roomPusher(publisher, sender, ['full', 'moderator']);
   const fanout = createFanout({
     db,
     databaseUrl: options.databaseUrl,
@@ -171,6 +172,7 @@ export function createRealtime(
       presence,
       revocation,
       pushToRooms,
+      pushToTeam,
       pushShow,
       announceAllPresence,
     }),
@@ -196,7 +198,7 @@ export function createRealtime(
     ...helloLimits(options, config),
   });
 
-  const realtimeBus = bus({ isClosed, publisher, revocation, fanout, pushToRooms, pushShow });
+  const realtimeBus = bus({ isClosed, publisher, revocation, fanout, pushToRooms, pushToTeam, pushShow });
   return {
     ...realtimeBus,
     attach: (server) => connections.attach(server),
@@ -237,9 +239,11 @@ function bus(parts: {
   revocation: Revocation;
   fanout: Fanout;
   pushToRooms: RoomPusher;
+  /** The creator's Chat Loaders and bots, and the creator's moderators. */
+  pushToTeam: RoomPusher;
   pushShow: ShowPusher;
 }): RealtimeBus {
-  const { isClosed, publisher, revocation, fanout, pushToRooms, pushShow } = parts;
+  const { isClosed, publisher, revocation, fanout, pushToRooms, pushToTeam, pushShow } = parts;
   return {
     changed(spaces, tips) {
       if (isClosed()) return;
@@ -265,6 +269,11 @@ function bus(parts: {
       fanout.stream(creatorId);
     },
     timerUpdated: timerPusher(isClosed, pushToRooms, fanout),
+    alertsUpdated(creatorId, state) {
+      if (isClosed()) return;
+      pushToTeam(creatorId, msg.alertsUpdate(state));
+      fanout.alerts(creatorId);
+    },
     sessionsRevoked(userId, sessionId) {
       if (isClosed()) return;
       revocation.closeRevokedSessions(userId, sessionId);

@@ -2,6 +2,7 @@ import {
   serverMessageSchema,
   type OverlaySettings,
   type ServerMessage,
+  type AlertsState,
   type StreamSession,
   type TimerRun,
 } from '@shabaash/shared';
@@ -66,6 +67,8 @@ export const msg = {
   /** A chat of a moderated creator was deleted. */
   moderationDeleted: (space: string, version: number, id: string) =>
     versioned('moderation:deleted')(space, version, { id }),
+  /** Alerts paused or resumed: the state, for the Chat Loaders and moderators. */
+  alertsUpdate: (state: AlertsState): ServerMessage => ({ type: 'alerts:update', data: state }),
   /** Answer to an application-level ping. */
   pong: (): ServerMessage => ({ type: 'pong' }),
 };

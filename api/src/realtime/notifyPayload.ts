@@ -40,6 +40,8 @@ export const notifyPayloadSchema = z.object({
   streams: z.array(z.string()).optional(),
   /** Creators whose subathon timer changed; `ended`: the change was its end (timer:ended). */
   timers: z.array(z.object({ creatorId: z.string(), ended: z.boolean() })).optional(),
+  /** Creators whose alerts were paused or resumed (alerts:update). */
+  alerts: z.array(z.string()).optional(),
   /** This instance's overlay count per creator (`count` 0 = none left); sent on change and every refresh. */
   presence: z
     .array(z.unknown())

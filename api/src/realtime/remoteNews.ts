@@ -12,6 +12,7 @@ import type { Publisher } from './publish.ts';
 import type { Revocation } from './revocation.ts';
 import { withPayouts, type RoomPusher, type ShowPusher } from './rooms.ts';
 import { remoteTimerPusher } from './timers.ts';
+import { findAlertsState } from '../modules/show/alerts.repository.ts';
 import { UUID_RE } from './types.ts';
 
 /** What this instance does with another instance's news. */
@@ -22,6 +23,7 @@ export function notificationHandlers(parts: {
   presence: Presence;
   revocation: Revocation;
   pushToRooms: RoomPusher;
+  pushToTeam: RoomPusher;
   pushShow: ShowPusher;
   announceAllPresence(): void;
 }): FanoutHandlers {
@@ -64,6 +66,14 @@ export function notificationHandlers(parts: {
       }
     },
     timerChanged: remoteTimerPusher(db, log, publisher, parts.pushToRooms),
+    async alertsChanged(creatorId) {
+      if (!publisher.states.has(creatorSpace(creatorId)) || !UUID_RE.test(creatorId)) return;
+      try {
+        parts.pushToTeam(creatorId, msg.alertsUpdate(await findAlertsState(db, creatorId)));
+      } catch (err) {
+        log.error({ err }, 'could not read the alerts state for a notification');
+      }
+    },
     reconnected() {
       for (const state of publisher.states.values()) publisher.schedule(state);
     },

@@ -2,6 +2,7 @@ import type { ServerMessage, ShowMessage } from '@shabaash/shared';
 import { creatorSpace, payoutsSpace } from '../modules/sync/spaces.ts';
 import type { Publisher } from './publish.ts';
 import type { Sender } from './sending.ts';
+import type { View } from './types.ts';
 
 // Pushes to this instance's rooms of one creator: the unversioned messages (overlay settings, stream session,
 // timer) and the show's moments.
@@ -16,15 +17,23 @@ export function withPayouts(space: string): string[] {
 
 export type RoomPusher = (creatorId: string, message: ServerMessage) => void;
 
-/** Sends an unversioned message (overlay settings, stream session) to this instance's creator and overlay rooms of that creator. */
-export function roomPusher(publisher: Publisher, sender: Sender): RoomPusher {
+/**
+ * Sends an unversioned message to this instance's sockets of that creator in the given views: by default the
+ * creator's and overlay rooms (overlay settings, stream session, timer); `['full', 'moderator']` for the creator's
+ * Chat Loaders, bots and moderators (alerts paused or resumed).
+ */
+export function roomPusher(
+  publisher: Publisher,
+  sender: Sender,
+  views: readonly View[] = ['full', 'overlay'],
+): RoomPusher {
   return (creatorId, message) => {
     const state = publisher.states.get(creatorSpace(creatorId));
     if (!state) return;
     const data = sender.encode(message);
     for (const conn of state.subs) {
       const view = conn.subs.get(state.space)?.view;
-      if (view === 'full' || view === 'overlay') sender.sendRaw(conn, data);
+      if (view && views.includes(view)) sender.sendRaw(conn, data);
     }
   };
 }

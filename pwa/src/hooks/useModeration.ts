@@ -99,7 +99,10 @@ export function useModeratedChats(handle: string | null) {
   });
   const realtime = useRealtime((message) => {
     if (!handle) return;
-    if (message.type === 'welcome') void queryClient.invalidateQueries({ queryKey: chatsKey(handle) });
+    // A (re)connect, or alerts paused or resumed by the creator or another moderator (of this creator or another:
+    // the message names none, and a pause is rare): read the list and its paused state again.
+    if (message.type === 'welcome' || message.type === 'alerts:update')
+      void queryClient.invalidateQueries({ queryKey: chatsKey(handle) });
     if (message.type === 'moderation:tip' || message.type === 'moderation:deleted') {
       const data = queryClient.getQueryData<ModeratedChats>(chatsKey(handle));
       // A first chat, or one of a creator this list cannot tell apart: read the list again.

@@ -19,7 +19,8 @@ export const ALERTS_QUERY_KEY = ['creator', 'show', 'alerts'] as const;
 
 /**
  * GET /api/creator/show/alerts: whether alerts are paused (kept by the server) and how many wait; read again while
- * paused whenever a tip changes (one pushed live is held) and on every (re)connect.
+ * paused whenever a tip changes (one pushed live is held) and on every (re)connect, and replaced by alerts:update
+ * when the creator's other device or a moderator pauses or resumes.
  */
 export function useAlertsState() {
   const queryClient = useQueryClient();
@@ -29,7 +30,8 @@ export function useAlertsState() {
   });
   const paused = query.data?.paused ?? false;
   useRealtime((message) => {
-    if (message.type === 'welcome' || (paused && message.type === 'tip:status'))
+    if (message.type === 'alerts:update') queryClient.setQueryData(ALERTS_QUERY_KEY, message.data);
+    else if (message.type === 'welcome' || (paused && message.type === 'tip:status'))
       void queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
   });
   return query;

@@ -15,6 +15,7 @@ const TYPES = new Set([
   'stream:update',
   'timer:update',
   'timer:ended',
+  'alerts:update',
   'tip:paid',
   'show:test',
   'speech:ready',
@@ -71,6 +72,10 @@ export function isServerMessage(value: unknown): value is ServerMessage {
     case 'timer:update':
     case 'timer:ended':
       return isRecord(value.data) && isRecord(value.data.run) && typeof value.data.run.status === 'string';
+    case 'alerts:update':
+      return (
+        isRecord(value.data) && typeof value.data.paused === 'boolean' && typeof value.data.held === 'number'
+      );
     case 'show:test':
       return (
         isRecord(value.data) &&

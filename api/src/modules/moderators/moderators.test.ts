@@ -246,6 +246,33 @@ describe("a moderator's socket", () => {
   });
 });
 
+describe('alerts paused or resumed', () => {
+  it("reach the creator's Chat Loaders and the other moderators on every instance, with no amount", async () => {
+    const creator = await buildCreator(db, config);
+    const moderator = await buildModerator(db, config, creator, { name: 'Ravi' });
+    const colleague = await buildModerator(db, config, creator, { name: 'Asha' });
+    const creatorHere = await TestSocket.hello(app.url, { token: creator.token });
+    const creatorThere = await TestSocket.hello(other.url, { token: creator.token });
+    const colleagueThere = await TestSocket.hello(other.url, { token: colleague.token });
+
+    const paused = await app.request('PUT', `/api/moderation/${creator.handle}/show/alerts`, {
+      token: moderator.token,
+      body: { paused: true },
+    });
+    expect(paused.status).toBe(200);
+    for (const socket of [creatorHere, creatorThere, colleagueThere]) {
+      const update = await socket.waitFor((m) => m.type === 'alerts:update' && m.data.paused);
+      expect(update).toMatchObject({ data: { paused: true, held: 0 } });
+    }
+    // The creator resumes from the phone: the moderator's screen hears it too.
+    await app.request('PUT', '/api/creator/show/alerts', { token: creator.token, body: { paused: false } });
+    await colleagueThere.waitFor((m) => m.type === 'alerts:update' && !m.data.paused);
+    await creatorThere.waitFor((m) => m.type === 'alerts:update' && !m.data.paused);
+    for (const raw of colleagueThere.raw) expect(moneyKeys(JSON.parse(raw)), raw).toEqual([]);
+    for (const socket of [creatorHere, creatorThere, colleagueThere]) socket.ws.close();
+  });
+});
+
 describe("the operator console's creator view", () => {
   it("lists the creator's moderators and invitations with phones masked", async () => {
     const operator = await buildOperator(db, config);

@@ -99,7 +99,9 @@ export async function setAlertsPaused(
   });
   for (const message of alertShowMessages('resume', released.map(asAlert)))
     deps.realtime.showEvent(creatorId, message);
-  return findAlertsState(deps.db, creatorId);
+  const state = await findAlertsState(deps.db, creatorId);
+  deps.realtime.alertsUpdated(creatorId, state);
+  return state;
 }
 
 /** Replay: the creator's most recently pushed-live tip plays again on every connected overlay. */
