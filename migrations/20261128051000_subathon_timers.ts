@@ -16,7 +16,10 @@ export async function up(knex: Knex): Promise<void> {
     create table subathon_timers (
       creator_id uuid primary key references creators(user_id) on delete cascade,
       start_seconds integer not null default 3600 check (start_seconds between 10 and 604800),
+      rate_mode text not null default 'rupee' check (rate_mode in ('rupee', 'tier')),
       seconds_per_rupee integer not null default 6 check (seconds_per_rupee between 0 and 3600),
+      -- [{minAmount (rupees), seconds}], sorted by minAmount: a tip adds the seconds of the highest it reaches.
+      tier_seconds jsonb not null default '[]' check (jsonb_typeof(tier_seconds) = 'array'),
       cap_mode text not null default 'none' check (cap_mode in ('none', 'remaining', 'total')),
       cap_seconds integer not null default 86400 check (cap_seconds between 60 and 2592000),
       count_guest boolean not null default true,
@@ -62,7 +65,11 @@ export async function up(knex: Knex): Promise<void> {
       end if;
       if t.add_on = 'live' and new.status <> 'read' then return null; end if;
       if tg_op = 'UPDATE' and t.add_on <> 'live' then return null; end if;
-      secs := (new.amount_paise * t.seconds_per_rupee) / 100;
+      secs := case when t.rate_mode = 'tier' then coalesce((
+          select (tier ->> 'seconds')::bigint from jsonb_array_elements(t.tier_seconds) tier
+            where (tier ->> 'minAmount')::bigint * 100 <= new.amount_paise
+            order by (tier ->> 'minAmount')::bigint desc limit 1), 0)
+        else (new.amount_paise * t.seconds_per_rupee) / 100 end;
       left_ms := case when t.status = 'running'
         then (extract(epoch from (t.ends_at - clock_timestamp())) * 1000)::bigint else t.remaining_ms end;
       if t.cap_mode = 'remaining' then

@@ -16,10 +16,24 @@ export type TimerAddOn = (typeof TIMER_ADD_ON)[number];
 export const TIMER_CAP_MODES = ['none', 'remaining', 'total'] as const;
 export type TimerCapMode = (typeof TIMER_CAP_MODES)[number];
 
-/** What the creator sets (the starting time and the cap in minutes, added time in whole seconds per rupee). */
+/** How a tip adds time: whole seconds per rupee, or the seconds of the tip's tier (by amount). */
+export const TIMER_RATE_MODES = ['rupee', 'tier'] as const;
+export type TimerRateMode = (typeof TIMER_RATE_MODES)[number];
+
+/** One tier of added time: a tip of at least `minAmount` rupees adds `seconds` (the highest tier it reaches). */
+export interface TimerTierRate {
+  minAmount: number;
+  seconds: number;
+}
+
+/** What the creator sets (the starting time and the cap in minutes, added time in whole seconds). */
 export interface TimerSettings {
   startMinutes: number;
+  /** `rupee`: `secondsPerRupee` for each rupee; `tier`: the seconds of the highest of `tierSeconds` the tip reaches. */
+  rateMode: TimerRateMode;
   secondsPerRupee: number;
+  /** Sorted by `minAmount`, each amount once; a tip below the lowest adds nothing. */
+  tierSeconds: TimerTierRate[];
   capMode: TimerCapMode;
   capMinutes: number;
   countGuestTips: boolean;
@@ -33,6 +47,9 @@ export const TIMER_LIMITS = {
   minStartMinutes: 1,
   maxStartMinutes: 10_080,
   maxSecondsPerRupee: 3600,
+  maxTimerTiers: 7,
+  maxTierSeconds: 86_400,
+  maxTierAmount: 10_000_000,
   minCapMinutes: 1,
   maxCapMinutes: 43_200,
   maxEndingTextLength: 120,
@@ -41,7 +58,14 @@ export const TIMER_LIMITS = {
 export function defaultTimerSettings(): TimerSettings {
   return {
     startMinutes: 60,
+    rateMode: 'rupee',
     secondsPerRupee: 6,
+    tierSeconds: [
+      { minAmount: 0, seconds: 30 },
+      { minAmount: 100, seconds: 120 },
+      { minAmount: 500, seconds: 600 },
+      { minAmount: 1000, seconds: 1800 },
+    ],
     capMode: 'none',
     capMinutes: 1440,
     countGuestTips: true,

@@ -32,6 +32,7 @@ export const VALIDATION_MESSAGES = {
   tierSecondsMax: 'A tier can stay on screen at most {max} seconds.',
   maxTiers: 'You can set at most {max} tiers above the base tier.',
   firstTierZero: 'The first tier must start at ₹0.',
+  timerTierAmountsDistinct: 'Each tier of the timer needs its own amount.',
   tiersAscending: 'Tier minimums must go up from one tier to the next.',
   ttsCharsWhole: 'Enter the characters to read as a whole number.',
   ttsCharsMin: 'Read at least {min} characters.',

@@ -4,16 +4,30 @@ import {
   TIMER_CAP_MODES,
   TIMER_ENDPOINTS,
   TIMER_LIMITS,
+  TIMER_RATE_MODES,
   TIMER_STATUSES,
   type TimerRun,
   type TimerSettings,
 } from '../timer.ts';
+import { VALIDATION_MESSAGES } from '../validationMessages.ts';
 
 // The subathon timer: the creator's settings and the current run (stored end time, or time left while paused).
 
 export const timerSettingsSchema = z.object({
   startMinutes: z.number().int().min(TIMER_LIMITS.minStartMinutes).max(TIMER_LIMITS.maxStartMinutes),
+  rateMode: z.enum(TIMER_RATE_MODES),
   secondsPerRupee: z.number().int().min(0).max(TIMER_LIMITS.maxSecondsPerRupee),
+  tierSeconds: z
+    .array(
+      z.object({
+        minAmount: z.number().int().min(0).max(TIMER_LIMITS.maxTierAmount),
+        seconds: z.number().int().min(0).max(TIMER_LIMITS.maxTierSeconds),
+      }),
+    )
+    .max(TIMER_LIMITS.maxTimerTiers)
+    .refine((tiers) => new Set(tiers.map((tier) => tier.minAmount)).size === tiers.length, {
+      error: VALIDATION_MESSAGES.timerTierAmountsDistinct,
+    }),
   capMode: z.enum(TIMER_CAP_MODES),
   capMinutes: z.number().int().min(TIMER_LIMITS.minCapMinutes).max(TIMER_LIMITS.maxCapMinutes),
   countGuestTips: z.boolean(),

@@ -5,7 +5,9 @@ import type { Executor } from '../../db/knex.ts';
 export interface TimerRow {
   creator_id: string;
   start_seconds: number;
+  rate_mode: TimerSettings['rateMode'];
   seconds_per_rupee: number;
+  tier_seconds: TimerSettings['tierSeconds'];
   cap_mode: TimerSettings['capMode'];
   cap_seconds: number;
   count_guest: boolean;
@@ -42,7 +44,10 @@ export async function upsertTimerSettings(
 ): Promise<TimerRow> {
   const columns = {
     start_seconds: settings.startMinutes * 60,
+    rate_mode: settings.rateMode,
     seconds_per_rupee: settings.secondsPerRupee,
+    // jsonb: an array must travel as JSON text (pg would send a JS array as a PostgreSQL array).
+    tier_seconds: JSON.stringify([...settings.tierSeconds].sort((a, b) => a.minAmount - b.minAmount)),
     cap_mode: settings.capMode,
     cap_seconds: settings.capMinutes * 60,
     count_guest: settings.countGuestTips,

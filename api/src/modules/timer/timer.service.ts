@@ -29,10 +29,15 @@ import {
 const CREATOR_ACTOR = 'Creator (own timer)';
 
 export function presentSettings(row: TimerRow | null): TimerSettings {
-  if (!row) return defaultTimerSettings();
+  const defaults = defaultTimerSettings();
+  if (!row) return defaults;
   return {
     startMinutes: Math.round(row.start_seconds / 60),
+    rateMode: row.rate_mode,
     secondsPerRupee: row.seconds_per_rupee,
+    // Never set (timers saved per rupee only): the default tiers, ready for a switch to per tier.
+    tierSeconds:
+      row.rate_mode === 'rupee' && row.tier_seconds.length === 0 ? defaults.tierSeconds : row.tier_seconds,
     capMode: row.cap_mode,
     capMinutes: Math.round(row.cap_seconds / 60),
     countGuestTips: row.count_guest,

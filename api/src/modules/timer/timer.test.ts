@@ -73,6 +73,35 @@ describe('the subathon timer', () => {
     expect((await timer(creator)).body.run.addedSeconds).toBe(100);
   });
 
+  it('adds the seconds of the highest tier a tip reaches when time is per tier', async () => {
+    const creator = await buildCreator(db, app.deps.config);
+    const saved = await save(creator, {
+      rateMode: 'tier',
+      // Out of order on purpose: the server keeps them by amount.
+      tierSeconds: [
+        { minAmount: 500, seconds: 600 },
+        { minAmount: 50, seconds: 60 },
+        { minAmount: 100, seconds: 120 },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    await act(creator, 'start');
+    for (const amountPaise of [4_900, 5_000, 49_999, 50_000, 100_000])
+      await seedGuestTip(db, creator.id, { amountPaise });
+    // ₹49 reaches no tier, ₹50 → 60 s, ₹499.99 → 120 s, ₹500 and ₹1,000 → 600 s each.
+    const after = (await timer(creator)).body;
+    expect(after.run.addedSeconds).toBe(60 + 120 + 600 + 600);
+    expect(after.settings.tierSeconds.map((tier) => tier.minAmount)).toEqual([50, 100, 500]);
+    const refused = await save(creator, {
+      rateMode: 'tier',
+      tierSeconds: [
+        { minAmount: 100, seconds: 1 },
+        { minAmount: 100, seconds: 2 },
+      ],
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('counts only the kinds of tips the creator chose', async () => {
     const creator = await buildCreator(db, app.deps.config);
     await save(creator, { secondsPerRupee: 1, countGuestTips: false });

@@ -3,6 +3,7 @@ import {
   TIMER_ADD_ON,
   TIMER_CAP_MODES,
   TIMER_LIMITS,
+  TIMER_RATE_MODES,
   defaultTimerSettings,
   timerSettingsSchema,
   validate,
@@ -17,12 +18,13 @@ import { useT } from '../../i18n/i18n.tsx';
 import { errorText } from '../../i18n/errors.ts';
 import { useSaveTimerSettings, useTimer } from '../../hooks/useTimer.ts';
 import { SettingsGroup } from './SettingsGroup.tsx';
+import { TimerTierRates, type TierRateDraft } from './TimerTierRates.tsx';
 
 /** The number fields of the form (typed as text, checked by the shared schema on save). */
 type NumberName = 'startMinutes' | 'secondsPerRupee' | 'capMinutes';
 
 /**
- * The subathon timer's settings in the Overlay Studio: starting time, seconds per rupee, cap, which tips count,
+ * The subathon timer's settings in the Overlay Studio: starting time, seconds per rupee or per tier, cap, which tips count,
  * when time is added and the ending text (PUT /creator/timer/settings; open widgets redraw at once). The widget's
  * link and preview are with the other widgets' below.
  */
@@ -37,6 +39,7 @@ export function TimerSettings() {
     secondsPerRupee: '',
     capMinutes: '',
   });
+  const [tierRows, setTierRows] = useState<TierRateDraft[]>([]);
   const [status, setStatus] = useState<{ error?: string; success?: string }>({});
 
   useEffect(() => {
@@ -47,6 +50,9 @@ export function TimerSettings() {
       secondsPerRupee: String(saved.secondsPerRupee),
       capMinutes: String(saved.capMinutes),
     });
+    setTierRows(
+      saved.tierSeconds.map((tier) => ({ minAmount: String(tier.minAmount), seconds: String(tier.seconds) })),
+    );
   }, [saved]);
 
   async function handleSubmit(event: FormEvent) {
@@ -56,6 +62,10 @@ export function TimerSettings() {
       startMinutes: numberOrNaN(numbers.startMinutes),
       secondsPerRupee: numberOrNaN(numbers.secondsPerRupee),
       capMinutes: numberOrNaN(numbers.capMinutes),
+      tierSeconds: tierRows.map((row) => ({
+        minAmount: numberOrNaN(row.minAmount),
+        seconds: numberOrNaN(row.seconds),
+      })),
     };
     const checked = validate(timerSettingsSchema, next);
     if (!checked.ok) return setStatus({ error: checked.message });
@@ -85,7 +95,21 @@ export function TimerSettings() {
       <form className="form" onSubmit={(e) => void handleSubmit(e)} noValidate>
         <SettingsGroup legend={t('timerSettings.title')} disabled={!saved}>
           {numberField('startMinutes')}
-          {numberField('secondsPerRupee')}
+          <SelectField
+            id="ts-rate-mode"
+            label={t('timerSettings.rateMode')}
+            value={form.rateMode}
+            options={TIMER_RATE_MODES.map((mode) => ({
+              value: mode,
+              label: t(`timerSettings.rate.${mode}`),
+            }))}
+            onChange={(rateMode) => set({ rateMode })}
+          />
+          {form.rateMode === 'rupee' ? (
+            numberField('secondsPerRupee')
+          ) : (
+            <TimerTierRates rows={tierRows} onChange={setTierRows} />
+          )}
           <SelectField
             id="ts-cap-mode"
             label={t('timerSettings.capMode')}

@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import { defaultTimerSettings, type CreatorTimer, type TimerSettings as Settings } from '@shabaash/shared';
+import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { setAppSocketFactory } from '../../realtime/appSocket.ts';
+import { createRealtimeSocket } from '../../realtime/socket.ts';
+import { fakeSocketFactory } from '../../test/fakeSocket.ts';
+import { TimerSettings } from './TimerSettings.tsx';
+
+const server = setupServer();
+const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  const fake = fakeSocketFactory();
+  setAppSocketFactory((options) => createRealtimeSocket({ ...options, createSocket: fake.factory }));
+  storeSession(creator);
+  server.use(http.get('*/api/users/me', () => HttpResponse.json({ user: creator })));
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  setAppSocketFactory(null);
+});
+afterAll(() => server.close());
+
+function serve() {
+  const api = { saved: [] as Settings[] };
+  let timer: CreatorTimer = {
+    settings: defaultTimerSettings(),
+    run: {
+      status: 'idle',
+      endsAt: null,
+      remainingMs: 3_600_000,
+      addedSeconds: 0,
+      serverNow: new Date().toISOString(),
+    },
+  };
+  server.use(
+    http.get('*/api/creator/timer', () => HttpResponse.json(timer)),
+    http.put('*/api/creator/timer/settings', async ({ request }) => {
+      const settings = (await request.json()) as Settings;
+      api.saved.push(settings);
+      timer = { ...timer, settings };
+      return HttpResponse.json(timer);
+    }),
+  );
+  return api;
+}
+
+describe('Overlay Studio: the subathon timer settings', () => {
+  it('switches to time per tier, edits, adds and removes tiers, and saves them', async () => {
+    const api = serve();
+    const user = userEvent.setup();
+    renderWithApp(<TimerSettings />);
+    const mode = await screen.findByLabelText('How tips add time');
+    await expect
+      .poll(() => (screen.getByRole('button', { name: 'Save timer' }) as HTMLButtonElement).disabled)
+      .toBe(false);
+    expect(screen.getByLabelText('Seconds added per ₹1')).toBeTruthy();
+
+    await user.selectOptions(mode, 'tier');
+    expect(screen.queryByLabelText('Seconds added per ₹1')).toBeNull();
+    expect(screen.getAllByTestId('timer-tier-row')).toHaveLength(4);
+    await user.click(screen.getByRole('button', { name: 'Remove tier 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add tier' }));
+    const amount = screen.getByLabelText('From (₹)', { selector: '#ts-tier-3-amount' });
+    const seconds = screen.getByLabelText('Seconds added', { selector: '#ts-tier-3-seconds' });
+    await user.type(amount, '5000');
+    await user.type(seconds, '3600');
+    await user.click(screen.getByRole('button', { name: 'Save timer' }));
+    await screen.findByText('Timer saved.');
+    expect(api.saved.at(-1)).toMatchObject({
+      rateMode: 'tier',
+      tierSeconds: [
+        { minAmount: 100, seconds: 120 },
+        { minAmount: 500, seconds: 600 },
+        { minAmount: 1000, seconds: 1800 },
+        { minAmount: 5000, seconds: 3600 },
+      ],
+    });
+  });
+
+  it('refuses two tiers of the same amount with the reason, and saves nothing', async () => {
+    const api = serve();
+    const user = userEvent.setup();
+    renderWithApp(<TimerSettings />);
+    const mode = await screen.findByLabelText('How tips add time');
+    await expect
+      .poll(() => (screen.getByRole('button', { name: 'Save timer' }) as HTMLButtonElement).disabled)
+      .toBe(false);
+    await user.selectOptions(mode, 'tier');
+    const second = screen.getByLabelText('From (₹)', { selector: '#ts-tier-1-amount' });
+    await user.clear(second);
+    await user.type(second, '0');
+    await user.click(screen.getByRole('button', { name: 'Save timer' }));
+    await screen.findByText('Each tier of the timer needs its own amount.');
+    expect(api.saved).toEqual([]);
+  });
+});
