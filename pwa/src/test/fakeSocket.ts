@@ -1,5 +1,7 @@
+import { afterEach, beforeEach } from 'vitest';
 import type { ServerMessage } from '@shabaash/shared';
-import type { SocketFactory, SocketLike } from '../realtime/socket.ts';
+import { setAppSocketFactory } from '../realtime/appSocket.ts';
+import { createRealtimeSocket, type SocketFactory, type SocketLike } from '../realtime/socket.ts';
 
 /** Test double of a browser WebSocket: records what the client sends, lets the test open, push and close. */
 export class FakeSocket implements SocketLike {
@@ -56,4 +58,18 @@ export function fakeSocketFactory(): { factory: SocketFactory; sockets: FakeSock
       return socket;
     },
   };
+}
+
+/**
+ * The app socket of one test file: before each test a fresh fake factory behind the app's socket (the returned
+ * getter reads the current one), and after it the app's own factory back.
+ */
+export function fakeAppSocketForFile(): () => ReturnType<typeof fakeSocketFactory> {
+  let fake = fakeSocketFactory();
+  beforeEach(() => {
+    fake = fakeSocketFactory();
+    setAppSocketFactory((options) => createRealtimeSocket({ ...options, createSocket: fake.factory }));
+  });
+  afterEach(() => setAppSocketFactory(null));
+  return () => fake;
 }

@@ -1,36 +1,21 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import type { StreamState } from '@shabaash/shared';
-import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
-import { setAppSocketFactory } from '../../realtime/appSocket.ts';
-import { createRealtimeSocket } from '../../realtime/socket.ts';
-import { fakeSocketFactory } from '../../test/fakeSocket.ts';
+import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
+import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { fakeAppSocketForFile } from '../../test/fakeSocket.ts';
 import { StreamSession } from './StreamSession.tsx';
 
-const server = setupServer();
+const server = mswServerForFile();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
-let fake = fakeSocketFactory();
+const fake = fakeAppSocketForFile();
 const NONE = { amount: 0, amountPaise: 0, count: 0, topTip: null };
 const SESSION = { id: 's1', startedAt: '2026-11-25T14:30:00.000Z', endedAt: null };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  fake = fakeSocketFactory();
-  setAppSocketFactory((options) => createRealtimeSocket({ ...options, createSocket: fake.factory }));
-  storeSession(creator);
-  server.use(http.get('*/api/users/me', () => HttpResponse.json({ user: creator })));
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-  setAppSocketFactory(null);
-});
-afterAll(() => server.close());
+signInBeforeEach(server, creator);
 
 /** The API's stream state, changed by start/end calls and by the test (a tip paid meanwhile). */
 function serve(initial: StreamState) {
@@ -76,8 +61,10 @@ describe('Chat Loader: this stream', () => {
       },
     };
     act(() => {
-      fake.last().open();
-      fake.last().push({ type: 'stream:update', data: { session: SESSION } });
+      fake().last().open();
+      fake()
+        .last()
+        .push({ type: 'stream:update', data: { session: SESSION } });
     });
     expect(await screen.findByText('₹1,500.00')).toBeTruthy();
     expect(screen.getByTestId('stat-stream-count').textContent).toBe('2');

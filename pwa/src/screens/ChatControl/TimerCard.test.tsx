@@ -1,34 +1,19 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { defaultTimerSettings, type CreatorTimer, type TimerRun } from '@shabaash/shared';
-import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
-import { setAppSocketFactory } from '../../realtime/appSocket.ts';
-import { createRealtimeSocket } from '../../realtime/socket.ts';
-import { fakeSocketFactory } from '../../test/fakeSocket.ts';
+import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
+import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { fakeAppSocketForFile } from '../../test/fakeSocket.ts';
 import { TimerCard } from './TimerCard.tsx';
 
-const server = setupServer();
+const server = mswServerForFile();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
-let fake = fakeSocketFactory();
+const fake = fakeAppSocketForFile();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  fake = fakeSocketFactory();
-  setAppSocketFactory((options) => createRealtimeSocket({ ...options, createSocket: fake.factory }));
-  storeSession(creator);
-  server.use(http.get('*/api/users/me', () => HttpResponse.json({ user: creator })));
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-  setAppSocketFactory(null);
-});
-afterAll(() => server.close());
+signInBeforeEach(server, creator);
 
 const now = () => new Date().toISOString();
 const idle = (): TimerRun => ({
@@ -87,8 +72,10 @@ describe('Chat Loader: the subathon timer card', () => {
     // A tip added ten minutes while paused: timer:update refetches the card.
     api.timer.run = { ...api.timer.run, remainingMs: 4_200_000, addedSeconds: 600 };
     act(() => {
-      fake.last().open();
-      fake.last().push({ type: 'timer:update', data: { run: api.timer.run } });
+      fake().last().open();
+      fake()
+        .last()
+        .push({ type: 'timer:update', data: { run: api.timer.run } });
     });
     await expect.poll(() => screen.getByTestId('timer-left').textContent).toBe('1:10:00');
     await userEvent.click(screen.getByRole('button', { name: 'Resume timer' }));

@@ -1,33 +1,19 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { defaultTimerSettings, type CreatorTimer, type TimerSettings as Settings } from '@shabaash/shared';
-import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
-import { setAppSocketFactory } from '../../realtime/appSocket.ts';
-import { createRealtimeSocket } from '../../realtime/socket.ts';
-import { fakeSocketFactory } from '../../test/fakeSocket.ts';
+import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
+import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { fakeAppSocketForFile } from '../../test/fakeSocket.ts';
 import { TimerSettings } from './TimerSettings.tsx';
 
-const server = setupServer();
+const server = mswServerForFile();
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  const fake = fakeSocketFactory();
-  setAppSocketFactory((options) => createRealtimeSocket({ ...options, createSocket: fake.factory }));
-  storeSession(creator);
-  server.use(http.get('*/api/users/me', () => HttpResponse.json({ user: creator })));
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-  setAppSocketFactory(null);
-});
-afterAll(() => server.close());
+fakeAppSocketForFile();
+signInBeforeEach(server, creator);
 
 function serve() {
   const api = { saved: [] as Settings[] };
