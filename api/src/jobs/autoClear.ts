@@ -7,6 +7,7 @@ import { purgeErasedLinkedAccounts } from '../modules/payouts/linkedAccounts.rep
 import { payoutRecordsCutoff } from '../modules/payouts/retention.ts';
 import { creatorSpace } from '../modules/sync/spaces.ts';
 import { creatorsWithTipsBefore, tombstoneTipsCreatedBefore } from '../modules/tips/tips.repository.ts';
+import { repeatEvery } from './repeat.ts';
 
 /** Advisory lock id of the auto-clear job (any constant unique among our advisory locks). */
 export const AUTO_CLEAR_LOCK_ID = 0x5ab_0001;
@@ -77,26 +78,15 @@ export function startAutoClearLoop(
   deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>,
   options: { intervalMs?: number; olderThanMs?: number } = {},
 ): () => Promise<void> {
-  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = () => {
-    running = runAutoClearOnce(deps, options)
-      .then(({ ran, cleared }) => {
-        if (ran && cleared > 0) deps.logger.info({ cleared }, 'auto-clear tombstoned old chats');
-      })
-      .catch((err: unknown) => deps.logger.error({ err }, 'auto-clear failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs).unref();
-      });
-  };
-  tick();
-
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery({
+    job: 'auto-clear',
+    everyMs: options.intervalMs ?? DEFAULT_INTERVAL_MS,
+    firstNow: true,
+    logger: deps.logger,
+    failed: 'auto-clear failed',
+    run: async () => {
+      const { ran, cleared } = await runAutoClearOnce(deps, options);
+      if (ran && cleared > 0) deps.logger.info({ cleared }, 'auto-clear tombstoned old chats');
+    },
+  });
 }

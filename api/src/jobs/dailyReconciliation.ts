@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.ts';
 import { hasFinishedRun } from '../modules/ops/reconciliationRuns.repository.ts';
 import { istYesterday, reconcileDay, type RunOutcome } from '../modules/ops/reconciliation.service.ts';
+import { repeatEvery } from './repeat.ts';
 
 /** How often the loop looks whether yesterday is reconciled yet. */
 export const DAILY_RECON_CHECK_MS = 15 * 60_000;
@@ -26,29 +27,19 @@ export async function runDailyReconciliationOnce(
 
 /** Checks every DAILY_RECON_CHECK_MS; errors are logged, never thrown. Returns stop(), which waits for a run. */
 export function startDailyReconciliationLoop(deps: AppDeps): () => Promise<void> {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = runDailyReconciliationOnce(deps)
-      .then((outcome) => {
-        if (outcome)
-          deps.logger[outcome.found > 0 ? 'warn' : 'info'](
-            { job: 'daily-reconciliation', ...outcome },
-            outcome.found > 0 ? 'reconciliation found differences' : 'reconciliation run',
-          );
-      })
-      .catch((err: unknown) =>
-        deps.logger.error({ err, job: 'daily-reconciliation' }, 'daily reconciliation failed'),
-      )
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, DAILY_RECON_CHECK_MS).unref();
-      });
-  };
-  timer = setTimeout(tick, DAILY_RECON_CHECK_MS).unref();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery({
+    job: 'daily-reconciliation',
+    everyMs: DAILY_RECON_CHECK_MS,
+    firstNow: false,
+    logger: deps.logger,
+    failed: 'daily reconciliation failed',
+    run: async () => {
+      const outcome = await runDailyReconciliationOnce(deps);
+      if (outcome)
+        deps.logger[outcome.found > 0 ? 'warn' : 'info'](
+          { job: 'daily-reconciliation', ...outcome },
+          outcome.found > 0 ? 'reconciliation found differences' : 'reconciliation run',
+        );
+    },
+  });
 }

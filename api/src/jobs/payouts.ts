@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import { runPayoutCycle, type PayoutCycleSummary } from '../modules/payouts/transfers.service.ts';
+import { repeatEvery } from './repeat.ts';
 
 /** Advisory lock id of the payout job (unique among our advisory locks). */
 export const PAYOUT_LOCK_ID = 0x5ab_0013;
@@ -30,24 +31,16 @@ export async function runPayoutsOnce(
 
 /** Runs the payout job every PAYOUT_TICK_MS; errors are logged, never thrown. Returns stop(), which waits for a run. */
 export function startPayoutLoop(deps: AppDeps): () => Promise<void> {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = runPayoutsOnce(deps)
-      .then(({ summary }) => {
-        if (summary && (summary.transfers > 0 || summary.released > 0))
-          deps.logger.info({ job: 'payouts', ...summary }, 'payout cycle');
-      })
-      .catch((err: unknown) => deps.logger.error({ err, job: 'payouts' }, 'payout cycle failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, deps.config.PAYOUT_TICK_MS).unref();
-      });
-  };
-  timer = setTimeout(tick, deps.config.PAYOUT_TICK_MS).unref();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery({
+    job: 'payouts',
+    everyMs: deps.config.PAYOUT_TICK_MS,
+    firstNow: false,
+    logger: deps.logger,
+    failed: 'payout cycle failed',
+    run: async () => {
+      const { summary } = await runPayoutsOnce(deps);
+      if (summary && (summary.transfers > 0 || summary.released > 0))
+        deps.logger.info({ job: 'payouts', ...summary }, 'payout cycle');
+    },
+  });
 }

@@ -8,6 +8,7 @@ import {
   markOrdersChecked,
   type PaymentOrderRow,
 } from '../modules/payments/payments.repository.ts';
+import { repeatEvery } from './repeat.ts';
 
 /** Orders still unpaid this long after creation are asked about (webhooks may have been lost). */
 export const RECONCILE_AFTER_MS = 15 * 60_000;
@@ -143,14 +144,14 @@ export function startReconcileLoop(
   deps: AppDeps,
   opts: { everyMs?: number; olderThanMs?: number } = {},
 ): () => Promise<void> {
-  const everyMs = opts.everyMs ?? RECONCILE_EVERY_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-
-  const runOnce = async () => {
-    try {
-      await deps.db.transaction(async (lockTx) => {
+  return repeatEvery({
+    job: 'reconcile',
+    everyMs: opts.everyMs ?? RECONCILE_EVERY_MS,
+    firstNow: false,
+    logger: deps.logger,
+    failed: 'reconciliation run failed',
+    run: () =>
+      deps.db.transaction(async (lockTx) => {
         const result = await lockTx.raw<{ rows: Array<{ locked: boolean }> }>(
           'select pg_try_advisory_xact_lock(?) as locked',
           [RECONCILE_LOCK_KEY],
@@ -158,27 +159,6 @@ export function startReconcileLoop(
         if (!result.rows[0]?.locked) return; // another instance is running it
         const summary = await reconcileUnpaidOrders(deps, { olderThanMs: opts.olderThanMs });
         if (summary.checked > 0) deps.logger.info({ job: 'reconcile', ...summary }, 'reconciliation run');
-      });
-    } catch (err) {
-      deps.logger.error({ err, job: 'reconcile' }, 'reconciliation run failed');
-    }
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce().finally(() => {
-        running = null;
-        schedule();
-      });
-    }, everyMs);
-    timer.unref();
-  };
-  schedule();
-
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+      }),
+  });
 }

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import { endDueTimers } from '../modules/timer/timer.service.ts';
+import { repeatEvery } from './repeat.ts';
 
 /** How often each instance looks for subathon timers whose time is up (the widget itself ends on its own clock). */
 const DEFAULT_INTERVAL_MS = 1000;
@@ -14,26 +15,15 @@ export function startTimerLoop(
   deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>,
   options: { intervalMs?: number } = {},
 ): () => Promise<void> {
-  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = () => {
-    running = endDueTimers(deps)
-      .then((ended) => {
-        if (ended > 0) deps.logger.info({ ended }, 'subathon timers ended');
-      })
-      .catch((err: unknown) => deps.logger.error({ err }, 'ending subathon timers failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs).unref();
-      });
-  };
-  tick();
-
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return repeatEvery({
+    job: 'timers',
+    everyMs: options.intervalMs ?? DEFAULT_INTERVAL_MS,
+    firstNow: true,
+    logger: deps.logger,
+    failed: 'ending subathon timers failed',
+    run: async () => {
+      const ended = await endDueTimers(deps);
+      if (ended > 0) deps.logger.info({ ended }, 'subathon timers ended');
+    },
+  });
 }
