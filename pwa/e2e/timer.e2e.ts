@@ -44,7 +44,9 @@ describe('the subathon timer widget', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
       body: JSON.stringify({
         startMinutes: 1,
+        rateMode: 'rupee',
         secondsPerRupee: 1,
+        tierSeconds: [],
         capMode: 'none',
         capMinutes: 60,
         countGuestTips: true,
