@@ -24,7 +24,7 @@ export class ChatLoaderPage {
   }
 
   async badge(name: string): Promise<string> {
-    return (await this.row(name).locator('.cl-badge').textContent()) ?? '';
+    return (await this.row(name).locator('.status-badge').textContent()) ?? '';
   }
 
   async presence(): Promise<string> {

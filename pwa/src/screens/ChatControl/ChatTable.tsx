@@ -142,7 +142,7 @@ export function ChatTable({ groups, sort, tiers, flaggedIds, highlightId, busyId
                   ) : null}
                 </td>
                 <td className="cl-status">
-                  <span className={isLive ? 'cl-badge is-live' : 'cl-badge is-waiting'}>
+                  <span className={isLive ? 'status-badge is-live' : 'status-badge is-waiting'}>
                     {isLive ? t('chat.badge.live') : t('chat.badge.waiting')}
                   </span>
                   <OnAirMark chat={chat} />

@@ -36,7 +36,7 @@ export function ModeratedChatList({
               <time className="muted small" dateTime={chat.createdAt}>
                 {timeOfDay(chat.createdAt)}
               </time>
-              <span className={isLive ? 'mod-badge is-live' : 'mod-badge is-waiting'}>
+              <span className={isLive ? 'status-badge is-live' : 'status-badge is-waiting'}>
                 {isLive ? t('chat.badge.live') : t('chat.badge.waiting')}
               </span>
             </div>
