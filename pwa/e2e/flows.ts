@@ -271,6 +271,14 @@ export async function guestTip(
   if (!payRes.ok) throw new Error(`sandbox pay answered ${payRes.status}: ${await payRes.text()}`);
 }
 
+/** The id of the creator's chat from `name` (GET /creator/chats). */
+export async function chatIdOf(baseUrl: string, token: string, name: string): Promise<string> {
+  const { tips } = await getJson<{ tips: { id: string; name: string }[] }>(baseUrl, '/creator/chats', token);
+  const tip = tips.find((t) => t.name === name);
+  if (!tip) throw new Error(`no chat from ${name}`);
+  return tip.id;
+}
+
 /** Pushes the creator's chat from `name` live (PATCH /api/creator/chats/:id/status read), as Show on live does. */
 export async function pushLive(baseUrl: string, token: string, name: string): Promise<void> {
   const deadline = Date.now() + 15_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from './browser.ts';
-import { createCreator, getJson, guestTip, pushLive, signInContext } from './flows.ts';
+import { chatIdOf, createCreator, getJson, guestTip, pushLive, signInContext } from './flows.ts';
 
 /**
  * Issue 14, the show: a ₹500 tip pushed live shows the orange tier card and the overlay fetches and plays its
@@ -54,17 +54,6 @@ describe('the show on the OBS overlay', () => {
     overlay.evaluate(() => (window as unknown as { speechEvents: string[] }).speechEvents.slice());
   const card = () => overlay.locator('.ov-card');
 
-  async function chatIdOf(name: string): Promise<string> {
-    const { tips } = await getJson<{ tips: { id: string; name: string }[] }>(
-      baseUrl,
-      '/creator/chats',
-      creator.token,
-    );
-    const tip = tips.find((t) => t.name === name);
-    if (!tip) throw new Error(`no chat from ${name}`);
-    return tip.id;
-  }
-
   it('a ₹500 tip pushed live shows the orange tier card at once, then plays its speech to the end', async () => {
     const name = `Orange ${Date.now() % 1e6}`;
     await guestTip(baseUrl, creator.handle, name, 500, 'Namaste! Bahut badhiya stream, keep going');
@@ -75,7 +64,7 @@ describe('the show on the OBS overlay', () => {
       '#fb8c00',
     );
     expect(await card().evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe('rgb(251, 140, 0)');
-    const id = await chatIdOf(name);
+    const id = await chatIdOf(baseUrl, creator.token, name);
     await expect.poll(speechEvents, { timeout: 20_000 }).toContain(`play ${id}`);
     await expect.poll(speechEvents, { timeout: 30_000 }).toContain(`ended ${id}`);
     expect(errors).toEqual([]);
@@ -93,7 +82,7 @@ describe('the show on the OBS overlay', () => {
     const skip = loader.getByRole('button', { name: 'Skip reading', exact: true });
     await skip.waitFor({ timeout: 15_000 });
     await pushLive(baseUrl, creator.token, name);
-    const id = await chatIdOf(name);
+    const id = await chatIdOf(baseUrl, creator.token, name);
     await expect.poll(speechEvents, { timeout: 20_000 }).toContain(`play ${id}`);
     await skip.click();
     await expect.poll(() => overlay.locator('audio.ov-speech').getAttribute('data-state')).toBe('stopped');

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, trackPageErrors } from './browser.ts';
-import { createCreator, getJson, guestTip, postJson, pushLive, signInContext } from './flows.ts';
+import { chatIdOf, createCreator, getJson, guestTip, postJson, pushLive, signInContext } from './flows.ts';
 
 const OGG = fileURLToPath(new URL('../../api/test/fixtures/pop.ogg', import.meta.url));
 
@@ -31,17 +31,6 @@ describe('sounds per tier on the OBS overlay', () => {
   /** What the overlay's media elements did, in order: "sound play <src> <volume>", "speech ended <tip>", … */
   const mediaEvents = () =>
     overlay.evaluate(() => (window as unknown as { mediaEvents: string[] }).mediaEvents.slice());
-
-  async function chatIdOf(name: string): Promise<string> {
-    const { tips } = await getJson<{ tips: { id: string; name: string }[] }>(
-      baseUrl,
-      '/creator/chats',
-      creator.token,
-    );
-    const tip = tips.find((t) => t.name === name);
-    if (!tip) throw new Error(`no chat from ${name}`);
-    return tip.id;
-  }
 
   it('the creator picks a shipped sound for one tier and uploads one for another in the Studio', async () => {
     const suite = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -115,7 +104,7 @@ describe('sounds per tier on the OBS overlay', () => {
     const fanfareName = `Fanfare ${Date.now() % 1e6}`;
     await guestTip(baseUrl, creator.handle, fanfareName, 250, 'Bahut badhiya stream');
     await pushLive(baseUrl, creator.token, fanfareName);
-    const fanfareId = await chatIdOf(fanfareName);
+    const fanfareId = await chatIdOf(baseUrl, creator.token, fanfareName);
     await expect.poll(mediaEvents, { timeout: 30_000 }).toContain(`speech ended ${fanfareId}`);
     expect(await mediaEvents()).toEqual([
       'sound play /sounds/fanfare.mp3 0.4',
@@ -133,7 +122,7 @@ describe('sounds per tier on the OBS overlay', () => {
     const uploadName = `Upload ${Date.now() % 1e6}`;
     await guestTip(baseUrl, creator.handle, uploadName, 600, 'Upload wala sound');
     await pushLive(baseUrl, creator.token, uploadName);
-    const uploadId = await chatIdOf(uploadName);
+    const uploadId = await chatIdOf(baseUrl, creator.token, uploadName);
     await expect.poll(mediaEvents, { timeout: 30_000 }).toContain(`speech ended ${uploadId}`);
     expect((await mediaEvents()).slice(4)).toEqual([
       `sound play ${uploadPath} 0.8`,
