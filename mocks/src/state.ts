@@ -14,6 +14,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
   type WalletTransaction,
+  type YouTubeSettings,
 } from '@shabaash/shared';
 import {
   CREATOR,
@@ -83,6 +84,7 @@ export interface MockState {
   youtube: {
     channels: Map<string, { id: string; title: string; connectedAt: string }>;
     states: Map<string, string>;
+    settings: Map<string, YouTubeSettings>;
   };
   defaultCreatorId: string;
   listeners: Set<(change: MockChange) => void>;
@@ -110,7 +112,7 @@ export function createMockState(): MockState {
     leads: [],
     apiTokens: [],
     webhooks: [],
-    youtube: { channels: new Map(), states: new Map() },
+    youtube: { channels: new Map(), states: new Map(), settings: new Map() },
     defaultCreatorId: CREATOR.user.id,
     listeners: new Set(),
     calls: new Map(),

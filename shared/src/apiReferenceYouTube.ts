@@ -1,7 +1,8 @@
 // Zod-free, like apiReference.ts (which spreads this table): Connect YouTube.
 import type { ReferenceEntry } from './apiReference.ts';
 
-type YouTubeEndpoint = 'youtubeStatus' | 'connectYouTube' | 'youtubeCallback' | 'disconnectYouTube';
+type YouTubeEndpoint =
+  'youtubeStatus' | 'connectYouTube' | 'youtubeCallback' | 'youtubeSettings' | 'disconnectYouTube';
 
 export const YOUTUBE_REFERENCE: { [K in YouTubeEndpoint]: ReferenceEntry<K> } = {
   youtubeStatus: {
@@ -21,6 +22,12 @@ export const YOUTUBE_REFERENCE: { [K in YouTubeEndpoint]: ReferenceEntry<K> } = 
     path: '/creator/youtube/callback',
     auth: 'creator',
     summary: "Finish Connect YouTube with the code and state Google's redirect brought back.",
+  },
+  youtubeSettings: {
+    method: 'PUT',
+    path: '/creator/youtube/settings',
+    auth: 'creator',
+    summary: 'How Super Chats count towards the goal and timer: INR only, or other currencies at your rates.',
   },
   disconnectYouTube: {
     method: 'DELETE',

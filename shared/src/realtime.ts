@@ -3,6 +3,7 @@ import { payoutSummarySchema } from './payouts.ts';
 import { moderatedTipSchema, overlaySettingsSchema, tipSchema, walletSchema } from './schemas.ts';
 import { streamSessionSchema } from './schemas/widgets.ts';
 import { timerRunSchema } from './schemas/timer.ts';
+import { youtubeLiveSchema } from './youtube.ts';
 import { alertsStateSchema, showMessageSchemas } from './showAlerts.ts';
 
 import { ALERT_SOUNDS } from './wsProtocol.ts';
@@ -77,6 +78,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('timer:ended'), data: z.object({ run: timerRunSchema }) }),
   /** Alerts were paused or resumed (by the creator or a moderator): the state, to the Chat Loaders and moderators. */
   z.object({ type: z.literal('alerts:update'), data: alertsStateSchema }),
+  /** The creator's YouTube live-chat follower changed state (quota, revoked grant, following a broadcast). */
+  z.object({ type: z.literal('youtube:live'), data: youtubeLiveSchema }),
   /**
    * A chat of a creator this socket moderates, new or changed: the moderator's shape (no amount, fee or phone).
    * Versioned in the creator's space like every tip event.

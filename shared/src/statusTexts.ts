@@ -34,6 +34,12 @@ export const STATUS_TEXTS = {
   youtubeRefused:
     'Google did not grant access to a YouTube channel. Tap Connect YouTube again and allow access.',
   youtubeChannelTaken: 'This YouTube channel is connected to another Shabaash account.',
+  // The live-chat follower's states the Chat Loader shows (Shabaash tips are not affected)
+  youtubeQuotaExhausted:
+    "YouTube's daily limit for reading live chat is used up. Super Chats will appear again after it resets; Shabaash tips keep working.",
+  youtubeRevoked:
+    'YouTube access was removed. Connect YouTube again to see Super Chats; Shabaash tips keep working.',
+  youtubeFailing: 'YouTube is not answering. Super Chats may arrive late; Shabaash tips keep working.',
   payoutUnderReview: 'Your payout account is already under review.',
   nothingToCorrect: 'Nothing to correct: your payout account is not waiting for changes.',
   // the fields Razorpay names in those requirements

@@ -33,6 +33,8 @@ export const WS_SERVER_MESSAGES: Record<ServerMessageType, string> = {
     'The subathon timer started, paused, resumed or gained time: the run (end time or time left, server clock).',
   'alerts:update':
     'Alerts were paused or resumed, by the creator or a moderator: whether they are paused and how many wait.',
+  'youtube:live':
+    "Creator rooms only: the YouTube live-chat follower's state changed (following a broadcast, quota used up, access revoked), with the message the Chat Loader shows.",
   'timer:ended': 'The subathon timer ran out: the ended run (once per run; webhooks get timer.ended).',
   'tip:paid':
     'Overlay rooms only: a tip was paid (its id, none of its text), so widgets recount while it waits for moderation (versioned).',

@@ -9,6 +9,19 @@ import { orderResponseSchema } from './wallet.ts';
 
 /** Tips and the creator's chats: the tip DTO, sending (wallet and guest), the chat list and its changes form, analytics. */
 
+export const externalEventSchema = z.object({
+  platform: z.literal('youtube'),
+  kind: z.enum(['superChat', 'superSticker']),
+  amountMicros: z.number().int(),
+  currency: z.string(),
+  displayAmount: z.string(),
+  /** A Super Sticker's alt text (shown and read aloud); null for a Super Chat. */
+  stickerAltText: z.string().nullable(),
+  /** Whether `amountPaise` counts towards the goal, timer and tiers. */
+  counted: z.boolean(),
+});
+export type ExternalEvent = z.infer<typeof externalEventSchema>;
+
 export const tipSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -34,6 +47,12 @@ export const tipSchema = z.object({
   feesCovered: z.boolean().optional(),
   /** The moderator who last set its status ("Pushed live by Ravi"); absent when the creator did. Creator only. */
   statusBy: z.string().optional(),
+  /**
+   * A paid event from another platform (a YouTube Super Chat or Super Sticker): no money moved through Shabaash.
+   * `amountPaise` is then what counts towards the goal and timer (YouTube settings), 0 when it does not count; the
+   * original amount is `amountMicros` of `currency`, as YouTube shows it in `displayAmount`. Absent on Shabaash tips.
+   */
+  external: externalEventSchema.optional(),
 });
 export type Tip = z.infer<typeof tipSchema>;
 

@@ -36,6 +36,17 @@ const present = (deps: Deps, row: YouTubeConnectionRow | null): YouTubeStatus =>
   channel: row
     ? { id: row.channelId, title: row.channelTitle, connectedAt: row.createdAt.toISOString() }
     : null,
+  // The live-chat follower and the count settings are not built yet: a connected channel is idle, INR only.
+  live: row
+    ? {
+        state: 'idle',
+        broadcastTitle: null,
+        message: null,
+        quota: { dailyUnits: 10_000, usedUnits: 0, pollEveryMs: 0 },
+        updatedAt: row.createdAt.toISOString(),
+      }
+    : null,
+  settings: { countMode: 'inrOnly', rates: {} },
 });
 
 /** The creator's connected channel (never its token). */
