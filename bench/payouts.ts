@@ -20,7 +20,7 @@ import { createDb, migrateLatest } from '../api/src/db/knex.ts';
 import { startEmbeddedPostgres } from '../api/src/db/embedded.ts';
 import type { AppDeps } from '../api/src/deps.ts';
 import { createLogger } from '../api/src/logger.ts';
-import { runPayoutCycle } from '../api/src/modules/payouts/transfers.service.ts';
+import { runPayoutCycle } from '../api/src/modules/payouts/payoutCycle.ts';
 import { createRazorpayGateway } from '../api/src/payments/gateway.ts';
 import { startRazorpaySimulator } from '../api/src/payments/simulator/index.ts';
 import { freePort } from '../api/src/ports.ts';

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.ts';
-import { runPayoutCycle, type PayoutCycleSummary } from '../modules/payouts/transfers.service.ts';
+import { runPayoutCycle, type PayoutCycleSummary } from '../modules/payouts/payoutCycle.ts';
 import { repeatEvery } from './repeat.ts';
 
 /** Advisory lock id of the payout job (unique among our advisory locks). */

@@ -3,7 +3,7 @@ import { LIMITS, MESSAGES, type DisputeCase } from '@shabaash/shared';
 import { buildCreator, buildOperator } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { PAYOUTS_AT_ONCE, expectLedgerIdentity, guestTip, onboardCreator } from '../../../test/payouts.ts';
-import { runPayoutCycle } from '../payouts/transfers.service.ts';
+import { runPayoutCycle } from '../payouts/payoutCycle.ts';
 
 const ctx = await createPaymentsTestApp(PAYOUTS_AT_ONCE);
 const { app, sim } = ctx;

@@ -4,7 +4,7 @@ import { buildCreator, buildOperator } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { PAYOUTS_AT_ONCE, expectLedgerIdentity, guestTip, onboardCreator } from '../../../test/payouts.ts';
 import { countPayoutsByState } from '../payouts/payoutHolds.repository.ts';
-import { runPayoutCycle } from '../payouts/transfers.service.ts';
+import { runPayoutCycle } from '../payouts/payoutCycle.ts';
 
 const ctx = await createPaymentsTestApp(PAYOUTS_AT_ONCE);
 const { app, sim } = ctx;

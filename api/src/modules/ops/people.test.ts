@@ -10,7 +10,7 @@ import {
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { guestTip, onboardCreator, PAYOUTS_AT_ONCE } from '../../../test/payouts.ts';
 import { hashPassword } from '../auth/password.ts';
-import { runPayoutCycle } from '../payouts/transfers.service.ts';
+import { runPayoutCycle } from '../payouts/payoutCycle.ts';
 
 // Suspending a creator and banning a viewer: the routes (operators only, a reason required, undone with a reason,
 // each audited) and what the restriction refuses. Real database, real razorpay SDK against the simulator.

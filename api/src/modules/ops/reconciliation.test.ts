@@ -3,7 +3,7 @@ import { MESSAGES, type Reconciliation, type ReconRun } from '@shabaash/shared';
 import { LIMITS } from '@shabaash/shared';
 import { buildCreator, buildOperator, buildUser } from '../../../test/factories.ts';
 import { guestTip, onboardCreator, PAYOUTS_AT_ONCE } from '../../../test/payouts.ts';
-import { runPayoutCycle } from '../payouts/transfers.service.ts';
+import { runPayoutCycle } from '../payouts/payoutCycle.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { sampleOf, scrapeMetrics } from '../../../test/metrics.ts';
 import { countOpenDifferences } from './reconciliationRuns.repository.ts';

@@ -3,7 +3,7 @@ import { buildCreator, buildOperator } from '../../../test/factories.ts';
 import { sampleOf, scrapeMetrics } from '../../../test/metrics.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { ONBOARDING, PAYOUTS_AT_ONCE, guestTip, onboardCreator } from '../../../test/payouts.ts';
-import { runPayoutCycle } from '../payouts/transfers.service.ts';
+import { runPayoutCycle } from '../payouts/payoutCycle.ts';
 import { financialYearOf, fyQuarterOf } from '../payouts/tds.ts';
 
 /** 5% with a PAN, 20% without, ₹300 exemption for individuals. */

@@ -3,7 +3,7 @@ import { MESSAGES, SAFETY_MESSAGES, maskPhone, type Tip } from '@shabaash/shared
 import { buildCreator, buildUser, type BuiltCreator, type BuiltUser } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { onboardCreator, PAYOUTS_AT_ONCE } from '../../../test/payouts.ts';
-import { runPayoutCycle } from '../payouts/transfers.service.ts';
+import { runPayoutCycle } from '../payouts/payoutCycle.ts';
 
 // WALLET_MODE=off: no stored balance; a signed-in viewer's tip is paid at once through Razorpay Checkout.
 const { app, sim } = await createPaymentsTestApp({ WALLET_MODE: 'off', ...PAYOUTS_AT_ONCE });

@@ -10,7 +10,7 @@ import {
   onboardCreator,
   walletTip,
 } from '../../../test/payouts.ts';
-import { runPayoutCycle } from './transfers.service.ts';
+import { runPayoutCycle } from './payoutCycle.ts';
 
 const { app, sim } = await createPaymentsTestApp(PAYOUTS_AT_ONCE);
 const { db, config } = app.deps;

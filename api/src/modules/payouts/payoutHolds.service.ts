@@ -13,7 +13,8 @@ import {
 } from './payoutHolds.repository.ts';
 import { payoutsChanged } from './payouts.notify.ts';
 import { lockTransfer } from './transfers.repository.ts';
-import { claimInto, sendTransfer } from './transfers.service.ts';
+import { claimInto } from './claims.ts';
+import { sendTransfer } from './transfers.service.ts';
 
 export const PAYOUT_HOLD_MESSAGES = {
   alreadyHeld: 'This creator’s payouts are already on hold.',

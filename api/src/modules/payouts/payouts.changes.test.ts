@@ -12,7 +12,7 @@ import { expectLedgerIdentity, guestTip, onboardCreator, walletTip } from '../..
 import { startReceiver } from '../../../test/webhookReceiver.ts';
 import { runWebhooksOnce } from '../webhooks/webhooks.worker.ts';
 import { refundShare } from './reversals.service.ts';
-import { runPayoutCycle } from './transfers.service.ts';
+import { runPayoutCycle } from './payoutCycle.ts';
 
 // Partial refunds, the payout.updated outgoing webhook and the realtime notices of payout changes.
 const ctx = await createPaymentsTestApp({

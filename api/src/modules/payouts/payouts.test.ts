@@ -12,7 +12,9 @@ import {
 } from '../../../test/payouts.ts';
 import { releaseEarnings } from './earnings.repository.ts';
 import { reconcileReversals, reverseEarning } from './reversals.service.ts';
-import { runPayoutCycle, reconcileTransfers, claimBatch, PAYOUT_KEY_NOTE } from './transfers.service.ts';
+import { claimBatch } from './claims.ts';
+import { runPayoutCycle } from './payoutCycle.ts';
+import { reconcileTransfers, PAYOUT_KEY_NOTE } from './transfers.service.ts';
 
 const ctx = await createPaymentsTestApp(PAYOUTS_AT_ONCE);
 const { app, sim } = ctx;

@@ -22,7 +22,8 @@ import {
 import { payoutsChanged } from './payouts.notify.ts';
 import { requestTransferReversal, reverseEarning, type PendingReversal } from './reversals.service.ts';
 import { recordSettlement, lockTransfer } from './transfers.repository.ts';
-import { applyTransferOutcome, PAYOUT_KEY_NOTE } from './transfers.service.ts';
+import { applyTransferOutcome } from './transferOutcomes.ts';
+import { PAYOUT_KEY_NOTE } from './transfers.service.ts';
 import { countGuestPayment } from '../../metrics/guestPayments.ts';
 
 export const PAYOUT_EVENTS = [

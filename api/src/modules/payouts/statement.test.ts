@@ -4,7 +4,7 @@ import { buildCreator, buildUser } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import { balances, guestTip, onboardCreator, walletTip } from '../../../test/payouts.ts';
 import { istClock } from './batchSchedule.ts';
-import { runPayoutCycle } from './transfers.service.ts';
+import { runPayoutCycle } from './payoutCycle.ts';
 
 const ctx = await createPaymentsTestApp({
   PAYOUT_HOLD_HOURS: '0',

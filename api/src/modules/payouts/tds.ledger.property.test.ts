@@ -10,7 +10,9 @@ import {
   onboardCreator,
   walletTip,
 } from '../../../test/payouts.ts';
-import { applyTransferOutcome, reconcileTransfers, runPayoutCycle } from './transfers.service.ts';
+import { runPayoutCycle } from './payoutCycle.ts';
+import { applyTransferOutcome } from './transferOutcomes.ts';
+import { reconcileTransfers } from './transfers.service.ts';
 import { financialYearOf, yearDeductionPaise } from './tds.ts';
 import { recordClaimDeduction } from './tdsLedger.ts';
 import type { TransferRow } from './transfers.repository.ts';

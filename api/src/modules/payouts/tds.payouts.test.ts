@@ -5,7 +5,7 @@ import { PAYOUTS_AT_ONCE, expectLedgerIdentity, guestTip, onboardCreator } from 
 import type { PayoutStatement } from '@shabaash/shared';
 import { istClock } from './batchSchedule.ts';
 import { retryFailedTransfer } from './payoutHolds.service.ts';
-import { runPayoutCycle } from './transfers.service.ts';
+import { runPayoutCycle } from './payoutCycle.ts';
 
 /** 5% with a PAN, 20% without, ₹300 exemption for individuals (Starter creators: no platform fee on these tips). */
 const { app, sim } = await createPaymentsTestApp({
