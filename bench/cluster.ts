@@ -26,7 +26,7 @@ import { sendTipRequest } from './phases.ts';
 import { probeSetup, readProbe, type ProbeReport } from './probe.ts';
 import { childrenOf } from './procStats.ts';
 import { REPO_ROOT, startBenchProduct, type BenchProduct } from './product.ts';
-import { pct, table, type Row } from './report.ts';
+import { pct, table, type Row } from './table.ts';
 import { seed, type SeededCreator, type SeededUser } from './seed.ts';
 import { fmt, log, ms, SETTINGS, sleep, T0 } from './settings.ts';
 

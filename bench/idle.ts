@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { readProbe, type ProbeReport } from './probe.ts';
 import { rssBytes, type BenchProduct } from './product.ts';
-import type { Row } from './report.ts';
+import type { Row } from './table.ts';
 import type { SeededCreator } from './seed.ts';
 import { SETTINGS, fmt, log, MiB, sleep } from './settings.ts';
 import { openRawSocket, type RawSocket } from './rawSocket.ts';

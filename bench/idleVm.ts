@@ -20,7 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { idleRows } from './idle.ts';
 import { REPO_ROOT } from './product.ts';
-import { table } from './report.ts';
+import { table } from './table.ts';
 import { log, SETTINGS } from './settings.ts';
 import { ensureHostPackages, guestImage } from './vm/image.ts';
 import { IDLE_VM_SUFFIX, idleVmRows, type IdleVmResult, type VmRun } from './vm/results.ts';

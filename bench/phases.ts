@@ -1,10 +1,37 @@
 import { performance } from 'node:perf_hooks';
-import { closedLoop, HttpClient, openLoop, summarize, type LoopResult } from './load.ts';
+import { closedLoop, HttpClient, openLoop, summarize, type LoopResult, type Summary } from './load.ts';
 import { type BenchProduct } from './product.ts';
 import type { CreatorReceivers } from './receivers.ts';
 import { type SeededCreator, type SeededUser } from './seed.ts';
-import { type LatencyPhase, type LatencySamples } from './report.ts';
+import type { LatencySamples } from './latency.ts';
+import type { TailBreakdown } from './tailBreakdown.ts';
 import { SETTINGS, sleep } from './settings.ts';
+
+export interface LatencyPhase {
+  label: string;
+  rate: number;
+  /** The measured window (ms). */
+  durationMs?: number;
+  sent: number;
+  ok: number;
+  failed: number;
+  firstFailure: string | null;
+  sockets: number;
+  receiptsExpected: number;
+  receipts: number;
+  /** Request written → HTTP response read (the send is committed before its response is written). */
+  httpResponse: Summary;
+  /** Request written → tip:new read on each of the creator's sockets (upper bound of commit → receipt). */
+  sendToReceipt: Summary;
+  /** Same, for the first of the creator's sockets to receive it. */
+  sendToFirstReceipt: Summary;
+  /** HTTP response read → tip:new read on each socket (lower bound of commit → receipt; negative = socket first). */
+  responseToReceipt: Summary;
+  /** Where the receipts at or above p99 spent their time (bench/tailBreakdown.ts). */
+  tail?: TailBreakdown;
+  /** Not enumerable (never in the JSON): the raw stamps. */
+  samples?: LatencySamples;
+}
 
 /** The measuring jobs of `npm run bench` (runners.ts runs them in order). */
 // ---------- phases ----------

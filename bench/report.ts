@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ClientWindow } from './clientTrace.ts';
 import { floorRows, type FloorResults } from './floors/figures.ts';
-import type { LoopResult, Summary } from './load.ts';
+import type { LoopResult } from './load.ts';
 import type { PgbenchResult } from './pgbench.ts';
 import type { ProbeReport } from './probe.ts';
 import { idleRows, type IdleMemory } from './idle.ts';
@@ -15,66 +14,9 @@ import { fmt, ms, SETTINGS, T0 } from './settings.ts';
 import { SPEECH_MESSAGE_CHARS, type SpeechPhase } from './speech.ts';
 import type { WebhooksPhase } from './webhooks.ts';
 import { webhookRows } from './webhooksReport.ts';
-import { tailRows, type TailBreakdown } from './tailBreakdown.ts';
-
-/** The client's raw stamps of one send → socket run (performance.now() clock of the bench process). */
-export interface LatencySamples {
-  /** Message and key prefix of its tips (`lat<label>q`). */
-  prefix: string;
-  /** performance.timeOrigin of the bench process: origin + t is epoch ms, comparable with the API's stamps. */
-  origin: number;
-  scheduledAt: Float64Array;
-  sentAt: Float64Array;
-  /** When the request was handed to the kernel. */
-  writtenAt: Float64Array;
-  receipts: number[][];
-  /** The receiving thread's event-loop stalls and GC pauses in the window (bench/receivers.ts). */
-  receiverTrace: ClientWindow | null;
-  okTips: number[];
-}
-
-export interface LatencyPhase {
-  label: string;
-  rate: number;
-  /** The measured window (ms). */
-  durationMs?: number;
-  sent: number;
-  ok: number;
-  failed: number;
-  firstFailure: string | null;
-  sockets: number;
-  receiptsExpected: number;
-  receipts: number;
-  /** Request written → HTTP response read (the send is committed before its response is written). */
-  httpResponse: Summary;
-  /** Request written → tip:new read on each of the creator's sockets (upper bound of commit → receipt). */
-  sendToReceipt: Summary;
-  /** Same, for the first of the creator's sockets to receive it. */
-  sendToFirstReceipt: Summary;
-  /** HTTP response read → tip:new read on each socket (lower bound of commit → receipt; negative = socket first). */
-  responseToReceipt: Summary;
-  /** Where the receipts at or above p99 spent their time (bench/tailBreakdown.ts). */
-  tail?: TailBreakdown;
-  /** Not enumerable (never in the JSON): the raw stamps. */
-  samples?: LatencySamples;
-}
-
-// ---------- report ----------
-
-export type Row = [string, string, string];
-
-export function table(rows: Row[]): string {
-  const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const line = (r: Row) => `| ${r.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`;
-  const sep = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
-  return [line(rows[0]!), sep, ...rows.slice(1).map(line)].join('\n');
-}
-
-export const pct = (s: Summary) => `${ms(s.p50)} / ${ms(s.p99)} / ${ms(s.max)}`;
-/** With p99.9, for send → creator socket (issue 16's table). */
-export const tail = (s: Summary) => `${ms(s.p50)} / ${ms(s.p99)} / ${ms(s.p999)} / ${ms(s.max)}`;
-export const failures = (r: { failed: number; firstFailure: string | null }) =>
-  r.failed ? `; ${r.failed} failed (${r.firstFailure})` : '';
+import { tailRows } from './tailBreakdown.ts';
+import type { LatencyPhase } from './phases.ts';
+import { failures, pct, table, tail, type Row } from './table.ts';
 
 /** The pgbench baselines: the bench's own script (lookups, simple protocol) and the minimal one (prepared). */
 export type Baseline = 'hot' | 'spread' | 'minimalHot' | 'minimalSpread';

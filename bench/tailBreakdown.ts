@@ -1,5 +1,6 @@
 import type { ClientWindow } from './clientTrace.ts';
-import type { LatencySamples, Row } from './report.ts';
+import type { LatencySamples } from './latency.ts';
+import type { Row } from './table.ts';
 import { fmt, ms } from './settings.ts';
 import type { SysWindow } from './sysTrace.ts';
 

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { createDb, type Db } from '../api/src/db/knex.ts';
 import { bootstrapRatio, type RatioInterval } from './bootstrap.ts';
 import { HttpClient, summarize, type Summary } from './load.ts';
-import { latency } from './phases.ts';
+import { latency, type LatencyPhase } from './phases.ts';
 import { readProbe, workerStatements, type ProbeReport } from './probe.ts';
 import {
   backendGroups,
@@ -21,7 +21,6 @@ import {
   workerWalBytes,
 } from './procStats.ts';
 import { REPO_ROOT, type BenchProduct } from './product.ts';
-import type { LatencyPhase } from './report.ts';
 import type { SeededCreator, SeededUser } from './seed.ts';
 import { log, SETTINGS, sleep } from './settings.ts';
 import type { CreatorReceivers } from './receivers.ts';

@@ -1,4 +1,4 @@
-import { failures, pct, tail, type Row } from './report.ts';
+import { failures, pct, tail, type Row } from './table.ts';
 import { fmt, ms } from './settings.ts';
 import {
   ENDPOINTS_PER_CREATOR,
