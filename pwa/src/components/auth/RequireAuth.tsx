@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from './useAuth.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 
 /**
  * Route guard (SPEC §4): while loading shows Loading...; with no user redirects to /login; a non-creator

@@ -1,10 +1,10 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { LIMITS } from '@shabaash/shared';
-import { FormSubmit } from '../components/FormStatus.tsx';
-import { TextField } from '../components/TextField.tsx';
-import { SandboxOtpHint } from '../components/SandboxOtpHint.tsx';
-import type { OtpFlow } from './useOtpFlow.ts';
-import { richText, useT, type MessageKey } from '../i18n/i18n.tsx';
+import { FormSubmit } from '../FormStatus.tsx';
+import { TextField } from '../TextField.tsx';
+import { SandboxOtpHint } from '../SandboxOtpHint.tsx';
+import type { OtpFlow } from '../../auth/useOtpFlow.ts';
+import { richText, useT, type MessageKey } from '../../i18n/i18n.tsx';
 
 /** Step 2 of an OTP form: where the code went, the code field, the screen's extra fields, submit and Resend OTP. */
 export function OtpCodeStep({

@@ -4,9 +4,9 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { MESSAGES } from '@shabaash/shared';
-import { RegisterScreen } from '../screens/Register/RegisterScreen.tsx';
-import { ForgotPasswordScreen } from '../screens/ForgotPassword/ForgotPasswordScreen.tsx';
-import { renderWithApp } from '../test/renderApp.tsx';
+import { RegisterScreen } from '../../screens/Register/RegisterScreen.tsx';
+import { ForgotPasswordScreen } from '../../screens/ForgotPassword/ForgotPasswordScreen.tsx';
+import { renderWithApp } from '../../test/renderApp.tsx';
 
 // No request may leave a form whose input is refused: any call fails the test.
 const server = setupServer();

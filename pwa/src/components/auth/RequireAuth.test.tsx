@@ -4,8 +4,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { RequireAuth } from './RequireAuth.tsx';
-import { buildUser, renderWithApp, storeSession } from '../test/renderApp.tsx';
-import { mswServerForFile, signIn } from '../test/server.ts';
+import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { mswServerForFile, signIn } from '../../test/server.ts';
 
 const server = mswServerForFile();
 

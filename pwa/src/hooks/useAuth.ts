@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { AuthContext, type AuthState } from './authContext.ts';
+import { AuthContext, type AuthState } from '../auth/authContext.ts';
 
 /** The session (SPEC §3, §4): user, loading, isCreator, login(token, user), logout(), updateUser(partial). */
 export function useAuth(): AuthState {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { richText, type MessageKey } from '../i18n/i18n.tsx';
-import { linkTo } from '../components/TextLink.tsx';
-import '../styles/auth.css';
+import { richText, type MessageKey } from '../../i18n/i18n.tsx';
+import { linkTo } from '../TextLink.tsx';
+import '../../styles/auth.css';
 
 /** The card of an auth page (/login, /register, /forgot-password): an optional eyebrow, the title, the rest. */
 export function AuthCard({
