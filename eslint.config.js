@@ -83,6 +83,13 @@ export default tseslint.config(
     rules: { 'layers/realtime-importers': 'error' },
   },
   {
+    files: ['pwa/src/**/*.{ts,tsx}'],
+    // A test may render the app around what it tests.
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { layers },
+    rules: { 'layers/pwa-folder-order': 'error' },
+  },
+  {
     files: ['pwa/src/components/**/*.{ts,tsx}', 'pwa/src/screens/**/*.{ts,tsx}'],
     // A test answers the API with MSW; it may call the client to set the scene.
     ignores: ['**/*.test.{ts,tsx}'],

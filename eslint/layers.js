@@ -157,6 +157,26 @@ const smallBundleImports = {
   },
 };
 
+/**
+ * The PWA's folders run one way: screens/ → components/ → hooks/ → everything else (auth/, api/, sync/, lib/,
+ * i18n/, realtime/…), which imports none of the three. A hook that imported a component, or auth/ that imported
+ * a form, would close a loop between folders.
+ */
+const PWA_UPPER = ['screens', 'components', 'hooks'];
+const pwaFolderOrder = importRule(
+  'PWA folders import downwards only: screens → components → hooks → the rest.',
+  (to, file) => {
+    const mine = /^pwa\/src\/([^/]+)\//.exec(file)?.[1];
+    const theirs = /^pwa\/src\/([^/]+)\//.exec(to)?.[1];
+    if (!mine || !theirs || mine === theirs || !PWA_UPPER.includes(theirs)) return null;
+    const rank = (folder) => (PWA_UPPER.includes(folder) ? PWA_UPPER.indexOf(folder) : PWA_UPPER.length);
+    return rank(theirs) < rank(mine)
+      ? `pwa/src/${mine}/ imports pwa/src/${theirs}/: folders import downwards (screens → components → hooks → the rest); move the shared part down.`
+      : null;
+  },
+  { types: true },
+);
+
 // ---------- workspaces ----------
 
 /**
@@ -306,6 +326,7 @@ export default {
     'hooks-never-import-screens': hooksNeverImportScreens,
     'screens-own-files': screensOwnFiles,
     'small-bundle-imports': smallBundleImports,
+    'pwa-folder-order': pwaFolderOrder,
     'workspace-imports': workspaceImports,
     'realtime-importers': realtimeImporters,
     'api-calls-through-hooks': apiCallsThroughHooks,

@@ -171,6 +171,16 @@ describe('layer rules', () => {
     expect(await layerErrors('api/src/realtime/demo.ts', code.replace('../../realtime/', './'))).toEqual([]);
   });
 
+  it('PWA folders import downwards: screens → components → hooks → auth, api, lib and the rest', async () => {
+    const hook = "import { useAuth } from '../hooks/useAuth.ts';\nexport const x = useAuth;\n";
+    expect(await layerErrors('pwa/src/auth/demo.ts', hook)).toEqual(['layers/pwa-folder-order']);
+    const form =
+      "import type { OtpFlow } from '../auth/useOtpFlow.ts';\nimport { AuthCard } from '../components/auth/AuthCard.tsx';\nexport const x: OtpFlow | typeof AuthCard | null = null;\n";
+    expect(await layerErrors('pwa/src/hooks/useDemo.ts', form)).toEqual(['layers/pwa-folder-order']);
+    expect(await layerErrors('pwa/src/components/Demo.tsx', hook)).toEqual([]);
+    expect(await layerErrors('pwa/src/screens/Landing/Demo.tsx', hook.replace('../', '../../'))).toEqual([]);
+  });
+
   it('PWA components and screens call the API only through hooks', async () => {
     const call = "import { api } from '../../api/client.ts';\nexport const x = () => api('config');\n";
     expect(await layerErrors('pwa/src/screens/Landing/Demo.tsx', call)).toEqual([
