@@ -58,11 +58,6 @@ export default tseslint.config(
     rules: { 'layers/http-never-imports-modules': 'error' },
   },
   {
-    files: ['pwa/src/hooks/**/*.{ts,tsx}'],
-    plugins: { layers },
-    rules: { 'layers/hooks-never-import-screens': 'error' },
-  },
-  {
     files: ['pwa/src/screens/**/*.{ts,tsx}'],
     // A screen's test may render the app around it (another screen's route included).
     ignores: ['**/*.test.{ts,tsx}'],

@@ -84,12 +84,6 @@ const httpNeverImportsModules = importRule(
       : null,
 );
 
-const hooksNeverImportScreens = importRule('PWA hooks never import screens.', (to) =>
-  to.startsWith('pwa/src/screens/')
-    ? 'pwa/src/hooks/ never imports pwa/src/screens/: move the shared code to components/ or a hook.'
-    : null,
-);
-
 const screensOwnFiles = importRule("A screen never imports another screen's files.", (to, file) => {
   const mine = /^pwa\/src\/screens\/([^/]+)\//.exec(file)?.[1];
   const theirs = /^pwa\/src\/screens\/([^/]+)\//.exec(to)?.[1];
@@ -323,7 +317,6 @@ export default {
   rules: {
     'sql-only-in-repositories': sqlOnlyInRepositories,
     'http-never-imports-modules': httpNeverImportsModules,
-    'hooks-never-import-screens': hooksNeverImportScreens,
     'screens-own-files': screensOwnFiles,
     'small-bundle-imports': smallBundleImports,
     'pwa-folder-order': pwaFolderOrder,
