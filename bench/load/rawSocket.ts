@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /**
- * A bare websocket client for the idle phase (bench/idle.ts): the load generator shares the API's two cores, and
+ * A bare websocket client for the idle phase (bench/phases/idle.ts): the load generator shares the API's two cores, and
  * the `ws` client (an http.ClientRequest, a random key, an accept-hash check and a parser per socket) cost about as
  * much CPU per hello as the API itself. This one speaks just enough of RFC 6455 to hold an idle socket: the upgrade
  * request (a fixed key; it does not check the accept hash), the hello once the 101 has arrived (as a browser waits

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../api/src/config.ts';
-import type { Db } from '../api/src/db/knex.ts';
-import { issueSession } from '../api/src/modules/sessions/sessions.service.ts';
-import { postLedgerEntry } from '../api/src/modules/wallet/ledger.ts';
-import { createWallet } from '../api/src/modules/wallet/wallet.repository.ts';
-import { pool } from './settings.ts';
+import type { Config } from '../../api/src/config.ts';
+import type { Db } from '../../api/src/db/knex.ts';
+import { issueSession } from '../../api/src/modules/sessions/sessions.service.ts';
+import { postLedgerEntry } from '../../api/src/modules/wallet/ledger.ts';
+import { createWallet } from '../../api/src/modules/wallet/wallet.repository.ts';
+import { pool } from '../settings.ts';
 
 export interface SeededUser {
   id: string;

@@ -1,6 +1,6 @@
 // The report's table: three-column rows and the figures' cell formats, shared by every phase's rows.
-import type { Summary } from './load.ts';
-import { ms } from './settings.ts';
+import type { Summary } from '../load/load.ts';
+import { ms } from '../settings.ts';
 
 export type Row = [string, string, string];
 

@@ -1,15 +1,15 @@
 import { failures, pct, tail, type Row } from './table.ts';
-import { fmt, ms } from './settings.ts';
+import { fmt, ms } from '../settings.ts';
 import {
   ENDPOINTS_PER_CREATOR,
   RECEIVERS_NICE,
   type DeliveryCost,
   type WebhooksPhase,
   type WebhooksRun,
-} from './webhooks.ts';
+} from '../phases/webhooks.ts';
 
 /**
- * Met when the whole 95% interval of the pooled p99 ratio (resampling whole runs, bench/bootstrap.ts) is at or
+ * Met when the whole 95% interval of the pooled p99 ratio (resampling whole runs, bench/reports/bootstrap.ts) is at or
  * under 1.10, NOT met when all of it is over, and inconclusive when it straddles 1.10: the machine's run-to-run
  * noise is then larger than what is being measured.
  */
@@ -76,7 +76,7 @@ function diagnosticsText(r: WebhooksRun): string {
   return `${api}; cores: ${cores}; active backends per sample: ${waits || 'none'}; PL/pgSQL ${perTip.toFixed(2)} ms per tip`;
 }
 
-/** The webhooks phase (bench/webhooks.ts): every run, then the ratio and the verdict. */
+/** The webhooks phase (bench/phases/webhooks.ts): every run, then the ratio and the verdict. */
 export function webhookRows(w: WebhooksPhase | undefined): Row[] {
   if (!w) return [['Send → socket with webhooks', 'not run', '']];
   const rows: Row[] = w.runs.map((r, i) => [

@@ -2,24 +2,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Db } from '../api/src/db/knex.ts';
-import { startClientTrace, type ClientWindow } from './clientTrace.ts';
-import type { ensureFileLimit } from './machine.ts';
-import { minimalTipScript, pgbenchAvailable, runPgbench, tipScript } from './pgbench.ts';
+import type { Db } from '../../api/src/db/knex.ts';
+import { startClientTrace, type ClientWindow } from '../probes/clientTrace.ts';
+import type { ensureFileLimit } from '../probes/machine.ts';
+import { minimalTipScript, pgbenchAvailable, runPgbench, tipScript } from '../probes/pgbench.ts';
 import { idlePhase } from './idle.ts';
-import { socketFloorMemory, startFloor, type Floor } from './floors/floors.ts';
+import { socketFloorMemory, startFloor, type Floor } from '../floors/floors.ts';
 import { latency, recentReads, throughput } from './phases.ts';
-import type { BenchProduct } from './product.ts';
-import { costLine, type Results, type SendCost } from './report.ts';
+import type { BenchProduct } from '../product.ts';
+import { costLine, type Results, type SendCost } from '../reports/report.ts';
 import type { LatencyPhase } from './phases.ts';
-import { tail } from './table.ts';
-import { countersPerOp, cpuMsPerOp, cpuSnapshot, dbCounters } from './procStats.ts';
-import { analyzeFilled, type SeededCreator, type SeededUser } from './seed.ts';
-import { fmt, log, MiB, ms, SETTINGS, sleep } from './settings.ts';
-import { CreatorReceivers } from './receivers.ts';
+import { tail } from '../reports/table.ts';
+import { countersPerOp, cpuMsPerOp, cpuSnapshot, dbCounters } from '../probes/procStats.ts';
+import { analyzeFilled, type SeededCreator, type SeededUser } from '../load/seed.ts';
+import { fmt, log, MiB, ms, SETTINGS, sleep } from '../settings.ts';
+import { CreatorReceivers } from '../load/receivers.ts';
 import { SPEECH_MESSAGE_CHARS, speechReadiness } from './speech.ts';
-import { startSysTrace } from './sysTrace.ts';
-import { tailBreakdown } from './tailBreakdown.ts';
+import { startSysTrace } from '../probes/sysTrace.ts';
+import { tailBreakdown } from '../reports/tailBreakdown.ts';
 import { webhooksPhase, WEBHOOKS_PHASE_BUDGET_MS } from './webhooks.ts';
 
 /** The phase runners of `npm run bench` (run.ts sets up the product and calls them in order). */
@@ -41,7 +41,7 @@ export interface BenchRun {
   remaining: () => number;
   /** Runs one measuring job inside its own probe window (what the API process saw during it alone). */
   probed: <T>(name: string, job: () => Promise<T>) => Promise<T>;
-  /** The probe's file, for a phase that reads the probe inside its job (bench/idle.ts, bench/webhooks.ts). */
+  /** The probe's file, for a phase that reads the probe inside its job (bench/phases/idle.ts, bench/phases/webhooks.ts). */
   probeFile: string;
   /** The send and socket floors, running beside the product for the whole run (bench/floors). */
   floors: { send: Floor; socket: Floor };
@@ -326,7 +326,7 @@ async function connectCreators(
 }
 
 /**
- * One send → socket window with the tail breakdown (issue 16): the API stamps each tip's stages (bench/apiTrace.mjs,
+ * One send → socket window with the tail breakdown (issue 16): the API stamps each tip's stages (bench/probes/apiTrace.mjs,
  * on while `<probe file>.trace` exists), the bench watches its own event loop and GC and the machine's scheduler,
  * checkpoints and autovacuum, and tailBreakdown says where the receipts at or above p99 spent their time.
  */

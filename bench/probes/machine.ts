@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import { REPO_ROOT } from './product.ts';
-import { log, SETTINGS } from './settings.ts';
+import { REPO_ROOT } from '../product.ts';
+import { log, SETTINGS } from '../settings.ts';
 
 // ---------- machine ----------
 

@@ -22,7 +22,7 @@ if (file) {
   let bufferedMax = 0;
   let cpu = process.cpuUsage();
   let since = performance.now();
-  // Per-tip stage times of the send → socket windows (bench/apiTrace.mjs), while `<file>.trace` exists.
+  // Per-tip stage times of the send → socket windows (bench/probes/apiTrace.mjs), while `<file>.trace` exists.
   const trace = installTrace(`${file}.trace`);
 
   new PerformanceObserver((list) => {

@@ -1,10 +1,10 @@
-import type { ClientWindow } from './clientTrace.ts';
-import type { LatencySamples } from './latency.ts';
+import type { ClientWindow } from '../probes/clientTrace.ts';
+import type { LatencySamples } from '../phases/latency.ts';
 import type { Row } from './table.ts';
-import { fmt, ms } from './settings.ts';
-import type { SysWindow } from './sysTrace.ts';
+import { fmt, ms } from '../settings.ts';
+import type { SysWindow } from '../probes/sysTrace.ts';
 
-/** The API's stamps of one window (bench/apiTrace.mjs), epoch ms. */
+/** The API's stamps of one window (bench/probes/apiTrace.mjs), epoch ms. */
 export interface ApiTrace {
   tips: Record<
     string,

@@ -18,7 +18,7 @@ export const startsWith = (data: Buffer, prefix: Buffer) =>
 /**
  * Opens one /ws socket, sends `hello` (token or overlay key) and resolves on `welcome`; rejects on close,
  * error or `timeoutMs`. The ws client sends no pings, but answers the server's heartbeats (ws does that).
- * `localAddress` binds the client end (bench/idle.ts spreads many sockets over loopback addresses).
+ * `localAddress` binds the client end (bench/phases/idle.ts spreads many sockets over loopback addresses).
  */
 export function openSocket(
   wsUrl: string,

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchUserIdSql } from './seed.ts';
+import { benchUserIdSql } from '../load/seed.ts';
 
 /**
  * The pgbench transaction comparable to one wallet tip: the conditional wallet debit, the creator space's

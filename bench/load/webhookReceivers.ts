@@ -1,4 +1,4 @@
-// The bench's webhook receivers (bench/webhooks.ts), in their own process so that the measurement measures the
+// The bench's webhook receivers (bench/phases/webhooks.ts), in their own process so that the measurement measures the
 // product, not the bench: the parent lowers this process's CPU priority. N loopback HTTP servers answer 200 at
 // once and count each (port, path, event id) once, as the docs advise a receiver to deduplicate. IPC only:
 // sends { urls } when listening, answers { count } to 'count', closes on 'close' or when the parent goes away.

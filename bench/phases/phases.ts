@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { closedLoop, HttpClient, openLoop, summarize, type LoopResult, type Summary } from './load.ts';
-import { type BenchProduct } from './product.ts';
-import type { CreatorReceivers } from './receivers.ts';
-import { type SeededCreator, type SeededUser } from './seed.ts';
+import { closedLoop, HttpClient, openLoop, summarize, type LoopResult, type Summary } from '../load/load.ts';
+import { type BenchProduct } from '../product.ts';
+import type { CreatorReceivers } from '../load/receivers.ts';
+import { type SeededCreator, type SeededUser } from '../load/seed.ts';
 import type { LatencySamples } from './latency.ts';
-import type { TailBreakdown } from './tailBreakdown.ts';
-import { SETTINGS, sleep } from './settings.ts';
+import type { TailBreakdown } from '../reports/tailBreakdown.ts';
+import { SETTINGS, sleep } from '../settings.ts';
 
 export interface LatencyPhase {
   label: string;
@@ -27,7 +27,7 @@ export interface LatencyPhase {
   sendToFirstReceipt: Summary;
   /** HTTP response read → tip:new read on each socket (lower bound of commit → receipt; negative = socket first). */
   responseToReceipt: Summary;
-  /** Where the receipts at or above p99 spent their time (bench/tailBreakdown.ts). */
+  /** Where the receipts at or above p99 spent their time (bench/reports/tailBreakdown.ts). */
   tail?: TailBreakdown;
   /** Not enumerable (never in the JSON): the raw stamps. */
   samples?: LatencySamples;
@@ -107,7 +107,7 @@ export async function latency(
   const responseAt = new Float64Array(total).fill(NaN);
   // One token, no separators: the stream-safety matcher reads digits as letters ("455" → a blocked word) in separate tokens.
   const prefix = `lat${label}q`;
-  // The creator sockets stamp receipts in their own thread (bench/receivers.ts).
+  // The creator sockets stamp receipts in their own thread (bench/load/receivers.ts).
   const window = await receivers.window(prefix, total);
   const client = new HttpClient(product.url, 64);
   let ok = 0;
@@ -186,7 +186,7 @@ export async function latency(
     sendToFirstReceipt: summarize(first),
     responseToReceipt: summarize(afterResponse),
   };
-  // The raw stamps, for the tail breakdown (bench/tailBreakdown.ts); not enumerable, so never in the JSON.
+  // The raw stamps, for the tail breakdown (bench/reports/tailBreakdown.ts); not enumerable, so never in the JSON.
   const samples: LatencySamples = {
     prefix,
     origin: performance.timeOrigin,

@@ -1,4 +1,4 @@
-import type { ClientWindow } from './clientTrace.ts';
+import type { ClientWindow } from '../probes/clientTrace.ts';
 
 /** The client's raw stamps of one send → socket run (performance.now() clock of the bench process). */
 export interface LatencySamples {
@@ -11,7 +11,7 @@ export interface LatencySamples {
   /** When the request was handed to the kernel. */
   writtenAt: Float64Array;
   receipts: number[][];
-  /** The receiving thread's event-loop stalls and GC pauses in the window (bench/receivers.ts). */
+  /** The receiving thread's event-loop stalls and GC pauses in the window (bench/load/receivers.ts). */
   receiverTrace: ClientWindow | null;
   okTips: number[];
 }

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { readProbe, type ProbeReport } from './probe.ts';
-import { rssBytes, type BenchProduct } from './product.ts';
-import type { Row } from './table.ts';
-import type { SeededCreator } from './seed.ts';
-import { SETTINGS, fmt, log, MiB, sleep } from './settings.ts';
-import { openRawSocket, type RawSocket } from './rawSocket.ts';
+import { readProbe, type ProbeReport } from '../probes/probe.ts';
+import { rssBytes, type BenchProduct } from '../product.ts';
+import type { Row } from '../reports/table.ts';
+import type { SeededCreator } from '../load/seed.ts';
+import { SETTINGS, fmt, log, MiB, sleep } from '../settings.ts';
+import { openRawSocket, type RawSocket } from '../load/rawSocket.ts';
 
 /**
  * The idle-sockets phase of `npm run bench` (issue 16 item 6): hellos/s while opening as many overlay sockets as the
@@ -18,7 +18,7 @@ import { openRawSocket, type RawSocket } from './rawSocket.ts';
  * already open (a CPU profile of the client put 43 % of the phase in `internalConnect`). Now a fixed number of
  * hellos stay in flight, the sockets bind source addresses spread over 127.0.0.0/8 (loopback: every address of
  * it reaches the API on 127.0.0.1), each source address holding few ports, and each is a bare client
- * (bench/rawSocket.ts) rather than a `ws` one.
+ * (bench/load/rawSocket.ts) rather than a `ws` one.
  */
 export interface IdleMemory {
   requested: number;

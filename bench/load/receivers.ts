@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import type { ClientWindow } from './clientTrace.ts';
+import type { ClientWindow } from '../probes/clientTrace.ts';
 
 /**
  * The creator sockets of the send → socket phases (SETTINGS.socketsPerCreator per creator, token hello), held by
- * a worker thread (bench/receiverWorker.ts) that stamps every receipt of a window into shared memory. Receipt
+ * a worker thread (bench/load/receiverWorker.ts) that stamps every receipt of a window into shared memory. Receipt
  * times come back in this thread's `performance.now()` base.
  */
 

@@ -2,20 +2,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { floorRows, type FloorResults } from './floors/figures.ts';
-import type { LoopResult } from './load.ts';
-import type { PgbenchResult } from './pgbench.ts';
-import type { ProbeReport } from './probe.ts';
-import { idleRows, type IdleMemory } from './idle.ts';
-import { REPO_ROOT } from './product.ts';
-import { idleVmRows, latestIdleVm } from './vm/results.ts';
-import type { machine } from './machine.ts';
-import { fmt, ms, SETTINGS, T0 } from './settings.ts';
-import { SPEECH_MESSAGE_CHARS, type SpeechPhase } from './speech.ts';
-import type { WebhooksPhase } from './webhooks.ts';
+import { floorRows, type FloorResults } from '../floors/figures.ts';
+import type { LoopResult } from '../load/load.ts';
+import type { PgbenchResult } from '../probes/pgbench.ts';
+import type { ProbeReport } from '../probes/probe.ts';
+import { idleRows, type IdleMemory } from '../phases/idle.ts';
+import { REPO_ROOT } from '../product.ts';
+import { idleVmRows, latestIdleVm } from '../vm/results.ts';
+import type { machine } from '../probes/machine.ts';
+import { fmt, ms, SETTINGS, T0 } from '../settings.ts';
+import { SPEECH_MESSAGE_CHARS, type SpeechPhase } from '../phases/speech.ts';
+import type { WebhooksPhase } from '../phases/webhooks.ts';
 import { webhookRows } from './webhooksReport.ts';
 import { tailRows } from './tailBreakdown.ts';
-import type { LatencyPhase } from './phases.ts';
+import type { LatencyPhase } from '../phases/phases.ts';
 import { failures, pct, table, tail, type Row } from './table.ts';
 
 /** The pgbench baselines: the bench's own script (lookups, simple protocol) and the minimal one (prepared). */
@@ -55,7 +55,7 @@ export interface Results {
   webhooks?: WebhooksPhase;
   /** The floors' figures, under the same client in the same run (bench/floors). */
   floors: FloorResults;
-  /** What the API process saw during each measuring job (bench/apiProbe.mjs); null when it did not answer. */
+  /** What the API process saw during each measuring job (bench/probes/apiProbe.mjs); null when it did not answer. */
   diagnostics: Record<string, ProbeReport | null>;
   durationSeconds?: number;
 }
@@ -175,7 +175,7 @@ export function printAndSave(r: Results): void {
     `Machine: ${mc.nproc} CPUs (${mc.cpuModel}), ${mc.memoryGiB} GiB RAM, ${mc.kernel}, Node ${mc.node}, ${mc.postgres ?? 'PostgreSQL ?'}, ${mc.pgbench}`,
     `One API process (DATABASE_POOL_MAX=${SETTINGS.apiPoolMax}) with embedded PostgreSQL (fsync on); load generator and pgbench on the same machine over loopback.`,
     `Load average (1 min): ${mc.loadAverage} at start, ${mc.loadAverageEnd} at end. Run time ${r.durationSeconds} s.`,
-    `Speed at start: one syscall (fstat) ${mc.syscallUs} µs of CPU; 10^8 iterations of a JS loop ${mc.jsLoopMs} ms (bench/machine.ts#speed).`,
+    `Speed at start: one syscall (fstat) ${mc.syscallUs} µs of CPU; 10^8 iterations of a JS loop ${mc.jsLoopMs} ms (bench/probes/machine.ts#speed).`,
     ...r.notes.map((n) => `Note: ${n}`),
   ];
   const tails = (
@@ -195,7 +195,7 @@ export function printAndSave(r: Results): void {
   console.log(`JSON: ${process.env.BENCH_RESULTS_DIR ? file : path.relative(REPO_ROOT, file)}`);
 }
 
-/** The tail diagnostics of each measuring job, as the API process saw them (bench/apiProbe.mjs). */
+/** The tail diagnostics of each measuring job, as the API process saw them (bench/probes/apiProbe.mjs). */
 export function diagnosticRows(r: Results): Row[] {
   const rows: Row[] = [
     ['API process during', 'Event-loop delay p50/p99/max', 'GC, pool waits, socket writes'],

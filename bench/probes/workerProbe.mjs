@@ -1,5 +1,5 @@
 // Statement count of the webhook worker process under `npm run bench` (issue 18): preloaded with `--import` into
-// the API process (bench/probe.ts) and so inherited by the worker it forks (workerProcess.ts keeps execArgv), but
+// the API process (bench/probes/probe.ts) and so inherited by the worker it forks (workerProcess.ts keeps execArgv), but
 // active only in the worker (its entry is webhooksWorker.ts). Never part of the product. Plain JavaScript because
 // it loads before tsx. It counts every statement the worker's pg clients send (BEGIN and COMMIT included) and
 // writes the running total to BENCH_PROBE_FILE.worker.json every second; the bench reads it before and after a run.

@@ -1,12 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
-import { startClientTrace, type ClientWindow } from './clientTrace.ts';
+import { startClientTrace, type ClientWindow } from '../probes/clientTrace.ts';
 import { closeAll, openSocket, startsWith, type OpenSocket } from './sockets.ts';
 import type { ReceiverCommand, ReceiverEvent, ReceiverSetup } from './receivers.ts';
-import { pool } from './settings.ts';
+import { pool } from '../settings.ts';
 
 /**
- * The creator sockets of the send → socket phases, in their own thread (bench/receivers.ts): a creator's phone is
+ * The creator sockets of the send → socket phases, in their own thread (bench/load/receivers.ts): a creator's phone is
  * another device, so the bench's sending (HTTP client, its allocations and GC) must not delay the stamping of
  * receipts, nor the reverse. Per frame: one clock read, a prefix compare and the tip's number read from the bytes
  * (no string, no JSON), stored into shared memory; nothing is allocated per frame by this code.

@@ -2,11 +2,11 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createDb, type Db } from '../api/src/db/knex.ts';
-import { bootstrapRatio, type RatioInterval } from './bootstrap.ts';
-import { HttpClient, summarize, type Summary } from './load.ts';
+import { createDb, type Db } from '../../api/src/db/knex.ts';
+import { bootstrapRatio, type RatioInterval } from '../reports/bootstrap.ts';
+import { HttpClient, summarize, type Summary } from '../load/load.ts';
 import { latency, type LatencyPhase } from './phases.ts';
-import { readProbe, workerStatements, type ProbeReport } from './probe.ts';
+import { readProbe, workerStatements, type ProbeReport } from '../probes/probe.ts';
 import {
   backendGroups,
   coresUsed,
@@ -19,11 +19,11 @@ import {
   sampleWaits,
   trackFunctions,
   workerWalBytes,
-} from './procStats.ts';
-import { REPO_ROOT, type BenchProduct } from './product.ts';
-import type { SeededCreator, SeededUser } from './seed.ts';
-import { log, SETTINGS, sleep } from './settings.ts';
-import type { CreatorReceivers } from './receivers.ts';
+} from '../probes/procStats.ts';
+import { REPO_ROOT, type BenchProduct } from '../product.ts';
+import type { SeededCreator, SeededUser } from '../load/seed.ts';
+import { log, SETTINGS, sleep } from '../settings.ts';
+import type { CreatorReceivers } from '../load/receivers.ts';
 
 /** Webhook endpoints each creator registers in the webhooks phase (issue 18: five). */
 export const ENDPOINTS_PER_CREATOR = 5;
@@ -52,7 +52,7 @@ export interface DeliveryCost {
   workerMs: number;
   pgWorkerMs: number;
   receiversMs: number;
-  /** The worker's statements (BEGIN and COMMIT included; bench/workerProbe.mjs) per delivery; null: no count. */
+  /** The worker's statements (BEGIN and COMMIT included; bench/probes/workerProbe.mjs) per delivery; null: no count. */
   statements: number | null;
   /** Rows inserted, updated and deleted in the outbox tables per delivery (pg_stat_user_tables). */
   inserted: number;
@@ -68,7 +68,7 @@ export interface WebhooksRun {
   /** 1-minute load average when the run started. */
   loadAtStart: number;
   latency: LatencyPhase;
-  /** What the API process saw during the run (bench/apiProbe.mjs). */
+  /** What the API process saw during the run (bench/probes/apiProbe.mjs). */
   api: ProbeReport | null;
   /**
    * CPU cores used during the run: API, PostgreSQL's backends of the API (pgApi) and of the worker (pgWorker) and
@@ -114,16 +114,20 @@ export interface WebhooksPhase {
   pairRatios: number[];
   /** (max − min) / median p99 of the runs without: the machine's own noise in this phase. */
   baselineSpread: number;
-  /** The pooled p99 ratio's 95% interval, resampling whole runs (bench/bootstrap.ts): what decides the verdict. */
+  /** The pooled p99 ratio's 95% interval, resampling whole runs (bench/reports/bootstrap.ts): what decides the verdict. */
   ratioInterval: RatioInterval;
 }
 
-/** The receivers (bench/webhookReceivers.ts) in their own process at a low CPU priority. */
+/** The receivers (bench/load/webhookReceivers.ts) in their own process at a low CPU priority. */
 async function startReceivers(n: number) {
-  const child: ChildProcess = fork(path.join(REPO_ROOT, 'bench', 'webhookReceivers.ts'), [String(n)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child: ChildProcess = fork(
+    path.join(REPO_ROOT, 'bench', 'load', 'webhookReceivers.ts'),
+    [String(n)],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const urls = await new Promise<string[]>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`webhook receivers exited (${code})`)));

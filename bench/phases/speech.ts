@@ -5,11 +5,11 @@
  * an English message, with the engine the API runs (embedded eSpeak NG unless GOOGLE_TTS_SERVICE_ACCOUNT is set).
  */
 import { performance } from 'node:perf_hooks';
-import type { Db } from '../api/src/db/knex.ts';
-import { insertTip } from '../api/src/modules/tips/tips.repository.ts';
-import { summarize, type Summary } from './load.ts';
-import type { BenchProduct } from './product.ts';
-import type { SeededCreator } from './seed.ts';
+import type { Db } from '../../api/src/db/knex.ts';
+import { insertTip } from '../../api/src/modules/tips/tips.repository.ts';
+import { summarize, type Summary } from '../load/load.ts';
+import type { BenchProduct } from '../product.ts';
+import type { SeededCreator } from '../load/seed.ts';
 
 const HINDI =
   'बहुत बढ़िया स्ट्रीम भाई, आज का गेम देखकर मज़ा आ गया। आप ऐसे ही खेलते रहो और हम सब आपको सपोर्ट करते रहेंगे। अगली बार वो बॉस फाइट फिर से करना, सब लोग इंतज़ार कर रहे हैं, शाबाश!';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { Db } from '../api/src/db/knex.ts';
+import type { Db } from '../../api/src/db/knex.ts';
 import { childrenOf, coresUsed, cpuSnapshot, load1 } from './procStats.ts';
-import { sleep } from './settings.ts';
+import { sleep } from '../settings.ts';
 
 /**
  * What the machine and PostgreSQL did during a send → socket window (issue 16, the tail): how long the API's and the

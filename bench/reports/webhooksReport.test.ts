@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WebhooksPhase } from './webhooks.ts';
+import type { WebhooksPhase } from '../phases/webhooks.ts';
 import { webhookVerdict } from './webhooksReport.ts';
 
 const phase = (low: number, high: number, pooled = (low + high) / 2) =>

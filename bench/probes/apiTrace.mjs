@@ -1,7 +1,7 @@
 // Per-tip stage times inside the API process for the send → socket phase of `npm run bench` (issue 16, the tail).
-// Loaded by bench/apiProbe.mjs (bench only, never part of the product). While tracing is on (the bench creates
+// Loaded by bench/probes/apiProbe.mjs (bench only, never part of the product). While tracing is on (the bench creates
 // `<probe file>.trace` before a latency window), it stamps every tip of that window, recognised by its
-// Idempotency-Key / message (`lat<label>q<i>`, bench/phases.ts), at each stage it passes:
+// Idempotency-Key / message (`lat<label>q<i>`, bench/phases/phases.ts), at each stage it passes:
 //   req        the HTTP request's headers were parsed (http.Server 'request')
 //   flush      the pool acquire for its group-commit batch began (the batch was taken off the queue)
 //   dbStart    the batch statement was written to its connection (pg Client.query)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrapRatio, histogram, quantile, RESOLUTION } from './bootstrap.ts';
-import { summarize } from './load.ts';
+import { summarize } from '../load/load.ts';
 
 /** Deterministic latency-like samples: a body around `median` ms and a tail of `tailShare` up to `tail` ms. */
 function run(n: number, median: number, tail: number, seed: number, tailShare = 0.02): number[] {

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BenchProduct } from './product.ts';
-import { REPO_ROOT } from './product.ts';
-import { sleep } from './settings.ts';
-import type { ApiTrace } from './tailBreakdown.ts';
+import type { BenchProduct } from '../product.ts';
+import { REPO_ROOT } from '../product.ts';
+import { sleep } from '../settings.ts';
+import type { ApiTrace } from '../reports/tailBreakdown.ts';
 
-/** What bench/apiProbe.mjs reports from inside the API process for one phase (issue 16, tail diagnostics). */
+/** What bench/probes/apiProbe.mjs reports from inside the API process for one phase (issue 16, tail diagnostics). */
 export interface ProbeReport {
   /** The window's length, and the CPU time (user + system) the API process used in it. */
   windowMs: number;
@@ -17,13 +17,13 @@ export interface ProbeReport {
   socketWrites: { sends: number; sendsBehind: number; bufferedMax: number };
   /** process.memoryUsage() at the read (after a full GC when readProbe was asked for one), bytes. */
   memory?: { rss: number; heapUsed: number; external: number; arrayBuffers: number };
-  /** Per-tip stage stamps of a send → socket window (bench/apiTrace.mjs); removed before the JSON is saved. */
+  /** Per-tip stage stamps of a send → socket window (bench/probes/apiTrace.mjs); removed before the JSON is saved. */
   trace?: ApiTrace;
 }
 
 /**
  * Node arguments and environment that preload the probe into the API process, and the statement counter
- * (bench/workerProbe.mjs) that only its webhook worker child turns on.
+ * (bench/probes/workerProbe.mjs) that only its webhook worker child turns on.
  */
 export function probeSetup(): { nodeArgs: string[]; env: Record<string, string>; file: string } {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shabaash-probe-')), 'probe.json');
@@ -31,9 +31,9 @@ export function probeSetup(): { nodeArgs: string[]; env: Record<string, string>;
     nodeArgs: [
       '--expose-gc',
       '--import',
-      path.join(REPO_ROOT, 'bench', 'apiProbe.mjs'),
+      path.join(REPO_ROOT, 'bench', 'probes', 'apiProbe.mjs'),
       '--import',
-      path.join(REPO_ROOT, 'bench', 'workerProbe.mjs'),
+      path.join(REPO_ROOT, 'bench', 'probes', 'workerProbe.mjs'),
     ],
     env: { BENCH_PROBE_FILE: file },
     file,
@@ -63,7 +63,7 @@ export async function readProbe(
   return null;
 }
 
-/** Statements the webhook worker process has sent so far (bench/workerProbe.mjs); null before its first write. */
+/** Statements the webhook worker process has sent so far (bench/probes/workerProbe.mjs); null before its first write. */
 export function workerStatements(file: string): number | null {
   try {
     return (JSON.parse(fs.readFileSync(`${file}.worker.json`, 'utf8')) as { statements: number }).statements;
