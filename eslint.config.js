@@ -58,16 +58,38 @@ export default tseslint.config(
     rules: { 'layers/http-never-imports-modules': 'error' },
   },
   {
-    files: ['pwa/src/hooks/**/*.{ts,tsx}'],
-    plugins: { layers },
-    rules: { 'layers/hooks-never-import-screens': 'error' },
-  },
-  {
     files: ['pwa/src/screens/**/*.{ts,tsx}'],
     // A screen's test may render the app around it (another screen's route included).
     ignores: ['**/*.test.{ts,tsx}'],
     plugins: { layers },
     rules: { 'layers/screens-own-files': 'error' },
+  },
+  {
+    // Each workspace imports only the workspaces below it, and declares each in its package.json.
+    files: ['shared/**/*.{ts,tsx}', 'mocks/**/*.{ts,tsx}', 'api/**/*.ts', 'pwa/**/*.{ts,tsx}'],
+    plugins: { layers },
+    rules: { 'layers/workspace-imports': 'error' },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    // Tests may start a hub of their own (the harness does too).
+    ignores: ['**/*.test.ts'],
+    plugins: { layers },
+    rules: { 'layers/realtime-importers': 'error' },
+  },
+  {
+    files: ['pwa/src/**/*.{ts,tsx}'],
+    // A test may render the app around what it tests.
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { layers },
+    rules: { 'layers/pwa-folder-order': 'error' },
+  },
+  {
+    files: ['pwa/src/components/**/*.{ts,tsx}', 'pwa/src/screens/**/*.{ts,tsx}'],
+    // A test answers the API with MSW; it may call the client to set the scene.
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { layers },
+    rules: { 'layers/api-calls-through-hooks': 'error' },
   },
   {
     // Sizes (issue 15): a source file over 400 lines or a function over 150 is split by job. Tests, e2e journeys and

@@ -6,16 +6,16 @@
  *   2. send → creator-socket receipt latency at a steady 200 tips/s with 1,000 creator sockets connected;
  *   3. RSS of the API process holding 10,000 idle websockets;
  *   4. GET /api/tips/recent requests/s;
- *   5. time to audio ready (text-to-speech) of a 200-character message pushed live (bench/speech.ts);
+ *   5. time to audio ready (text-to-speech) of a 200-character message pushed live (bench/phases/speech.ts);
  *   6. send → socket p99 at 200 tips/s alternately without and with five webhook endpoints per creator (receivers
- *      in a low-priority child process; bench/webhooks.ts), after phase 2 on its sockets when the time budget allows.
+ *      in a low-priority child process; bench/phases/webhooks.ts), after phase 2 on its sockets when the time budget allows.
  * Phases 1, 2, 3 and 4 also measure their floor right after the product, under the same client (bench/floors/README.md),
  * and the report prints product, floor and ratio.
  * `npm run bench -- --speech-only` runs phase 5 alone (about 20 s); `npm run bench:webhooks` phase 6 alone
  * (`BENCH_WEBHOOKS_RATE` overrides its 200 tips/s, `BENCH_WEBHOOKS_ROUNDS` its 6 runs with; ~3.5 minutes); `node --import tsx bench/run.ts --only=send,latency,
  * recent,idle,speech,webhooks` runs the named phases alone (pgbench runs with `send`; `npm run bench -- --flag`
- * would hand the flag to bench/payouts.ts too, which npm runs last). Inside the API process, bench/apiProbe.mjs keeps the
- * event-loop delay, GC pauses, pool waits and socket backpressure of each phase (bench/probe.ts); the report
+ * would hand the flag to bench/payouts.ts too, which npm runs last). Inside the API process, bench/probes/apiProbe.mjs keeps the
+ * event-loop delay, GC pauses, pool waits and socket backpressure of each phase (bench/probes/probe.ts); the report
  * prints them per phase.
  * Prints one table, writes JSON to bench/results/<timestamp>.json, stops the API and removes its temp dir.
  * Bounded: every phase is capped in time and count, and a watchdog ends the run at 540 s.
@@ -25,10 +25,10 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../api/src/config.ts';
 import { createDb, type Db } from '../api/src/db/knex.ts';
 import { startBenchProduct, type BenchProduct } from './product.ts';
-import { seed } from './seed.ts';
-import { ensureFileLimit, machine } from './machine.ts';
-import { printAndSave, type Results } from './report.ts';
-import { probeSetup, readProbe } from './probe.ts';
+import { seed } from './load/seed.ts';
+import { ensureFileLimit, machine } from './probes/machine.ts';
+import { printAndSave, type Results } from './reports/report.ts';
+import { probeSetup, readProbe } from './probes/probe.ts';
 import {
   idleJob,
   PHASES,
@@ -38,7 +38,7 @@ import {
   speechJob,
   type BenchRun,
   type Phase,
-} from './runners.ts';
+} from './phases/runners.ts';
 import { log, SETTINGS, T0 } from './settings.ts';
 import { lighthouseBench } from './lighthouseBusy.ts';
 import { dropSendFloor, prepareSendFloor, startFloor, type Floor } from './floors/floors.ts';

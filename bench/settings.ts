@@ -14,7 +14,7 @@ export const SETTINGS = {
   /** The minimal baseline (issue 16): `-M prepared`, 32 clients. */
   minimalClients: 32,
   latencyRate: 200,
-  /** The send → socket window of the webhooks phase (bench/webhooks.ts). */
+  /** The send → socket window of the webhooks phase (bench/phases/webhooks.ts). */
   latencyMs: 10_000,
   /** The send → socket phase (issue 16's row): a warm-up at the same rate, not counted, then the measured window. */
   latencyWarmupMs: Number(process.env.BENCH_LATENCY_WARMUP_MS ?? 5_000),
@@ -25,7 +25,7 @@ export const SETTINGS = {
    * sets another (a short try of `npm run bench:idle-vm`).
    */
   idleSockets: Number(process.env.BENCH_IDLE_SOCKETS ?? 100_000),
-  /** Hellos kept in flight by the idle phase (bench/idle.ts); BENCH_IDLE_BATCH: fewer in the slower VM guest. */
+  /** Hellos kept in flight by the idle phase (bench/phases/idle.ts); BENCH_IDLE_BATCH: fewer in the slower VM guest. */
   idleBatch: Number(process.env.BENCH_IDLE_BATCH ?? 500),
   /**
    * The idle phase stops opening sockets when less than this is left before the watchdog (ms), for the memory

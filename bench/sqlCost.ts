@@ -8,7 +8,7 @@ import { createDb, migrateLatest } from '../api/src/db/knex.ts';
 import { findTipContext } from '../api/src/modules/safety/safety.repository.ts';
 import { sendWalletTips, type WalletTipInput } from '../api/src/modules/tips/walletTips.repository.ts';
 import { freePort } from '../api/src/ports.ts';
-import { seed } from './seed.ts';
+import { seed } from './load/seed.ts';
 
 /**
  * What the database spends on one wallet tip, without HTTP and without the machine's load moving it much

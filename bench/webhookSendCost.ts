@@ -1,6 +1,6 @@
 // CPU per webhook send in the worker's own code path, without the database (issue 18): attemptAll
 // (api/src/modules/webhooks/attempts.ts) sends batches of 250 deliveries to 100 endpoints on the bench's 5 loopback
-// receivers (bench/webhookReceivers.ts, a child process) and this prints the CPU time of this process per send.
+// receivers (bench/load/webhookReceivers.ts, a child process) and this prints the CPU time of this process per send.
 // `flock /work/wt/bench.lock node --import tsx bench/webhookSendCost.ts [sends, default 20000]`.
 import { fork } from 'node:child_process';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { EndpointSlots } from '../api/src/modules/webhooks/endpointSlots.ts';
 import type { Sendable } from '../api/src/modules/webhooks/webhooks.repository.ts';
 import { REPO_ROOT } from './product.ts';
 
-const child = fork(path.join(REPO_ROOT, 'bench', 'webhookReceivers.ts'), ['5'], {
+const child = fork(path.join(REPO_ROOT, 'bench', 'load', 'webhookReceivers.ts'), ['5'], {
   execArgv: ['--import', 'tsx'],
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });

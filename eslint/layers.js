@@ -8,10 +8,13 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const rel = (file) => path.relative(ROOT, file).split(path.sep).join('/');
 
-/** Every module specifier a file names at run time (type-only imports and exports are erased, so skipped). */
-function importVisitors(check) {
+/**
+ * Every module specifier a file names at run time (type-only imports and exports are erased, so skipped), or
+ * every one it names at all with `{ types: true }` (a type import still ties the two files together).
+ */
+function importVisitors(check, { types = false } = {}) {
   const visit = (node, source, typeOnly) => {
-    if (!source || typeof source.value !== 'string' || typeOnly) return;
+    if (!source || typeof source.value !== 'string' || (typeOnly && !types)) return;
     check(node, source.value);
   };
   return {
@@ -33,16 +36,19 @@ function target(filename, spec) {
   return spec.startsWith('.') ? rel(path.resolve(path.dirname(filename), spec)) : spec;
 }
 
-/** A rule that reports imports whose target matches `forbidden(target, file)` (a message, or null when allowed). */
-function importRule(description, forbidden) {
+/**
+ * A rule that reports imports whose target matches `forbidden(target, file, node)` (a message, or null when
+ * allowed); `options.types` checks type-only imports too.
+ */
+function importRule(description, forbidden, options) {
   return {
     meta: { type: 'problem', docs: { description }, schema: [], messages: { layer: '{{message}}' } },
     create(context) {
       const file = rel(context.filename);
       return importVisitors((node, spec) => {
-        const message = forbidden(target(context.filename, spec), file);
+        const message = forbidden(target(context.filename, spec), file, node);
         if (message) context.report({ node, messageId: 'layer', data: { message } });
-      });
+      }, options);
     },
   };
 }
@@ -76,12 +82,6 @@ const httpNeverImportsModules = importRule(
     to.startsWith('api/src/modules/')
       ? 'api/src/http/ never imports api/src/modules/: pass what it needs in from app.ts (see SessionReader).'
       : null,
-);
-
-const hooksNeverImportScreens = importRule('PWA hooks never import screens.', (to) =>
-  to.startsWith('pwa/src/screens/')
-    ? 'pwa/src/hooks/ never imports pwa/src/screens/: move the shared code to components/ or a hook.'
-    : null,
 );
 
 const screensOwnFiles = importRule("A screen never imports another screen's files.", (to, file) => {
@@ -151,13 +151,177 @@ const smallBundleImports = {
   },
 };
 
+/**
+ * The PWA's folders run one way: screens/ → components/ → hooks/ → everything else (auth/, api/, sync/, lib/,
+ * i18n/, realtime/…), which imports none of the three. A hook that imported a component, or auth/ that imported
+ * a form, would close a loop between folders.
+ */
+const PWA_UPPER = ['screens', 'components', 'hooks'];
+const pwaFolderOrder = importRule(
+  'PWA folders import downwards only: screens → components → hooks → the rest.',
+  (to, file) => {
+    const mine = /^pwa\/src\/([^/]+)\//.exec(file)?.[1];
+    const theirs = /^pwa\/src\/([^/]+)\//.exec(to)?.[1];
+    if (!mine || !theirs || mine === theirs || !PWA_UPPER.includes(theirs)) return null;
+    const rank = (folder) => (PWA_UPPER.includes(folder) ? PWA_UPPER.indexOf(folder) : PWA_UPPER.length);
+    return rank(theirs) < rank(mine)
+      ? `pwa/src/${mine}/ imports pwa/src/${theirs}/: folders import downwards (screens → components → hooks → the rest); move the shared part down.`
+      : null;
+  },
+  { types: true },
+);
+
+// ---------- workspaces ----------
+
+/**
+ * Which workspaces each workspace's files may import (docs/ARCHITECTURE.md "Layers"): shared imports none of ours;
+ * the API, the mocks and the PWA import shared. The PWA's tests and journeys may also use the mocks (MSW) and
+ * the API's test harness (pwa/e2e runs the product); its one source file that loads the mocks is the `dev:mocks`
+ * boot, which imports them on demand.
+ */
+const WORKSPACE_IMPORTS = {
+  '@shabaash/shared': { src: [], tests: [] },
+  '@shabaash/mocks': { src: ['@shabaash/shared'], tests: ['@shabaash/shared'] },
+  '@shabaash/api': { src: ['@shabaash/shared'], tests: ['@shabaash/shared'] },
+  '@shabaash/pwa': {
+    src: ['@shabaash/shared'],
+    tests: ['@shabaash/shared', '@shabaash/mocks', '@shabaash/api'],
+  },
+};
+const MOCK_MODE_BOOT = 'pwa/src/boot.tsx';
+const TEST_FILE = /(\.test\.tsx?|\.e2e\.ts)$|\/(test|e2e)\//;
+
+const manifests = new Map();
+/** The nearest package.json above `file` (absolute): its directory, name and declared dependencies. */
+function manifestOf(file) {
+  const dir = path.dirname(file);
+  if (manifests.has(dir)) return manifests.get(dir);
+  let found;
+  try {
+    const json = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const declared = { ...json.dependencies, ...json.devDependencies, ...json.peerDependencies };
+    found = { dir, name: json.name, declared: new Set(Object.keys(declared)) };
+  } catch {
+    found = dir === path.dirname(dir) ? null : manifestOf(dir);
+  }
+  manifests.set(dir, found);
+  return found;
+}
+
+/** Workspaces import each other only in the documented direction, and declare each one they import by name. */
+const workspaceImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Workspaces import each other one way (shared ← api, mocks, pwa) and declare it.' },
+    schema: [],
+    messages: {
+      direction:
+        '{{from}} may not import {{to}}: workspaces import only {{allowed}} (docs/ARCHITECTURE.md "Layers").',
+      undeclared:
+        '{{from}} imports {{to}} without declaring it: add "{{to}}" to {{manifest}}\'s dependencies.',
+    },
+  },
+  create(context) {
+    const own = manifestOf(context.filename);
+    const rules = own && WORKSPACE_IMPORTS[own.name];
+    if (!rules) return {};
+    const file = rel(context.filename);
+    const tests = TEST_FILE.test(file);
+    const allowed = [
+      ...(tests ? rules.tests : rules.src),
+      ...(file === MOCK_MODE_BOOT ? ['@shabaash/mocks'] : []),
+    ];
+    return importVisitors(
+      (node, spec) => {
+        const byName = /^(@shabaash\/[^/]+)/.exec(spec)?.[1];
+        const to = spec.startsWith('.')
+          ? manifestOf(path.resolve(path.dirname(context.filename), spec))?.name
+          : byName;
+        if (!to || to === own.name) return;
+        const data = { from: own.name, to, allowed: allowed.join(', ') || 'nothing of ours' };
+        if (!allowed.includes(to)) return context.report({ node, messageId: 'direction', data });
+        if (byName && !own.declared.has(byName))
+          context.report({
+            node,
+            messageId: 'undeclared',
+            data: { ...data, manifest: rel(path.join(own.dir, 'package.json')) },
+          });
+      },
+      { types: true },
+    );
+  },
+};
+
+// ---------- the realtime hub ----------
+
+/**
+ * The only source files outside api/src/realtime/ that import it: the server that starts the hub. Services reach
+ * the hub as `deps.realtime` (the RealtimeBus of deps.ts); the test harness and tests may import it.
+ */
+const REALTIME_IMPORTERS = new Set(['api/src/server.ts']);
+
+const realtimeImporters = importRule(
+  'Only the documented modules import api/src/realtime/.',
+  (to, file) =>
+    to.startsWith('api/src/realtime/') &&
+    !file.startsWith('api/src/realtime/') &&
+    !REALTIME_IMPORTERS.has(file)
+      ? `${file} imports ${to}: only ${[...REALTIME_IMPORTERS].join(', ')} imports realtime/; services use deps.realtime.`
+      : null,
+  { types: true },
+);
+
+// ---------- the PWA's API calls ----------
+
+/** What calls the API: the typed client's `api` and the file download (both in pwa/src/api/). */
+const API_CALLS = { 'pwa/src/api/client.ts': ['api'], 'pwa/src/api/download.ts': ['downloadFile'] };
+const HOOK_FILE = /\/use[A-Z][^/]*\.tsx?$/;
+
+/**
+ * Components and screens call the API only through hooks: pwa/src/hooks/, or a screen's own `use*.ts` hook.
+ * They may import the client's error helpers (serverMessage, errorMessage, ApiError) and useConfig.
+ */
+const apiCallsThroughHooks = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'PWA components and screens call the API only through hooks.' },
+    schema: [],
+    messages: {
+      call: '{{name}} calls the API: call it from a hook (pwa/src/hooks/, or a use*.ts file of this screen).',
+    },
+  },
+  create(context) {
+    const file = rel(context.filename);
+    if (HOOK_FILE.test(file)) return {};
+    const report = (node, name) => context.report({ node, messageId: 'call', data: { name } });
+    return {
+      ImportDeclaration(node) {
+        if (node.importKind === 'type') return;
+        const calls = API_CALLS[target(context.filename, node.source.value)];
+        if (!calls) return;
+        for (const s of node.specifiers) {
+          const name = s.type === 'ImportSpecifier' ? s.imported.name : null;
+          if (s.importKind !== 'type' && (s.type === 'ImportNamespaceSpecifier' || calls.includes(name)))
+            report(s, name ?? '*');
+        }
+      },
+      CallExpression(node) {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'fetch') report(node, 'fetch');
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'layers' },
   rules: {
     'sql-only-in-repositories': sqlOnlyInRepositories,
     'http-never-imports-modules': httpNeverImportsModules,
-    'hooks-never-import-screens': hooksNeverImportScreens,
     'screens-own-files': screensOwnFiles,
     'small-bundle-imports': smallBundleImports,
+    'pwa-folder-order': pwaFolderOrder,
+    'workspace-imports': workspaceImports,
+    'realtime-importers': realtimeImporters,
+    'api-calls-through-hooks': apiCallsThroughHooks,
   },
 };

@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import layers from './layers.js';
 
 // Each layer rule of eslint.config.js, shown failing on a deliberate violation (in-memory files linted with the
 // repository's own config) and passing on the allowed form next to it.
@@ -41,9 +46,7 @@ describe('layer rules', () => {
   it('PWA hooks never import screens', async () => {
     const code =
       "import { LandingScreen } from '../screens/Landing/LandingScreen.tsx';\nexport const x = LandingScreen;\n";
-    expect(await layerErrors('pwa/src/hooks/useDemo.ts', code)).toEqual([
-      'layers/hooks-never-import-screens',
-    ]);
+    expect(await layerErrors('pwa/src/hooks/useDemo.ts', code)).toEqual(['layers/pwa-folder-order']);
     expect(
       await layerErrors(
         'pwa/src/hooks/useDemo.ts',
@@ -94,6 +97,113 @@ describe('layer rules', () => {
     ).toEqual(['layers/small-bundle-imports']);
   });
 
+  it('workspaces import each other one way: shared ← api, mocks, pwa (mocks and the API harness in PWA tests)', async () => {
+    const fromApi = "import { endpoints } from '@shabaash/shared';\nexport const x = endpoints;\n";
+    expect(await layerErrors('api/src/modules/demo/demo.service.ts', fromApi)).toEqual([]);
+    const types = "import type { Tip } from '@shabaash/pwa';\nexport const x: Tip | null = null;\n";
+    expect(await layerErrors('shared/src/demo.ts', types)).toEqual(['layers/workspace-imports']);
+    expect(
+      await layerErrors(
+        'shared/src/demo.ts',
+        "import { loadConfig } from '../../api/src/config.ts';\nexport const x = loadConfig;\n",
+      ),
+    ).toEqual(['layers/workspace-imports']);
+    const mocks = "import { handlers } from '@shabaash/mocks';\nexport const x = handlers;\n";
+    expect(await layerErrors('api/src/demo.ts', mocks)).toEqual(['layers/workspace-imports']);
+    expect(await layerErrors('pwa/src/hooks/useDemo.ts', mocks)).toEqual(['layers/workspace-imports']);
+    expect(await layerErrors('pwa/src/hooks/useDemo.test.ts', mocks)).toEqual([]);
+    const harness = "import { freePort } from '../../api/src/ports.ts';\nexport const x = freePort;\n";
+    expect(await layerErrors('pwa/src/demo.ts', harness)).toEqual(['layers/workspace-imports']);
+    expect(await layerErrors('pwa/e2e/demo.e2e.ts', harness)).toEqual([]);
+  });
+
+  it('a workspace declares in its package.json each workspace it imports by name', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'layers-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'src'));
+      const manifest = (deps: Record<string, string>) =>
+        fs.writeFileSync(
+          path.join(dir, 'package.json'),
+          JSON.stringify({ name: '@shabaash/api', dependencies: deps }),
+        );
+      manifest({});
+      const lint = new ESLint({
+        cwd: dir,
+        overrideConfigFile: true,
+        overrideConfig: {
+          files: ['**/*.ts'],
+          languageOptions: { parser: tseslint.parser },
+          plugins: { layers },
+          rules: { 'layers/workspace-imports': 'error' },
+        },
+      });
+      const code = "import { endpoints } from '@shabaash/shared';\nexport const x = endpoints;\n";
+      const [bare] = await lint.lintText(code, { filePath: path.join(dir, 'src/demo.ts') });
+      expect(bare?.messages.map((m) => m.message)).toEqual([
+        expect.stringContaining('without declaring it: add "@shabaash/shared"'),
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // Each workspace of the repository declares what it imports.
+    const [real] = await eslint.lintText(
+      "import { endpoints } from '@shabaash/shared';\nexport const x = endpoints;\n",
+      { filePath: 'mocks/src/demo.ts' },
+    );
+    expect(real?.messages.filter((m) => m.ruleId === 'layers/workspace-imports')).toEqual([]);
+  });
+
+  it('only server.ts imports api/src/realtime/ (services use deps.realtime; tests may start a hub)', async () => {
+    const code =
+      "import { createRealtime } from '../../realtime/hub.ts';\nexport const x = createRealtime;\n";
+    expect(await layerErrors('api/src/modules/demo/demo.service.ts', code)).toEqual([
+      'layers/realtime-importers',
+    ]);
+    const typeOnly =
+      "import type { Realtime } from '../../realtime/hub.ts';\nexport const x: Realtime | null = null;\n";
+    expect(await layerErrors('api/src/modules/demo/demo.service.ts', typeOnly)).toEqual([
+      'layers/realtime-importers',
+    ]);
+    expect(await layerErrors('api/src/modules/demo/demo.test.ts', code)).toEqual([]);
+    expect(await layerErrors('api/src/server.ts', code.replace('../../', './'))).toEqual([]);
+    expect(await layerErrors('api/src/realtime/demo.ts', code.replace('../../realtime/', './'))).toEqual([]);
+  });
+
+  it('PWA folders import downwards: screens → components → hooks → auth, api, lib and the rest', async () => {
+    const hook = "import { useAuth } from '../hooks/useAuth.ts';\nexport const x = useAuth;\n";
+    expect(await layerErrors('pwa/src/auth/demo.ts', hook)).toEqual(['layers/pwa-folder-order']);
+    const form =
+      "import type { OtpFlow } from '../auth/useOtpFlow.ts';\nimport { AuthCard } from '../components/auth/AuthCard.tsx';\nexport const x: OtpFlow | typeof AuthCard | null = null;\n";
+    expect(await layerErrors('pwa/src/hooks/useDemo.ts', form)).toEqual(['layers/pwa-folder-order']);
+    expect(await layerErrors('pwa/src/components/Demo.tsx', hook)).toEqual([]);
+    expect(await layerErrors('pwa/src/screens/Landing/Demo.tsx', hook.replace('../', '../../'))).toEqual([]);
+  });
+
+  it('PWA components and screens call the API only through hooks', async () => {
+    const call = "import { api } from '../../api/client.ts';\nexport const x = () => api('config');\n";
+    expect(await layerErrors('pwa/src/screens/Landing/Demo.tsx', call)).toEqual([
+      'layers/api-calls-through-hooks',
+    ]);
+    expect(
+      await layerErrors(
+        'pwa/src/components/Demo.tsx',
+        "import { downloadFile } from '../api/download.ts';\nexport const x = downloadFile;\n",
+      ),
+    ).toEqual(['layers/api-calls-through-hooks']);
+    expect(
+      await layerErrors('pwa/src/components/Demo.tsx', "export const x = () => fetch('/api/config');\n"),
+    ).toEqual(['layers/api-calls-through-hooks']);
+    // A screen's own hook may call it; so may pwa/src/hooks/; a component may format the client's errors.
+    expect(await layerErrors('pwa/src/screens/Landing/useDemo.ts', call)).toEqual([]);
+    expect(await layerErrors('pwa/src/hooks/useDemo.ts', call.replace('../../', '../'))).toEqual([]);
+    expect(
+      await layerErrors(
+        'pwa/src/components/Demo.tsx',
+        "import { serverMessage } from '../api/client.ts';\nexport const x = serverMessage;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('a source file over 400 lines or a function over 150 fails; a test file is exempt', async () => {
     const sizeErrors = async (filePath: string, code: string) => {
       const [result] = await eslint.lintText(code, { filePath });
@@ -111,7 +221,7 @@ describe('layer rules', () => {
   });
 
   it('the tree as it stands breaks none of them', async () => {
-    const results = await eslint.lintFiles(['api/src', 'pwa/src']);
+    const results = await eslint.lintFiles(['api/src', 'pwa/src', 'mocks/src', 'shared/src']);
     const broken = results.flatMap((r) =>
       r.messages
         .filter((m) => m.ruleId?.startsWith('layers/') || m.ruleId?.startsWith('max-lines'))

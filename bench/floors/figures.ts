@@ -1,4 +1,4 @@
-import type { LoopResult, Summary } from '../load.ts';
+import type { LoopResult, Summary } from '../load/load.ts';
 import { fmt, ms } from '../settings.ts';
 
 /** One send → socket window's figures, as the report compares them (the product's LatencyPhase has these too). */

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../api/src/db/knex.ts';
-import { openIdleSockets } from '../idle.ts';
+import { openIdleSockets } from '../phases/idle.ts';
 import { rssBytes } from '../product.ts';
 import type { FloorResults } from './figures.ts';
-import type { SeededCreator, SeededUser } from '../seed.ts';
+import type { SeededCreator, SeededUser } from '../load/seed.ts';
 import { sleep } from '../settings.ts';
 
 /**
@@ -98,7 +98,7 @@ export async function dropSendFloor(db: Db): Promise<void> {
 
 /**
  * The socket floor's hellos and memory: `count` sockets opened exactly as the product's idle phase opens them
- * (bench/idle.ts#openIdleSockets), the floor's RSS before and after (2 s after the last welcome), then closed.
+ * (bench/phases/idle.ts#openIdleSockets), the floor's RSS before and after (2 s after the last welcome), then closed.
  */
 export async function socketFloorMemory(
   floor: Floor,

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IdleMemory } from '../idle.ts';
+import type { IdleMemory } from '../phases/idle.ts';
 import { REPO_ROOT } from '../product.ts';
-import type { Row } from '../report.ts';
+import type { Row } from '../reports/table.ts';
 import { fmt, MiB } from '../settings.ts';
 
 /** How `npm run bench:idle-vm` ran its guest (bench/idleVm.ts), saved beside the guest's own results. */

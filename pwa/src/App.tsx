@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AuthProvider } from './auth/AuthProvider.tsx';
-import { RequireAuth } from './auth/RequireAuth.tsx';
+import { RequireAuth } from './components/auth/RequireAuth.tsx';
 import { AppLayout } from './components/AppLayout.tsx';
 import { DeferredOfflineLayer } from './components/DeferredOfflineLayer.tsx';
 import { PageLoading } from './components/PageLoading.tsx';

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.ts';
-import { applyPaymentReport, type PaymentOutcome } from '../modules/payments/payments.service.ts';
+import { applyPaymentReport } from '../modules/payments/payments.service.ts';
+import type { PaymentOutcome } from '../modules/payments/paymentReport.ts';
 import { refundRefusedPayment } from '../modules/payments/refusedPayments.ts';
 import {
   closeOrder,

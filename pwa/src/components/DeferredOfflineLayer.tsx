@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAuth } from '../auth/useAuth.ts';
+import { useAuth } from '../hooks/useAuth.ts';
 import { whenIdle } from '../lib/idle.ts';
 
 // The offline bar and the sync engine carry Dexie (~35 KB gzip): they load after first paint, when idle.

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useAuth } from '../auth/useAuth.ts';
+import { useAuth } from '../hooks/useAuth.ts';
 import { homePathFor } from '../auth/homePath.ts';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { LanguageSwitch } from '../i18n/LanguageSwitch.tsx';

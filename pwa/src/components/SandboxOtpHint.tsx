@@ -1,5 +1,5 @@
 import { useConfig } from '../api/useConfig.ts';
-import { useSandboxOtp } from '../auth/useSandboxOtp.ts';
+import { useSandboxOtp } from '../hooks/useSandboxOtp.ts';
 import { richText, useT } from '../i18n/i18n.tsx';
 
 /** Sandbox mode only: tells the tester where the OTP comes from and shows the emulator's latest code. */

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useAuth } from '../auth/useAuth.ts';
+import { useAuth } from './useAuth.ts';
 import { useRealtime } from '../realtime/useRealtime.ts';
 import { useRealtimeSync } from '../realtime/syncBridge.ts';
 import type { RealtimeStatus } from '../realtime/socket.ts';

@@ -32,3 +32,23 @@ export function useConsentActions() {
 export function consentLink(token: string): string {
   return `${window.location.origin}/consent/${token}`;
 }
+
+/** The parent's side of a consent link: GET /api/consent/:token and its confirmation with the parent's OTP proof. */
+export function useConsentLink(token: string) {
+  return {
+    page: useQuery({
+      queryKey: ['consent', 'link', token],
+      queryFn: ({ signal }) => api('consentPage', { params: { token }, signal }),
+      retry: false,
+    }),
+    confirm: useMutation({
+      mutationFn: (proof: { phone: string; firebaseToken: string }) =>
+        api('confirmConsent', { params: { token }, input: proof }),
+    }),
+  };
+}
+
+/** The parent's withdrawal of consent, from the link shown after confirming. */
+export function useWithdrawConsent(token: string) {
+  return useMutation({ mutationFn: () => api('withdrawConsent', { params: { token } }) });
+}

@@ -40,6 +40,11 @@ export function useRotateOverlayKey() {
   });
 }
 
+/** POST /api/creator/show/sounds: stores a tier's sound (a data URL) and answers its `sound` reference. */
+export function useUploadTierSound() {
+  return useMutation({ mutationFn: (audio: string) => api('uploadTierSound', { input: { audio } }) });
+}
+
 /**
  * The overlay link every screen gives a creator for OBS: `${origin}/overlay?key=<overlayKey>&display=1`, the bare
  * overlay (SPEC §2). Without display=1 the same path is the Overlay Studio, which is a page for a browser.

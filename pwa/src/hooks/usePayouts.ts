@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PayoutOnboardingInput, PayoutSummary } from '@shabaash/shared';
 import { api } from '../api/client.ts';
-import { useAuth } from '../auth/useAuth.ts';
+import { useAuth } from './useAuth.ts';
 import { useRealtimeSync } from '../realtime/syncBridge.ts';
 import { useConnectivity } from '../sync/connectivity.ts';
 import { savePayouts, useMirroredPayouts } from '../sync/payouts.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useAuth } from '../auth/useAuth.ts';
+import { useAuth } from './useAuth.ts';
 import type { MirroredRecentTip } from '../sync/db.ts';
 import { useMirroredRecentTips } from '../sync/hooks.ts';
 import { enqueueSendTip } from '../sync/outbox.ts';

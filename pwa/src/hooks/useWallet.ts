@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { LIMITS, paiseToRupees, type PaymentOrderStatus, type Wallet } from '@shabaash/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { api } from '../api/client.ts';
-import { useAuth } from '../auth/useAuth.ts';
+import { useAuth } from './useAuth.ts';
 import { useRealtimeSync } from '../realtime/syncBridge.ts';
 import { useConnectivity } from '../sync/connectivity.ts';
 import { db, type MirroredBalance, type MirroredTransaction } from '../sync/db.ts';

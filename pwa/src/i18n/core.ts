@@ -1,12 +1,11 @@
 // The language machinery without React: main.tsx's static pages and plain-DOM code (the update prompt) use it.
 import { i18n, type Messages } from '@lingui/core';
-import type englishCatalogue from './messages/en.json';
 import { applyHtmlLang, storeLanguage, type Language } from './language.ts';
 import { fetchCatalogue } from './catalogue.ts';
+import type { MessageKey } from './messageKey.ts';
 import { STATIC_TEXTS_ID } from './staticTexts.ts';
 
-/** Every text key of the product: the keys of the English source catalogue (messages/en.json). */
-export type MessageKey = keyof typeof englishCatalogue;
+export type { MessageKey };
 export type MessageValues = Record<string, string | number>;
 
 export { i18n };

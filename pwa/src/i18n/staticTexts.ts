@@ -1,4 +1,4 @@
-import type { MessageKey } from './core.ts';
+import type { MessageKey } from './messageKey.ts';
 
 /**
  * The texts a prerendered page draws without React before the visitor acts (main.tsx's static fills), by route.

@@ -1,7 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { HealthPart } from '../../deps.ts';
 import type { PaymentsRuntime } from '../../payments/boot.ts';
-import type { Realtime } from '../../realtime/hub.ts';
 
 /** True when anything answers HTTP at `url` within a second (any status: the server is up). */
 async function answersHttp(url: string): Promise<boolean> {
@@ -38,7 +37,7 @@ export function paymentsHealth(
 }
 
 /** Realtime as /api/health sees it: down while the LISTEN connection is lost (it reconnects by itself). */
-export function realtimeHealth(realtime: Pick<Realtime, 'isListening'>): HealthPart {
+export function realtimeHealth(realtime: { isListening(): boolean }): HealthPart {
   return {
     name: 'realtime',
     mode: 'LISTEN shabaash_changes',

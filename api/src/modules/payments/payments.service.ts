@@ -19,7 +19,8 @@ import {
 import { postLedgerEntry } from '../wallet/ledger.ts';
 import { isGuestPayerBlocked, isViewerRefused } from '../safety/safety.repository.ts';
 import { isBannedPayer } from '../ops/people.repository.ts';
-import { payerKeys, payerLabel, type PayerDetails } from './guestPayers.ts';
+import { payerKeys, payerLabel } from './guestPayers.ts';
+import type { PaymentEventName, PaymentOutcome, PaymentReport } from './paymentReport.ts';
 import { refundRefusedPayment, refuseBlockedPayer } from './refusedPayments.ts';
 import {
   findPaymentOrder,
@@ -99,36 +100,6 @@ export async function getOrderStatus(
 }
 
 // ---------- applying payments (webhooks and reconciliation share this) ----------
-
-export type PaymentEventName = 'payment.captured' | 'order.paid' | 'payment.failed';
-
-/** What Razorpay told us about one payment, from a webhook or from the reconciliation poll. */
-export interface PaymentReport {
-  event: PaymentEventName;
-  paymentId: string;
-  orderId: string;
-  amountPaise: number;
-  currency: string;
-  status: string;
-  errorDescription?: string | null;
-  /** The payer as the payment entity describes it (guest tips check it against the creator's blocked guests). */
-  payer?: PayerDetails;
-}
-
-export type PaymentOutcome =
-  | 'credited' // top-up: wallet credited
-  | 'tipped' // guest tip created
-  | 'refused_blocked_payer' // guest payment from a payer the creator blocked: refunded, never a tip
-  | 'failed_recorded' // order marked failed
-  | 'duplicate' // this payment already paid this order
-  | 'already_processed' // this event id was already in the inbox
-  | 'mismatch' // amount or currency differs from the order: refused
-  | 'second_payment' // another payment already paid this order: refused (needs a refund)
-  | 'ignored_paid' // a failure reported for an order that is already paid
-  | 'not_captured' // a "captured" report whose payment is not captured
-  | 'unknown_order' // not one of our orders
-  | 'orphaned' // the order's user or creator no longer exists
-  | 'refunded'; // the order's creator or account was deleted: refunded at Razorpay, nothing applied
 
 /** How a guest-tip payment's outcome counts in shabaash_guest_payments_total (the others are not counted). */
 const GUEST_PAYMENT_OUTCOMES: Partial<Record<PaymentOutcome, GuestPaymentOutcome>> = {

@@ -8,7 +8,7 @@ import {
   markRefundProcessed,
   type PaymentOrderRow,
 } from './payments.repository.ts';
-import type { PaymentOutcome, PaymentReport } from './payments.service.ts';
+import type { PaymentOutcome, PaymentReport } from './paymentReport.ts';
 
 // Captured payments refused at capture (the creator blocked their payer, or the payee was deleted meanwhile):
 // recorded in payment_refunds in the payment's own transaction, then refunded in full through Razorpay after the

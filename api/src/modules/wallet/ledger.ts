@@ -1,25 +1,7 @@
 import { MESSAGES } from '@shabaash/shared';
 import type { Executor } from '../../db/knex.ts';
 import { paymentRequired } from '../../http/errors.ts';
-import { insertLedgerEntry } from './wallet.repository.ts';
-
-export type LedgerKind = 'welcome_bonus' | 'top_up' | 'tip' | 'cashback' | 'refund';
-
-export interface LedgerEntryInput {
-  userId: string;
-  type: 'credit' | 'debit';
-  kind: LedgerKind;
-  amountPaise: number;
-  description: string;
-  /** Payment id, tip id…; (kind, reference) is unique, so the same credit can never land twice. */
-  reference?: string | null;
-}
-
-export interface LedgerEntryResult {
-  transactionId: string;
-  balancePaise: number;
-  version: number;
-}
+import { insertLedgerEntry, type LedgerEntryInput, type LedgerEntryResult } from './wallet.repository.ts';
 
 /** SQLSTATE that the ledger's SQL functions raise when a debit would take a balance below zero. */
 export const INSUFFICIENT_BALANCE_SQLSTATE = 'SH402';

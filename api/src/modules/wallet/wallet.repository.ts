@@ -1,6 +1,23 @@
 import type { Executor } from '../../db/knex.ts';
-import type { LedgerEntryInput, LedgerEntryResult } from './ledger.ts';
 import { newestRows } from '../../db/newestRows.ts';
+
+export type LedgerKind = 'welcome_bonus' | 'top_up' | 'tip' | 'cashback' | 'refund';
+
+export interface LedgerEntryInput {
+  userId: string;
+  type: 'credit' | 'debit';
+  kind: LedgerKind;
+  amountPaise: number;
+  description: string;
+  /** Payment id, tip id…; (kind, reference) is unique, so the same credit can never land twice. */
+  reference?: string | null;
+}
+
+export interface LedgerEntryResult {
+  transactionId: string;
+  balancePaise: number;
+  version: number;
+}
 
 /** A wallet_transactions row as stored. */
 export interface WalletTransactionRow {

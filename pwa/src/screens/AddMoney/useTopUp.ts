@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LIMITS, MESSAGES, type PaymentOrder } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { useConfig } from '../../api/useConfig.ts';
-import { useAuth } from '../../auth/useAuth.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { CheckoutError, openCheckout } from '../../payments/checkout.ts';
 import { useAddMoney, useRefreshWallet } from '../../hooks/useWallet.ts';
 

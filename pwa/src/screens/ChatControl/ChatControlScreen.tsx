@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { MESSAGES } from '@shabaash/shared';
-import { useAuth } from '../../auth/useAuth.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { useChats } from '../../hooks/useChats.ts';
 import { useSafetyFlags } from '../../hooks/useSafetyFlags.ts';
 import { guestLink, overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { MESSAGES } from '@shabaash/shared';
-import { api, ApiError, serverMessage } from '../../api/client.ts';
-import { AuthCard } from '../../auth/AuthCard.tsx';
-import { OtpCodeStep, OtpFooter, OtpSendStep } from '../../auth/OtpSteps.tsx';
+import { ApiError, serverMessage } from '../../api/client.ts';
+import { useConsentLink } from '../../hooks/useConsent.ts';
+import { AuthCard } from '../../components/auth/AuthCard.tsx';
+import { OtpCodeStep, OtpFooter, OtpSendStep } from '../../components/auth/OtpSteps.tsx';
 import { useOtpFlow } from '../../auth/useOtpFlow.ts';
 import { PhoneField } from '../../components/AccountFields.tsx';
 import { bindText } from '../../components/fieldBinding.tsx';
@@ -21,15 +21,7 @@ export function ConsentScreen() {
   const { t } = useT();
   const flow = useOtpFlow();
   const [phone, setPhone] = useState('');
-  const page = useQuery({
-    queryKey: ['consent', 'link', token],
-    queryFn: ({ signal }) => api('consentPage', { params: { token }, signal }),
-    retry: false,
-  });
-  const confirm = useMutation({
-    mutationFn: (proof: { phone: string; firebaseToken: string }) =>
-      api('confirmConsent', { params: { token }, input: proof }),
-  });
+  const { page, confirm } = useConsentLink(token);
 
   const handleSend = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

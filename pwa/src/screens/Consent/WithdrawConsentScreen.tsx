@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
-import { api, serverMessage } from '../../api/client.ts';
-import { AuthCard } from '../../auth/AuthCard.tsx';
+import { serverMessage } from '../../api/client.ts';
+import { useWithdrawConsent } from '../../hooks/useConsent.ts';
+import { AuthCard } from '../../components/auth/AuthCard.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { localizeText } from '../../i18n/errors.ts';
 import { useT } from '../../i18n/i18n.tsx';
@@ -10,7 +10,7 @@ import { useT } from '../../i18n/i18n.tsx';
 export function WithdrawConsentScreen() {
   const { token = '' } = useParams();
   const { t } = useT();
-  const withdraw = useMutation({ mutationFn: () => api('withdrawConsent', { params: { token } }) });
+  const withdraw = useWithdrawConsent(token);
   return (
     <AuthCard title={t('consent.withdraw.title')}>
       <p>{t('consent.withdraw.lede')}</p>

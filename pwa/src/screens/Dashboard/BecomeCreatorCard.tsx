@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { serverMessage } from '../../api/client.ts';
-import { useAuth } from '../../auth/useAuth.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { FormSubmit } from '../../components/FormStatus.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useBecomeCreator } from './useDashboardMutations.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../auth/useAuth.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { BecomeCreatorCard } from './BecomeCreatorCard.tsx';
 import { ConsentCard } from './ConsentCard.tsx';
 import { ModerationCard } from '../../components/ModerationCard.tsx';

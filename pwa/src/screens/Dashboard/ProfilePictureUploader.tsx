@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { MESSAGES } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
-import { useAuth } from '../../auth/useAuth.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { readAsDataUrl } from '../../lib/readAsDataUrl.ts';

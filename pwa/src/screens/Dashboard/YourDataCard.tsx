@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { linkTo } from '../../components/TextLink.tsx';
-import { api, serverMessage } from '../../api/client.ts';
+import { serverMessage } from '../../api/client.ts';
+import { useDeleteAccount, useExportMyData } from './useDashboardMutations.ts';
 import { DEFAULT_CONTACT_EMAIL, useConfig, useWalletMode } from '../../api/useConfig.ts';
-import { useAuth } from '../../auth/useAuth.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useBalance } from '../../hooks/useWallet.ts';
 import { useT, richText } from '../../i18n/i18n.tsx';
@@ -36,6 +37,8 @@ export function YourDataCard() {
   const walletOff = walletMode === 'off';
   const balance = useBalance({ enabled: walletMode === 'stored' });
   const { t } = useT();
+  const exportMutation = useExportMyData();
+  const deleteMutation = useDeleteAccount();
   const contact = config?.contactEmail || DEFAULT_CONTACT_EMAIL;
   const [busy, setBusy] = useState<'export' | 'delete' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +52,7 @@ export function YourDataCard() {
     setError(null);
     setSuccess(null);
     try {
-      const data = await api('exportMyData');
+      const data = await exportMutation.mutateAsync();
       download(`shabaash-data-${new Date().toISOString().slice(0, 10)}.json`, data);
       setSuccess(t('dashboard.yourData.downloaded'));
     } catch (caught) {
@@ -64,7 +67,7 @@ export function YourDataCard() {
     setBusy('delete');
     setError(null);
     try {
-      await api('deleteAccount', { input: { confirm: true, balancePaise } });
+      await deleteMutation.mutateAsync(balancePaise);
       await logout();
       navigate('/', { replace: true });
     } catch (caught) {

@@ -14,3 +14,15 @@ export function useBecomeCreator() {
     mutationFn: (input: { handle: string; displayName: string }) => api('becomeCreator', { input }),
   });
 }
+
+/** GET /api/users/me/export: everything the account holds, as one JSON document. */
+export function useExportMyData() {
+  return useMutation({ mutationFn: () => api('exportMyData') });
+}
+
+/** DELETE /api/users/me: deletes the account, confirming the balance the viewer saw (it is forfeited). */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (balancePaise: number) => api('deleteAccount', { input: { confirm: true, balancePaise } }),
+  });
+}

@@ -1,24 +1,21 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
-import { LIMITS, MESSAGES, type EndpointInput } from '@shabaash/shared';
-import { api, serverMessage } from '../../api/client.ts';
+import { LIMITS, MESSAGES } from '@shabaash/shared';
+import { serverMessage } from '../../api/client.ts';
+import { useResetPassword } from '../../hooks/useAccountForms.ts';
 import { useOtpFlow } from '../../auth/useOtpFlow.ts';
-import { OtpCodeStep, OtpFooter, OtpSendStep } from '../../auth/OtpSteps.tsx';
-import { AuthCard, AuthSwitch } from '../../auth/AuthCard.tsx';
+import { OtpCodeStep, OtpFooter, OtpSendStep } from '../../components/auth/OtpSteps.tsx';
+import { AuthCard, AuthSwitch } from '../../components/auth/AuthCard.tsx';
 import { newPasswordProblem, PasswordField, PhoneField } from '../../components/AccountFields.tsx';
 import { useT } from '../../i18n/i18n.tsx';
 import { bindText } from '../../components/fieldBinding.tsx';
-
-/** POST /api/auth/reset-password with the Firebase ID token. */
-const resetPassword = (input: EndpointInput<'resetPassword'>) => api('resetPassword', { input });
 
 /** /forgot-password (SPEC §2, §4): phone and Send OTP, then OTP and new password; back to /login after 1.5 s. */
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const { t } = useT();
   const flow = useOtpFlow();
-  const reset = useMutation({ mutationFn: resetPassword });
+  const reset = useResetPassword();
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [isDone, setIsDone] = useState(false);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../auth/useAuth.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { homePathFor } from '../../auth/homePath.ts';
 import { LinkButtons } from '../../components/LinkButtons.tsx';
 import { Logo } from '../../components/Logo.tsx';

@@ -1,5 +1,5 @@
 import { LinkButtons } from '../../components/LinkButtons.tsx';
-import { useAuth } from '../../auth/useAuth.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { homePathFor } from '../../auth/homePath.ts';
 import { richText, useT } from '../../i18n/i18n.tsx';
 

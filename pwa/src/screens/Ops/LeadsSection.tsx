@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { OpsLead } from '@shabaash/shared';
-import { downloadFile } from '../../api/download.ts';
 import { Card } from '../../components/Card.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useLeadContacted, useOpsLeads, useRevealLead } from '../../hooks/ops/people.ts';
+import { useDownload } from '../../hooks/useDownload.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { dateTime } from '../../i18n/format.ts';
 import { ReasonForm } from './ReasonForm.tsx';
@@ -89,15 +89,7 @@ export function LeadsSection() {
   const { t } = useT();
   const [status, setStatus] = useState<'new' | 'all'>('new');
   const leads = useOpsLeads(status);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const handleExport = async () => {
-    setExportError(null);
-    try {
-      await downloadFile('/ops/leads.csv', 'shabaash-leads.csv');
-    } catch {
-      setExportError(t('ops.leads.exportFailed'));
-    }
-  };
+  const csv = useDownload(t('ops.leads.exportFailed'));
   return (
     <section className="ops-section" aria-labelledby="ops-leads-title">
       <h2 id="ops-leads-title">{t('ops.leads.title')}</h2>
@@ -113,11 +105,15 @@ export function LeadsSection() {
             {t(`ops.leads.show.${s}`)}
           </button>
         ))}
-        <button type="button" className="button button-secondary" onClick={() => void handleExport()}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void csv.download('/ops/leads.csv', 'shabaash-leads.csv')}
+        >
           {t('ops.leads.export')}
         </button>
       </div>
-      <FormStatus error={exportError} />
+      <FormStatus error={csv.error} />
       {leads.isPending ? (
         <p role="status">{t('page.loading')}</p>
       ) : leads.isError ? (

@@ -1,18 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
-import { MESSAGES, type EndpointInput } from '@shabaash/shared';
-import { api, serverMessage } from '../../api/client.ts';
-import { AuthCard } from '../../auth/AuthCard.tsx';
-import { OtpCodeStep, OtpFooter, OtpSendStep } from '../../auth/OtpSteps.tsx';
-import { useAuth } from '../../auth/useAuth.ts';
+import { MESSAGES } from '@shabaash/shared';
+import { serverMessage } from '../../api/client.ts';
+import { useOpsLogin } from '../../hooks/useAccountForms.ts';
+import { AuthCard } from '../../components/auth/AuthCard.tsx';
+import { OtpCodeStep, OtpFooter, OtpSendStep } from '../../components/auth/OtpSteps.tsx';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { useOtpFlow } from '../../auth/useOtpFlow.ts';
 import { PasswordField, PhoneField } from '../../components/AccountFields.tsx';
 import { bindText } from '../../components/fieldBinding.tsx';
 import { useT } from '../../i18n/i18n.tsx';
-
-/** POST /api/ops/login: phone, password and the OTP's Firebase ID token. */
-const opsLogin = (input: EndpointInput<'opsLogin'>) => api('opsLogin', { input });
 
 /** /ops/login: phone and password, then the OTP texted to that phone (every time); lands on the console. */
 export function OpsLogin() {
@@ -20,7 +17,7 @@ export function OpsLogin() {
   const navigate = useNavigate();
   const { user, login } = useAuth();
   const flow = useOtpFlow();
-  const signIn = useMutation({ mutationFn: opsLogin });
+  const signIn = useOpsLogin();
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
 

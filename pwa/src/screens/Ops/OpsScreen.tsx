@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Link, Navigate, NavLink, Outlet, Route, Routes, useParams } from 'react-router-dom';
-import { useAuth } from '../../auth/useAuth.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { homePathFor } from '../../auth/homePath.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';

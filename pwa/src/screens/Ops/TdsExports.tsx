@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { downloadFile } from '../../api/download.ts';
 import { FormStatus } from '../../components/FormStatus.tsx';
+import { useDownload } from '../../hooks/useDownload.ts';
 import { useT } from '../../i18n/i18n.tsx';
 
 const IST_OFFSET_MS = 5.5 * 60 * 60_000;
@@ -28,16 +28,8 @@ export function TdsExports() {
   const [fy, setFy] = useState(now.fy);
   const [quarter, setQuarter] = useState<number>(now.quarter);
   const [creator, setCreator] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { download, error } = useDownload(t('ops.tds.exportFailed'));
   const query = `fy=${fy}&quarter=${quarter}`;
-  const download = async (path: string, name: string) => {
-    setError(null);
-    try {
-      await downloadFile(path, name);
-    } catch {
-      setError(t('ops.tds.exportFailed'));
-    }
-  };
   const on16a = (event: FormEvent) => {
     event.preventDefault();
     const id = creator.trim();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { OVERLAY_DEFAULTS } from '@shabaash/shared';
-import { useAuth } from '../../auth/useAuth.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { overlayLink, useCreatorOverlay } from '../../hooks/useCreatorOverlay.ts';
 import { Card } from '../../components/Card.tsx';
 import { CopyLinkRow } from '../../components/CopyLinkRow.tsx';

@@ -7,7 +7,8 @@ import {
   tierSoundUrl,
   type ShowTier,
 } from '@shabaash/shared';
-import { api, serverMessage } from '../../api/client.ts';
+import { serverMessage } from '../../api/client.ts';
+import { useUploadTierSound } from '../../hooks/useCreatorOverlay.ts';
 import { Field } from '../../components/Field.tsx';
 import { numberOrNaN } from '../../lib/amount.ts';
 import { readAsDataUrl } from '../../lib/readAsDataUrl.ts';
@@ -33,6 +34,7 @@ export function TierSoundField({
   onChange(patch: Partial<ShowTier>): void;
 }) {
   const { t } = useT();
+  const uploadSound = useUploadTierSound();
   const [uploading, setUploading] = useState(false);
   const [status, setStatus] = useState<{ error?: string; success?: string }>({});
   const preview = useRef<HTMLAudioElement | null>(null);
@@ -67,7 +69,7 @@ export function TierSoundField({
     setUploading(true);
     try {
       const audio = await readAsDataUrl(file);
-      const stored = await api('uploadTierSound', { input: { audio } });
+      const stored = await uploadSound.mutateAsync(audio);
       onChange({ sound: stored.sound });
       setStatus({ success: t('show.soundUploadedHint') });
     } catch (error) {

@@ -8,7 +8,7 @@ import {
   widgetSettingsSchema,
   type WidgetSettings as Settings,
 } from '@shabaash/shared';
-import { useAuth } from '../../auth/useAuth.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { Card } from '../../components/Card.tsx';
 import { SelectField } from '../../components/Field.tsx';
 import { TextField } from '../../components/TextField.tsx';

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PayoutSummary } from '@shabaash/shared';
-import { downloadFile } from '../../api/download.ts';
 import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { ServerText } from '../../components/ServerText.tsx';
 import { StatGrid } from '../../components/StatGrid.tsx';
 import { usePayouts } from '../../hooks/usePayouts.ts';
+import { useDownload } from '../../hooks/useDownload.ts';
 import { OnboardingForm } from './OnboardingForm.tsx';
 import { useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { dateTime, money } from '../../i18n/format.ts';
@@ -152,16 +152,8 @@ function History({ summary }: { summary: PayoutSummary }) {
 
 function Statements() {
   const [month, setMonth] = useState(currentMonth());
-  const [error, setError] = useState<string | null>(null);
   const { t } = useT();
-  async function handleCsv() {
-    setError(null);
-    try {
-      await downloadFile(`/creator/payouts/statement.csv?month=${month}`, `shabaash-statement-${month}.csv`);
-    } catch {
-      setError(t('payouts.statements.csvFailed'));
-    }
-  }
+  const csv = useDownload(t('payouts.statements.csvFailed'));
   return (
     <Card title={t('payouts.statements.title')}>
       <div className="field">
@@ -169,14 +161,23 @@ function Statements() {
         <input id="po-month" type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
       </div>
       <div className="button-row">
-        <button type="button" className="button button-secondary" onClick={() => void handleCsv()}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() =>
+            void csv.download(
+              `/creator/payouts/statement.csv?month=${month}`,
+              `shabaash-statement-${month}.csv`,
+            )
+          }
+        >
           {t('payouts.statements.csv')}
         </button>
         <Link className="button button-secondary" to={`/creator/payouts/statement/${month}`}>
           {t('payouts.statements.open')}
         </Link>
       </div>
-      <FormStatus error={error} />
+      <FormStatus error={csv.error} />
     </Card>
   );
 }

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
-import { dateOfBirthSchema, MESSAGES, type EndpointInput } from '@shabaash/shared';
+import { dateOfBirthSchema, MESSAGES } from '@shabaash/shared';
 import { useConfig } from '../../api/useConfig.ts';
-import { api, ApiError, serverMessage } from '../../api/client.ts';
-import { useAuth } from '../../auth/useAuth.ts';
+import { ApiError, serverMessage } from '../../api/client.ts';
+import { useRegister } from '../../hooks/useAccountForms.ts';
+import { useAuth } from '../../hooks/useAuth.ts';
 import { homePathFor } from '../../auth/homePath.ts';
 import { useOtpFlow } from '../../auth/useOtpFlow.ts';
-import { OtpCodeStep, OtpFooter, OtpSendStep } from '../../auth/OtpSteps.tsx';
-import { AuthCard, AuthSwitch } from '../../auth/AuthCard.tsx';
+import { OtpCodeStep, OtpFooter, OtpSendStep } from '../../components/auth/OtpSteps.tsx';
+import { AuthCard, AuthSwitch } from '../../components/auth/AuthCard.tsx';
 import { newPasswordProblem, PasswordField, PhoneField } from '../../components/AccountFields.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { linkTo } from '../../components/TextLink.tsx';
@@ -23,9 +23,7 @@ export function RegisterScreen() {
   const { login } = useAuth();
   const walletMode = useWalletMode();
   const flow = useOtpFlow();
-  const register = useMutation({
-    mutationFn: (input: EndpointInput<'register'>) => api('register', { input }),
-  });
+  const register = useRegister();
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');

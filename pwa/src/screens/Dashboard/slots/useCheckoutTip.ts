@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MESSAGES } from '@shabaash/shared';
 import { api } from '../../../api/client.ts';
 import { useConfig } from '../../../api/useConfig.ts';
-import { useAuth } from '../../../auth/useAuth.ts';
+import { useAuth } from '../../../hooks/useAuth.ts';
 import { CheckoutError, openCheckout, type CheckoutCallbacks } from '../../../payments/checkout.ts';
 
 export interface CheckoutTipInput {

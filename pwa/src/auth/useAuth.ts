@@ -1,9 +1,0 @@
-import { useContext } from 'react';
-import { AuthContext, type AuthState } from './authContext.ts';
-
-/** The session (SPEC §3, §4): user, loading, isCreator, login(token, user), logout(), updateUser(partial). */
-export function useAuth(): AuthState {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
-  return value;
-}
