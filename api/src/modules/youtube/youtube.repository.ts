@@ -107,7 +107,9 @@ export async function takeOAuthState(
   return row ? (row as { code_verifier_sealed: Buffer }).code_verifier_sealed : null;
 }
 
-export type YouTubeConnectionEvent = 'connected' | 'disconnected' | 'refused';
+/** Connect YouTube's steps, and the live-chat follower's states that keep Super Chats from arriving. */
+export type YouTubeConnectionEvent =
+  'connected' | 'disconnected' | 'refused' | 'quota_exhausted' | 'grant_revoked' | 'failing';
 
 /** Appends one row to the creator's Connect YouTube audit trail. */
 export async function insertConnectionEvent(

@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict, upstreamFailed } from '../../http/error
 import { countYouTubeConnection } from '../../metrics/youtube.ts';
 import { YouTubeRefusedError, type YouTubeOAuth } from '../../youtube/google.ts';
 import { openSecret, sealSecret } from '../../youtube/tokenCipher.ts';
+import { youtubeLive } from './liveChats.service.ts';
 import {
   channelHeldByOther,
   deleteConnection,
@@ -23,7 +24,7 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'youtube'>;
 
 const hashState = (state: string) => createHash('sha256').update(state, 'utf8').digest();
 /** The authenticated data of a sealed secret: whose it is and what it is, so a copied blob opens nowhere else. */
-const refreshContext = (creatorId: string) => `youtube-refresh:${creatorId}`;
+export const refreshContext = (creatorId: string) => `youtube-refresh:${creatorId}`;
 const verifierContext = (creatorId: string) => `youtube-pkce:${creatorId}`;
 
 function oauthOf(deps: Deps): YouTubeOAuth {
@@ -31,21 +32,13 @@ function oauthOf(deps: Deps): YouTubeOAuth {
   return deps.youtube;
 }
 
-const present = (deps: Deps, row: YouTubeConnectionRow | null): YouTubeStatus => ({
+const present = async (deps: Deps, row: YouTubeConnectionRow | null): Promise<YouTubeStatus> => ({
   available: deps.youtube != null,
   channel: row
     ? { id: row.channelId, title: row.channelTitle, connectedAt: row.createdAt.toISOString() }
     : null,
-  // The live-chat follower and the count settings are not built yet: a connected channel is idle, INR only.
-  live: row
-    ? {
-        state: 'idle',
-        broadcastTitle: null,
-        message: null,
-        quota: { dailyUnits: 10_000, usedUnits: 0, pollEveryMs: 0 },
-        updatedAt: row.createdAt.toISOString(),
-      }
-    : null,
+  live: row ? await youtubeLive(deps, row.creatorId, row.createdAt) : null,
+  // The count settings are not built yet: INR only.
   settings: { countMode: 'inrOnly', rates: {} },
 });
 

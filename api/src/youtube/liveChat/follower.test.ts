@@ -1,0 +1,113 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { STATUS_TEXTS, type ServerMessage, type YouTubeLive, type YouTubeStatus } from '@shabaash/shared';
+import { createTestApp } from '../../../test/harness.ts';
+import { buildCreator, buildUser, type BuiltCreator } from '../../../test/factories.ts';
+import { TestSocket } from '../../../test/realtime/testSocket.ts';
+import { connectYouTubeOver } from '../../../test/youtube.ts';
+import { startYouTube, type YouTubeRuntime } from '../boot.ts';
+import { startYouTubeFollower } from './follower.ts';
+
+// The live-chat follower in one instance against the YouTube simulator, a real database and real sockets: Super
+// Chats reach the overlay; a quota error and a revoked grant reach the Chat Loader and the status while Shabaash
+// tips keep arriving.
+
+let youtube!: YouTubeRuntime;
+const app = await createTestApp({
+  realtime: true,
+  env: {
+    // A quota far above Google's default, so the spacing is YouTube's pollingIntervalMillis (set short below).
+    YOUTUBE_DAILY_QUOTA_UNITS: '100000000',
+    YOUTUBE_CLAIM_MS: '200',
+    YOUTUBE_QUOTA_RETRY_MS: '3000',
+  },
+  extend: async (deps) => {
+    youtube = await startYouTube(deps.config, () => 'http://pwa.test');
+    return { ...deps, youtube: youtube.oauth };
+  },
+});
+const sim = () => youtube.simulator!.controls;
+sim().setPollingIntervalMillis(100);
+const stopFollower = startYouTubeFollower(app.deps, youtube.oauth!, app.databaseUrl);
+afterAll(async () => {
+  await stopFollower();
+  await youtube.stop();
+});
+
+const isLive = (m: ServerMessage): m is Extract<ServerMessage, { type: 'youtube:live' }> =>
+  m.type === 'youtube:live';
+const liveIn = (state: YouTubeLive['state']) => (m: ServerMessage) => isLive(m) && m.data.state === state;
+const status = async (creator: BuiltCreator) =>
+  (await app.request<YouTubeStatus>('GET', '/api/creator/youtube', { token: creator.token })).body;
+
+/** A creator with a connected channel, live on YouTube after Start stream, and their Chat Loader's socket. */
+async function liveCreator(channelTitle: string) {
+  const creator = await buildCreator(app.deps.db, app.deps.config);
+  const { channel } = await connectYouTubeOver(app.url, creator.token, channelTitle);
+  const loader = await TestSocket.hello(app.url, { token: creator.token });
+  sim().startBroadcast(channel!.id, `${channelTitle} live`);
+  expect((await app.request('POST', '/api/creator/stream/start', { token: creator.token })).status).toBe(200);
+  await loader.waitFor(liveIn('following'), 10_000);
+  return { creator, channelId: channel!.id, loader };
+}
+
+/** A Shabaash wallet tip to the creator, and proof it reached their Chat Loader. */
+async function shabaashTipArrives(creator: BuiltCreator, loader: TestSocket, message: string) {
+  const viewer = await buildUser(app.deps.db, app.deps.config, { balancePaise: 100_000 });
+  const sent = await app.request<{ tip: { id: string } }>('POST', '/api/tips/send', {
+    token: viewer.token,
+    body: { amount: 50, message, creator: creator.handle },
+  });
+  expect(sent.status).toBe(200);
+  await loader.waitFor((m) => m.type === 'tip:new' && m.data.id === sent.body.tip.id);
+}
+
+const disconnect = (creator: BuiltCreator) =>
+  app.request('DELETE', '/api/creator/youtube', { token: creator.token });
+
+describe('the YouTube live-chat follower', () => {
+  it('shows a quota error on the Chat Loader and in the status within one poll, Shabaash tips still arrive, and it comes back', async () => {
+    const { creator, loader } = await liveCreator('Quota Channel');
+    sim().failNextWithQuota(1);
+    const exhausted = await loader.waitFor(liveIn('quotaExhausted'), 5000);
+    expect(exhausted.type === 'youtube:live' && exhausted.data.message).toBe(
+      STATUS_TEXTS.youtubeQuotaExhausted,
+    );
+    const shown = await status(creator);
+    expect(shown.live).toMatchObject({
+      state: 'quotaExhausted',
+      message: STATUS_TEXTS.youtubeQuotaExhausted,
+      quota: { dailyUnits: 100_000_000 },
+    });
+    expect(shown.live!.quota.usedUnits).toBeGreaterThan(0);
+    await shabaashTipArrives(creator, loader, 'still here during the quota');
+    // After YOUTUBE_QUOTA_RETRY_MS it polls again and says so.
+    const back = await loader.waitForCount(liveIn('following'), 2, 10_000);
+    expect(back[1]!.type === 'youtube:live' && back[1]!.data.message).toBeNull();
+    const audit = await app.deps
+      .db('youtube_connection_events')
+      .where({ creator_id: creator.id })
+      .pluck('event');
+    expect(audit).toEqual(['connected', 'quota_exhausted']);
+    await disconnect(creator);
+    loader.close();
+  });
+
+  it('shows a revoked grant on the Chat Loader and in the status, and Shabaash tips still arrive', async () => {
+    const { creator, channelId, loader } = await liveCreator('Revoked Channel');
+    expect(sim().revokeChannelGrants(channelId)).toBe(1);
+    const revoked = await loader.waitFor(liveIn('revoked'), 5000);
+    expect(revoked.type === 'youtube:live' && revoked.data.message).toBe(STATUS_TEXTS.youtubeRevoked);
+    expect((await status(creator)).live).toMatchObject({
+      state: 'revoked',
+      message: STATUS_TEXTS.youtubeRevoked,
+    });
+    await shabaashTipArrives(creator, loader, 'still here after the revoke');
+    const audit = await app.deps
+      .db('youtube_connection_events')
+      .where({ creator_id: creator.id })
+      .pluck('event');
+    expect(audit).toEqual(['connected', 'grant_revoked']);
+    await disconnect(creator);
+    loader.close();
+  });
+});
