@@ -1,21 +1,15 @@
-/**
- * A YouTube Super Chat or Super Sticker as the live-chat follower reads it from liveChatMessages.list, before it
- * becomes an event in the creator's queue. `messageId` is the liveChatMessage id (the same message read twice is
- * the same event). Amounts are YouTube's: `amountMicros` of `currency` (ISO 4217), shown as `displayAmount`.
- */
+/** One Super Chat or Super Sticker as read from liveChatMessages (the follower maps YouTube's resource to this). */
 export interface YouTubePaidEvent {
-  messageId: string;
+  messageId: string; // liveChatMessage.id (unique: the same id is never ingested twice)
   kind: 'superChat' | 'superSticker';
-  authorName: string;
+  publishedAt: string; // snippet.publishedAt
+  authorName: string; // authorDetails.displayName
   authorChannelId: string;
-  amountMicros: number;
-  currency: string;
-  displayAmount: string;
-  /** The Super Chat's comment ('' when none, and for a Super Sticker). */
-  comment: string;
-  /** The Super Sticker's alt text (shown and read aloud); null for a Super Chat. */
-  stickerAltText: string | null;
-  /** YouTube's tier (1 is the lowest). */
-  tier: number;
-  publishedAt: string;
+  amountMicros: number; // superChatDetails/superStickerDetails.amountMicros
+  currency: string; // ...currency
+  displayAmount: string; // ...amountDisplayString
+  tier: number; // ...tier
+  comment: string; // superChatDetails.userComment ('' for stickers)
+  stickerId: string | null; // superStickerDetails.superStickerMetadata.stickerId
+  stickerAltText: string | null; // superStickerDetails.superStickerMetadata.altText
 }

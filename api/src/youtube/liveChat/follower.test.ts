@@ -64,7 +64,74 @@ async function shabaashTipArrives(creator: BuiltCreator, loader: TestSocket, mes
 const disconnect = (creator: BuiltCreator) =>
   app.request('DELETE', '/api/creator/youtube', { token: creator.token });
 
+/** When each message (by its index in `socket.messages`) reached this socket, from now on. */
+function arrivalTimes(socket: TestSocket): Map<number, number> {
+  const times = new Map<number, number>();
+  // TestSocket's own listener came first: the message just received is the last one kept.
+  socket.ws.on('message', () => times.set(socket.messages.length - 1, Date.now()));
+  return times;
+}
+
 describe('the YouTube live-chat follower', () => {
+  it('brings three Super Chats to the overlay once each, in order, within 2 s of YouTube sending them', async () => {
+    const { creator, channelId, loader } = await liveCreator('Overlay Channel');
+    const overlay = await TestSocket.hello(app.url, { overlayKey: creator.overlayKey });
+    const arrivals = arrivalTimes(overlay);
+    // The creator's auto rule: supporters they have shown before go live at once (any amount).
+    const safety = await app.request('PUT', '/api/creator/safety', {
+      token: creator.token,
+      body: { reviewMode: 'auto_live_trusted', autoLiveMinAmount: 0 },
+    });
+    expect(safety.status).toBe(200);
+    // Priya's first Super Chat waits in the Chat Loader; the creator shows it, so she is a trusted supporter.
+    sim().sendSuperChat(channelId, { author: 'Priya', amount: 50, comment: 'first time here' });
+    const first = await loader.waitFor(
+      (m) => m.type === 'tip:new' && m.data.message === 'first time here',
+      5000,
+    );
+    expect(first.type === 'tip:new' && first.data.status).toBe('unread');
+    const firstId = first.type === 'tip:new' ? first.data.id : '';
+    const shown = await app.request('PATCH', `/api/creator/chats/${firstId}/status`, {
+      token: creator.token,
+      body: { status: 'read' },
+    });
+    expect(shown.status).toBe(200);
+    await overlay.waitFor((m) => m.type === 'tip:status' && m.data.id === firstId);
+
+    const comments = ['Jai ho!', 'Great stream', 'Namaste from Pune'];
+    const sentAt: number[] = [];
+    for (const [i, comment] of comments.entries()) {
+      sentAt.push(Date.now());
+      sim().sendSuperChat(channelId, { author: 'Priya', amount: 100 * (i + 1), comment });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const isOurs = (m: ServerMessage) =>
+      (m.type === 'tip:new' || m.type === 'tip:status') &&
+      m.data.status === 'read' &&
+      comments.includes(m.data.message);
+    await overlay.waitForCount(isOurs, 3, 5000);
+    const live = overlay.messages
+      .map((m, index) => ({ m, index }))
+      .filter(({ m }) => isOurs(m))
+      .map(({ m, index }) => ({
+        tip: (m as Extract<ServerMessage, { type: 'tip:new' }>).data,
+        at: arrivals.get(index)!,
+      }));
+    // Once each, in the order sent, as Super Chats with YouTube's amount.
+    expect(live.map((l) => l.tip.message)).toEqual(comments);
+    expect(new Set(live.map((l) => l.tip.id)).size).toBe(3);
+    expect(live.map((l) => l.tip.external?.kind)).toEqual(['superChat', 'superChat', 'superChat']);
+    const delays = live.map((l, i) => l.at - sentAt[i]!);
+    console.log(`Super Chat → overlay delays (ms): ${delays.join(', ')}`);
+    for (const delay of delays) expect(delay).toBeLessThan(2000);
+    // Nothing more arrives for them (no repeat on a later poll).
+    await new Promise((r) => setTimeout(r, 500));
+    expect(overlay.messages.filter(isOurs)).toHaveLength(3);
+    overlay.close();
+    await disconnect(creator);
+    loader.close();
+  });
+
   it('shows a quota error on the Chat Loader and in the status within one poll, Shabaash tips still arrive, and it comes back', async () => {
     const { creator, loader } = await liveCreator('Quota Channel');
     sim().failNextWithQuota(1);

@@ -68,6 +68,7 @@ export function paidEventOf(item: youtube_v3.Schema$LiveChatMessage): YouTubePai
       currency: chat.currency ?? '',
       displayAmount: chat.amountDisplayString ?? '',
       comment: chat.userComment ?? '',
+      stickerId: null,
       stickerAltText: null,
       tier: chat.tier ?? 1,
     };
@@ -81,6 +82,7 @@ export function paidEventOf(item: youtube_v3.Schema$LiveChatMessage): YouTubePai
       currency: sticker.currency ?? '',
       displayAmount: sticker.amountDisplayString ?? '',
       comment: '',
+      stickerId: sticker.superStickerMetadata?.stickerId ?? null,
       stickerAltText: sticker.superStickerMetadata?.altText ?? '',
       tier: sticker.tier ?? 1,
     };
