@@ -14,3 +14,15 @@ export type YouTubeConnectionOutcome = 'connected' | 'disconnected' | 'refused' 
 export function countYouTubeConnection(outcome: YouTubeConnectionOutcome): void {
   connections.inc({ outcome });
 }
+
+const events = new Counter({
+  name: 'shabaash_youtube_events_total',
+  help: 'Super Chats and Super Stickers that landed in a creator queue, by kind (superChat, superSticker) and whether they counted towards the goal, timer and tiers.',
+  labelNames: ['kind', 'counted'] as const,
+  registers: [registry],
+});
+
+/** Counts one Super Chat or Super Sticker that landed (a repeated message id is not counted again). */
+export function countYouTubeEvent(kind: 'superChat' | 'superSticker', counted: boolean): void {
+  events.inc({ kind, counted: String(counted) });
+}
