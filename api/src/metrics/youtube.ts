@@ -49,3 +49,15 @@ export function countYouTubeLiveCall(
 export function countYouTubeLiveState(state: string): void {
   liveStates.inc({ state });
 }
+
+const events = new Counter({
+  name: 'shabaash_youtube_events_total',
+  help: 'Super Chats and Super Stickers that landed in a creator queue, by kind (superChat, superSticker) and whether they counted towards the goal, timer and tiers.',
+  labelNames: ['kind', 'counted'] as const,
+  registers: [registry],
+});
+
+/** Counts one Super Chat or Super Sticker that landed (a repeated message id is not counted again). */
+export function countYouTubeEvent(kind: 'superChat' | 'superSticker', counted: boolean): void {
+  events.inc({ kind, counted: String(counted) });
+}
