@@ -116,12 +116,15 @@ describe.sequential('kill -9 of the instance following a live chat', () => {
     }
     await killProduct(victim!);
     const killedAt = Date.now();
+    const takeover = until(holderPid, (pid) => pid === survivor.pid, 30_000).then((pid) => ({
+      pid,
+      ms: Date.now() - killedAt,
+    }));
     for (let i = BEFORE_KILL; i < BEFORE_KILL + AFTER_KILL; i++) {
       send(i);
       await new Promise((r) => setTimeout(r, 150));
     }
-    const taken = await until(holderPid, (pid) => pid === survivor.pid, 30_000);
-    const takeoverMs = Date.now() - killedAt;
+    const { pid: taken, ms: takeoverMs } = await takeover;
     console.log(`youtube takeover: the surviving instance held the channel ${takeoverMs} ms after the kill`);
     expect(taken).toBe(survivor.pid);
     expect(takeoverMs).toBeLessThan(30_000);

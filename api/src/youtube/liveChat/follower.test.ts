@@ -44,9 +44,16 @@ async function liveCreator(channelTitle: string) {
   const creator = await buildCreator(app.deps.db, app.deps.config);
   const { channel } = await connectYouTubeOver(app.url, creator.token, channelTitle);
   const loader = await TestSocket.hello(app.url, { token: creator.token });
+  // A worker has taken the channel and found it not live; its next look is YOUTUBE_BROADCAST_CHECK_MS (60 s) away,
+  // so it is Start stream that makes it look again at once.
+  await expect
+    .poll(() => app.deps.db('youtube_live_chats').where({ creator_id: creator.id }).first('state'), {
+      timeout: 5000,
+    })
+    .toEqual({ state: 'idle' });
   sim().startBroadcast(channel!.id, `${channelTitle} live`);
   expect((await app.request('POST', '/api/creator/stream/start', { token: creator.token })).status).toBe(200);
-  await loader.waitFor(liveIn('following'), 10_000);
+  await loader.waitFor(liveIn('following'), 3000);
   return { creator, channelId: channel!.id, loader };
 }
 
