@@ -31,7 +31,7 @@ export async function up(knex: Knex): Promise<void> {
   );
   await knex.raw('alter table youtube_connection_events drop constraint youtube_connection_events_event');
   await knex.raw(
-    `alter table youtube_connection_events add constraint youtube_connection_events_event check (event in ('connected', 'disconnected', 'refused', 'quota_exhausted', 'grant_revoked', 'failing'))`,
+    `alter table youtube_connection_events add constraint youtube_connection_events_event check (event in ('connected', 'disconnected', 'refused', 'settings', 'quota_exhausted', 'grant_revoked', 'failing'))`,
   );
 }
 
@@ -41,7 +41,7 @@ export async function down(knex: Knex): Promise<void> {
     .delete();
   await knex.raw('alter table youtube_connection_events drop constraint youtube_connection_events_event');
   await knex.raw(
-    `alter table youtube_connection_events add constraint youtube_connection_events_event check (event in ('connected', 'disconnected', 'refused'))`,
+    `alter table youtube_connection_events add constraint youtube_connection_events_event check (event in ('connected', 'disconnected', 'refused', 'settings'))`,
   );
   await knex.schema.dropTable('youtube_live_chats');
 }

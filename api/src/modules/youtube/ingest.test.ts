@@ -1,46 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage, Tip } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildCreator, type BuiltCreator } from '../../../test/factories.ts';
 import { TestSocket } from '../../../test/realtime/testSocket.ts';
+import { connectChannel, superChat } from '../../../test/youtube.ts';
 import type { YouTubePaidEvent } from '../../youtube/paidEvent.ts';
 import { ingestYouTubeEvents } from './ingest.ts';
-import { upsertConnection } from './youtube.repository.ts';
 
 const app: TestApp = await createTestApp({ realtime: true });
 const db = app.deps.db;
 
-/** A creator with a connected channel (its sealed token is never used here). */
+/** A creator with a connected channel. */
 async function connectedCreator(): Promise<BuiltCreator & { channelId: string }> {
   const creator = await buildCreator(db, app.deps.config);
-  const channelId = `UC${randomUUID().replaceAll('-', '').slice(0, 22)}`;
-  await upsertConnection(db, {
-    creatorId: creator.id,
-    channelId,
-    channelTitle: 'Asha Plays',
-    refreshTokenSealed: Buffer.from('unused'),
-  });
-  return { ...creator, channelId };
-}
-
-/** A Super Chat as the follower maps it; ₹100 unless told. */
-export function superChat(overrides: Partial<YouTubePaidEvent> = {}): YouTubePaidEvent {
-  return {
-    messageId: `LCC.${randomUUID()}`,
-    kind: 'superChat',
-    publishedAt: new Date().toISOString(),
-    authorName: 'Ravi',
-    authorChannelId: 'UCravi',
-    amountMicros: 100_000_000,
-    currency: 'INR',
-    displayAmount: '₹100.00',
-    tier: 2,
-    comment: 'Great stream!',
-    stickerId: null,
-    stickerAltText: null,
-    ...overrides,
-  };
+  return { ...creator, channelId: await connectChannel(db, creator.id) };
 }
 
 const ingest = (c: { id: string; channelId: string }, events: YouTubePaidEvent[]) =>
