@@ -110,6 +110,8 @@ describe('the YouTube live-chat follower', () => {
     for (const [i, comment] of comments.entries()) {
       sentAt.push(Date.now());
       sim().sendSuperChat(channelId, { author: 'Priya', amount: 100 * (i + 1), comment });
+      // An ordinary chat line between them is not a paid event: it never reaches the queue.
+      sim().sendText(channelId, { author: 'Chatter', text: `just chatting ${i}` });
       await new Promise((r) => setTimeout(r, 100));
     }
     const isOurs = (m: ServerMessage) =>
@@ -134,6 +136,10 @@ describe('the YouTube live-chat follower', () => {
     // Nothing more arrives for them (no repeat on a later poll).
     await new Promise((r) => setTimeout(r, 500));
     expect(overlay.messages.filter(isOurs)).toHaveLength(3);
+    const queued = await app.request<{ tips: Array<{ message: string }> }>('GET', '/api/creator/chats', {
+      token: creator.token,
+    });
+    expect(queued.body.tips.map((t) => t.message).filter((m) => m.startsWith('just chatting'))).toEqual([]);
     overlay.close();
     await disconnect(creator);
     loader.close();
@@ -181,6 +187,20 @@ describe('the YouTube live-chat follower', () => {
       .where({ creator_id: creator.id })
       .pluck('event');
     expect(audit).toEqual(['connected', 'grant_revoked']);
+    await disconnect(creator);
+    loader.close();
+  });
+
+  it('says the live chat ended when YouTube ends it (no warning), and follows the next broadcast on Start stream', async () => {
+    const { creator, channelId, loader } = await liveCreator('Ended Channel');
+    sim().endChat(channelId);
+    const ended = await loader.waitFor(liveIn('ended'), 5000);
+    expect(ended.type === 'youtube:live' && ended.data.message).toBeNull();
+    sim().startBroadcast(channelId, 'Second stream');
+    await app.request('POST', '/api/creator/stream/end', { token: creator.token });
+    await app.request('POST', '/api/creator/stream/start', { token: creator.token });
+    const again = await loader.waitForCount(liveIn('following'), 2, 3000);
+    expect(again[1]!.type === 'youtube:live' && again[1]!.data.broadcastTitle).toBe('Second stream');
     await disconnect(creator);
     loader.close();
   });
