@@ -306,28 +306,41 @@ export interface CreatorTipTotals {
   grossPaise: number;
   feePaise: number;
   guestPayments: number;
+  /** Super Chats and Super Stickers (no money moved through Shabaash): how many, and the paise they counted. */
+  youtube: { count: number; countedPaise: number };
 }
 
-/** Sums over every tip a creator ever received (tombstones included: deleting a chat does not undo money). */
+/**
+ * Sums over every tip a creator ever received (tombstones included: deleting a chat does not undo money); YouTube
+ * rows apart, as they moved no money.
+ */
 export async function creatorTipTotals(db: Executor, creatorId: string): Promise<CreatorTipTotals> {
   const row = await db('tips')
     .where({ creator_id: creatorId })
-    .first<{ count: number; gross: number; fee: number; guest: number }>(
-      db.raw('count(*)::bigint as count'),
-      db.raw('coalesce(sum(amount_paise), 0)::bigint as gross'),
-      db.raw('coalesce(sum(fee_paise), 0)::bigint as fee'),
+    .first<{ count: number; gross: number; fee: number; guest: number; yt: number; yt_paise: number }>(
+      db.raw(`count(*) filter (where source <> 'youtube')::bigint as count`),
+      db.raw(`coalesce(sum(amount_paise) filter (where source <> 'youtube'), 0)::bigint as gross`),
+      db.raw(`coalesce(sum(fee_paise) filter (where source <> 'youtube'), 0)::bigint as fee`),
       db.raw(`count(*) filter (where source = 'guest')::bigint as guest`),
+      db.raw(`count(*) filter (where source = 'youtube')::bigint as yt`),
+      db.raw(`coalesce(sum(amount_paise) filter (where source = 'youtube'), 0)::bigint as yt_paise`),
     );
   return {
     count: Number(row.count),
     grossPaise: Number(row.gross),
     feePaise: Number(row.fee),
     guestPayments: Number(row.guest),
+    youtube: { count: Number(row.yt), countedPaise: Number(row.yt_paise) },
   };
 }
 
-/** Every paid tip this deployment ever landed (tombstones included: a deleted chat was still processed). */
+/**
+ * Every paid tip this deployment ever landed (tombstones included: a deleted chat was still processed); YouTube Super
+ * Chats were paid elsewhere and are not counted.
+ */
 export async function countAllTips(db: Executor): Promise<number> {
-  const row = await db('tips').first<{ count: number }>(db.raw('count(*)::bigint as count'));
+  const row = await db('tips')
+    .whereNot({ source: 'youtube' })
+    .first<{ count: number }>(db.raw('count(*)::bigint as count'));
   return Number(row.count);
 }
