@@ -7,7 +7,7 @@ import { createHttpServer, DEFAULT_SERVER_LIMITS } from './http/server.ts';
 import { createDb, migrateLatest, type Db } from './db/knex.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { createLogger, type Logger } from './logger.ts';
-import type { AppDeps } from './deps.ts';
+import type { AppDeps, HealthPart } from './deps.ts';
 import { startIdentity } from './identity/boot.ts';
 import { createPhoneIdentity } from './identity/phoneIdentity.ts';
 import { startPayments } from './payments/boot.ts';
@@ -114,6 +114,100 @@ function startBackgroundWork(deps: AppDeps, databaseUrl: string, stops: StopList
   return () => worker.running();
 }
 
+/** The database: embedded PostgreSQL unless DATABASE_URL names one, its pool, migrations, the wallet-off check. */
+async function startDatabase(
+  config: Config,
+  logger: Logger,
+  stops: StopList,
+): Promise<{ databaseUrl: string; embedded: EmbeddedServer | null; db: Db }> {
+  let databaseUrl = config.DATABASE_URL;
+  let embedded: EmbeddedServer | null = null;
+  if (!databaseUrl) {
+    const started = await startEmbeddedPostgres({
+      dataDir: path.join(config.DATA_DIR, 'pg'),
+      port: config.EMBEDDED_PG_PORT,
+      log: (line) => logger.debug({ pg: line.trim() }, 'postgres'),
+      note: (line) => logger.warn(line),
+    });
+    stops.add('database', () => started.stop());
+    embedded = started;
+    databaseUrl = started.url;
+  }
+  const db: Db = createDb(databaseUrl, config.DATABASE_POOL_MAX);
+  stops.add('database pool', () => db.destroy());
+  await startPart('database', 'Check DATABASE_URL (or DATA_DIR for the embedded one)', () =>
+    migrateLatest(db),
+  );
+  // WALLET_MODE=off over wallets that still hold money: refused, naming the command that lists them.
+  await refuseHeldBalancesWhenWalletOff(db, config);
+  return { databaseUrl, embedded, db };
+}
+
+/** Phone identity: real Firebase with a service account, else an Auth emulator of this instance's own. */
+async function startPhoneIdentity(config: Config, logger: Logger, stops: StopList) {
+  const identityPart = await startIdentity(config, logger, (line) => logger.warn(line));
+  stops.add('Auth emulator', () => identityPart.stop());
+  // The emulator's address as it turned out (the default port gives way when taken), for the PWA and the CSP.
+  const runConfig: Config = { ...config, FIREBASE_AUTH_EMULATOR_HOST: identityPart.emulatorHost };
+  const identity = createPhoneIdentity({
+    projectId: config.FIREBASE_PROJECT_ID,
+    emulatorHost: identityPart.emulatorHost,
+    serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT,
+  });
+  stops.add('identity', () => identity.close());
+  return { identityPart, identity, runConfig };
+}
+
+/** /api/health's webhook worker part: the forked process must be running unless it runs apart. */
+function webhookWorkerHealth(config: Config, worker: { running(): boolean }): HealthPart {
+  return {
+    name: 'webhookWorker',
+    mode: config.WEBHOOK_WORKER === 'off' ? 'off (a separate npm run webhooks:worker)' : 'process',
+    check: async () => {
+      if (config.WEBHOOK_WORKER !== 'off' && !worker.running())
+        throw new Error('the webhook worker process is not running (it restarts after a crash)');
+    },
+  };
+}
+
+/**
+ * Serves the app and the websockets on PORT; returns the port it listens on. Stops: the HTTP server (idle
+ * connections closed, the rest after 5 s), and before it the sockets (stops run in reverse order).
+ */
+async function listenHttp(
+  app: ReturnType<typeof createApp>,
+  config: Config,
+  realtime: ReturnType<typeof createRealtime>,
+  stops: StopList,
+): Promise<number> {
+  const server = createHttpServer(app.callback(), {
+    ...DEFAULT_SERVER_LIMITS,
+    maxConnectionsPerIp: config.maxConnectionsPerIp,
+  });
+  realtime.attach(server);
+  await startPart(
+    'port',
+    'Set PORT to a free port (PORT=0 picks one)',
+    () =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.PORT, config.listenHost, resolve);
+      }),
+  );
+  stops.add(
+    'HTTP server',
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5000).unref();
+      }),
+  );
+  stops.add('websockets', () => realtime.close());
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : config.PORT;
+}
+
 /** Starts every part of the product on one port and returns a handle that stops them in order. */
 export async function startServer(
   config: Config,
@@ -127,37 +221,8 @@ export async function startServer(
         'PRODUCTION_REHEARSAL: a rehearsal of production against loopback stand-ins (RAZORPAY_HOST_URL, FIREBASE_AUTH_EMULATOR_HOST); never serve real users from it',
       );
     await assertPortFree(config);
-    let databaseUrl = config.DATABASE_URL;
-    let embedded: EmbeddedServer | null = null;
-    if (!databaseUrl) {
-      embedded = await startEmbeddedPostgres({
-        dataDir: path.join(config.DATA_DIR, 'pg'),
-        port: config.EMBEDDED_PG_PORT,
-        log: (line) => logger.debug({ pg: line.trim() }, 'postgres'),
-        note: (line) => logger.warn(line),
-      });
-      stops.add('database', () => embedded!.stop());
-      databaseUrl = embedded.url;
-    }
-    const db: Db = createDb(databaseUrl, config.DATABASE_POOL_MAX);
-    stops.add('database pool', () => db.destroy());
-    await startPart('database', 'Check DATABASE_URL (or DATA_DIR for the embedded one)', () =>
-      migrateLatest(db),
-    );
-    // WALLET_MODE=off over wallets that still hold money: refused, naming the command that lists them.
-    await refuseHeldBalancesWhenWalletOff(db, config);
-
-    // Phone identity: real Firebase with a service account, else an Auth emulator of this instance's own.
-    const identityPart = await startIdentity(config, logger, (line) => logger.warn(line));
-    stops.add('Auth emulator', () => identityPart.stop());
-    // The emulator's address as it turned out (the default port gives way when taken), for the PWA and the CSP.
-    const runConfig: Config = { ...config, FIREBASE_AUTH_EMULATOR_HOST: identityPart.emulatorHost };
-    const identity = createPhoneIdentity({
-      projectId: config.FIREBASE_PROJECT_ID,
-      emulatorHost: identityPart.emulatorHost,
-      serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT,
-    });
-    stops.add('identity', () => identity.close());
+    const { databaseUrl, embedded, db } = await startDatabase(config, logger, stops);
+    const { identityPart, identity, runConfig } = await startPhoneIdentity(config, logger, stops);
 
     let listenPort = config.PORT;
     const payments = await startPart('Razorpay simulator', PAYMENTS_FIX, () =>
@@ -195,45 +260,12 @@ export async function startServer(
         realtimeHealth(realtime),
         { name: 'identity', mode: identityPart.healthMode, check: () => identityPart.check() },
         paymentsHealth(config, payments),
-        {
-          name: 'webhookWorker',
-          mode: config.WEBHOOK_WORKER === 'off' ? 'off (a separate npm run webhooks:worker)' : 'process',
-          check: async () => {
-            if (config.WEBHOOK_WORKER !== 'off' && !webhookWorker.running())
-              throw new Error('the webhook worker process is not running (it restarts after a crash)');
-          },
-        },
+        webhookWorkerHealth(config, webhookWorker),
       ],
     };
     const app = createApp(deps, { staticDir: PWA_DIST, sandboxRouter: payments.sandboxRouter });
-    const server = createHttpServer(app.callback(), {
-      ...DEFAULT_SERVER_LIMITS,
-      maxConnectionsPerIp: config.maxConnectionsPerIp,
-    });
-    realtime.attach(server);
-    await startPart(
-      'port',
-      'Set PORT to a free port (PORT=0 picks one)',
-      () =>
-        new Promise<void>((resolve, reject) => {
-          server.once('error', reject);
-          server.listen(config.PORT, config.listenHost, resolve);
-        }),
-    );
-    stops.add(
-      'HTTP server',
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-          setTimeout(() => server.closeAllConnections(), 5000).unref();
-        }),
-    );
-    // Sockets close before the HTTP server waits for idle connections (stops run in reverse order).
-    stops.add('websockets', () => realtime.close());
+    const port = await listenHttp(app, config, realtime, stops);
     webhookWorker.running = startBackgroundWork(deps, databaseUrl, stops);
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.PORT;
     listenPort = port;
     const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
     const modes = {
