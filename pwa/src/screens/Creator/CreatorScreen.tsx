@@ -6,6 +6,7 @@ import { Card } from '../../components/Card.tsx';
 import { Field, SelectField } from '../../components/Field.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { StatGrid } from '../../components/StatGrid.tsx';
+import { ExternalAmount } from '../../components/ExternalMark.tsx';
 import { useCreatorAnalytics, useCreatorRecentTips } from '../../hooks/useCreatorAnalytics.ts';
 import { useCreatorExport } from '../../hooks/useCreatorExport.ts';
 import {
@@ -20,6 +21,7 @@ import { SafetySection } from './SafetySection.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
 import { ModeratorsSection } from './ModeratorsSection.tsx';
+import { YouTubeSection } from './YouTubeSection.tsx';
 import { translate, useT, type MessageKey } from '../../i18n/i18n.tsx';
 import { count, dateTime, rupees } from '../../i18n/format.ts';
 import './creator.css';
@@ -251,7 +253,9 @@ function RecentSupport() {
               <div className="cs-recent-main">
                 <p className="cs-recent-head">
                   <strong>{tipName(tip)}</strong>
-                  <span className="cs-recent-amount">{rupees(tip.amount)}</span>
+                  <span className="cs-recent-amount">
+                    {tip.external ? <ExternalAmount external={tip.external} /> : rupees(tip.amount)}
+                  </span>
                 </p>
                 {tip.message ? <p className="cs-recent-message">{tip.message}</p> : null}
                 <p className="muted small">{dateTime(tip.createdAt)}</p>
@@ -264,7 +268,10 @@ function RecentSupport() {
   );
 }
 
-/** /creator (SPEC §2 Creator suite): analytics cards, overlay link (copy, export, rotate), settings, recent support. */
+/**
+ * /creator (SPEC §2 Creator suite): analytics cards, overlay link (copy, export, rotate), settings, Connect YouTube,
+ * recent support.
+ */
 export function CreatorScreen() {
   const { t } = useT();
   return (
@@ -283,6 +290,7 @@ export function CreatorScreen() {
         <div className="stack">
           <OverlayLinkCard />
           <SettingsForm />
+          <YouTubeSection />
           <SafetySection />
           <ModeratorsSection />
           <ApiTokensSection />
