@@ -54,7 +54,8 @@ export function toChatView(tip: TipLike, now: Date = new Date()): ChatView {
     updatedAt: tip.updatedAt ?? tip.createdAt ?? now.toISOString(),
     version: tip.version ?? 0,
     aired: tip.aired ?? null,
-    ...(tip.feesCovered ? { feesCovered: true } : {}),
+    // No fee is paid through Shabaash for a YouTube event, so it never says who covered one.
+    ...(tip.feesCovered && !tip.external ? { feesCovered: true } : {}),
     ...(tip.statusBy ? { statusBy: tip.statusBy } : {}),
     ...(tip.external
       ? {

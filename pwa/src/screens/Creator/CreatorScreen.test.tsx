@@ -38,7 +38,15 @@ beforeEach(() => {
     ),
     // The API tokens and Webhooks sections (DeveloperAccess.test.tsx) load alongside too.
     http.get('*/api/creator/api-tokens', () => HttpResponse.json({ tokens: [] })),
-    http.get('*/api/creator/youtube', () => HttpResponse.json({ available: true, channel: null })),
+    // The YouTube card (YouTubeSection.test.tsx): no channel connected.
+    http.get('*/api/creator/youtube', () =>
+      HttpResponse.json({
+        available: true,
+        channel: null,
+        live: null,
+        settings: { countMode: 'inrOnly', rates: {} },
+      }),
+    ),
     http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [] })),
   );
 });
