@@ -122,6 +122,7 @@ export async function runPayoutBench(): Promise<{
         streamUpdated() {},
         timerUpdated() {},
         alertsUpdated() {},
+        youtubeLiveUpdated() {},
         showEvent() {},
       },
       // The batch pushes no tip live, so no speech is ever queued.

@@ -225,6 +225,21 @@ const envSchema = z.object({
   GOOGLE_OAUTH_REDIRECT_URL: z.url().optional(),
   /** AES-256-GCM key of stored YouTube refresh tokens (base64 of 32 bytes); required with a Google client. */
   YOUTUBE_TOKEN_KEY: aes256Key.optional(),
+  /** The YouTube Data API's daily quota of the Google Cloud project, shared by every channel followed (it sets the polling). */
+  YOUTUBE_DAILY_QUOTA_UNITS: z.coerce.number().int().min(100).max(1_000_000_000).default(10_000),
+  /** How often each instance tries to take the connected channels no instance follows (a dead one's within 30 s). */
+  YOUTUBE_CLAIM_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
+  /** The least time between two looks for a channel's active broadcast (Start stream looks at once). */
+  YOUTUBE_BROADCAST_CHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** After a quota error, the follower tries again after this long (or at the quota's reset, if sooner). */
+  YOUTUBE_QUOTA_RETRY_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(86_400_000)
+    .default(15 * 60_000),
+  /** Sandbox only: a running YouTube simulator (http://127.0.0.1:PORT/) to use instead of starting one. */
+  YOUTUBE_SIMULATOR_URL: z.url().optional(),
   /** The legal settings for India (api/src/legalConfig.ts). */
   ...legalEnvShape,
 });
@@ -334,6 +349,10 @@ function resolveYouTubeMode(c: z.infer<typeof envSchema>): Config['youtubeMode']
   if (Boolean(c.GOOGLE_OAUTH_CLIENT_ID) !== Boolean(c.GOOGLE_OAUTH_CLIENT_SECRET))
     throw new ConfigError(
       'Invalid configuration:\n  GOOGLE_OAUTH_CLIENT_SECRET: set both GOOGLE_OAUTH_CLIENT_ID and GOOGLE_OAUTH_CLIENT_SECRET, or neither',
+    );
+  if (c.YOUTUBE_SIMULATOR_URL && (c.GOOGLE_OAUTH_CLIENT_ID || c.NODE_ENV === 'production'))
+    throw new ConfigError(
+      'Invalid configuration:\n  YOUTUBE_SIMULATOR_URL: only the sandbox uses a YouTube simulator; unset it',
     );
   if (!c.GOOGLE_OAUTH_CLIENT_ID) return c.NODE_ENV === 'production' ? 'off' : 'simulator';
   if (!c.YOUTUBE_TOKEN_KEY || c.YOUTUBE_TOKEN_KEY === SANDBOX_YOUTUBE_TOKEN_KEY)

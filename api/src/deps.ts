@@ -1,4 +1,11 @@
-import type { AlertsState, OverlaySettings, ShowMessage, StreamSession, TimerRun } from '@shabaash/shared';
+import type {
+  AlertsState,
+  OverlaySettings,
+  ShowMessage,
+  StreamSession,
+  TimerRun,
+  YouTubeLive,
+} from '@shabaash/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/knex.ts';
 import type { Logger } from './logger.ts';
@@ -51,6 +58,11 @@ export interface RealtimeBus {
    * creator's Chat Loaders and bots and to the creator's moderators, on every instance.
    */
   alertsUpdated(creatorId: string, state: AlertsState): void;
+  /**
+   * The creator's YouTube live-chat follower changed state (or broadcast): pushed as youtube:live to the creator's
+   * own sockets (Chat Loaders), on every instance.
+   */
+  youtubeLiveUpdated(creatorId: string, live: YouTubeLive): void;
   /** A show moment for the creator's overlays only (test alert, speech ready, skip reading), on every instance. */
   showEvent(creatorId: string, message: ShowMessage): void;
 }

@@ -21,6 +21,7 @@ import { startTimerLoop } from './jobs/timers.ts';
 import { startWebhookProcess } from './modules/webhooks/workerProcess.ts';
 import { startPayoutLoop } from './jobs/payouts.ts';
 import { startDailyReconciliationLoop } from './jobs/dailyReconciliation.ts';
+import { startYouTubeFollower } from './youtube/liveChat/follower.ts';
 import { seedSandboxIfEnabled, type DemoAccount } from './sandboxSeed.ts';
 import { isPortFree, portHolder } from './ports.ts';
 import { StartupError, startPart } from './startupError.ts';
@@ -81,8 +82,9 @@ async function assertPortFree(config: Config): Promise<void> {
 
 /**
  * The instance's background work, each stopped with the rest: payment reconciliation, auto-clear, subathon timers,
- * the outgoing-webhook worker process (off this event loop and pool, WEBHOOK_WORKER), payouts and the daily
- * reconciliation. Returns whether the webhook worker process runs (for /api/health).
+ * the outgoing-webhook worker process (off this event loop and pool, WEBHOOK_WORKER), payouts, the daily
+ * reconciliation and (with YouTube on) the live-chat follower. Returns whether the webhook worker process runs
+ * (for /api/health).
  */
 function startBackgroundWork(deps: AppDeps, databaseUrl: string, stops: StopList): () => boolean {
   const worker = { running: () => false };
@@ -101,6 +103,8 @@ function startBackgroundWork(deps: AppDeps, databaseUrl: string, stops: StopList
     ['payouts', () => startPayoutLoop(deps)],
     ['daily reconciliation', () => startDailyReconciliationLoop(deps)],
   ];
+  const youtube = deps.youtube;
+  if (youtube) parts.push(['YouTube live chat', () => startYouTubeFollower(deps, youtube, databaseUrl)]);
   for (const [part, start] of parts) {
     const stop = start();
     stops.add(part, async () => {

@@ -1,4 +1,11 @@
-import type { AlertsState, OverlaySettings, ShowMessage, StreamSession, TimerRun } from '@shabaash/shared';
+import type {
+  AlertsState,
+  OverlaySettings,
+  ShowMessage,
+  StreamSession,
+  TimerRun,
+  YouTubeLive,
+} from '@shabaash/shared';
 import type { RealtimeBus } from '../src/deps.ts';
 
 /** Records what the services announce; TEMPORARY until the real realtime hub is wired into the harness. */
@@ -23,6 +30,10 @@ export class RecordingBus implements RealtimeBus {
   readonly alertsUpdates: Array<{ creatorId: string; state: AlertsState }> = [];
   alertsUpdated(creatorId: string, state: AlertsState): void {
     this.alertsUpdates.push({ creatorId, state });
+  }
+  readonly youtubeLiveUpdates: Array<{ creatorId: string; live: YouTubeLive }> = [];
+  youtubeLiveUpdated(creatorId: string, live: YouTubeLive): void {
+    this.youtubeLiveUpdates.push({ creatorId, live });
   }
   readonly streamUpdates: Array<{ creatorId: string; session: StreamSession | null }> = [];
   streamUpdated(creatorId: string, session: StreamSession | null): void {

@@ -86,6 +86,8 @@ export const MESSAGES = {
   tipNotFound: 'We could not find that tip.',
   refundTooLarge: 'That is more than is left to refund on this tip.',
   refundNotAccepted: 'Razorpay did not accept the refund, so nothing was refunded. Try again.',
+  youtubeTipNoMoney:
+    'This is a YouTube Super Chat: it was paid on YouTube, so Shabaash holds no money for it and cannot refund it.',
   idempotencyKeyRequired: 'Send an Idempotency-Key with this request.',
   notFound: 'Not found.',
   internal: 'Something went wrong on our side. Please try again.',

@@ -26,6 +26,7 @@ function instance() {
     show: (c, m) => seen.push(`show ${c} ${m.type}`),
     timerChanged: async (c, ended) => void seen.push(`timer ${c} ${ended}`),
     alertsChanged: async (c) => void seen.push(`alerts ${c}`),
+    youtubeChanged: async (c) => void seen.push(`youtube ${c}`),
   };
   let closed = false;
   const fanout = createFanout({
@@ -67,9 +68,10 @@ describe('NOTIFY out, LISTEN in', () => {
     a.fanout.stream(creatorId);
     a.fanout.timer(creatorId, true);
     a.fanout.alerts(creatorId);
+    a.fanout.youtube(creatorId);
     a.fanout.show(creatorId, { type: 'speech:ready', data: { tipId: 't1' } });
     a.fanout.show(creatorId, { type: 'speech:skip' });
-    await expect.poll(() => news(b.seen).length).toBe(13);
+    await expect.poll(() => news(b.seen).length).toBe(14);
     expect(news(b.seen).sort()).toEqual(
       [
         'changed creator:known 9',
@@ -83,6 +85,7 @@ describe('NOTIFY out, LISTEN in', () => {
         `stream ${creatorId}`,
         `timer ${creatorId} true`,
         `alerts ${creatorId}`,
+        `youtube ${creatorId}`,
         `show ${creatorId} speech:ready`,
         `show ${creatorId} speech:skip`,
       ].sort(),

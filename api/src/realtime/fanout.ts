@@ -35,6 +35,8 @@ export interface FanoutHandlers {
   timerChanged(creatorId: string, ended: boolean): Promise<void>;
   /** A creator's alerts were paused or resumed elsewhere. */
   alertsChanged(creatorId: string): Promise<void>;
+  /** A creator's YouTube live-chat follower changed state on another instance. */
+  youtubeChanged(creatorId: string): Promise<void>;
   /** The LISTEN connection came back: notifications sent meanwhile are lost. */
   reconnected(): void;
 }
@@ -47,6 +49,7 @@ export interface Fanout {
   stream(creatorId: string): void;
   timer(creatorId: string, ended: boolean): void;
   alerts(creatorId: string): void;
+  youtube(creatorId: string): void;
   revoked(userId: string, sessionId: string | null): void;
   rotated(creatorId: string): void;
   suspended(creatorId: string): void;
@@ -152,6 +155,7 @@ export function createFanout(deps: {
     stream: queue((creatorId: string) => pending.sets.streams.add(creatorId)),
     timer: queue((creatorId: string, ended: boolean) => pending.lists.timers.push({ creatorId, ended })),
     alerts: queue((creatorId: string) => pending.sets.alerts.add(creatorId)),
+    youtube: queue((creatorId: string) => pending.sets.youtube.add(creatorId)),
     revoked: queue((userId: string, sessionId: string | null) =>
       pending.lists.revoked.push({ userId, sessionId }),
     ),
@@ -187,6 +191,7 @@ function createPendingNews() {
     overlays: new Set<string>(),
     streams: new Set<string>(),
     alerts: new Set<string>(),
+    youtube: new Set<string>(),
     rotated: new Set<string>(),
     suspended: new Set<string>(),
     revokedApiTokens: new Set<string>(),
@@ -226,6 +231,7 @@ function createPendingNews() {
         overlays: drain(sets.overlays),
         streams: drain(sets.streams),
         alerts: drain(sets.alerts),
+        youtube: drain(sets.youtube),
         rotated: drain(sets.rotated),
         suspended: drain(sets.suspended),
         revokedApiTokens: drain(sets.revokedApiTokens),
@@ -258,6 +264,7 @@ async function deliver(payload: ParsedNotifyPayload, handlers: FanoutHandlers): 
   for (const creatorId of payload.streams ?? []) await handlers.streamChanged(creatorId);
   for (const entry of payload.timers ?? []) await handlers.timerChanged(entry.creatorId, entry.ended);
   for (const creatorId of payload.alerts ?? []) await handlers.alertsChanged(creatorId);
+  for (const creatorId of payload.youtube ?? []) await handlers.youtubeChanged(creatorId);
 }
 
 interface PendingNews {
@@ -268,6 +275,8 @@ interface PendingNews {
   timers: Array<{ creatorId: string; ended: boolean }>;
   /** Creators whose alerts were paused or resumed. */
   alerts: string[];
+  /** Creators whose YouTube live-chat follower changed state. */
+  youtube: string[];
   revoked: Array<{ userId: string; sessionId: string | null }>;
   rotated: string[];
   suspended: string[];
@@ -295,6 +304,7 @@ export function buildPayloads(instance: string, news: PendingNews): NotifyPayloa
   if (news.streams.length > 0) current.streams = news.streams;
   if (news.timers.length > 0) current.timers = news.timers;
   if (news.alerts.length > 0) current.alerts = news.alerts;
+  if (news.youtube.length > 0) current.youtube = news.youtube;
   if (news.revoked.length > 0) current.revoked = news.revoked;
   if (news.rotated.length > 0) current.rotated = news.rotated;
   if (news.suspended.length > 0) current.suspended = news.suspended;

@@ -3,6 +3,7 @@ import { WS_CLOSE, WS_HEARTBEAT_MS, WS_HELLO_TIMEOUT_MS } from '@shabaash/shared
 import type { AppDeps, RealtimeBus } from '../deps.ts';
 import { getPayoutSummary } from '../modules/payouts/payouts.service.ts';
 import { creatorSpace } from '../modules/sync/spaces.ts';
+import { currentYouTubeLive } from '../modules/youtube/liveChats.service.ts';
 import { createAlertReceipts } from './alerts.ts';
 import { createConnections } from './connections.ts';
 import { createFanout, type Fanout } from './fanout.ts';
@@ -157,6 +158,7 @@ export function createRealtime(
   const pushToRooms = roomPusher(publisher, sender);
   const pushShow = showPusher(publisher, sender);
   const pushToTeam = roomPusher(publisher, sender, ['full', 'moderator']);
+  const pushToCreator = roomPusher(publisher, sender, ['full']);
   const fanout = createFanout({
     db,
     databaseUrl: options.databaseUrl,
@@ -174,6 +176,8 @@ export function createRealtime(
       pushToRooms,
       pushToTeam,
       pushShow,
+      pushToCreator,
+      youtubeLive: (creatorId) => currentYouTubeLive(deps, creatorId),
       announceAllPresence,
     }),
   });
@@ -198,7 +202,16 @@ export function createRealtime(
     ...helloLimits(options, config),
   });
 
-  const realtimeBus = bus({ isClosed, publisher, revocation, fanout, pushToRooms, pushToTeam, pushShow });
+  const realtimeBus = bus({
+    isClosed,
+    publisher,
+    revocation,
+    fanout,
+    pushToRooms,
+    pushToTeam,
+    pushToCreator,
+    pushShow,
+  });
   return {
     ...realtimeBus,
     attach: (server) => connections.attach(server),
@@ -241,9 +254,11 @@ function bus(parts: {
   pushToRooms: RoomPusher;
   /** The creator's Chat Loaders and bots, and the creator's moderators. */
   pushToTeam: RoomPusher;
+  /** The creator's own sockets (Chat Loaders and bots). */
+  pushToCreator: RoomPusher;
   pushShow: ShowPusher;
 }): RealtimeBus {
-  const { isClosed, publisher, revocation, fanout, pushToRooms, pushToTeam, pushShow } = parts;
+  const { isClosed, publisher, revocation, fanout, pushToRooms, pushToTeam, pushToCreator, pushShow } = parts;
   return {
     changed(spaces, tips) {
       if (isClosed()) return;
@@ -273,6 +288,11 @@ function bus(parts: {
       if (isClosed()) return;
       pushToTeam(creatorId, msg.alertsUpdate(state));
       fanout.alerts(creatorId);
+    },
+    youtubeLiveUpdated(creatorId, live) {
+      if (isClosed()) return;
+      pushToCreator(creatorId, msg.youtubeLive(live));
+      fanout.youtube(creatorId);
     },
     sessionsRevoked(userId, sessionId) {
       if (isClosed()) return;

@@ -5,6 +5,7 @@ import {
   type AlertsState,
   type StreamSession,
   type TimerRun,
+  type YouTubeLive,
 } from '@shabaash/shared';
 
 /** A message of a version space (tips, wallet, payouts). */
@@ -69,6 +70,8 @@ export const msg = {
     versioned('moderation:deleted')(space, version, { id }),
   /** Alerts paused or resumed: the state, for the Chat Loaders and moderators. */
   alertsUpdate: (state: AlertsState): ServerMessage => ({ type: 'alerts:update', data: state }),
+  /** The creator's YouTube live-chat follower changed state (quota, revoked grant, following a broadcast). */
+  youtubeLive: (live: YouTubeLive): ServerMessage => ({ type: 'youtube:live', data: live }),
   /** Answer to an application-level ping. */
   pong: (): ServerMessage => ({ type: 'pong' }),
 };

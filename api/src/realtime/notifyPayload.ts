@@ -42,6 +42,8 @@ export const notifyPayloadSchema = z.object({
   timers: z.array(z.object({ creatorId: z.string(), ended: z.boolean() })).optional(),
   /** Creators whose alerts were paused or resumed (alerts:update). */
   alerts: z.array(z.string()).optional(),
+  /** Creators whose YouTube live-chat follower changed state (youtube:live). */
+  youtube: z.array(z.string()).optional(),
   /** This instance's overlay count per creator (`count` 0 = none left); sent on change and every refresh. */
   presence: z
     .array(z.unknown())

@@ -1,3 +1,4 @@
+import type { YouTubeLive } from '@shabaash/shared';
 import { AppError } from '../http/errors.ts';
 import type { Executor } from '../db/knex.ts';
 import type { Logger } from '../logger.ts';
@@ -25,6 +26,10 @@ export function notificationHandlers(parts: {
   pushToRooms: RoomPusher;
   pushToTeam: RoomPusher;
   pushShow: ShowPusher;
+  /** The creator's own sockets (their Chat Loaders): the YouTube follower's state. */
+  pushToCreator: RoomPusher;
+  /** The creator's YouTube follower state now (null when no channel is connected). */
+  youtubeLive(creatorId: string): Promise<YouTubeLive | null>;
   announceAllPresence(): void;
 }): FanoutHandlers {
   const { db, log, publisher, presence, revocation } = parts;
@@ -72,6 +77,15 @@ export function notificationHandlers(parts: {
         parts.pushToTeam(creatorId, msg.alertsUpdate(await findAlertsState(db, creatorId)));
       } catch (err) {
         log.error({ err }, 'could not read the alerts state for a notification');
+      }
+    },
+    async youtubeChanged(creatorId) {
+      if (!publisher.states.has(creatorSpace(creatorId)) || !UUID_RE.test(creatorId)) return;
+      try {
+        const live = await parts.youtubeLive(creatorId);
+        if (live) parts.pushToCreator(creatorId, msg.youtubeLive(live));
+      } catch (err) {
+        log.error({ err }, 'could not read the YouTube follower state for a notification');
       }
     },
     reconnected() {

@@ -2,11 +2,11 @@ import type { Config } from '../config.ts';
 import type { StopList } from '../shutdown.ts';
 import { startPart } from '../startupError.ts';
 import { createGoogleOAuth, type YouTubeOAuth } from './google.ts';
-import { startYouTubeSimulator, type YouTubeSimulator } from './simulator/index.ts';
+import { simulatorAddresses, startYouTubeSimulator, type YouTubeSimulator } from './simulator/index.ts';
 
 /** The simulator's OAuth client (public: it only ever talks to the loopback simulator). */
 export const SANDBOX_GOOGLE_CLIENT_ID = 'shabaash-sandbox.apps.googleusercontent.com';
-const SANDBOX_GOOGLE_CLIENT_SECRET = 'sandbox-google-client-secret';
+export const SANDBOX_GOOGLE_CLIENT_SECRET = 'sandbox-google-client-secret';
 
 /** Where Google sends the creator back: a PWA route, which hands code and state to the API. */
 export const YOUTUBE_CALLBACK_PATH = '/creator/youtube/callback';
@@ -41,6 +41,20 @@ export async function startYouTube(config: Config, appUrl: () => string): Promis
       }),
       simulator: null,
       mode: 'Google (OAuth client set)',
+      stop: () => Promise.resolve(),
+    };
+  }
+  if (config.YOUTUBE_SIMULATOR_URL) {
+    const base = new URL(config.YOUTUBE_SIMULATOR_URL).origin;
+    return {
+      oauth: createGoogleOAuth({
+        clientId: SANDBOX_GOOGLE_CLIENT_ID,
+        clientSecret: SANDBOX_GOOGLE_CLIENT_SECRET,
+        redirectUrl,
+        ...simulatorAddresses(base),
+      }),
+      simulator: null,
+      mode: `YouTube simulator at ${base}/ (sandbox, YOUTUBE_SIMULATOR_URL)`,
       stop: () => Promise.resolve(),
     };
   }

@@ -59,6 +59,7 @@ export const creatorResolvers = {
       totalSuccessfulTopUps: topUps,
       totalTipsAmount: paiseToRupees(totalPaise),
       totalTipsCount: tips.length,
+      youtube: { count: 0, countedPaise: 0 },
     };
   },
   creatorRecentTips: (ctx) => {

@@ -70,6 +70,8 @@ export const analyticsSchema = z.object({
   totalSuccessfulTopUps: z.number().int(),
   totalTipsAmount: z.number(),
   totalTipsCount: z.number().int(),
+  /** YouTube Super Chats and Super Stickers, apart from Shabaash money (none of it moved through Shabaash). */
+  youtube: z.object({ count: z.number().int(), countedPaise: z.number().int() }),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
 

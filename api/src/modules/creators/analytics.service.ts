@@ -9,6 +9,8 @@ import { allTipsOfCreator, creatorTipTotals, newestTipsOfCreator } from '../tips
  * The creator suite's analytics cards. Every figure counts ALL tips the creator ever received, deleted
  * (tombstoned) chats included, because deleting a chat moderates the text but does not undo the payment:
  * - totalTipsCount: number of tips received (wallet and guest).
+ * - youtube: Super Chats and Super Stickers received and the paise they counted, apart: no money moved through
+ *   Shabaash for them, so they are in none of the figures above.
  * - totalTipsAmount: their gross in rupees (what supporters paid).
  * - totalEarnings: gross − platform fee in rupees (the fee is fixed on each tip row when it is created).
  * - totalSuccessfulTopUps: successful guest checkout payments to this creator (each guest tip exists only once
@@ -24,6 +26,7 @@ export function creatorAnalytics(db: AppDeps['db'], creatorId: string): Promise<
       totalSuccessfulTopUps: totals.guestPayments,
       totalTipsAmount: paiseToRupees(totals.grossPaise),
       totalTipsCount: totals.count,
+      youtube: totals.youtube,
     };
   });
 }
@@ -71,8 +74,8 @@ function csvRow(row: TipRow): string[] {
   ];
 }
 
-/** Every tip of the creator as CSV rows, a header first. */
+/** Every tip of the creator as CSV rows, a header first; no Super Chat (its money never came through Shabaash). */
 export async function tipsCsvRows(db: AppDeps['db'], creatorId: string): Promise<string[][]> {
   const rows = await allTipsOfCreator(db, creatorId);
-  return [CSV_HEADER, ...rows.map(csvRow)];
+  return [CSV_HEADER, ...rows.filter((row) => row.source !== 'youtube').map(csvRow)];
 }

@@ -128,6 +128,7 @@ describe('analytics, recent tips and CSV export', () => {
       totalSuccessfulTopUps: 1,
       totalTipsAmount: 600,
       totalTipsCount: 2,
+      youtube: { count: 0, countedPaise: 0 },
     });
     const fresh = await buildCreator(db, config);
     expect((await app.request('GET', '/api/creator/analytics', { token: fresh.token })).body).toEqual({
@@ -135,6 +136,7 @@ describe('analytics, recent tips and CSV export', () => {
       totalSuccessfulTopUps: 0,
       totalTipsAmount: 0,
       totalTipsCount: 0,
+      youtube: { count: 0, countedPaise: 0 },
     });
   });
 

@@ -61,7 +61,8 @@ export async function moneyByDay(db: Executor, days: number): Promise<MoneyDayRo
           tipped as (
             select (t.created_at at time zone 'Asia/Kolkata')::date as day, t.source, t.amount_paise, t.fee_paise
               from tips t, bounds
-             where t.created_at >= ((today - (? - 1))::timestamp at time zone 'Asia/Kolkata'))
+             where t.source <> 'youtube'
+               and t.created_at >= ((today - (? - 1))::timestamp at time zone 'Asia/Kolkata'))
      select to_char(s.day, 'YYYY-MM-DD') as day,
             coalesce(sum(x.amount_paise) filter (where x.source = 'wallet'), 0) as wallet_tips_paise,
             count(x.source) filter (where x.source = 'wallet') as wallet_tip_count,

@@ -19,7 +19,7 @@ export function presentRefund(row: OperatorRefundRow): OpsRefund {
 
 /** A tip for an operator: the sender's phone masked, guests by the name they typed, no bank detail anywhere. */
 export function presentOpsTip(
-  tip: OpsTipRow,
+  tip: OpsTipRow & { source: 'wallet' | 'guest' },
   refunds: OperatorRefundRow[],
   earning: TipEarningRow | undefined,
 ): OpsTipDetail {

@@ -2,7 +2,8 @@ import type { Executor } from '../../db/knex.ts';
 
 export interface OpsTipRow {
   id: string;
-  source: 'wallet' | 'guest';
+  /** A `youtube` row moved no money: the ops console refuses it (tipRefunds.service). */
+  source: 'wallet' | 'guest' | 'youtube';
   amount_paise: string | number;
   fee_paise: string | number;
   created_at: Date;

@@ -30,7 +30,13 @@ export async function opsTipDetail(db: Executor, tipId: string): Promise<OpsTipD
   if (!/^[0-9a-f-]{36}$/i.test(tipId)) throw new AppError('NOT_FOUND', MESSAGES.tipNotFound);
   const tip = await findOpsTip(db, tipId);
   if (!tip) throw new AppError('NOT_FOUND', MESSAGES.tipNotFound);
+  refuseYouTubeTip(tip);
   return presentOpsTip(tip, await listTipRefunds(db, tipId), await findTipEarning(db, tipId));
+}
+
+/** A Super Chat was paid on YouTube: no money of it is here to show, refund or reverse (409). */
+function refuseYouTubeTip<T extends OpsTipRow>(tip: T): asserts tip is T & { source: 'wallet' | 'guest' } {
+  if (tip.source === 'youtube') throw conflict(MESSAGES.youtubeTipNoMoney);
 }
 
 /** What the audit row keeps before and after a refund: what the tip has refunded, and the creator's earning. */
@@ -63,6 +69,7 @@ async function recordRefund(
 ): Promise<{ row: OperatorRefundRow; tip: OpsTipRow; fresh: boolean; before: unknown }> {
   const tip = await findOpsTip(tx, request.tipId, { lock: true });
   if (!tip) throw new AppError('NOT_FOUND', MESSAGES.tipNotFound);
+  refuseYouTubeTip(tip);
   const hash = requestFingerprint('opsRefundTip', {
     tipId: request.tipId,
     amountPaise: request.amountPaise,

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/knex.ts';
 import { deleteTierSoundsExcept } from '../show/tierSounds.repository.ts';
-import { TIP_COLUMNS } from '../tips/tips.repository.ts';
+import { TIP_SELECT } from '../tips/tips.repository.ts';
 import type { TipRow } from '../tips/tips.presenter.ts';
 
 /** The name every deleted account shows, wherever its tips and ledger entries remain. */
@@ -42,7 +42,7 @@ export async function tipsSentBy(db: Executor, userId: string): Promise<Array<Ti
       { column: 't.created_at', order: 'asc' },
       { column: 't.id', order: 'asc' },
     ])
-    .select<Array<TipRow & { handle: string }>>(...TIP_COLUMNS, 'c.handle');
+    .select<Array<TipRow & { handle: string }>>(db.raw(TIP_SELECT), 'c.handle');
 }
 
 /** When the account was created. */

@@ -1,6 +1,7 @@
 import type { AlertSound } from '@shabaash/shared';
 import type { Executor } from '../../db/knex.ts';
 import type { TipRow } from '../tips/tips.presenter.ts';
+import { TIP_SELECT } from '../tips/tips.repository.ts';
 
 // Alert receipts (migration 20261127150000): receipts on the tips row, the re-show claim, pause and resume.
 
@@ -33,9 +34,9 @@ export async function lockUnairedTip(
     .first<{ id: string } | undefined>('id');
 }
 
-const WITH_SENDER = `select c.*, u.name as sender_name, u.profile_pic as sender_profile_pic, u.phone as sender_phone
-   from claimed c left join users u on u.id = c.sender_id
-   order by c.version`;
+const WITH_SENDER = `select ${TIP_SELECT}
+   from claimed t left join users u on u.id = t.sender_id
+   order by t.version`;
 
 /**
  * Claims a creator's live tips that no overlay acknowledged, pushed live in the last `windowMs` and not held, for

@@ -83,8 +83,12 @@ function rangeStart(range: SupporterRange, session: SessionRow | null): string {
   return session ? `?::timestamptz` : `'infinity'::timestamptz`;
 }
 
-/** A tip's supporter: 'u:<sender id>' for wallet users, 'g:<guest name, case and spaces folded>' for guests. */
+/**
+ * A tip's supporter: 'u:<sender id>' for wallet users, 'y:<author channel id>' for YouTube Super Chats, 'g:<guest
+ * name, case and spaces folded>' for guests.
+ */
 const SUPPORTER_KEY = `case when t.sender_id is not null then 'u:' || t.sender_id::text
+  when t.source = 'youtube' then 'y:' || (select y.author_channel_id from youtube_events y where y.tip_id = t.id)
   else 'g:' || lower(regexp_replace(btrim(coalesce(t.guest_name, '')), '\\s+', ' ', 'g')) end`;
 
 /** The name a tip shows: the sender's current name, the guest's name, or 'Anonymous'. */

@@ -16,6 +16,7 @@ import type { SafetyRecord } from '../safety/safety.repository.ts';
 import { getShowSettings } from '../show/show.service.ts';
 import { widgetTimer } from '../timer/timer.service.ts';
 import { insertEvents } from '../webhooks/outbox.repository.ts';
+import { nudgeYouTubeFollower } from '../youtube/liveChats.repository.ts';
 import { NO_TOTALS, presentSession, presentSupporter, presentTotals } from './stream.presenter.ts';
 import {
   endLiveSession,
@@ -68,6 +69,8 @@ export async function startStream(deps: StreamDeps, creatorId: string): Promise<
       await insertEvents(tx, [
         streamEvent(creatorId, 'stream.started', session.id, { session: presentSession(session) }),
       ]);
+      // The YouTube follower of the creator's channel looks for the broadcast now (sent at commit).
+      await nudgeYouTubeFollower(tx, creatorId);
     }
     return session;
   });

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/knex.ts';
 import type { TipRow } from '../tips/tips.presenter.ts';
 import type { WalletTransactionRow } from '../wallet/wallet.repository.ts';
 import { creatorSpace, walletSpace } from './spaces.ts';
+import { TIP_SELECT } from '../tips/tips.repository.ts';
 
 /** A tip row as the sync layer reads it: current state (tombstones included) plus the version that created it. */
 export interface TipChangeRow extends TipRow {
@@ -76,7 +77,7 @@ export async function creatorsChangesSince(
        select coalesce((select version from sync_spaces where space = c.space), 0) as version
      ) v
      left join lateral (
-       select t.*, u.name as sender_name, u.profile_pic as sender_profile_pic, u.phone as sender_phone
+       select ${TIP_SELECT}
        from tips t left join users u on u.id = t.sender_id
        where t.creator_id = c.creator_id and t.version > c.since and t.version <= v.version
        order by t.version

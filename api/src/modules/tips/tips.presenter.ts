@@ -1,4 +1,11 @@
-import { maskPhone, paiseToRupees, type AlertSound, type Tip, type TipStatus } from '@shabaash/shared';
+import {
+  maskPhone,
+  paiseToRupees,
+  type AlertSound,
+  type ExternalEvent,
+  type Tip,
+  type TipStatus,
+} from '@shabaash/shared';
 
 /** A tips row joined with its sender (snake_case, as the repository reads it). */
 export interface TipRow {
@@ -6,7 +13,7 @@ export interface TipRow {
   creator_id: string;
   sender_id: string | null;
   guest_name: string | null;
-  source: 'wallet' | 'guest';
+  source: 'wallet' | 'guest' | 'youtube';
   amount_paise: number;
   fee_paise: number;
   message: string;
@@ -31,6 +38,8 @@ export interface TipRow {
   sender_phone?: string | null;
   /** The moderator who last set the status (migration 20261128050000); null when the creator did. */
   status_by_name?: string | null;
+  /** A YouTube tip's original event (tips.repository YOUTUBE_EVENT_COLUMN); null or absent for any other tip. */
+  youtube?: Omit<ExternalEvent, 'platform'> | null;
 }
 
 /**
@@ -72,5 +81,9 @@ export function presentTip(row: TipRow, options: { includePhone?: boolean; ownPh
     ...(row.fees_covered ? { feesCovered: true } : {}),
     // The creator's view only (it is the one with phones): who of their moderators set the status.
     ...(options.includePhone && row.status_by_name ? { statusBy: row.status_by_name } : {}),
+    // A Super Chat or Super Sticker: its source and original amount (amountPaise is what counts).
+    ...(row.youtube
+      ? { external: { platform: 'youtube', ...row.youtube, amountMicros: Number(row.youtube.amountMicros) } }
+      : {}),
   };
 }

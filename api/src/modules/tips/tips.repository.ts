@@ -7,7 +7,7 @@ export interface NewTip {
   creatorId: string;
   senderId: string | null;
   guestName: string | null;
-  source: 'wallet' | 'guest';
+  source: TipRow['source'];
   amountPaise: number;
   message: string;
   paymentId?: string | null;
@@ -16,13 +16,27 @@ export interface NewTip {
   feesCovered?: boolean;
 }
 
+/**
+ * A YouTube tip's original event (`youtube_events`) as the JSON presentTip reads (TipRow.youtube); null for any other
+ * tip (one primary-key read, for YouTube rows only). Every read that presents tips of `tips t` selects it.
+ */
+export const YOUTUBE_EVENT_COLUMN = `(case when t.source = 'youtube' then (
+    select jsonb_build_object('kind', y.kind, 'amountMicros', y.amount_micros, 'currency', y.currency,
+                              'displayAmount', y.display_amount, 'stickerAltText', y.sticker_alt_text,
+                              'counted', y.counted)
+      from youtube_events y where y.tip_id = t.id) end) as youtube`;
+
 /** Columns of a tip with its sender, for presentTip. */
 export const TIP_COLUMNS = [
   't.*',
   'u.name as sender_name',
   'u.profile_pic as sender_profile_pic',
   'u.phone as sender_phone',
+  YOUTUBE_EVENT_COLUMN,
 ] as const;
+
+/** TIP_COLUMNS as one select list, for raw SQL and `.select(db.raw(TIP_SELECT))`. */
+export const TIP_SELECT = TIP_COLUMNS.join(', ');
 
 /** The platform fee parameters `shabaash_insert_tip` takes (ARCHITECTURE §1: Starter free tier, Pro basis points). */
 export const FEE_PARAMETERS = [LIMITS.starterFreeTierPaise, LIMITS.proFeeBasisPoints] as const;
@@ -39,7 +53,7 @@ export async function insertTip(
   tip: NewTip & { id?: string; status?: TipRow['status'] },
 ): Promise<TipRow> {
   const result = await tx.raw<{ rows: TipRow[] }>(
-    `select ${TIP_COLUMNS.join(', ')}
+    `select ${TIP_SELECT}
      from shabaash_insert_tip(?::uuid, ?::uuid, ?::uuid, ?::text, ?::text, ?::bigint, ?::text, ?::text,
                               ?::text, ?::text, ?::bigint, ?::integer) as t
      left join users u on u.id = t.sender_id`,
@@ -80,7 +94,7 @@ export async function findTipById(db: Executor, id: string): Promise<TipRow | un
   return db('tips as t')
     .leftJoin('users as u', 'u.id', 't.sender_id')
     .where('t.id', id)
-    .first<TipRow | undefined>(...TIP_COLUMNS);
+    .first<TipRow | undefined>(db.raw(TIP_SELECT));
 }
 
 // ---------- reads and moderation (tips + chats) ----------
@@ -119,7 +133,7 @@ export async function recentTipsForViewer(
       { column: 't.id', order: 'desc' },
     ])
     .limit(limit)
-    .select<TipRow[]>(...TIP_COLUMNS);
+    .select<TipRow[]>(db.raw(TIP_SELECT));
 }
 
 /**
@@ -137,7 +151,7 @@ export async function liveTipsOfCreator(db: Executor, creatorId: string, limit: 
         { column: 't.created_at', order: 'desc' },
       ])
       .limit(limit)
-      .select<TipRow[]>(...TIP_COLUMNS)
+      .select<TipRow[]>(db.raw(TIP_SELECT))
   );
 }
 
@@ -151,7 +165,7 @@ export async function newestTipsOfCreator(db: Executor, creatorId: string, limit
       { column: 't.id', order: 'desc' },
     ])
     .limit(limit)
-    .select<TipRow[]>(...TIP_COLUMNS);
+    .select<TipRow[]>(db.raw(TIP_SELECT));
 }
 
 export interface ChatFilter {
@@ -190,7 +204,7 @@ export async function listChats(db: Executor, creatorId: string, filter: ChatFil
           { column: 't.id', order: 'desc' },
         ],
   );
-  return query.limit(filter.limit).select<TipRow[]>(...TIP_COLUMNS);
+  return query.limit(filter.limit).select<TipRow[]>(db.raw(TIP_SELECT));
 }
 
 /** Locks a live (non-deleted) tip of this creator; undefined when it does not exist, is deleted or is not theirs. */
@@ -284,7 +298,7 @@ export async function allTipsOfCreator(db: Executor, creatorId: string): Promise
       { column: 't.created_at', order: 'asc' },
       { column: 't.id', order: 'asc' },
     ])
-    .select<TipRow[]>(...TIP_COLUMNS);
+    .select<TipRow[]>(db.raw(TIP_SELECT));
 }
 
 export interface CreatorTipTotals {
@@ -292,28 +306,41 @@ export interface CreatorTipTotals {
   grossPaise: number;
   feePaise: number;
   guestPayments: number;
+  /** Super Chats and Super Stickers (no money moved through Shabaash): how many, and the paise they counted. */
+  youtube: { count: number; countedPaise: number };
 }
 
-/** Sums over every tip a creator ever received (tombstones included: deleting a chat does not undo money). */
+/**
+ * Sums over every tip a creator ever received (tombstones included: deleting a chat does not undo money); YouTube
+ * rows apart, as they moved no money.
+ */
 export async function creatorTipTotals(db: Executor, creatorId: string): Promise<CreatorTipTotals> {
   const row = await db('tips')
     .where({ creator_id: creatorId })
-    .first<{ count: number; gross: number; fee: number; guest: number }>(
-      db.raw('count(*)::bigint as count'),
-      db.raw('coalesce(sum(amount_paise), 0)::bigint as gross'),
-      db.raw('coalesce(sum(fee_paise), 0)::bigint as fee'),
+    .first<{ count: number; gross: number; fee: number; guest: number; yt: number; yt_paise: number }>(
+      db.raw(`count(*) filter (where source <> 'youtube')::bigint as count`),
+      db.raw(`coalesce(sum(amount_paise) filter (where source <> 'youtube'), 0)::bigint as gross`),
+      db.raw(`coalesce(sum(fee_paise) filter (where source <> 'youtube'), 0)::bigint as fee`),
       db.raw(`count(*) filter (where source = 'guest')::bigint as guest`),
+      db.raw(`count(*) filter (where source = 'youtube')::bigint as yt`),
+      db.raw(`coalesce(sum(amount_paise) filter (where source = 'youtube'), 0)::bigint as yt_paise`),
     );
   return {
     count: Number(row.count),
     grossPaise: Number(row.gross),
     feePaise: Number(row.fee),
     guestPayments: Number(row.guest),
+    youtube: { count: Number(row.yt), countedPaise: Number(row.yt_paise) },
   };
 }
 
-/** Every paid tip this deployment ever landed (tombstones included: a deleted chat was still processed). */
+/**
+ * Every paid tip this deployment ever landed (tombstones included: a deleted chat was still processed); YouTube Super
+ * Chats were paid elsewhere and are not counted.
+ */
 export async function countAllTips(db: Executor): Promise<number> {
-  const row = await db('tips').first<{ count: number }>(db.raw('count(*)::bigint as count'));
+  const row = await db('tips')
+    .whereNot({ source: 'youtube' })
+    .first<{ count: number }>(db.raw('count(*)::bigint as count'));
   return Number(row.count);
 }

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/knex.ts';
+import type { CountSettings } from './counting.ts';
 
 /** A creator's connected channel, as stored (the refresh token stays sealed here). */
 export interface YouTubeConnectionRow {
@@ -7,6 +8,8 @@ export interface YouTubeConnectionRow {
   channelTitle: string;
   refreshTokenSealed: Buffer;
   createdAt: Date;
+  /** How Super Chats count (migration 20261128060000). */
+  counting: CountSettings;
 }
 
 interface Row {
@@ -15,6 +18,8 @@ interface Row {
   channel_title: string;
   refresh_token_sealed: Buffer;
   created_at: Date;
+  count_mode: CountSettings['countMode'];
+  rates: Record<string, number>;
 }
 
 const toConnection = (r: Row): YouTubeConnectionRow => ({
@@ -23,6 +28,7 @@ const toConnection = (r: Row): YouTubeConnectionRow => ({
   channelTitle: r.channel_title,
   refreshTokenSealed: r.refresh_token_sealed,
   createdAt: r.created_at,
+  counting: { countMode: r.count_mode, ratesPaise: r.rates },
 });
 
 export async function findConnection(db: Executor, creatorId: string): Promise<YouTubeConnectionRow | null> {
@@ -46,7 +52,7 @@ export async function channelHeldByOther(
 /** Stores the creator's channel and sealed token, replacing an earlier connection of theirs. */
 export async function upsertConnection(
   db: Executor,
-  c: Omit<YouTubeConnectionRow, 'createdAt'>,
+  c: Omit<YouTubeConnectionRow, 'createdAt' | 'counting'>,
 ): Promise<YouTubeConnectionRow> {
   const [row] = await db('youtube_connections')
     .insert({
@@ -73,6 +79,23 @@ export async function deleteConnection(
   creatorId: string,
 ): Promise<YouTubeConnectionRow | null> {
   const [row] = await db<Row>('youtube_connections').where({ creator_id: creatorId }).delete().returning('*');
+  return row ? toConnection(row as Row) : null;
+}
+
+/** Saves how the creator's Super Chats count; null when no channel is connected. */
+export async function updateCountSettings(
+  db: Executor,
+  creatorId: string,
+  counting: CountSettings,
+): Promise<YouTubeConnectionRow | null> {
+  const [row] = await db('youtube_connections')
+    .where({ creator_id: creatorId })
+    .update({
+      count_mode: counting.countMode,
+      rates: JSON.stringify(counting.ratesPaise),
+      updated_at: db.fn.now(),
+    })
+    .returning('*');
   return row ? toConnection(row as Row) : null;
 }
 
@@ -107,7 +130,9 @@ export async function takeOAuthState(
   return row ? (row as { code_verifier_sealed: Buffer }).code_verifier_sealed : null;
 }
 
-export type YouTubeConnectionEvent = 'connected' | 'disconnected' | 'refused';
+/** Connect YouTube's steps, the count settings saved, and the live-chat follower's states that keep Super Chats from arriving. */
+export type YouTubeConnectionEvent =
+  'connected' | 'disconnected' | 'refused' | 'settings' | 'quota_exhausted' | 'grant_revoked' | 'failing';
 
 /** Appends one row to the creator's Connect YouTube audit trail. */
 export async function insertConnectionEvent(

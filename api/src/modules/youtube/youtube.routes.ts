@@ -3,11 +3,18 @@ import type { AppDeps } from '../../deps.ts';
 import { principal } from '../../http/auth.ts';
 import { contractRouter } from '../../http/contract.ts';
 import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
-import { disconnect, finishConnect, startConnect, youtubeStatus } from './youtube.service.ts';
+import {
+  disconnect,
+  finishConnect,
+  saveYouTubeSettings,
+  startConnect,
+  youtubeStatus,
+} from './youtube.service.ts';
 
 /**
  * Connect YouTube, the creator's own channel only (the principal picks the row; no id crosses the wire):
- * GET/DELETE /creator/youtube, POST /creator/youtube/connect and /creator/youtube/callback.
+ * GET/DELETE /creator/youtube, POST /creator/youtube/connect and /creator/youtube/callback, PUT
+ * /creator/youtube/settings (how Super Chats count).
  */
 export function youtubeRoutes(deps: AppDeps): Router {
   const { router, route } = contractRouter(deps.config);
@@ -31,6 +38,12 @@ export function youtubeRoutes(deps: AppDeps): Router {
     const creatorId = principal(ctx.state).userId;
     await limit(ctx, creatorId);
     return finishConnect(deps, creatorId, input);
+  });
+
+  route('youtubeSettings', async ({ ctx, input }) => {
+    const creatorId = principal(ctx.state).userId;
+    await limit(ctx, creatorId);
+    return saveYouTubeSettings(deps, creatorId, input);
   });
 
   route('disconnectYouTube', async ({ ctx }) => {

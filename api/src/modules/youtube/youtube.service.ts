@@ -1,10 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { STATUS_TEXTS, type YouTubeCallbackInput, type YouTubeStatus } from '@shabaash/shared';
+import {
+  STATUS_TEXTS,
+  type YouTubeCallbackInput,
+  type YouTubeSettings,
+  type YouTubeStatus,
+} from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, badRequest, conflict, upstreamFailed } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, notFound, upstreamFailed } from '../../http/errors.ts';
 import { countYouTubeConnection } from '../../metrics/youtube.ts';
 import { YouTubeRefusedError, type YouTubeOAuth } from '../../youtube/google.ts';
 import { openSecret, sealSecret } from '../../youtube/tokenCipher.ts';
+import { youtubeLive } from './liveChats.service.ts';
+import { ratesToPaise, ratesToRupees, type CountSettings } from './counting.ts';
 import {
   channelHeldByOther,
   deleteConnection,
@@ -12,6 +19,7 @@ import {
   insertConnectionEvent,
   insertOAuthState,
   takeOAuthState,
+  updateCountSettings,
   upsertConnection,
   type YouTubeConnectionRow,
 } from './youtube.repository.ts';
@@ -23,7 +31,7 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'youtube'>;
 
 const hashState = (state: string) => createHash('sha256').update(state, 'utf8').digest();
 /** The authenticated data of a sealed secret: whose it is and what it is, so a copied blob opens nowhere else. */
-const refreshContext = (creatorId: string) => `youtube-refresh:${creatorId}`;
+export const refreshContext = (creatorId: string) => `youtube-refresh:${creatorId}`;
 const verifierContext = (creatorId: string) => `youtube-pkce:${creatorId}`;
 
 function oauthOf(deps: Deps): YouTubeOAuth {
@@ -31,23 +39,49 @@ function oauthOf(deps: Deps): YouTubeOAuth {
   return deps.youtube;
 }
 
-const present = (deps: Deps, row: YouTubeConnectionRow | null): YouTubeStatus => ({
+const present = async (deps: Deps, row: YouTubeConnectionRow | null): Promise<YouTubeStatus> => ({
   available: deps.youtube != null,
   channel: row
     ? { id: row.channelId, title: row.channelTitle, connectedAt: row.createdAt.toISOString() }
     : null,
-  // The live-chat follower and the count settings are not built yet: a connected channel is idle, INR only.
-  live: row
-    ? {
-        state: 'idle',
-        broadcastTitle: null,
-        message: null,
-        quota: { dailyUnits: 10_000, usedUnits: 0, pollEveryMs: 0 },
-        updatedAt: row.createdAt.toISOString(),
-      }
-    : null,
-  settings: { countMode: 'inrOnly', rates: {} },
+  live: row ? await youtubeLive(deps, row.creatorId, row.createdAt) : null,
+  settings: presentSettings(row?.counting ?? DEFAULT_COUNTING),
 });
+
+/** How Super Chats count before the creator chooses: only those paid in INR. */
+const DEFAULT_COUNTING: CountSettings = { countMode: 'inrOnly', ratesPaise: {} };
+
+const presentSettings = (counting: CountSettings): YouTubeSettings => ({
+  countMode: counting.countMode,
+  rates: ratesToRupees(counting.ratesPaise),
+});
+
+/**
+ * Saves how the creator's Super Chats count towards the goal, timer and tiers from now on (events already in the
+ * queue keep what they counted), audited; 404 when no channel is connected. INR always counts as paid: a rate for
+ * it is not kept.
+ */
+export async function saveYouTubeSettings(
+  deps: Deps,
+  creatorId: string,
+  input: YouTubeSettings,
+): Promise<YouTubeStatus> {
+  const rates = Object.fromEntries(Object.entries(input.rates).filter(([code]) => code !== 'INR'));
+  const counting: CountSettings = { countMode: input.countMode, ratesPaise: ratesToPaise(rates) };
+  const row = await deps.db.transaction(async (tx) => {
+    const saved = await updateCountSettings(tx, creatorId, counting);
+    if (!saved) return null;
+    await insertConnectionEvent(tx, {
+      creatorId,
+      event: 'settings',
+      channelId: saved.channelId,
+      detail: JSON.stringify(counting),
+    });
+    return saved;
+  });
+  if (!row) throw notFound('YouTube connection');
+  return present(deps, row);
+}
 
 /** The creator's connected channel (never its token). */
 export async function youtubeStatus(deps: Deps, creatorId: string): Promise<YouTubeStatus> {

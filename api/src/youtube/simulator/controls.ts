@@ -61,6 +61,7 @@ function money(input: PaidInput) {
 }
 
 export function createControls(state: SimState): YouTubeSimulatorControls {
+  const viewers = new Map<string, string>();
   const liveOf = (channelId: string): SimBroadcast => {
     const b = [...state.broadcasts.values()].find(
       (x) => x.channelId === channelId && x.lifeCycleStatus === 'live',
@@ -77,7 +78,10 @@ export function createControls(state: SimState): YouTubeSimulatorControls {
     >,
   ): SimChatMessage => {
     const broadcast = liveOf(channelId);
-    const authorChannelId = channelIdFor();
+    // One viewer, one channel: the same display name pays from the same channel id (as a regular fan does).
+    const name = author ?? 'Sandbox Viewer';
+    const authorChannelId = viewers.get(name) ?? channelIdFor();
+    viewers.set(name, authorChannelId);
     const message: SimChatMessage = {
       kind: 'youtube#liveChatMessage',
       etag: simId(8),
@@ -92,7 +96,7 @@ export function createControls(state: SimState): YouTubeSimulatorControls {
       authorDetails: {
         channelId: authorChannelId,
         channelUrl: `http://www.youtube.com/channel/${authorChannelId}`,
-        displayName: author ?? 'Sandbox Viewer',
+        displayName: name,
         profileImageUrl: 'https://yt3.ggpht.com/sandbox-avatar.jpg',
         isVerified: false,
         isChatOwner: false,

@@ -29,6 +29,19 @@ export interface YouTubeSimulator {
   stop(): Promise<void>;
 }
 
+/** The OAuth endpoints and Data API root of a simulator listening at `base` (`http://127.0.0.1:PORT`). */
+export function simulatorAddresses(base: string): Pick<YouTubeSimulator, 'rootUrl' | 'endpoints'> {
+  return {
+    rootUrl: `${base}/`,
+    endpoints: {
+      oauth2AuthBaseUrl: `${base}${SIM_PATHS.authorize}`,
+      oauth2TokenUrl: `${base}${SIM_PATHS.token}`,
+      oauth2RevokeUrl: `${base}${SIM_PATHS.revoke}`,
+      tokenInfoUrl: `${base}${SIM_PATHS.tokenInfo}`,
+    },
+  };
+}
+
 /**
  * Starts an in-process Google look-alike on 127.0.0.1: the OAuth 2.0 consent page, token (authorization_code with
  * PKCE, refresh_token) and revoke endpoints, and the YouTube Data API's channels, liveBroadcasts and
@@ -54,16 +67,9 @@ export async function startYouTubeSimulator(opts: YouTubeSimulatorOptions): Prom
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const base = `http://127.0.0.1:${port}`;
   return {
-    rootUrl: `${base}/`,
+    ...simulatorAddresses(`http://127.0.0.1:${port}`),
     port,
-    endpoints: {
-      oauth2AuthBaseUrl: `${base}${SIM_PATHS.authorize}`,
-      oauth2TokenUrl: `${base}${SIM_PATHS.token}`,
-      oauth2RevokeUrl: `${base}${SIM_PATHS.revoke}`,
-      tokenInfoUrl: `${base}${SIM_PATHS.tokenInfo}`,
-    },
     controls,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -26,6 +26,7 @@ beforeEach(() => {
         totalSuccessfulTopUps: 7,
         totalTipsAmount: 130000,
         totalTipsCount: 42,
+        youtube: { count: 0, countedPaise: 0 },
       }),
     ),
     http.get('*/api/creator/recent-tips', () => HttpResponse.json({ tips: [] })),
