@@ -71,6 +71,23 @@ describe('Creator suite', () => {
     );
   });
 
+  it('shows YouTube Super Chats apart from Shabaash money, with what they counted for', async () => {
+    server.use(
+      http.get('*/api/creator/analytics', () =>
+        HttpResponse.json({
+          totalEarnings: 500,
+          totalSuccessfulTopUps: 0,
+          totalTipsAmount: 500,
+          totalTipsCount: 2,
+          youtube: { count: 3, countedPaise: 84_500 },
+        }),
+      ),
+    );
+    renderWithApp(<CreatorScreen />);
+    expect((await screen.findByTestId('stat-youtube')).textContent).toBe('3 · ₹845.00 counted');
+    expect(screen.getAllByText('₹500.00')).toHaveLength(2);
+  });
+
   it('reads in Hindi: titles, sections, the empty text and Indian-grouped money', async () => {
     await activateLanguage('hi');
     renderWithApp(<CreatorScreen />);

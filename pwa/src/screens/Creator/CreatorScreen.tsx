@@ -23,7 +23,7 @@ import { WebhooksSection } from './WebhooksSection.tsx';
 import { ModeratorsSection } from './ModeratorsSection.tsx';
 import { YouTubeSection } from './YouTubeSection.tsx';
 import { translate, useT, type MessageKey } from '../../i18n/i18n.tsx';
-import { count, dateTime, rupees } from '../../i18n/format.ts';
+import { count, dateTime, money, rupees } from '../../i18n/format.ts';
 import './creator.css';
 
 /** The overlay themes and sounds offered, each named by `creator.theme.<value>` / `creator.sound.<value>`. */
@@ -83,6 +83,19 @@ function AnalyticsCards() {
     { label: t('creator.stat.topUps'), value: a ? count(a.totalSuccessfulTopUps) : '—' },
     { label: t('creator.stat.tipsAmount'), value: a ? rupees(a.totalTipsAmount) : '—' },
     { label: t('creator.stat.tipsCount'), value: a ? count(a.totalTipsCount) : '—' },
+    // Paid on YouTube: shown apart, never added to Shabaash money (what they count for the goal, not earnings).
+    ...(a && a.youtube.count > 0
+      ? [
+          {
+            label: t('creator.stat.youtube'),
+            value: t('creator.stat.youtubeValue', {
+              count: count(a.youtube.count),
+              amount: money(a.youtube.countedPaise),
+            }),
+            testId: 'stat-youtube',
+          },
+        ]
+      : []),
   ];
   return <StatGrid label={t('creator.analytics')} stats={cards} />;
 }
