@@ -77,3 +77,8 @@ export function detectScript(text: string): SpeechScript {
 export function voiceFor(text: string, hinglishInHindi: boolean): SpeechVoice {
   return detectScript(text) === 'devanagari' || hinglishInHindi ? 'hi' : 'en-IN';
 }
+
+/** What is read aloud of a Super Sticker (it has no message): who sent it and its sticker's alt text. */
+export function superStickerSpeech(name: string, altText: string): string {
+  return `${name} sent a Super Sticker: ${altText}`;
+}

@@ -10,12 +10,17 @@ export const findShowSettings = showSettingsTable.find;
 /** Stores a creator's show settings (validated by showSettingsSchema). */
 export const upsertShowSettings = showSettingsTable.upsert;
 
-/** What the speech job needs of a tip: its amount, message, status and the sender's phone (never read). */
+/**
+ * What the speech job needs of a tip: its amount, message, status and the sender's phone (never read); for a Super
+ * Sticker its author's name and the sticker's alt text.
+ */
 export interface SpeechSource {
   tipId: string;
   creatorId: string;
   amountPaise: number;
   message: string;
+  /** A Super Sticker: who sent it and its alt text (what is read of it); null for any other tip. */
+  sticker: { name: string; altText: string } | null;
   status: string;
   deleted: boolean;
   senderPhone: string | null;
@@ -26,6 +31,7 @@ export async function findSpeechSource(db: Executor, tipId: string): Promise<Spe
   const row = await db('tips as t')
     .leftJoin('users as u', 'u.id', 't.sender_id')
     .leftJoin('tip_speech as s', 's.tip_id', 't.id')
+    .leftJoin('youtube_events as y', 'y.tip_id', 't.id')
     .where('t.id', tipId)
     .first<
       | {
@@ -37,6 +43,8 @@ export async function findSpeechSource(db: Executor, tipId: string): Promise<Spe
           deleted_at: Date | null;
           phone: string | null;
           speech: string | null;
+          guest_name: string | null;
+          sticker_alt_text: string | null;
         }
       | undefined
     >(
@@ -48,6 +56,8 @@ export async function findSpeechSource(db: Executor, tipId: string): Promise<Spe
       't.deleted_at',
       'u.phone',
       's.tip_id as speech',
+      't.guest_name',
+      'y.sticker_alt_text',
     );
   if (!row) return null;
   return {
@@ -55,6 +65,8 @@ export async function findSpeechSource(db: Executor, tipId: string): Promise<Spe
     creatorId: row.creator_id,
     amountPaise: Number(row.amount_paise),
     message: row.message,
+    sticker:
+      row.sticker_alt_text != null ? { name: row.guest_name ?? '', altText: row.sticker_alt_text } : null,
     status: row.status,
     deleted: row.deleted_at !== null,
     senderPhone: row.phone,

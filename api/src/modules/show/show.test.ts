@@ -7,7 +7,9 @@ import { createLogger } from '../../logger.ts';
 import { EspeakEngine } from '../../speech/espeak.ts';
 import type { SpeechEngine, SpeechRequest } from '../../speech/index.ts';
 import { parseWav, peakOf, rmsOf, SPEECH_LEVEL } from '../../speech/wav.ts';
+import { connectChannel, superSticker } from '../../../test/youtube.ts';
 import { insertTip } from '../tips/tips.repository.ts';
+import { ingestYouTubeEvents } from '../youtube/ingest.ts';
 import { SpeechQueue } from './speech.jobs.ts';
 
 /** The real embedded engine, recording every request that reaches it. */
@@ -247,5 +249,21 @@ describe('speech of tips pushed live', () => {
     await pushLive(creator, older.id);
     expect((await fetch(speechUrl(older.id, creator.overlayKey))).status).toBe(404);
     expect(engine.requests.slice(before)).toEqual([]);
+  });
+
+  it("a Super Sticker pushed live is read as who sent it and its sticker's alt text", async () => {
+    const { db, config } = app.deps;
+    const creator = await buildCreator(db, config);
+    const channelId = await connectChannel(db, creator.id);
+    await ingestYouTubeEvents(app.deps, { creatorId: creator.id, channelId }, [
+      superSticker({ authorName: 'Meera', stickerAltText: 'A cat dancing with joy' }),
+    ]);
+    const [sticker] = await db('tips').where({ creator_id: creator.id }).select<Array<{ id: string }>>('id');
+    await pushLive(creator, sticker!.id);
+    expect(engine.requests.at(-1)).toEqual({
+      text: 'Meera sent a Super Sticker: A cat dancing with joy',
+      voice: 'en-IN',
+    });
+    expect((await fetch(speechUrl(sticker!.id, creator.overlayKey))).status).toBe(200);
   });
 });

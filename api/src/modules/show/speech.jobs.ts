@@ -1,7 +1,7 @@
-import { cleanSpeechText, rupeesToPaise, voiceFor } from '@shabaash/shared';
+import { cleanSpeechText, rupeesToPaise, superStickerSpeech, voiceFor } from '@shabaash/shared';
 import type { AppDeps, RealtimeBus, SpeechJobs } from '../../deps.ts';
 import type { SpeechAudio, SpeechEngine, SpeechRequest } from '../../speech/index.ts';
-import { getSafety, isMessageBlocked } from '../safety/safety.service.ts';
+import { getSafety, isMessageBlocked, onAirName } from '../safety/safety.service.ts';
 import { findSpeechSource, insertTipSpeech } from './show.repository.ts';
 import { getShowSettings } from './show.service.ts';
 
@@ -12,7 +12,8 @@ export type SpeechOutcome =
 /**
  * Decides and synthesises one tip's speech: only a live (read), undeleted tip of a creator with TTS on, at or
  * above the TTS minimum, whose cleaned text is not empty and matches none of the creator's current blocked words
- * (the safety filter refused such messages before payment; a word blocked since then is not read either).
+ * (the safety filter refused such messages before payment; a word blocked since then is not read either). A Super
+ * Sticker is read as "<name> sent a Super Sticker: <alt text>" (a name the lists refuse is read as Anonymous).
  */
 export async function synthesiseTipSpeech(
   deps: { db: AppDeps['db']; engine: SpeechEngine },
@@ -24,13 +25,17 @@ export async function synthesiseTipSpeech(
   const { tts } = await getShowSettings(deps.db, tip.creatorId);
   if (!tts.enabled) return 'tts-off';
   if (tip.amountPaise < rupeesToPaise(tts.minAmount)) return 'below-minimum';
-  if (isMessageBlocked(await getSafety(deps.db, tip.creatorId), tip.message)) return 'blocked';
+  const safety = await getSafety(deps.db, tip.creatorId);
+  const spoken = tip.sticker
+    ? superStickerSpeech(onAirName(safety, tip.sticker.name), tip.sticker.altText)
+    : tip.message;
+  if (isMessageBlocked(safety, spoken)) return 'blocked';
   // Cached from an earlier push: announced again, after the same checks (settings may have changed since).
   if (tip.hasSpeech) {
     onReady(tip.creatorId);
     return 'cached';
   }
-  const text = cleanSpeechText(tip.message, { maxChars: tts.maxChars, senderPhone: tip.senderPhone });
+  const text = cleanSpeechText(spoken, { maxChars: tts.maxChars, senderPhone: tip.senderPhone });
   if (!text) return 'nothing-to-read';
   const voice = voiceFor(text, tts.hinglishInHindi);
   const { audio, mime } = await deps.engine.synthesize({ text, voice });

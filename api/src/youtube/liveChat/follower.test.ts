@@ -25,6 +25,8 @@ const app = await createTestApp({
     return { ...deps, youtube: youtube.oauth };
   },
 });
+// A second instance over the same database, without a follower: its sockets hear the follower through NOTIFY.
+const other = await createTestApp({ realtime: true, databaseUrl: app.databaseUrl });
 const sim = () => youtube.simulator!.controls;
 sim().setPollingIntervalMillis(100);
 const stopFollower = startYouTubeFollower(app.deps, youtube.oauth!, app.databaseUrl);
@@ -147,11 +149,15 @@ describe('the YouTube live-chat follower', () => {
 
   it('shows a quota error on the Chat Loader and in the status within one poll, Shabaash tips still arrive, and it comes back', async () => {
     const { creator, loader } = await liveCreator('Quota Channel');
+    const elsewhere = await TestSocket.hello(other.url, { token: creator.token });
     sim().failNextWithQuota(1);
     const exhausted = await loader.waitFor(liveIn('quotaExhausted'), 5000);
     expect(exhausted.type === 'youtube:live' && exhausted.data.message).toBe(
       STATUS_TEXTS.youtubeQuotaExhausted,
     );
+    // The Chat Loader on the other instance is told too.
+    const there = await elsewhere.waitFor(liveIn('quotaExhausted'), 5000);
+    expect(there.type === 'youtube:live' && there.data.message).toBe(STATUS_TEXTS.youtubeQuotaExhausted);
     const shown = await status(creator);
     expect(shown.live).toMatchObject({
       state: 'quotaExhausted',
@@ -170,6 +176,7 @@ describe('the YouTube live-chat follower', () => {
     expect(audit).toEqual(['connected', 'quota_exhausted']);
     await disconnect(creator);
     loader.close();
+    elsewhere.close();
   });
 
   it('shows a revoked grant on the Chat Loader and in the status, and Shabaash tips still arrive', async () => {
