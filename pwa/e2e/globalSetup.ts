@@ -31,6 +31,11 @@ export async function setup(project: TestProject): Promise<void> {
     PAYOUT_TICK_MS: '1000',
     PAYOUT_BATCH_HOUR_IST: '0',
     SANDBOX_ROUTE_STEP_MS: '3000',
+    // The YouTube live-chat follower (youtube.e2e.ts): a connected channel is taken within 1 s and its broadcast
+    // looked for every second; a large daily quota lets it poll as often as the simulator's pollingIntervalMillis.
+    YOUTUBE_CLAIM_MS: '1000',
+    YOUTUBE_BROADCAST_CHECK_MS: '1000',
+    YOUTUBE_DAILY_QUOTA_UNITS: '100000000',
     // E2E_WALLET_MODE=off runs every journey without a stored wallet (walletMode.ts skips those that need one).
     WALLET_MODE: E2E_WALLET_MODE,
     ...(E2E_WALLET_MODE === 'off' ? { TDS_194O_RATE: E2E_TDS_194O_RATE } : {}),

@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS = [
   'stream.started',
   'stream.ended',
   'timer.ended',
+  'youtube.superchat',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -27,6 +28,8 @@ export const WEBHOOK_EVENT_MEANINGS: Record<WebhookEvent, string> = {
     'The creator pressed "End stream": the session ended, with its totals (amount, count, top tip).',
   'timer.ended':
     'The subathon timer ran out: the ended run, with the seconds tips added to it (once per run).',
+  'youtube.superchat':
+    'A YouTube Super Chat or Super Sticker reached the Chat Loader, with its original amount and currency (no money moved through Shabaash); it then goes live like a tip.',
 };
 
 /**

@@ -80,6 +80,22 @@ export const payoutUpdatedDataSchema = z.object({
   reason: z.string().nullable(),
 });
 
+/**
+ * youtube.superchat: the Super Chat or Super Sticker as it reached the Chat Loader (instead of tip.created; tip.live,
+ * tip.aired and tip.deleted follow as for any tip), with its source and original amount. `countedPaise` is what it
+ * counts towards the goal, timer and tiers (the tip's amountPaise; 0 when not counted).
+ */
+export const youtubeSuperChatDataSchema = z.object({
+  source: z.literal('youtube'),
+  kind: z.enum(['superChat', 'superSticker']),
+  amountMicros: z.number().int(),
+  currency: z.string(),
+  displayAmount: z.string(),
+  counted: z.boolean(),
+  countedPaise: z.number().int(),
+  tip: tipSchema,
+});
+
 /** Every delivery body by event, for the OpenAPI document's `webhooks`. */
 export const webhookPayloadSchemas = {
   'tip.created': deliveryOf('tip.created', tipData),
@@ -93,6 +109,7 @@ export const webhookPayloadSchemas = {
     z.object({ session: streamSessionSchema, totals: streamTotalsSchema }),
   ),
   'timer.ended': deliveryOf('timer.ended', z.object({ run: timerRunSchema })),
+  'youtube.superchat': deliveryOf('youtube.superchat', youtubeSuperChatDataSchema),
   [WEBHOOK_TEST_EVENT]: deliveryOf(WEBHOOK_TEST_EVENT, z.object({ message: z.string() })),
 } satisfies Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, z.ZodType>;
 

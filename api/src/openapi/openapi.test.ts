@@ -105,4 +105,16 @@ describe('GET /api/openapi.json', () => {
       ]);
     }
   });
+
+  it("carries a Super Chat's source: the tip's external event and the youtube.superchat webhook", async () => {
+    const app = await createTestApp();
+    const { body } = await app.request<Served>('GET', '/api/openapi.json');
+    const text = JSON.stringify(body);
+    const superChat = JSON.stringify(body.webhooks['youtube.superchat']);
+    for (const field of ['"source"', '"amountMicros"', '"currency"', '"displayAmount"', '"countedPaise"'])
+      expect(superChat).toContain(field);
+    // The tip DTO (chats, sockets, webhooks) names its external platform and original amount.
+    expect(text).toContain('"superSticker"');
+    expect(text).toContain('"stickerAltText"');
+  });
 });

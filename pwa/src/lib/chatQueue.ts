@@ -1,4 +1,4 @@
-import { LIMITS, type ServerMessage, type Tip, type TipStatus } from '@shabaash/shared';
+import { LIMITS, type ExternalEvent, type ServerMessage, type Tip, type TipStatus } from '@shabaash/shared';
 import { translate } from '../i18n/i18n.tsx';
 import { dateTime, relativeTime as relativeTimeIn, rupees } from '../i18n/format.ts';
 
@@ -22,7 +22,12 @@ export interface ChatView {
   statusBy?: string;
   /** An action on this chat (push live) waits in the offline outbox for the server. */
   pending?: boolean;
+  /** A YouTube Super Chat or Super Sticker: shown by YouTube's own amount; `amount` is only what it counts for. */
+  external?: ExternalChat;
 }
+
+/** What a row shows of another platform's paid event (no money moved through Shabaash). */
+export type ExternalChat = Pick<ExternalEvent, 'kind' | 'displayAmount' | 'stickerAltText'>;
 
 export type ChatSort = 'updated' | 'amount';
 
@@ -49,8 +54,18 @@ export function toChatView(tip: TipLike, now: Date = new Date()): ChatView {
     updatedAt: tip.updatedAt ?? tip.createdAt ?? now.toISOString(),
     version: tip.version ?? 0,
     aired: tip.aired ?? null,
-    ...(tip.feesCovered ? { feesCovered: true } : {}),
+    // No fee is paid through Shabaash for a YouTube event, so it never says who covered one.
+    ...(tip.feesCovered && !tip.external ? { feesCovered: true } : {}),
     ...(tip.statusBy ? { statusBy: tip.statusBy } : {}),
+    ...(tip.external
+      ? {
+          external: {
+            kind: tip.external.kind,
+            displayAmount: tip.external.displayAmount,
+            stickerAltText: tip.external.stickerAltText,
+          },
+        }
+      : {}),
   };
 }
 
@@ -128,7 +143,7 @@ export function nextInQueue(chats: ChatView[]): ChatView | null {
 export interface QueueSnapshot {
   queued: number;
   live: number;
-  /** Sum of unread amounts, in rupees (summed as paise so 0.1 + 0.2 stays exact). */
+  /** Sum of unread Shabaash amounts, in rupees (summed as paise so 0.1 + 0.2 stays exact); Super Chats are not money here. */
   valueInQueue: number;
   /** Latest updatedAt among read chats, or null. */
   lastPushedAt: string | null;
@@ -143,7 +158,7 @@ export function queueSnapshot(chats: ChatView[]): QueueSnapshot {
   for (const chat of chats) {
     if (chat.status === 'unread') {
       queued += 1;
-      valuePaise += Math.round(chat.amount * 100);
+      if (!chat.external) valuePaise += Math.round(chat.amount * 100);
     } else if (chat.status === 'read') {
       live += 1;
       if (!lastPushedAt || time(chat.updatedAt) > time(lastPushedAt)) lastPushedAt = chat.updatedAt;

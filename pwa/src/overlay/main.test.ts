@@ -274,6 +274,53 @@ describe('the show on the overlay (issue 14)', () => {
     stop();
   });
 
+  it("a YouTube Super Sticker shows YouTube's amount, its alt text and the YouTube mark, and is read like a tip", async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { root, fake, stop } = await mountWithShow();
+    const external = {
+      platform: 'youtube',
+      kind: 'superSticker',
+      amountMicros: 5_000_000,
+      currency: 'USD',
+      displayAmount: '$5.00',
+      stickerAltText: 'A cat dancing with a lantern',
+      counted: true,
+    } as const;
+    // Counted at the creator's rate (₹422.50): that picks its tier and TTS, never the amount it shows.
+    const sticker = tip('yt1', { name: 'Meera', message: '', amount: 422.5, amountPaise: 42250, external });
+    fake.last().push({ type: 'tip:status', space: SPACE, version: 4, data: sticker });
+    expect(card(root)?.querySelector('.ov-amount')?.textContent).toBe('$5.00');
+    expect(card(root)?.textContent).not.toContain('₹');
+    expect(card(root)?.querySelector('.ov-sticker')?.textContent).toBe('A cat dancing with a lantern');
+    expect(card(root)?.querySelector('.ov-source')?.textContent).toBe('YouTube');
+    expect(card(root)?.querySelector('.ov-empty')).toBeNull();
+    fake.last().push({ type: 'speech:ready', data: { tipId: 'yt1' } });
+    await vi.waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+    expect(speechAudio()?.getAttribute('src')).toBe('/api/overlay/speech/yt1?key=key-1');
+
+    // A Super Chat that does not count (no rate for its currency) still shows YouTube's amount, not ₹0.
+    const chat = tip('yt2', {
+      name: 'Kabir',
+      message: 'GG',
+      amount: 0,
+      amountPaise: 0,
+      external: {
+        ...external,
+        kind: 'superChat',
+        displayAmount: '€3.00',
+        currency: 'EUR',
+        stickerAltText: null,
+        counted: false,
+      },
+    });
+    fake.last().push({ type: 'tip:status', space: SPACE, version: 5, data: chat });
+    expect(card(root)?.querySelector('.ov-amount')?.textContent).toBe('€3.00');
+    expect(card(root)?.querySelector('.ov-message')?.textContent).toBe('GG');
+    expect(card(root)?.querySelector('.ov-sticker')).toBeNull();
+    play.mockRestore();
+    stop();
+  });
+
   it('a Skip while the speech is still starting is a stop, not a failure', async () => {
     // A browser rejects a pending play() with AbortError when pause() comes first.
     let reject: (error: Error) => void = () => {};

@@ -86,13 +86,19 @@ function render(root: HTMLElement, state: OverlayState, texts: OverlayTexts): vo
     const head = el('div', 'ov-head');
     const who = el('div', 'ov-who');
     const name = tip.name === OVERLAY_TEXTS.en.anonymous ? texts.anonymous : tip.name;
-    who.append(el('span', 'ov-name', name), el('span', 'ov-amount', formatRupees(tip.amount)));
+    // A YouTube event shows YouTube's own amount (its rupee `amount` is only what it counts for) and its mark.
+    const amount = tip.external ? tip.external.displayAmount : formatRupees(tip.amount);
+    who.append(el('span', 'ov-name', name), el('span', 'ov-amount', amount));
     head.append(avatar, who);
     if (tip.test) head.append(el('span', 'ov-test-badge', texts.testBadge));
-    card.append(
-      head,
-      el('p', tip.message ? 'ov-message' : 'ov-message ov-empty', tip.message || texts.noMessage),
-    );
+    if (tip.external) head.append(el('span', 'ov-source', 'YouTube'));
+    const sticker = tip.external?.stickerAltText;
+    card.append(head);
+    if (sticker) card.append(el('p', 'ov-message ov-sticker', sticker));
+    if (tip.message || !sticker)
+      card.append(
+        el('p', tip.message ? 'ov-message' : 'ov-message ov-empty', tip.message || texts.noMessage),
+      );
   }
   root.replaceChildren(card);
 }

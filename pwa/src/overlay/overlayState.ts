@@ -14,6 +14,8 @@ export interface OverlayTip {
   version: number;
   /** A test alert (never a stored tip); `speech` says whether the overlay reads it. */
   test?: { speech: boolean };
+  /** A YouTube Super Chat or Super Sticker: YouTube's own amount ("$5.00") and a sticker's alt text. */
+  external?: { displayAmount: string; stickerAltText: string | null };
 }
 
 export interface OverlayState {
@@ -52,6 +54,14 @@ export interface TipInput {
   message?: string | null;
   status?: string;
   version?: number;
+  external?: { displayAmount?: unknown; stickerAltText?: unknown } | null;
+}
+
+/** The card's part of a YouTube event, checked by hand (no zod here); null for a Shabaash tip. */
+function externalOf(value: TipInput['external']): OverlayTip['external'] | null {
+  if (!value || typeof value.displayAmount !== 'string') return null;
+  const alt = typeof value.stickerAltText === 'string' ? value.stickerAltText.trim() : '';
+  return { displayAmount: value.displayAmount, stickerAltText: alt || null };
 }
 
 export type OverlayEvent =
@@ -87,6 +97,7 @@ export function initialOverlayState(): OverlayState {
 
 /** Maps a tip to what the card shows: name → sender name → guestName → Anonymous; profilePic → sender's. */
 export function toOverlayTip(tip: TipInput): OverlayTip {
+  const external = externalOf(tip.external);
   return {
     id: tip.id ?? tip._id ?? '',
     name: tip.name?.trim() || tip.sender?.name?.trim() || tip.guestName?.trim() || 'Anonymous',
@@ -94,6 +105,7 @@ export function toOverlayTip(tip: TipInput): OverlayTip {
     amount: typeof tip.amount === 'number' && Number.isFinite(tip.amount) ? tip.amount : 0,
     message: tip.message ?? '',
     version: tip.version ?? 0,
+    ...(external ? { external } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ const TYPES = new Set([
   'timer:update',
   'timer:ended',
   'alerts:update',
+  'youtube:live',
   'tip:paid',
   'show:test',
   'speech:ready',
@@ -76,6 +77,8 @@ export function isServerMessage(value: unknown): value is ServerMessage {
       return (
         isRecord(value.data) && typeof value.data.paused === 'boolean' && typeof value.data.held === 'number'
       );
+    case 'youtube:live':
+      return isRecord(value.data) && typeof value.data.state === 'string' && isRecord(value.data.quota);
     case 'show:test':
       return (
         isRecord(value.data) &&

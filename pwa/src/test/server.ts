@@ -62,5 +62,14 @@ export function creatorLoaderHandlers(overlay: Record<string, unknown> = {}) {
     http.get('*/api/creator/overlay', () => HttpResponse.json({ ...CREATOR_OVERLAY, ...overlay })),
     // Alert receipts: alerts playing (AlertReceipts.test.tsx covers pause and the warnings).
     http.get('*/api/creator/show/alerts', () => HttpResponse.json({ paused: false, held: 0 })),
+    // Connect YouTube: no channel (ChatControlScreen.test.tsx covers the live-chat follower's banner).
+    http.get('*/api/creator/youtube', () =>
+      HttpResponse.json({
+        available: true,
+        channel: null,
+        live: null,
+        settings: { countMode: 'inrOnly', rates: {} },
+      }),
+    ),
   ];
 }

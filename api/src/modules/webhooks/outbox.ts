@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { WebhookEvent } from '@shabaash/shared';
+import type { ExternalEvent, Tip, WebhookEvent } from '@shabaash/shared';
 import { creatorsChangesSince, type TipChangeRow } from '../sync/changes.ts';
 import { presentTip } from '../tips/tips.presenter.ts';
 import { attemptAll, type Attempt, type WorkerDeps } from './attempts.ts';
@@ -23,7 +23,7 @@ const eventId = (creatorId: string, tipId: string, event: WebhookEvent, version:
 
 /**
  * The events one committed change of a tip means to a reader that has seen up to `since`: created (new to the
- * reader), live (its current state is read: pushed live), aired (its latest change is an overlay's receipt),
+ * reader; youtube.superchat for a Super Chat), live (its current state is read: pushed live), aired (its latest change is an overlay's receipt),
  * deleted (a tombstone of a tip the reader knew).
  */
 export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
@@ -45,12 +45,11 @@ export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
   const events: NewEvent[] = [];
   if (created) {
     const at = Number(row.created_version ?? row.version);
-    events.push({
-      id: eventId(creatorId, row.id, 'tip.created', at),
-      creatorId,
-      event: 'tip.created',
-      data: { tip },
-    });
+    // A Super Chat arrives as youtube.superchat (its source and original amount), never as a paid tip.
+    const arrival: { event: WebhookEvent; data: unknown } = tip.external
+      ? youtubeSuperChatEvent(tip, tip.external)
+      : { event: 'tip.created', data: { tip } };
+    events.push({ id: eventId(creatorId, row.id, arrival.event, at), creatorId, ...arrival });
   }
   if (row.status !== 'read') return events;
   // The latest change may be the tip's alert receipt (aired_version): tip.aired, and tip.live too when the reader
@@ -75,6 +74,24 @@ export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
     });
   }
   return events;
+}
+
+/** The youtube.superchat event of a YouTube tip (webhooks.ts youtubeSuperChatDataSchema). */
+function youtubeSuperChatEvent(tip: Tip, external: ExternalEvent): { event: WebhookEvent; data: unknown } {
+  const { kind, amountMicros, currency, displayAmount, counted } = external;
+  return {
+    event: 'youtube.superchat',
+    data: {
+      source: external.platform,
+      kind,
+      amountMicros,
+      currency,
+      displayAmount,
+      counted,
+      countedPaise: tip.amountPaise,
+      tip,
+    },
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 import { Card } from '../../components/Card.tsx';
 import { DetailList } from '../../components/DetailList.tsx';
 import { richText, useT } from '../../i18n/i18n.tsx';
+import { ExternalAmount, StickerText } from '../../components/ExternalMark.tsx';
 import { StreamSession } from './StreamSession.tsx';
 
 // The Chat Loader's cards above the list (SPEC §2), one component each.
@@ -42,10 +43,13 @@ export function NextInQueueCard({
               <strong className="cl-name">{next.name}</strong>
               <span className="muted small">{relativeTime(next.createdAt, now)}</span>
             </div>
-            <strong className="cl-amount">{formatAmount(next.amount)}</strong>
+            <strong className="cl-amount">
+              {next.external ? <ExternalAmount external={next.external} /> : formatAmount(next.amount)}
+            </strong>
           </div>
           <p className={next.message ? 'cl-message' : 'cl-message muted'}>
-            {next.message || t('chat.noMessageAttached')}
+            <StickerText external={next.external} />
+            {next.message || (next.external?.stickerAltText ? null : t('chat.noMessageAttached'))}
           </p>
           <div className="cl-actions">
             <button

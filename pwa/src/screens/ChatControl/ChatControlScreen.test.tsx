@@ -5,7 +5,7 @@ import { act, cleanup, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
-import type { ServerMessage, Tip } from '@shabaash/shared';
+import { STATUS_TEXTS, type ServerMessage, type Tip } from '@shabaash/shared';
 import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
 import { setAppSocketFactory } from '../../realtime/appSocket.ts';
 import { createRealtimeSocket } from '../../realtime/socket.ts';
@@ -561,6 +561,145 @@ describe('Chat Loader: copy, locate and live updates', () => {
 
     await push({ type: 'overlay:presence', data: { connected: false, count: 0 } });
     await waitFor(() => expect(screen.getByTestId('overlay-presence').textContent).toBe('Overlay offline'));
+  });
+});
+
+describe('Chat Loader: YouTube Super Chats and Super Stickers', () => {
+  const youtube = (
+    kind: 'superChat' | 'superSticker',
+    displayAmount: string,
+    stickerAltText: string | null,
+  ) =>
+    ({
+      platform: 'youtube',
+      kind,
+      amountMicros: 5_000_000,
+      currency: 'USD',
+      displayAmount,
+      stickerAltText,
+      counted: true,
+    }) as const;
+  const LIVE = {
+    state: 'following',
+    broadcastTitle: 'Ranked grind',
+    message: null,
+    quota: { dailyUnits: 10_000, usedUnits: 40, pollEveryMs: 6_000 },
+    updatedAt: new Date().toISOString(),
+  } as const;
+
+  it("shows YouTube's own amount with the event's badge and a sticker's alt text, never a rupee or fee figure", async () => {
+    const calls = serve([
+      tip('sticker', {
+        name: 'Meera',
+        message: '',
+        amount: 0,
+        amountPaise: 0,
+        createdAt: ago(10),
+        external: youtube('superSticker', '$2.00', 'A cat dancing with a lantern'),
+      }),
+      tip('chat', {
+        name: 'Kabir',
+        amount: 422.5,
+        amountPaise: 42250,
+        message: 'GG bhai',
+        feesCovered: true,
+        external: youtube('superChat', '$5.00', null),
+      }),
+      tip('shabaash', { name: 'Rahul', amount: 100, createdAt: ago(2) }),
+    ]);
+    renderWithApp(<ChatControlScreen />);
+    await screen.findAllByTestId('chat-row');
+
+    const sticker = rowOf('Meera');
+    expect(within(sticker).getByTestId('youtube-badge').textContent).toBe('YouTube Super Sticker');
+    expect(within(sticker).getByTestId('youtube-amount').textContent).toBe('$2.00');
+    expect(within(sticker).getByText('Sticker: A cat dancing with a lantern')).toBeTruthy();
+    expect(within(sticker).queryByText('No message provided')).toBeNull();
+    const chat = rowOf('Kabir');
+    expect(within(chat).getByTestId('youtube-badge').textContent).toBe('YouTube Super Chat');
+    expect(within(chat).getByTestId('youtube-amount').textContent).toBe('$5.00');
+    expect(chat.textContent).not.toContain('₹422.50');
+    expect(within(chat).queryByTestId('fees-covered')).toBeNull();
+    // A YouTube viewer is blocked on YouTube: there is no Shabaash sender to block.
+    expect(within(chat).queryByRole('button', { name: 'Block sender' })).toBeNull();
+    expect(within(rowOf('Rahul')).getByText('₹100.00')).toBeTruthy();
+
+    // Next in queue is the sticker (the oldest); Value in queue counts Shabaash money only.
+    const next = screen.getByTestId('next-in-queue');
+    expect(within(next).getByTestId('youtube-amount').textContent).toBe('$2.00');
+    expect(within(next).getByText('Sticker: A cat dancing with a lantern')).toBeTruthy();
+    expect(screen.getByTestId('stat-queued').textContent).toBe('3');
+    expect(screen.getByTestId('stat-value').textContent).toBe('₹100.00');
+
+    await userEvent.click(within(sticker).getByRole('button', { name: 'Show on live' }));
+    await waitFor(() => expect(within(rowOf('Meera')).getByText('Live now')).toBeTruthy());
+    expect(calls.patched).toEqual([{ id: 'sticker', body: { status: 'read' } }]);
+  });
+
+  it('says why Super Chats cannot arrive, from the status and from youtube:live, while Shabaash tips keep arriving', async () => {
+    let live: {
+      state: string;
+      message: string | null;
+    } & Omit<typeof LIVE, 'state' | 'message'> = {
+      ...LIVE,
+      state: 'quotaExhausted',
+      message: STATUS_TEXTS.youtubeQuotaExhausted,
+    };
+    serve([tip('a', { name: 'Priya' })]);
+    server.use(
+      http.get('*/api/creator/youtube', () =>
+        HttpResponse.json({
+          available: true,
+          channel: { id: 'UCasha', title: 'Asha Plays', connectedAt: ago(60) },
+          live,
+          settings: { countMode: 'inrOnly', rates: {} },
+        }),
+      ),
+    );
+    renderWithApp(<ChatControlScreen />);
+    const note = await screen.findByTestId('youtube-live-note');
+    expect(note.textContent).toBe(STATUS_TEXTS.youtubeQuotaExhausted);
+    await connectSocket();
+
+    live = { ...LIVE };
+    await push({ type: 'youtube:live', data: { ...LIVE } });
+    await waitFor(() => expect(screen.queryByTestId('youtube-live-note')).toBeNull());
+
+    live = { ...LIVE, state: 'revoked', message: STATUS_TEXTS.youtubeRevoked };
+    await push({
+      type: 'youtube:live',
+      data: { ...LIVE, state: 'revoked', message: STATUS_TEXTS.youtubeRevoked },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('youtube-live-note').textContent).toBe(STATUS_TEXTS.youtubeRevoked),
+    );
+    const fresh = tip('b', { name: 'Newcomer', amount: 51, createdAt: new Date().toISOString() });
+    commitTip(fresh);
+    await push({ type: 'tip:new', space: SPACE, version: fresh.version, data: fresh });
+    await waitFor(() => expect(rows()[0]?.textContent).toContain('Newcomer'));
+  });
+
+  it("shows the follower's message in Hindi", async () => {
+    await activateLanguage('hi');
+    serve([]);
+    server.use(
+      http.get('*/api/creator/youtube', () =>
+        HttpResponse.json({
+          available: true,
+          channel: { id: 'UCasha', title: 'Asha Plays', connectedAt: ago(60) },
+          live: { ...LIVE, state: 'failing', message: STATUS_TEXTS.youtubeFailing },
+          settings: { countMode: 'inrOnly', rates: {} },
+        }),
+      ),
+    );
+    try {
+      renderWithApp(<ChatControlScreen />);
+      expect((await screen.findByTestId('youtube-live-note')).textContent).toBe(
+        'YouTube जवाब नहीं दे रहा है। Super Chats देर से आ सकते हैं; Shabaash टिप चलती रहेंगी।',
+      );
+    } finally {
+      await activateLanguage('en');
+    }
   });
 });
 

@@ -22,6 +22,7 @@ import { ChatTable } from './ChatTable.tsx';
 import { ShowToolsCard } from './ShowToolsCard.tsx';
 import { TimerCard } from './TimerCard.tsx';
 import { AlertWarning } from './AlertReceipts.tsx';
+import { YouTubeLiveBanner } from './YouTubeLiveBanner.tsx';
 import { useAlertsState } from '../../hooks/useShowActions.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { errorText, localizeText } from '../../i18n/errors.ts';
@@ -118,6 +119,7 @@ export function ChatControlScreen() {
         </p>
       ) : null}
       <AlertWarning overlays={overlays} chats={chats} paused={paused} />
+      <YouTubeLiveBanner />
       {realtime !== 'connected' && !isLoading ? (
         <p className="muted small cl-realtime">{t('chat.reconnecting')}</p>
       ) : null}

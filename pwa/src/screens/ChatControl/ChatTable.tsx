@@ -13,6 +13,7 @@ import {
 import { tierOfAmount } from '../../lib/tiers.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { ReportButton } from '../../components/ReportButton.tsx';
+import { ExternalAmount, StickerText } from '../../components/ExternalMark.tsx';
 import { OnAirMark } from './AlertReceipts.tsx';
 
 export function ChatAvatar({ chat, size = 44 }: { chat: ChatView; size?: number }) {
@@ -35,7 +36,7 @@ export interface ChatRowActions {
 
 /**
  * A row's buttons: Show on live (while queued), Copy message, Block sender (a viewer's account, or a guest by what
- * their payment carried), Delete, and Report (to the operators).
+ * their payment carried; a YouTube viewer is blocked on YouTube, not here), Delete, and Report (to the operators).
  */
 function RowActions({
   chat,
@@ -61,7 +62,16 @@ function RowActions({
         ]
       : []),
     { action: 'copyMessage', label: t('chat.copyMessage'), className: 'button-secondary', waits: false },
-    { action: 'blockSender', label: t('chat.blockSender'), className: 'button-ghost', waits: true },
+    ...(chat.external
+      ? []
+      : [
+          {
+            action: 'blockSender' as const,
+            label: t('chat.blockSender'),
+            className: 'button-ghost',
+            waits: true,
+          },
+        ]),
     { action: 'deleteChat', label: t('chat.delete'), className: 'button-ghost cl-delete', waits: true },
   ];
   return (
@@ -131,10 +141,12 @@ export function ChatTable({ groups, sort, tiers, flaggedIds, highlightId, busyId
                   </span>
                 </td>
                 <td className={chat.message ? 'cl-message' : 'cl-message muted'}>
-                  {chat.message || t('chat.noMessageProvided')}
+                  <StickerText external={chat.external} />
+                  {chat.message || (chat.external?.stickerAltText ? null : t('chat.noMessageProvided'))}
                 </td>
                 <td className="cl-amount">
-                  {formatAmount(chat.amount)} <TierChip tier={tierOfAmount(chat.amount, tiers)} />
+                  {chat.external ? <ExternalAmount external={chat.external} /> : formatAmount(chat.amount)}{' '}
+                  <TierChip tier={tierOfAmount(chat.amount, tiers)} />
                   {chat.feesCovered ? (
                     <span className="cl-fees-covered muted small" data-testid="fees-covered">
                       {t('tipDetail.feesCovered')}

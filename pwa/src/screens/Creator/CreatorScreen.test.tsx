@@ -39,7 +39,15 @@ beforeEach(() => {
     ),
     // The API tokens and Webhooks sections (DeveloperAccess.test.tsx) load alongside too.
     http.get('*/api/creator/api-tokens', () => HttpResponse.json({ tokens: [] })),
-    http.get('*/api/creator/youtube', () => HttpResponse.json({ available: true, channel: null })),
+    // The YouTube card (YouTubeSection.test.tsx): no channel connected.
+    http.get('*/api/creator/youtube', () =>
+      HttpResponse.json({
+        available: true,
+        channel: null,
+        live: null,
+        settings: { countMode: 'inrOnly', rates: {} },
+      }),
+    ),
     http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [] })),
   );
 });
@@ -61,6 +69,23 @@ describe('Creator suite', () => {
     expect((screen.getByRole('textbox', { name: 'Overlay link' }) as HTMLInputElement).value).toBe(
       `${window.location.origin}/overlay?key=ok_secret&display=1`,
     );
+  });
+
+  it('shows YouTube Super Chats apart from Shabaash money, with what they counted for', async () => {
+    server.use(
+      http.get('*/api/creator/analytics', () =>
+        HttpResponse.json({
+          totalEarnings: 500,
+          totalSuccessfulTopUps: 0,
+          totalTipsAmount: 500,
+          totalTipsCount: 2,
+          youtube: { count: 3, countedPaise: 84_500 },
+        }),
+      ),
+    );
+    renderWithApp(<CreatorScreen />);
+    expect((await screen.findByTestId('stat-youtube')).textContent).toBe('3 · ₹845.00 counted');
+    expect(screen.getAllByText('₹500.00')).toHaveLength(2);
   });
 
   it('reads in Hindi: titles, sections, the empty text and Indian-grouped money', async () => {

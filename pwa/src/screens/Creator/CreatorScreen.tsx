@@ -6,6 +6,7 @@ import { Card } from '../../components/Card.tsx';
 import { Field, SelectField } from '../../components/Field.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { StatGrid } from '../../components/StatGrid.tsx';
+import { ExternalAmount } from '../../components/ExternalMark.tsx';
 import { useCreatorAnalytics, useCreatorRecentTips } from '../../hooks/useCreatorAnalytics.ts';
 import { useCreatorExport } from '../../hooks/useCreatorExport.ts';
 import {
@@ -20,8 +21,9 @@ import { SafetySection } from './SafetySection.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
 import { ModeratorsSection } from './ModeratorsSection.tsx';
+import { YouTubeSection } from './YouTubeSection.tsx';
 import { translate, useT, type MessageKey } from '../../i18n/i18n.tsx';
-import { count, dateTime, rupees } from '../../i18n/format.ts';
+import { count, dateTime, money, rupees } from '../../i18n/format.ts';
 import './creator.css';
 
 /** The overlay themes and sounds offered, each named by `creator.theme.<value>` / `creator.sound.<value>`. */
@@ -81,6 +83,19 @@ function AnalyticsCards() {
     { label: t('creator.stat.topUps'), value: a ? count(a.totalSuccessfulTopUps) : '—' },
     { label: t('creator.stat.tipsAmount'), value: a ? rupees(a.totalTipsAmount) : '—' },
     { label: t('creator.stat.tipsCount'), value: a ? count(a.totalTipsCount) : '—' },
+    // Paid on YouTube: shown apart, never added to Shabaash money (what they count for the goal, not earnings).
+    ...(a && a.youtube.count > 0
+      ? [
+          {
+            label: t('creator.stat.youtube'),
+            value: t('creator.stat.youtubeValue', {
+              count: count(a.youtube.count),
+              amount: money(a.youtube.countedPaise),
+            }),
+            testId: 'stat-youtube',
+          },
+        ]
+      : []),
   ];
   return <StatGrid label={t('creator.analytics')} stats={cards} />;
 }
@@ -251,7 +266,9 @@ function RecentSupport() {
               <div className="cs-recent-main">
                 <p className="cs-recent-head">
                   <strong>{tipName(tip)}</strong>
-                  <span className="cs-recent-amount">{rupees(tip.amount)}</span>
+                  <span className="cs-recent-amount">
+                    {tip.external ? <ExternalAmount external={tip.external} /> : rupees(tip.amount)}
+                  </span>
                 </p>
                 {tip.message ? <p className="cs-recent-message">{tip.message}</p> : null}
                 <p className="muted small">{dateTime(tip.createdAt)}</p>
@@ -264,7 +281,10 @@ function RecentSupport() {
   );
 }
 
-/** /creator (SPEC §2 Creator suite): analytics cards, overlay link (copy, export, rotate), settings, recent support. */
+/**
+ * /creator (SPEC §2 Creator suite): analytics cards, overlay link (copy, export, rotate), settings, Connect YouTube,
+ * recent support.
+ */
 export function CreatorScreen() {
   const { t } = useT();
   return (
@@ -283,6 +303,7 @@ export function CreatorScreen() {
         <div className="stack">
           <OverlayLinkCard />
           <SettingsForm />
+          <YouTubeSection />
           <SafetySection />
           <ModeratorsSection />
           <ApiTokensSection />

@@ -29,6 +29,7 @@ const EVENT_TEXT: Record<WebhookEvent, MessageKey> = {
   'stream.started': 'webhooks.event.streamStarted',
   'stream.ended': 'webhooks.event.streamEnded',
   'timer.ended': 'webhooks.event.timerEnded',
+  'youtube.superchat': 'webhooks.event.youtubeSuperchat',
 };
 
 /** A delivery's state in the chosen language. */

@@ -1,11 +1,50 @@
 import { useState } from 'react';
+import type { YouTubeLive } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
 import { Card } from '../../components/Card.tsx';
 import { FormStatus } from '../../components/FormStatus.tsx';
 import { useDisconnectYouTube, useStartYouTubeConnect, useYouTubeStatus } from '../../hooks/useYouTube.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import { count } from '../../i18n/format.ts';
+import { localizeText } from '../../i18n/errors.ts';
+import { YouTubeCountForm } from './YouTubeCountForm.tsx';
+import './youtube.css';
 
-/** The "YouTube" card of /creator: Connect YouTube (Google's consent page), the connected channel, Disconnect. */
+/**
+ * What the live-chat follower is doing, in words ("Following the live chat of …", "Waiting for a live stream …"),
+ * why Super Chats cannot arrive when they cannot, and its polling budget from the daily quota.
+ */
+function LiveState({ live }: { live: YouTubeLive }) {
+  const { t } = useT();
+  const { quota } = live;
+  const state =
+    live.state === 'following'
+      ? t('youtube.live.following', { title: live.broadcastTitle ?? '' })
+      : t(`youtube.live.${live.state}`);
+  const used = { used: count(quota.usedUnits), daily: count(quota.dailyUnits) };
+  return (
+    <div className="yt-live" data-testid="youtube-live">
+      <p className={`yt-state is-${live.state}`} data-state={live.state}>
+        <span className="yt-dot" aria-hidden="true" />
+        {state}
+      </p>
+      {live.message ? <p className="form-status form-status-error">{localizeText(live.message)}</p> : null}
+      <p className="muted small" data-testid="youtube-quota">
+        {quota.pollEveryMs > 0
+          ? t('youtube.quota.polling', {
+              seconds: count(Math.round(quota.pollEveryMs / 100) / 10),
+              ...used,
+            })
+          : t('youtube.quota.used', used)}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The "YouTube" card of /creator: Connect YouTube (Google's consent page); once connected, the channel, what the
+ * live-chat follower is doing and its quota, how Super Chats count, and Disconnect.
+ */
 export function YouTubeSection() {
   const { t } = useT();
   const status = useYouTubeStatus();
@@ -37,7 +76,9 @@ export function YouTubeSection() {
       {status.data && !status.data.available ? <p className="muted">{t('youtube.unavailable')}</p> : null}
       {status.data?.available && channel ? (
         <div className="stack">
-          <p>{t('youtube.connected', { title: channel.title })}</p>
+          <p className="yt-channel">{t('youtube.connected', { title: channel.title })}</p>
+          {status.data.live ? <LiveState live={status.data.live} /> : null}
+          <YouTubeCountForm saved={status.data.settings} />
           <button
             type="button"
             className="button button-secondary"

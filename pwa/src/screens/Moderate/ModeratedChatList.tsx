@@ -1,10 +1,12 @@
 import type { ModeratedChat } from '../../hooks/useModeration.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { timeOfDay } from '../../lib/chatQueue.ts';
+import { ExternalAmount, StickerText } from '../../components/ExternalMark.tsx';
 
 /**
  * The moderated creator's queue as cards, thumb-sized for a phone: who, when, the message, its state and who of
- * the team set it, then Show on live and Delete. There is no amount to show: the server never sent one.
+ * the team set it, then Show on live and Delete. There is no amount to show: the server never sent one. A YouTube
+ * Super Chat or Super Sticker carries its badge and YouTube's own amount (what the live chat showed everyone).
  */
 export function ModeratedChatList({
   chats,
@@ -39,9 +41,15 @@ export function ModeratedChatList({
               <span className={isLive ? 'status-badge is-live' : 'status-badge is-waiting'}>
                 {isLive ? t('chat.badge.live') : t('chat.badge.waiting')}
               </span>
+              {chat.external ? (
+                <span className="mod-external">
+                  <ExternalAmount external={chat.external} />
+                </span>
+              ) : null}
             </div>
             <p className={chat.message ? 'mod-chat-message' : 'mod-chat-message muted'}>
-              {chat.message || t('chat.noMessageProvided')}
+              <StickerText external={chat.external} />
+              {chat.message || (chat.external?.stickerAltText ? null : t('chat.noMessageProvided'))}
             </p>
             {chat.statusBy ? (
               <p className="muted small" data-testid="status-by">
