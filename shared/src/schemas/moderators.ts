@@ -48,6 +48,14 @@ export const moderatedTipSchema = z.strictObject({
   version: z.number().int(),
   /** The moderator who last set its status; absent when the creator did. */
   statusBy: z.string().optional(),
+  /** A YouTube Super Chat or Super Sticker (never its amount, as for any tip); absent for a Shabaash tip. */
+  external: z
+    .strictObject({
+      platform: z.literal('youtube'),
+      kind: z.enum(['superChat', 'superSticker']),
+      stickerAltText: z.string().nullable(),
+    })
+    .optional(),
 });
 export type ModeratedTip = z.infer<typeof moderatedTipSchema>;
 
