@@ -2,7 +2,7 @@ import type { ExternalChat } from '../lib/chatQueue.ts';
 import { useT } from '../i18n/i18n.tsx';
 
 /** "YouTube Super Chat" / "YouTube Super Sticker": the mark of a paid event that did not come through Shabaash. */
-export function ExternalBadge({ external }: { external: ExternalChat }) {
+export function ExternalBadge({ external }: { external: Pick<ExternalChat, 'kind'> }) {
   const { t } = useT();
   return (
     <span className="status-badge is-youtube" data-testid="youtube-badge">
@@ -24,7 +24,13 @@ export function ExternalAmount({ external }: { external: ExternalChat }) {
 }
 
 /** A Super Sticker's alt text (what the sticker shows, and what the overlay reads aloud); nothing for a Super Chat. */
-export function StickerText({ external, className }: { external?: ExternalChat; className?: string }) {
+export function StickerText({
+  external,
+  className,
+}: {
+  external?: Pick<ExternalChat, 'stickerAltText'>;
+  className?: string;
+}) {
   const { t } = useT();
   if (!external?.stickerAltText) return null;
   return (

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { define } from '../endpointTools.ts';
 import { phoneSchema, tipStatusSchema } from './common.ts';
-import { externalEventSchema } from './tips.ts';
 
 /** A creator's moderator or pending invitation, as the creator sees it (the phone masked to its last 4 digits). */
 export const moderatorSchema = z.object({
@@ -49,12 +48,13 @@ export const moderatedTipSchema = z.strictObject({
   version: z.number().int(),
   /** The moderator who last set its status; absent when the creator did. */
   statusBy: z.string().optional(),
-  /**
-   * A YouTube Super Chat or Super Sticker: the badge, YouTube's own amount (public in the live chat anyway) and a
-   * sticker's alt text. Never the amount it counts for: that is the creator's, like a tip's amount.
-   */
-  external: externalEventSchema
-    .pick({ platform: true, kind: true, displayAmount: true, stickerAltText: true })
+  /** A YouTube Super Chat or Super Sticker (never its amount, as for any tip); absent for a Shabaash tip. */
+  external: z
+    .strictObject({
+      platform: z.literal('youtube'),
+      kind: z.enum(['superChat', 'superSticker']),
+      stickerAltText: z.string().nullable(),
+    })
     .optional(),
 });
 export type ModeratedTip = z.infer<typeof moderatedTipSchema>;

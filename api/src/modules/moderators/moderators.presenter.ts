@@ -20,7 +20,8 @@ export function presentModeratedCreator(record: ModeratedCreatorRecord): Moderat
 
 /**
  * A tip row as a moderator may see it, on HTTP and on the websocket alike: built field by field from the row, so
- * the amount, the fee, "fees covered" and the sender's phone are never in it (not even as null).
+ * the amount, the fee, "fees covered" and the sender's phone are never in it (not even as null); a Super Chat says
+ * so, without its amount.
  */
 export function presentModeratedTip(row: TipRow): ModeratedTip {
   const senderName = row.sender_id && row.sender_name != null ? row.sender_name : null;
@@ -35,5 +36,14 @@ export function presentModeratedTip(row: TipRow): ModeratedTip {
     updatedAt: row.updated_at.toISOString(),
     version: Number(row.version),
     ...(row.status_by_name ? { statusBy: row.status_by_name } : {}),
+    ...(row.youtube
+      ? {
+          external: {
+            platform: 'youtube',
+            kind: row.youtube.kind,
+            stickerAltText: row.youtube.stickerAltText,
+          },
+        }
+      : {}),
   };
 }

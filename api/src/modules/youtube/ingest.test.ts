@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage, Tip } from '@shabaash/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildCreator, type BuiltCreator } from '../../../test/factories.ts';
+import { buildCreator, buildModerator, type BuiltCreator } from '../../../test/factories.ts';
 import { TestSocket } from '../../../test/realtime/testSocket.ts';
 import { connectChannel, superChat, superSticker } from '../../../test/youtube.ts';
 import type { YouTubePaidEvent } from '../../youtube/paidEvent.ts';
@@ -59,6 +59,23 @@ describe('Super Chats in the queue', () => {
     const listed = await chats(creator);
     expect(listed.filter((t) => t.external)).toHaveLength(4);
     loader.close();
+  });
+
+  it("shows a creator's moderators that it is a Super Sticker, with its alt text and never its amount", async () => {
+    const creator = await connectedCreator();
+    const moderator = await buildModerator(db, app.deps.config, creator);
+    await ingest(creator, [superSticker({ stickerAltText: 'A waving hand' })]);
+    const res = await app.request<{ tips: Array<Record<string, unknown>> }>(
+      'GET',
+      `/api/moderation/${creator.handle}/chats`,
+      { token: moderator.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.tips[0]).toMatchObject({
+      name: 'Meera',
+      external: { platform: 'youtube', kind: 'superSticker', stickerAltText: 'A waving hand' },
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/amount|displayAmount|currency/i);
   });
 
   it('lands nothing for a channel the creator no longer holds', async () => {

@@ -1,12 +1,12 @@
 import type { ModeratedChat } from '../../hooks/useModeration.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { timeOfDay } from '../../lib/chatQueue.ts';
-import { ExternalAmount, StickerText } from '../../components/ExternalMark.tsx';
+import { ExternalBadge, StickerText } from '../../components/ExternalMark.tsx';
 
 /**
  * The moderated creator's queue as cards, thumb-sized for a phone: who, when, the message, its state and who of
  * the team set it, then Show on live and Delete. There is no amount to show: the server never sent one. A YouTube
- * Super Chat or Super Sticker carries its badge and YouTube's own amount (what the live chat showed everyone).
+ * Super Chat or Super Sticker carries its badge (and a sticker its alt text), never an amount either.
  */
 export function ModeratedChatList({
   chats,
@@ -43,7 +43,7 @@ export function ModeratedChatList({
               </span>
               {chat.external ? (
                 <span className="mod-external">
-                  <ExternalAmount external={chat.external} />
+                  <ExternalBadge external={chat.external} />
                 </span>
               ) : null}
             </div>
