@@ -8,10 +8,17 @@ import {
   validate,
   type EndpointName,
   type Endpoints,
+  type ErrorCode,
   type User,
 } from '@shabaash/shared';
 import type { MockState } from './state.ts';
-import { fail, MockHttpError, type MockContext, type MockResolvers } from './context.ts';
+import {
+  fail,
+  MockHttpError,
+  type MockContext,
+  type MockEndpointName,
+  type MockResolvers,
+} from './context.ts';
 import { accountResolvers } from './resolvers/account.ts';
 import { creatorResolvers } from './resolvers/creator.ts';
 import { payoutResolvers } from './resolvers/payouts.ts';
@@ -131,6 +138,28 @@ function endpointHandler(
       throw error;
     }
   });
+}
+
+/**
+ * Handlers for only the endpoints in `overrides`, for a test's `server.use(...)`: a special answer (an error, a
+ * delay, a counted call) that still goes through auth, the input schemas and the output check.
+ */
+export function overrideHandlers(state: MockState, overrides: Partial<MockResolvers>): HttpHandler[] {
+  return (Object.keys(overrides) as MockEndpointName[]).map((name) =>
+    endpointHandler(state, name, overrides[name] as (ctx: MockContext<EndpointName>) => unknown),
+  );
+}
+
+/** A resolver that refuses with the API's envelope for `code` (a test's error answer). */
+export const failWith = (code: ErrorCode, message: string, field?: string) => (): never => {
+  throw fail(code, message, field);
+};
+
+/** The request to one endpoint never gets an answer (fetch rejects, as when offline). */
+export function networkError(name: EndpointName): HttpHandler {
+  const def: Endpoints[EndpointName] = endpoints[name];
+  const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  return http[method](`*/api${def.path}`, () => HttpResponse.error());
 }
 
 /** Every endpoint of shared/src/api.ts (plus the sandbox checkout) as MSW handlers over `state`. */

@@ -3,6 +3,9 @@ export * from './fixtures.ts';
 export * from './state.ts';
 export {
   createHandlers,
+  failWith,
+  networkError,
+  overrideHandlers,
   markOrderPaid,
   resolvers,
   MockHttpError,

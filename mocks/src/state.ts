@@ -292,6 +292,19 @@ export function postLedger(
   return row;
 }
 
+/** Replaces a user's wallet for a test: `entries` posted oldest first, then the balance set to `balancePaise`. */
+export function setWallet(
+  state: MockState,
+  userId: string,
+  balancePaise: number,
+  entries: Array<{ type: 'credit' | 'debit'; amountPaise: number; description: string }> = [],
+): void {
+  const wallet: MockWallet = { balancePaise: 0, transactions: [] };
+  state.wallets.set(userId, wallet);
+  for (const entry of entries) postLedger(state, userId, entry);
+  wallet.balancePaise = balancePaise;
+}
+
 /** The next simulated incoming superchat for the default creator (round robin over INCOMING_TIPS). */
 export function simulateIncomingTip(state: MockState): MockTipRow {
   const fixture = INCOMING_TIPS[state.nextIncoming % INCOMING_TIPS.length];
