@@ -37,6 +37,7 @@ import { youtubeResolvers } from './resolvers/youtube.ts';
 
 export { MockHttpError, type MockContext, type MockResolvers } from './context.ts';
 export { markOrderPaid } from './resolvers/wallet.ts';
+export { emptyPayoutSummary } from './resolvers/payouts.ts';
 
 /** The behaviour of every endpoint over the in-memory state, one file per domain under `resolvers/`. */
 export const resolvers: MockResolvers = {

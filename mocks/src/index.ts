@@ -3,6 +3,7 @@ export * from './fixtures.ts';
 export * from './state.ts';
 export {
   createHandlers,
+  emptyPayoutSummary,
   failWith,
   networkError,
   overrideHandlers,

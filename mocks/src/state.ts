@@ -6,6 +6,7 @@ import {
   type BlockedSender,
   type OverlaySettings,
   type PaymentOrderStatus,
+  type PayoutSummary,
   type SafetySettings,
   type ShowMessage,
   type Tip,
@@ -86,6 +87,8 @@ export interface MockState {
     states: Map<string, string>;
     settings: Map<string, YouTubeSettings>;
   };
+  /** Each creator's payout summary (none: payouts not set up). */
+  payouts: Map<string, PayoutSummary>;
   defaultCreatorId: string;
   listeners: Set<(change: MockChange) => void>;
   /** Counts requests per endpoint name, so tests can assert "charged exactly once". */
@@ -113,6 +116,7 @@ export function createMockState(): MockState {
     apiTokens: [],
     webhooks: [],
     youtube: { channels: new Map(), states: new Map(), settings: new Map() },
+    payouts: new Map(),
     defaultCreatorId: CREATOR.user.id,
     listeners: new Set(),
     calls: new Map(),
