@@ -5,6 +5,7 @@ import {
   paiseToRupees,
   type BlockedSender,
   type OverlaySettings,
+  type CreatorTimer,
   type PaymentOrderStatus,
   type PayoutSummary,
   type SafetySettings,
@@ -89,6 +90,8 @@ export interface MockState {
   };
   /** Each creator's payout summary (none: payouts not set up). */
   payouts: Map<string, PayoutSummary>;
+  /** Each creator's subathon timer (none: the default settings, idle). */
+  timers: Map<string, CreatorTimer>;
   defaultCreatorId: string;
   listeners: Set<(change: MockChange) => void>;
   /** Counts requests per endpoint name, so tests can assert "charged exactly once". */
@@ -117,6 +120,7 @@ export function createMockState(): MockState {
     webhooks: [],
     youtube: { channels: new Map(), states: new Map(), settings: new Map() },
     payouts: new Map(),
+    timers: new Map(),
     defaultCreatorId: CREATOR.user.id,
     listeners: new Set(),
     calls: new Map(),
