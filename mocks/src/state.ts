@@ -10,6 +10,7 @@ import {
   type PayoutSummary,
   type SafetySettings,
   type ShowMessage,
+  type StreamSession,
   type Tip,
   type TipStatus,
   type User,
@@ -62,6 +63,14 @@ export interface MockOrder extends PaymentOrderStatus {
   tip?: { creatorId: string; message: string; name: string };
 }
 
+/** A supporter a creator hid from the top-supporters widget (`key` as the supporters list names them). */
+export interface HiddenSupporter {
+  id: string;
+  key: string;
+  name: string;
+  createdAt: string;
+}
+
 /** What changed, for the realtime mock: tips (by space) and wallets. */
 export type MockChange =
   | { kind: 'tip'; space: string; row: MockTipRow }
@@ -90,6 +99,9 @@ export interface MockState {
   };
   /** Each creator's payout summary (none: payouts not set up). */
   payouts: Map<string, PayoutSummary>;
+  /** Each creator's stream sessions, latest last, and the supporters hidden from their widget. */
+  streams: Map<string, StreamSession[]>;
+  hiddenSupporters: Map<string, HiddenSupporter[]>;
   /** Each creator's subathon timer (none: the default settings, idle). */
   timers: Map<string, CreatorTimer>;
   defaultCreatorId: string;
@@ -121,6 +133,8 @@ export function createMockState(): MockState {
     youtube: { channels: new Map(), states: new Map(), settings: new Map() },
     payouts: new Map(),
     timers: new Map(),
+    streams: new Map(),
+    hiddenSupporters: new Map(),
     defaultCreatorId: CREATOR.user.id,
     listeners: new Set(),
     calls: new Map(),
