@@ -16,7 +16,7 @@ import {
   fail,
   MockHttpError,
   type MockContext,
-  type MockEndpointName,
+  type EndpointResolvers,
   type MockResolvers,
 } from './context.ts';
 import { accountResolvers } from './resolvers/account.ts';
@@ -35,7 +35,7 @@ import { consentResolvers } from './resolvers/consent.ts';
 import { moderatorResolvers } from './resolvers/moderators.ts';
 import { youtubeResolvers } from './resolvers/youtube.ts';
 
-export { MockHttpError, type MockContext, type MockResolvers } from './context.ts';
+export { MockHttpError, type EndpointResolvers, type MockContext, type MockResolvers } from './context.ts';
 export { markOrderPaid } from './resolvers/wallet.ts';
 export { emptyPayoutSummary } from './resolvers/payouts.ts';
 
@@ -87,7 +87,7 @@ function caller(state: MockState, request: Request): User | null {
 function endpointHandler(
   state: MockState,
   name: EndpointName,
-  resolver: (ctx: MockContext<EndpointName>) => unknown,
+  resolver: ((ctx: MockContext<EndpointName>) => unknown) | undefined,
   path?: string,
 ): HttpHandler {
   const def: Endpoints[EndpointName] = endpoints[name];
@@ -102,7 +102,10 @@ function endpointHandler(
       if (def.auth !== 'public' && !user) throw fail('UNAUTHENTICATED', MESSAGES.unauthenticated);
       if (def.auth === 'creator' && !(user && state.creators.has(user.id)))
         throw fail('FORBIDDEN', MESSAGES.forbiddenCreator);
-      if (def.auth === 'operator') throw fail('FORBIDDEN', MESSAGES.forbiddenOperator);
+      if (def.auth === 'operator' && !(user && state.operators.has(user.id)))
+        throw fail('FORBIDDEN', MESSAGES.forbiddenOperator);
+      // Mock mode serves no operator endpoint of its own; a test gives the ones it needs (overrideHandlers).
+      if (!resolver) throw fail('FORBIDDEN', MESSAGES.forbiddenOperator);
       let input: unknown = undefined;
       if ('input' in def) {
         const text = await request.text();
@@ -145,8 +148,8 @@ function endpointHandler(
  * Handlers for only the endpoints in `overrides`, for a test's `server.use(...)`: a special answer (an error, a
  * delay, a counted call) that still goes through auth, the input schemas and the output check.
  */
-export function overrideHandlers(state: MockState, overrides: Partial<MockResolvers>): HttpHandler[] {
-  return (Object.keys(overrides) as MockEndpointName[]).map((name) =>
+export function overrideHandlers(state: MockState, overrides: Partial<EndpointResolvers>): HttpHandler[] {
+  return (Object.keys(overrides) as EndpointName[]).map((name) =>
     endpointHandler(state, name, overrides[name] as (ctx: MockContext<EndpointName>) => unknown),
   );
 }

@@ -10,6 +10,7 @@ export {
   markOrderPaid,
   resolvers,
   MockHttpError,
+  type EndpointResolvers,
   type MockContext,
   type MockResolvers,
 } from './handlers.ts';

@@ -97,6 +97,8 @@ export interface MockState {
     states: Map<string, string>;
     settings: Map<string, YouTubeSettings>;
   };
+  /** Users the operator endpoints answer (none in mock mode; a test grants one with grantOperator). */
+  operators: Set<string>;
   /** Each creator's payout summary (none: payouts not set up). */
   payouts: Map<string, PayoutSummary>;
   /** Each creator's stream sessions, latest last, and the supporters hidden from their widget. */
@@ -131,6 +133,7 @@ export function createMockState(): MockState {
     apiTokens: [],
     webhooks: [],
     youtube: { channels: new Map(), states: new Map(), settings: new Map() },
+    operators: new Set(),
     payouts: new Map(),
     timers: new Map(),
     streams: new Map(),
@@ -325,6 +328,15 @@ export function setWallet(
   state.wallets.set(userId, wallet);
   for (const entry of entries) postLedger(state, userId, entry);
   wallet.balancePaise = balancePaise;
+}
+
+/** Makes a user an operator for a test (mock mode has none): operator endpoints then answer them. */
+export function grantOperator(state: MockState, userId: string): User {
+  const account = state.users.get(userId);
+  if (!account) throw new Error(`No mock user ${userId}`);
+  account.user = { ...account.user, role: 'operator' };
+  state.operators.add(userId);
+  return account.user;
 }
 
 /** The next simulated incoming superchat for the default creator (round robin over INCOMING_TIPS). */

@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import type { User } from '@shabaash/shared';
-import { resetMockState, type FixtureUser } from '@shabaash/mocks';
+import { grantOperator, resetMockState, VIEWER, type FixtureUser } from '@shabaash/mocks';
 import { createMockServer, type MockServer } from '@shabaash/mocks/node';
 import { storeSession } from './renderApp.tsx';
 
@@ -46,6 +46,11 @@ export function mockApiForFile(): MockServer {
 /** Before each test, the fixture account `who` is signed in (its session stored as the app stores it). */
 export function signInFixtureBeforeEach(who: FixtureUser): void {
   beforeEach(() => storeSession(who.user, who.token));
+}
+
+/** Before each test, the fixture viewer is an operator and signed in (the Ops console's tests). */
+export function signInOperatorBeforeEach({ state }: MockServer): void {
+  beforeEach(() => storeSession(grantOperator(state, VIEWER.user.id), VIEWER.token));
 }
 
 /** Signs `user` in: their session stored as the app stores it, and GET /users/me answering it. */
