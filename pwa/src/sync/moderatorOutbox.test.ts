@@ -29,7 +29,7 @@ const moderatedTip = {
   message: 'hi',
   name: 'Asha',
   profilePic: null,
-  status: 'read',
+  status: 'read' as const,
   createdAt: new Date(0).toISOString(),
   updatedAt: new Date(0).toISOString(),
   version: 2,
