@@ -41,17 +41,20 @@ export interface MockContext<N extends EndpointName> {
   state: MockState;
 }
 
-/** One resolver per endpoint of the contract; TypeScript checks the return against the endpoint's output. */
+/** A resolver for an endpoint of the contract; TypeScript checks the return against the endpoint's output. */
+export type EndpointResolvers = {
+  [N in EndpointName]: (
+    ctx: MockContext<N>,
+  ) => z.input<Endpoints[N]['output']> | Promise<z.input<Endpoints[N]['output']>>;
+};
+
 /** The endpoints mock mode serves: every one but the operator console's (mock mode has no operator; they answer 403). */
 export type MockEndpointName = {
   [N in EndpointName]: Endpoints[N]['auth'] extends 'operator' ? never : N;
 }[EndpointName];
 
-export type MockResolvers = {
-  [N in MockEndpointName]: (
-    ctx: MockContext<N>,
-  ) => z.input<Endpoints[N]['output']> | Promise<z.input<Endpoints[N]['output']>>;
-};
+/** One resolver per endpoint mock mode serves. A test gives operator endpoints theirs as overrides. */
+export type MockResolvers = Pick<EndpointResolvers, MockEndpointName>;
 
 export function requireUser<N extends EndpointName>(ctx: MockContext<N>): User {
   if (!ctx.user) throw fail('UNAUTHENTICATED', MESSAGES.unauthenticated);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   MESSAGES,
   chatChangesResponseSchema,
@@ -9,7 +9,8 @@ import {
 } from '@shabaash/shared';
 import { CREATOR, MOCK_PASSWORD, OVERLAY_KEYS, VIEWER } from './fixtures.ts';
 import { createMockServer } from './node.ts';
-import { resetMockState } from './state.ts';
+import { grantOperator, resetMockState } from './state.ts';
+import { failWith, overrideHandlers } from './handlers.ts';
 
 const { server, state } = createMockServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -39,6 +40,31 @@ async function call(
 }
 
 describe('mock API handlers', () => {
+  it('answers an operator endpoint only to a granted operator, with the test’s resolver output-checked', async () => {
+    let reports: unknown[] = [];
+    server.use(...overrideHandlers(state, { opsReports: () => ({ reports }) as never }));
+    expect((await call('GET', '/ops/reports', VIEWER.token)).status).toBe(403);
+    grantOperator(state, VIEWER.user.id);
+    expect(await call('GET', '/ops/reports', VIEWER.token)).toEqual({ status: 200, body: { reports: [] } });
+    reports = [{ id: 'r1' }]; // not a report: the contract check answers 500 instead of passing it on
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const drifted = await call('GET', '/ops/reports', VIEWER.token);
+    expect(drifted.status).toBe(500);
+    expect(drifted.body.message).toMatch(/^Mock opsReports drifted from the contract/);
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  it('answers a failWith override with the API’s envelope for its code', async () => {
+    server.use(
+      ...overrideHandlers(state, { balance: failWith('PAYMENT_REQUIRED', MESSAGES.insufficientBalance) }),
+    );
+    expect(await call('GET', '/wallet/balance', VIEWER.token)).toEqual({
+      status: 402,
+      body: { message: MESSAGES.insufficientBalance, code: 'PAYMENT_REQUIRED' },
+    });
+  });
+
   it('answers every endpoint of the contract (nothing falls through as unhandled)', async () => {
     for (const def of Object.values(endpoints)) {
       const path = def.path.replace(':id', 'missing');

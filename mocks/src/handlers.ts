@@ -8,10 +8,17 @@ import {
   validate,
   type EndpointName,
   type Endpoints,
+  type ErrorCode,
   type User,
 } from '@shabaash/shared';
 import type { MockState } from './state.ts';
-import { fail, MockHttpError, type MockContext, type MockResolvers } from './context.ts';
+import {
+  fail,
+  MockHttpError,
+  type MockContext,
+  type EndpointResolvers,
+  type MockResolvers,
+} from './context.ts';
 import { accountResolvers } from './resolvers/account.ts';
 import { creatorResolvers } from './resolvers/creator.ts';
 import { payoutResolvers } from './resolvers/payouts.ts';
@@ -28,8 +35,9 @@ import { consentResolvers } from './resolvers/consent.ts';
 import { moderatorResolvers } from './resolvers/moderators.ts';
 import { youtubeResolvers } from './resolvers/youtube.ts';
 
-export { MockHttpError, type MockContext, type MockResolvers } from './context.ts';
+export { MockHttpError, type EndpointResolvers, type MockContext, type MockResolvers } from './context.ts';
 export { markOrderPaid } from './resolvers/wallet.ts';
+export { emptyPayoutSummary } from './resolvers/payouts.ts';
 
 /** The behaviour of every endpoint over the in-memory state, one file per domain under `resolvers/`. */
 export const resolvers: MockResolvers = {
@@ -79,7 +87,7 @@ function caller(state: MockState, request: Request): User | null {
 function endpointHandler(
   state: MockState,
   name: EndpointName,
-  resolver: (ctx: MockContext<EndpointName>) => unknown,
+  resolver: ((ctx: MockContext<EndpointName>) => unknown) | undefined,
   path?: string,
 ): HttpHandler {
   const def: Endpoints[EndpointName] = endpoints[name];
@@ -94,7 +102,10 @@ function endpointHandler(
       if (def.auth !== 'public' && !user) throw fail('UNAUTHENTICATED', MESSAGES.unauthenticated);
       if (def.auth === 'creator' && !(user && state.creators.has(user.id)))
         throw fail('FORBIDDEN', MESSAGES.forbiddenCreator);
-      if (def.auth === 'operator') throw fail('FORBIDDEN', MESSAGES.forbiddenOperator);
+      if (def.auth === 'operator' && !(user && state.operators.has(user.id)))
+        throw fail('FORBIDDEN', MESSAGES.forbiddenOperator);
+      // Mock mode serves no operator endpoint of its own; a test gives the ones it needs (overrideHandlers).
+      if (!resolver) throw fail('FORBIDDEN', MESSAGES.forbiddenOperator);
       let input: unknown = undefined;
       if ('input' in def) {
         const text = await request.text();
@@ -131,6 +142,28 @@ function endpointHandler(
       throw error;
     }
   });
+}
+
+/**
+ * Handlers for only the endpoints in `overrides`, for a test's `server.use(...)`: a special answer (an error, a
+ * delay, a counted call) that still goes through auth, the input schemas and the output check.
+ */
+export function overrideHandlers(state: MockState, overrides: Partial<EndpointResolvers>): HttpHandler[] {
+  return (Object.keys(overrides) as EndpointName[]).map((name) =>
+    endpointHandler(state, name, overrides[name] as (ctx: MockContext<EndpointName>) => unknown),
+  );
+}
+
+/** A resolver that refuses with the API's envelope for `code` (a test's error answer). */
+export const failWith = (code: ErrorCode, message: string, field?: string) => (): never => {
+  throw fail(code, message, field);
+};
+
+/** The request to one endpoint never gets an answer (fetch rejects, as when offline). */
+export function networkError(name: EndpointName): HttpHandler {
+  const def: Endpoints[EndpointName] = endpoints[name];
+  const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  return http[method](`*/api${def.path}`, () => HttpResponse.error());
 }
 
 /** Every endpoint of shared/src/api.ts (plus the sandbox checkout) as MSW handlers over `state`. */

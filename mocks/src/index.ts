@@ -3,9 +3,14 @@ export * from './fixtures.ts';
 export * from './state.ts';
 export {
   createHandlers,
+  emptyPayoutSummary,
+  failWith,
+  networkError,
+  overrideHandlers,
   markOrderPaid,
   resolvers,
   MockHttpError,
+  type EndpointResolvers,
   type MockContext,
   type MockResolvers,
 } from './handlers.ts';

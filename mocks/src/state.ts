@@ -5,9 +5,12 @@ import {
   paiseToRupees,
   type BlockedSender,
   type OverlaySettings,
+  type CreatorTimer,
   type PaymentOrderStatus,
+  type PayoutSummary,
   type SafetySettings,
   type ShowMessage,
+  type StreamSession,
   type Tip,
   type TipStatus,
   type User,
@@ -60,6 +63,14 @@ export interface MockOrder extends PaymentOrderStatus {
   tip?: { creatorId: string; message: string; name: string };
 }
 
+/** A supporter a creator hid from the top-supporters widget (`key` as the supporters list names them). */
+export interface HiddenSupporter {
+  id: string;
+  key: string;
+  name: string;
+  createdAt: string;
+}
+
 /** What changed, for the realtime mock: tips (by space) and wallets. */
 export type MockChange =
   | { kind: 'tip'; space: string; row: MockTipRow }
@@ -86,6 +97,15 @@ export interface MockState {
     states: Map<string, string>;
     settings: Map<string, YouTubeSettings>;
   };
+  /** Users the operator endpoints answer (none in mock mode; a test grants one with grantOperator). */
+  operators: Set<string>;
+  /** Each creator's payout summary (none: payouts not set up). */
+  payouts: Map<string, PayoutSummary>;
+  /** Each creator's stream sessions, latest last, and the supporters hidden from their widget. */
+  streams: Map<string, StreamSession[]>;
+  hiddenSupporters: Map<string, HiddenSupporter[]>;
+  /** Each creator's subathon timer (none: the default settings, idle). */
+  timers: Map<string, CreatorTimer>;
   defaultCreatorId: string;
   listeners: Set<(change: MockChange) => void>;
   /** Counts requests per endpoint name, so tests can assert "charged exactly once". */
@@ -113,6 +133,11 @@ export function createMockState(): MockState {
     apiTokens: [],
     webhooks: [],
     youtube: { channels: new Map(), states: new Map(), settings: new Map() },
+    operators: new Set(),
+    payouts: new Map(),
+    timers: new Map(),
+    streams: new Map(),
+    hiddenSupporters: new Map(),
     defaultCreatorId: CREATOR.user.id,
     listeners: new Set(),
     calls: new Map(),
@@ -290,6 +315,28 @@ export function postLedger(
   wallet.transactions.push(row);
   emit(state, { kind: 'wallet', space, userId, version, balancePaise: wallet.balancePaise });
   return row;
+}
+
+/** Replaces a user's wallet for a test: `entries` posted oldest first, then the balance set to `balancePaise`. */
+export function setWallet(
+  state: MockState,
+  userId: string,
+  balancePaise: number,
+  entries: Array<{ type: 'credit' | 'debit'; amountPaise: number; description: string }> = [],
+): void {
+  const wallet: MockWallet = { balancePaise: 0, transactions: [] };
+  state.wallets.set(userId, wallet);
+  for (const entry of entries) postLedger(state, userId, entry);
+  wallet.balancePaise = balancePaise;
+}
+
+/** Makes a user an operator for a test (mock mode has none): operator endpoints then answer them. */
+export function grantOperator(state: MockState, userId: string): User {
+  const account = state.users.get(userId);
+  if (!account) throw new Error(`No mock user ${userId}`);
+  account.user = { ...account.user, role: 'operator' };
+  state.operators.add(userId);
+  return account.user;
 }
 
 /** The next simulated incoming superchat for the default creator (round robin over INCOMING_TIPS). */

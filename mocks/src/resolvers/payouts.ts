@@ -1,24 +1,15 @@
+import type { PayoutSummary } from '@shabaash/shared';
 import { creatorOf, requireUser, type MockResolvers } from '../context.ts';
 import type { MockState } from '../state.ts';
 
-const payoutAccounts = new Map<string, { legalName: string; last4: string }>();
-
-function mockPayouts(_state: MockState, creatorId: string) {
-  const account = payoutAccounts.get(creatorId);
+/** A creator's payouts before any are set up: no account, every balance zero. */
+export function emptyPayoutSummary(): PayoutSummary {
   const zero = { pendingPaise: 0, availablePaise: 0, inTransitPaise: 0, paidPaise: 0 };
   return {
     routeEnabled: true,
-    onboarding: account
-      ? {
-          status: 'activated' as const,
-          reasons: [],
-          legalName: account.legalName,
-          bankName: 'HDFC Bank',
-          accountLast4: account.last4,
-        }
-      : null,
+    onboarding: null,
     balances: { ...zero, reversedPaise: 0, debtPaise: 0, feesPaise: 0, earnedPaise: 0 },
-    plan: 'starter' as const,
+    plan: 'starter',
     nextPayoutAt: null,
     payoutsOnHold: false,
     transfers: [],
@@ -27,13 +18,23 @@ function mockPayouts(_state: MockState, creatorId: string) {
   };
 }
 
+const mockPayouts = (state: MockState, creatorId: string): PayoutSummary =>
+  state.payouts.get(creatorId) ?? emptyPayoutSummary();
+
 /** Payouts in mock mode: an onboarding that is accepted at once, and empty balances (no money moves here). */
 export const payoutResolvers = {
   payouts: (ctx) => mockPayouts(ctx.state, creatorOf(ctx.state, requireUser(ctx)).userId),
   payoutOnboard: (ctx) => {
     const creator = creatorOf(ctx.state, requireUser(ctx));
     const { legalName, accountNumber } = ctx.input;
-    payoutAccounts.set(creator.userId, { legalName, last4: accountNumber.slice(-4) });
+    const onboarding = {
+      status: 'activated' as const,
+      reasons: [],
+      legalName,
+      bankName: 'HDFC Bank',
+      accountLast4: accountNumber.slice(-4),
+    };
+    ctx.state.payouts.set(creator.userId, { ...mockPayouts(ctx.state, creator.userId), onboarding });
     return mockPayouts(ctx.state, creator.userId);
   },
   payoutStatement: (ctx) => {

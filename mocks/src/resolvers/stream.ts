@@ -7,18 +7,13 @@ import {
   type Supporter,
 } from '@shabaash/shared';
 import { MockHttpError, type MockContext } from '../context.ts';
-import { newId, type MockState } from '../state.ts';
+import { newId, type HiddenSupporter, type MockState } from '../state.ts';
 import { widgetTimerOf } from './timer.ts';
 
-// Stream sessions and the widgets' state over the in-memory state (issue 14). Sessions live beside the state,
-// per creator, latest last.
-const sessionsOf = new WeakMap<MockState, Map<string, StreamSession[]>>();
-
+// Stream sessions and the widgets' state over the in-memory state: sessions per creator, latest last.
 function sessions(state: MockState, creatorId: string): StreamSession[] {
-  let byCreator = sessionsOf.get(state);
-  if (!byCreator) sessionsOf.set(state, (byCreator = new Map()));
-  let list = byCreator.get(creatorId);
-  if (!list) byCreator.set(creatorId, (list = []));
+  let list = state.streams.get(creatorId);
+  if (!list) state.streams.set(creatorId, (list = []));
   return list;
 }
 
@@ -55,19 +50,9 @@ function stateOf(state: MockState, creatorId: string): StreamState {
 
 const creatorIdOf = (ctx: { user: { id: string } | null }) => ctx.user?.id ?? '';
 
-interface HiddenSupporter {
-  id: string;
-  key: string;
-  name: string;
-  createdAt: string;
-}
-const hiddenOf = new WeakMap<MockState, Map<string, HiddenSupporter[]>>();
-
 function hidden(state: MockState, creatorId: string): HiddenSupporter[] {
-  let byCreator = hiddenOf.get(state);
-  if (!byCreator) hiddenOf.set(state, (byCreator = new Map()));
-  let list = byCreator.get(creatorId);
-  if (!list) byCreator.set(creatorId, (list = []));
+  let list = state.hiddenSupporters.get(creatorId);
+  if (!list) state.hiddenSupporters.set(creatorId, (list = []));
   return list;
 }
 

@@ -7,15 +7,12 @@ import {
 import type { MockContext } from '../context.ts';
 import type { MockState } from '../state.ts';
 
-// The subathon timer over the in-memory state: settings and the run per creator, beside the state. Tips add no
+// The subathon timer over the in-memory state: settings and the run per creator. Tips add no
 // time here (the API does that in the database); start, pause and resume keep the same arithmetic.
 const creatorIdOf = (ctx: { user: { id: string } | null }) => ctx.user?.id ?? '';
-const timersOf = new WeakMap<MockState, Map<string, CreatorTimer>>();
 
 function timerOf(state: MockState, creatorId: string): CreatorTimer {
-  let byCreator = timersOf.get(state);
-  if (!byCreator) timersOf.set(state, (byCreator = new Map()));
-  let timer = byCreator.get(creatorId);
+  let timer = state.timers.get(creatorId);
   if (!timer) {
     const settings = defaultTimerSettings();
     timer = {
@@ -28,7 +25,7 @@ function timerOf(state: MockState, creatorId: string): CreatorTimer {
         serverNow: '',
       },
     };
-    byCreator.set(creatorId, timer);
+    state.timers.set(creatorId, timer);
   }
   if (timer.run.status === 'running' && Date.parse(timer.run.endsAt ?? '') <= Date.now())
     timer.run = { ...timer.run, status: 'ended', endsAt: null, remainingMs: null };

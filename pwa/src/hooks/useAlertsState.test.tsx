@@ -1,20 +1,16 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { buildUser, renderWithApp } from '../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../test/server.ts';
+import { CREATOR } from '@shabaash/mocks';
+import { renderWithApp } from '../test/renderApp.tsx';
+import { mockApiForFile, signInFixtureBeforeEach } from '../test/server.ts';
 import { fakeAppSocketForFile } from '../test/fakeSocket.ts';
 import { useAlertsState } from './useShowActions.ts';
 
-const server = mswServerForFile();
-const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
+mockApiForFile(); // the creator's alerts start playing
 const fake = fakeAppSocketForFile();
 
-signInBeforeEach(server, creator);
-beforeEach(() =>
-  server.use(http.get('*/api/creator/show/alerts', () => HttpResponse.json({ paused: false, held: 0 }))),
-);
+signInFixtureBeforeEach(CREATOR);
 
 function AlertsSwitch() {
   const alerts = useAlertsState();

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { http, HttpResponse } from 'msw';
-import { resetMockState, VIEWER } from '@shabaash/mocks';
+import { networkError, overrideHandlers, resetMockState, VIEWER } from '@shabaash/mocks';
 import { createMockServer } from '@shabaash/mocks/node';
 import { storeSession } from '../test/renderApp.tsx';
 import { clearMirror, db } from './db.ts';
@@ -30,7 +29,7 @@ const moderatedTip = {
   message: 'hi',
   name: 'Asha',
   profilePic: null,
-  status: 'read',
+  status: 'read' as const,
   createdAt: new Date(0).toISOString(),
   updatedAt: new Date(0).toISOString(),
   version: 2,
@@ -39,17 +38,8 @@ const moderatedTip = {
 
 describe("a moderator's actions in the outbox", () => {
   it('queue offline, then replay once to the moderator endpoint with their Idempotency-Key, leaving the mirror alone', async () => {
-    const calls: Array<{ method: string; path: string; key: string | null }> = [];
-    const record = (request: Request) =>
-      calls.push({
-        method: request.method,
-        path: new URL(request.url).pathname,
-        key: request.headers.get('Idempotency-Key'),
-      });
-    server.use(
-      http.patch('*/api/moderation/:handle/chats/:id/status', () => HttpResponse.error()),
-      http.delete('*/api/moderation/:handle/chats/:id', () => HttpResponse.error()),
-    );
+    const calls: Array<{ method: string; path: string; key: string | undefined }> = [];
+    server.use(networkError('moderateChatStatus'), networkError('moderateDeleteChat'));
     const push = await enqueueSetStatus(TIP, 'read', 'ravi-streams');
     const remove = await enqueueDeleteChat('00000000-0000-4000-8000-0000000000bb', 'ravi-streams');
     await replayOutbox();
@@ -57,13 +47,17 @@ describe("a moderator's actions in the outbox", () => {
 
     server.resetHandlers();
     server.use(
-      http.patch('*/api/moderation/:handle/chats/:id/status', ({ request }) => {
-        record(request);
-        return HttpResponse.json({ tip: moderatedTip });
-      }),
-      http.delete('*/api/moderation/:handle/chats/:id', ({ request }) => {
-        record(request);
-        return HttpResponse.json({ id: '00000000-0000-4000-8000-0000000000bb' });
+      ...overrideHandlers(state, {
+        moderateChatStatus: ({ params, idempotencyKey }) => {
+          const path = `/api/moderation/${params.handle}/chats/${params.id}/status`;
+          calls.push({ method: 'PATCH', path, key: idempotencyKey });
+          return { tip: moderatedTip };
+        },
+        moderateDeleteChat: ({ params, idempotencyKey }) => {
+          const path = `/api/moderation/${params.handle}/chats/${params.id}`;
+          calls.push({ method: 'DELETE', path, key: idempotencyKey });
+          return { id: params.id! };
+        },
       }),
     );
     await replayOutbox({ now: later });

@@ -8,6 +8,7 @@ import {
   SECOND_CREATOR,
   VIEWER,
   deleteTip,
+  networkError,
   resetMockState,
   resolvers,
   setTipStatus,
@@ -39,7 +40,7 @@ afterAll(() => server.close());
 
 /** The network is down for tip sends (fetch rejects, as offline). */
 function cutTipSends() {
-  server.use(http.post('*/api/tips/send', () => HttpResponse.error()));
+  server.use(networkError('sendTip'));
 }
 
 const balanceOf = (userId: string) => state.wallets.get(userId)?.balancePaise;
@@ -318,10 +319,7 @@ describe('outbox', () => {
     storeSession(CREATOR.user, CREATOR.token);
     await pullNow();
     const [a, b] = await db.chats.where('status').equals('unread').sortBy('createdAt');
-    server.use(
-      http.patch('*/api/creator/chats/:id/status', () => HttpResponse.error()),
-      http.delete('*/api/creator/chats/:id', () => HttpResponse.error()),
-    );
+    server.use(networkError('setChatStatus'), networkError('deleteChat'));
     await enqueueSetStatus(a!.id, 'read');
     await enqueueDeleteChat(b!.id);
     await replayOutbox();

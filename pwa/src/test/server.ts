@@ -3,6 +3,8 @@ import { cleanup } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import type { User } from '@shabaash/shared';
+import { grantOperator, resetMockState, VIEWER, type FixtureUser } from '@shabaash/mocks';
+import { createMockServer, type MockServer } from '@shabaash/mocks/node';
 import { storeSession } from './renderApp.tsx';
 
 export type TestServer = ReturnType<typeof setupServer>;
@@ -21,6 +23,34 @@ export function mswServerForFile(): TestServer {
   });
   afterAll(() => server.close());
   return server;
+}
+
+/**
+ * The contract-checked mock API of one test file: every endpoint answered by `@shabaash/mocks` over a fixture
+ * state (auth, input and output checked against shared/api.ts). After each test the rendered tree is unmounted,
+ * the test's overrides dropped, the state put back to the fixtures and local storage cleared.
+ */
+export function mockApiForFile(): MockServer {
+  const mock = createMockServer();
+  beforeAll(() => mock.server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    cleanup();
+    mock.server.resetHandlers();
+    resetMockState(mock.state);
+    localStorage.clear();
+  });
+  afterAll(() => mock.server.close());
+  return mock;
+}
+
+/** Before each test, the fixture account `who` is signed in (its session stored as the app stores it). */
+export function signInFixtureBeforeEach(who: FixtureUser): void {
+  beforeEach(() => storeSession(who.user, who.token));
+}
+
+/** Before each test, the fixture viewer is an operator and signed in (the Ops console's tests). */
+export function signInOperatorBeforeEach({ state }: MockServer): void {
+  beforeEach(() => storeSession(grantOperator(state, VIEWER.user.id), VIEWER.token));
 }
 
 /** Signs `user` in: their session stored as the app stores it, and GET /users/me answering it. */

@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { http, HttpResponse } from 'msw';
 import jsQR from 'jsqr';
 import { defaultWidgetSettings, WIDGET_TEXT, type WidgetState } from '@shabaash/shared';
+import { overrideHandlers } from '@shabaash/mocks';
 import { fakeSocketFactory } from '../test/fakeSocket.ts';
-import { mswServerForFile } from '../test/server.ts';
+import { mockApiForFile } from '../test/server.ts';
 import { startWidget, type WidgetDraw } from './runtime.ts';
 import { drawGoal } from './goal/main.ts';
 import { drawQr, qrSvg } from './qr/main.ts';
 import { drawTimer } from './timer/main.ts';
 import { drawSupporters } from './supporters/main.ts';
 
-const server = mswServerForFile();
+const { server, state } = mockApiForFile();
 afterEach(() => document.body.replaceChildren());
 
 const SESSION = { id: 's1', startedAt: '2026-11-25T10:00:00.000Z', endedAt: null };
@@ -42,9 +42,11 @@ function widgetState(overrides: Partial<WidgetState> = {}): WidgetState {
 function serve(states: WidgetState[]) {
   const seen: string[] = [];
   server.use(
-    http.get('*/api/overlay/widgets', ({ request }) => {
-      seen.push(new URL(request.url).searchParams.get('key') ?? '');
-      return HttpResponse.json(states[Math.min(seen.length - 1, states.length - 1)]);
+    ...overrideHandlers(state, {
+      widgetState: ({ query }) => {
+        seen.push(query.key);
+        return states[Math.min(seen.length - 1, states.length - 1)]!;
+      },
     }),
   );
   return seen;

@@ -2,29 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { delay } from 'msw';
+import { MESSAGES } from '@shabaash/shared';
+import { failWith, networkError, overrideHandlers, resolvers } from '@shabaash/mocks';
 import { LeadForm } from './LeadForm.tsx';
 import { renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile } from '../../test/server.ts';
+import { mockApiForFile } from '../../test/server.ts';
 
-const server = mswServerForFile();
-
-function captureLeads(
-  respond: () => Response | Promise<Response> = () => HttpResponse.json({ message: 'ok' }),
-) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post('*/api/leads', async ({ request }) => {
-      bodies.push(await request.json());
-      return respond();
-    }),
-  );
-  return bodies;
-}
+const { server, state } = mockApiForFile();
 
 describe('LeadForm', () => {
   it('rejects a phone that is not exactly 10 digits (after stripping) and sends nothing', async () => {
-    const bodies = captureLeads();
     const user = userEvent.setup();
     renderWithApp(<LeadForm />);
     await user.type(screen.getByLabelText('Mobile number'), '98765 4321');
@@ -38,7 +26,7 @@ describe('LeadForm', () => {
     await user.type(screen.getByLabelText('Mobile number'), '+919876543210');
     await user.click(screen.getByRole('button', { name: 'Notify me' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Enter a valid 10-digit mobile number.');
-    expect(bodies).toHaveLength(0);
+    expect(state.leads).toHaveLength(0);
   });
 
   it('limits the phone input to 14 characters and uses an email input', () => {
@@ -48,10 +36,14 @@ describe('LeadForm', () => {
   });
 
   it('shows Sending… then the success text, posting digits, trimmed fields and the fixed tags', async () => {
-    const bodies = captureLeads(async () => {
-      await delay(50);
-      return HttpResponse.json({ message: 'ok' });
-    });
+    server.use(
+      ...overrideHandlers(state, {
+        createLead: async (ctx) => {
+          await delay(50);
+          return resolvers.createLead(ctx);
+        },
+      }),
+    );
     const user = userEvent.setup();
     renderWithApp(<LeadForm />);
     await user.type(screen.getByLabelText(/Name/), '  Riya  ');
@@ -60,15 +52,12 @@ describe('LeadForm', () => {
     const sending = await screen.findByRole('button', { name: 'Sending…' });
     expect(sending).toHaveProperty('disabled', true);
     expect(await screen.findByText('Thanks! We will text you when new creator drops go live.')).toBeTruthy();
-    expect(bodies).toEqual([{ name: 'Riya', phone: '9876543210', tags: ['landing', 'newsletter'] }]);
+    expect(state.leads).toEqual([{ name: 'Riya', phone: '9876543210', tags: ['landing', 'newsletter'] }]);
   });
 
   it("shows the server's message when the API refuses the lead", async () => {
-    captureLeads(() =>
-      HttpResponse.json(
-        { message: 'Too many attempts. Please wait a minute and try again.', code: 'RATE_LIMITED' },
-        { status: 429 },
-      ),
+    server.use(
+      ...overrideHandlers(state, { createLead: failWith('RATE_LIMITED', MESSAGES.tooManyAttempts) }),
     );
     const user = userEvent.setup();
     renderWithApp(<LeadForm />);
@@ -81,7 +70,7 @@ describe('LeadForm', () => {
   });
 
   it('falls back to the error message when the network fails', async () => {
-    server.use(http.post('*/api/leads', () => HttpResponse.error()));
+    server.use(networkError('createLead'));
     const user = userEvent.setup();
     renderWithApp(<LeadForm />);
     await user.type(screen.getByLabelText('Mobile number'), '9876543210');

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { CREATOR, VIEWER } from '@shabaash/mocks';
 import { AppRoutes } from '../../App.tsx';
-import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
-import { mswServerForFile } from '../../test/server.ts';
+import { renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { mockApiForFile } from '../../test/server.ts';
 
-const server = mswServerForFile();
+mockApiForFile();
 
 describe('404 page', () => {
   it('offers Take me home and Login instead to a signed-out visitor', async () => {
@@ -19,9 +19,7 @@ describe('404 page', () => {
   });
 
   it('sends a signed-in viewer to /dashboard and a creator to /creator', async () => {
-    const viewer = buildUser();
-    storeSession(viewer);
-    server.use(http.get('*/api/users/me', () => HttpResponse.json({ user: viewer })));
+    storeSession(VIEWER.user, VIEWER.token);
     renderWithApp(<AppRoutes />, { path: '/missing' });
     const viewerLink = await screen.findByRole('link', { name: 'Open my dashboard' });
     expect(viewerLink.getAttribute('href')).toBe('/dashboard');
@@ -29,9 +27,7 @@ describe('404 page', () => {
     cleanup();
     localStorage.clear();
 
-    const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha' } });
-    storeSession(creator);
-    server.use(http.get('*/api/users/me', () => HttpResponse.json({ user: creator })));
+    storeSession(CREATOR.user, CREATOR.token);
     renderWithApp(<AppRoutes />, { path: '/missing' });
     const creatorLink = await screen.findByRole('link', { name: 'Open my dashboard' });
     expect(creatorLink.getAttribute('href')).toBe('/creator');

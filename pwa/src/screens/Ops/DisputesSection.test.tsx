@@ -1,15 +1,16 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import type { DisputeCase } from '@shabaash/shared';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { MESSAGES, type DisputeCase } from '@shabaash/shared';
+import { failWith, overrideHandlers } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile, signInOperatorBeforeEach } from '../../test/server.ts';
 import { activateLanguage } from '../../i18n/i18n.tsx';
 import { DisputesSection } from './DisputesSection.tsx';
 
-const server = mswServerForFile();
-signInBeforeEach(server, buildUser({ role: 'operator', name: 'Nisha Ops' }));
+const mock = mockApiForFile();
+const { server, state } = mock;
+signInOperatorBeforeEach(mock);
 afterEach(() => activateLanguage('en'));
 
 function dispute(overrides: Partial<DisputeCase> = {}): DisputeCase {
@@ -46,14 +47,12 @@ function dispute(overrides: Partial<DisputeCase> = {}): DisputeCase {
 
 function serveDisputes(disputes: DisputeCase[] | 'error') {
   server.use(
-    http.get('*/api/ops/disputes', () =>
-      disputes === 'error'
-        ? HttpResponse.json(
-            { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' },
-            { status: 500 },
-          )
-        : HttpResponse.json({ disputes, openCount: disputes.filter((d) => !d.outcome).length }),
-    ),
+    ...overrideHandlers(state, {
+      opsDisputes:
+        disputes === 'error'
+          ? failWith('INTERNAL', MESSAGES.internal)
+          : () => ({ disputes, openCount: disputes.filter((d) => !d.outcome).length }),
+    }),
   );
 }
 

@@ -2,14 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import type { OpsLead } from '@shabaash/shared';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { overrideHandlers } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile, signInOperatorBeforeEach } from '../../test/server.ts';
 import { LeadsSection } from './LeadsSection.tsx';
 
-const server = mswServerForFile();
-signInBeforeEach(server, buildUser({ id: 'op1', role: 'operator' }));
+const mock = mockApiForFile();
+const { server, state } = mock;
+signInOperatorBeforeEach(mock);
 
 const LEAD: OpsLead = {
   id: 'l1',
@@ -26,18 +27,18 @@ describe('LeadsSection', () => {
     let contacted = false;
     const reveals: unknown[] = [];
     server.use(
-      http.get('*/api/ops/leads', () =>
-        HttpResponse.json({
+      ...overrideHandlers(state, {
+        opsLeads: () => ({
           leads: [{ ...LEAD, contactedAt: contacted ? '2026-11-27T09:00:00.000Z' : null }],
         }),
-      ),
-      http.post('*/api/ops/leads/l1/reveal', async ({ request }) => {
-        reveals.push(await request.json());
-        return HttpResponse.json({ phone: '9876500002' });
-      }),
-      http.post('*/api/ops/leads/l1/contacted', () => {
-        contacted = true;
-        return HttpResponse.json({ lead: { ...LEAD, contactedAt: '2026-11-27T09:00:00.000Z' } });
+        opsRevealLead: ({ input, params }) => {
+          reveals.push({ id: params.id, ...input });
+          return { phone: '9876500002' };
+        },
+        opsLeadContacted: ({ params }) => {
+          contacted = params.id === LEAD.id;
+          return { lead: { ...LEAD, contactedAt: '2026-11-27T09:00:00.000Z' } };
+        },
       }),
     );
     const user = userEvent.setup();
@@ -52,14 +53,14 @@ describe('LeadsSection', () => {
     await user.type(within(card).getByLabelText(/Why you need the number/), 'Calling back about onboarding');
     await user.click(within(card).getByRole('button', { name: 'Show number' }));
     expect((await within(card).findByTestId('lead-phone')).getAttribute('href')).toBe('tel:+919876500002');
-    expect(reveals).toEqual([{ reason: 'Calling back about onboarding' }]);
+    expect(reveals).toEqual([{ id: 'l1', reason: 'Calling back about onboarding' }]);
 
     await user.click(within(card).getByRole('button', { name: 'Mark as contacted' }));
     await waitFor(() => expect(screen.getByTestId('lead-contacted')).toBeDefined());
   });
 
   it('says when there are no leads', async () => {
-    server.use(http.get('*/api/ops/leads', () => HttpResponse.json({ leads: [] })));
+    server.use(...overrideHandlers(state, { opsLeads: () => ({ leads: [] }) }));
     renderWithApp(<LeadsSection />);
     expect(await screen.findByText('No leads here.')).toBeDefined();
   });

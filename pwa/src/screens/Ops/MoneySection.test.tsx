@@ -4,14 +4,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { MoneyOverview } from '@shabaash/shared';
+import { MESSAGES, type MoneyOverview } from '@shabaash/shared';
+import { failWith, overrideHandlers } from '@shabaash/mocks';
 import { activateLanguage } from '../../i18n/i18n.tsx';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile, signInOperatorBeforeEach } from '../../test/server.ts';
 import { MoneySection } from './MoneySection.tsx';
 
-const server = mswServerForFile();
-signInBeforeEach(server, buildUser({ role: 'operator', name: 'Meera Ops' }));
+const mock = mockApiForFile();
+const { server, state } = mock;
+signInOperatorBeforeEach(mock);
 afterEach(() => activateLanguage('en'));
 
 const quietDays = Array.from({ length: 30 }, (_, i) => ({
@@ -43,11 +45,7 @@ const overview = (days = quietDays): MoneyOverview => ({
 
 const serve = (body: MoneyOverview | null) =>
   server.use(
-    http.get('*/api/ops/money', () =>
-      body
-        ? HttpResponse.json(body)
-        : HttpResponse.json({ message: 'boom', code: 'INTERNAL' }, { status: 500 }),
-    ),
+    ...overrideHandlers(state, { opsMoney: body ? () => body : failWith('INTERNAL', MESSAGES.internal) }),
   );
 
 describe('the money section', () => {
@@ -112,6 +110,7 @@ describe('the money section', () => {
   it('downloads the quarter’s Form 26Q and a creator’s Form 16A data, and says so when a download fails', async () => {
     serve(overview());
     const asked: string[] = [];
+    // The CSV exports are answered outside the contract's endpoints (files, not JSON).
     server.use(
       http.get('*/api/ops/tds/26q.csv', ({ request }) => {
         asked.push(request.url);

@@ -2,17 +2,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import type { AuditEntry, OpsTipDetail } from '@shabaash/shared';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signIn } from '../../test/server.ts';
+import { CREATOR, VIEWER, grantOperator, overrideHandlers } from '@shabaash/mocks';
+import { renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { mockApiForFile } from '../../test/server.ts';
 import { activateLanguage } from '../../i18n/i18n.tsx';
 import hi from '../../i18n/messages/hi.json';
 import { OpsScreen } from './OpsScreen.tsx';
 
-const server = mswServerForFile();
-const operator = buildUser({ id: 'op_1', name: 'Nisha Ops', role: 'operator' });
+const { server, state } = mockApiForFile();
+/** Signs the fixture viewer in as an operator. */
+const signInOperator = () => storeSession(grantOperator(state, VIEWER.user.id), VIEWER.token);
 
 afterEach(async () => {
   await activateLanguage('en');
@@ -54,7 +55,7 @@ describe('/ops shell', () => {
   });
 
   it('tells a signed-in viewer this area is for operators instead of showing the console', async () => {
-    signIn(server, buildUser({ role: 'viewer' }));
+    storeSession(VIEWER.user, VIEWER.token);
     renderOps('/ops/find');
     expect(await screen.findByRole('heading', { name: 'This area is for operators' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Console sections' })).toBeNull();
@@ -62,7 +63,7 @@ describe('/ops shell', () => {
   });
 
   it('an operator lands on Find with the sections as navigation; Audit lists rows filtered by record', async () => {
-    signIn(server, operator);
+    signInOperator();
     const entry: AuditEntry = {
       id: '7',
       operatorId: 'op_1',
@@ -75,11 +76,13 @@ describe('/ops shell', () => {
       reason: 'paid twice',
       createdAt: '2026-11-27T10:05:00.000Z',
     };
-    const asked: string[] = [];
+    const asked: unknown[] = [];
     server.use(
-      http.get('*/api/ops/audit', ({ request }) => {
-        asked.push(new URL(request.url).search);
-        return HttpResponse.json({ entries: [entry], next: null });
+      ...overrideHandlers(state, {
+        opsAudit: ({ query }) => {
+          asked.push(query);
+          return { entries: [entry], next: null };
+        },
       }),
     );
     renderOps('/ops');
@@ -108,16 +111,16 @@ describe('/ops shell', () => {
     await userEvent.type(screen.getByLabelText('Record id'), TIP.id);
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     await screen.findByRole('button', { name: 'Show all' });
-    expect(asked.at(-1)).toContain(`targetKind=tip&targetId=${TIP.id}`);
+    expect(asked.at(-1)).toMatchObject({ targetKind: 'tip', targetId: TIP.id });
   });
 
   it('finds a tip by payment id, refunds half with a reason (one Idempotency-Key) and shows the new earning', async () => {
-    signIn(server, operator);
-    const refunds: Array<{ body: unknown; key: string | null }> = [];
+    signInOperator();
+    const refunds: Array<{ body: unknown; key: string | undefined }> = [];
     let current = TIP;
     server.use(
-      http.get('*/api/ops/search', () =>
-        HttpResponse.json({
+      ...overrideHandlers(state, {
+        opsSearch: () => ({
           users: [],
           tips: [
             {
@@ -132,33 +135,27 @@ describe('/ops shell', () => {
             },
           ],
         }),
-      ),
-      http.get('*/api/ops/tips/:id', () => HttpResponse.json({ tip: current })),
-      http.post('*/api/ops/tips/:id/refund', async ({ request }) => {
-        const body = (await request.json()) as { amount: number; reason: string };
-        refunds.push({ body, key: request.headers.get('idempotency-key') });
-        if (!body.reason)
-          return HttpResponse.json(
-            { message: 'reason is required.', code: 'VALIDATION_FAILED' },
-            { status: 400 },
-          );
-        const refund = {
-          id: 'r_1',
-          amountPaise: 5000,
-          status: 'processed',
-          refundId: 'rfnd_1',
-          reason: body.reason,
-          createdAt: TIP.createdAt,
-        };
-        current = {
-          ...TIP,
-          status: 'partly_refunded',
-          refundedPaise: 5000,
-          refundablePaise: 5000,
-          refunds: [refund as OpsTipDetail['refunds'][number]],
-          earning: { state: 'pending', netPaise: 9_500, reversedPaise: 4_750, keptPaise: 4_750 },
-        };
-        return HttpResponse.json({ tip: current, refund });
+        opsTip: () => ({ tip: current }),
+        opsRefundTip: ({ input, idempotencyKey }) => {
+          refunds.push({ body: input, key: idempotencyKey });
+          const refund = {
+            id: 'r_1',
+            amountPaise: 5000,
+            status: 'processed' as const,
+            refundId: 'rfnd_1',
+            reason: input.reason,
+            createdAt: TIP.createdAt,
+          };
+          current = {
+            ...TIP,
+            status: 'partly_refunded',
+            refundedPaise: 5000,
+            refundablePaise: 5000,
+            refunds: [refund],
+            earning: { state: 'pending', netPaise: 9_500, reversedPaise: 4_750, keptPaise: 4_750 },
+          };
+          return { tip: current, refund };
+        },
       }),
     );
     renderOps('/ops/find');
@@ -183,7 +180,7 @@ describe('/ops shell', () => {
 
   it('in Hindi: a signed-in creator is told in Hindi that the area is for operators', async () => {
     await activateLanguage('hi');
-    signIn(server, buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha' } }));
+    storeSession(CREATOR.user, CREATOR.token);
     renderOps('/ops');
     expect(await screen.findByRole('heading', { name: hi['ops.notOperator.title'] })).toBeTruthy();
     expect(screen.getByRole('link', { name: hi['ops.notOperator.back'] }).getAttribute('href')).toBe(

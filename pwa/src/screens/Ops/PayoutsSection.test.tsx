@@ -2,14 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { OpsPayouts } from '@shabaash/shared';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { MESSAGES, type OpsPayouts } from '@shabaash/shared';
+import { failWith, overrideHandlers } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile, signInOperatorBeforeEach } from '../../test/server.ts';
 import { PayoutsSection } from './PayoutsSection.tsx';
 
-const server = mswServerForFile();
-signInBeforeEach(server, buildUser({ role: 'operator', name: 'Nisha Ops' }));
+const mock = mockApiForFile();
+const { server, state } = mock;
+signInOperatorBeforeEach(mock);
 
 const asha = { id: '11111111-1111-4111-8111-111111111111', handle: 'asha', displayName: 'Asha Live' };
 const ravi = { id: '22222222-2222-4222-8222-222222222222', handle: 'ravi', displayName: 'Ravi Plays' };
@@ -47,15 +48,17 @@ describe('Payouts section', () => {
   it('retries a failed transfer once from its card', async () => {
     let retries = 0;
     server.use(
-      http.get('*/api/ops/payouts', () => HttpResponse.json(view())),
-      http.post('*/api/ops/payouts/transfers/:id/retry', ({ params }) => {
-        retries += 1;
-        return HttpResponse.json({
-          transferId: String(params.id),
-          retryTransferId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
-          status: 'in_transit',
-          amountPaise: 9710,
-        });
+      ...overrideHandlers(state, {
+        opsPayouts: () => view(),
+        opsTransferRetry: ({ params }) => {
+          retries += 1;
+          return {
+            transferId: params.id!,
+            retryTransferId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+            status: 'in_transit',
+            amountPaise: 9710,
+          };
+        },
       }),
     );
     renderWithApp(<PayoutsSection />);
@@ -72,17 +75,24 @@ describe('Payouts section', () => {
 
   it('releases a held creator only with a reason, and holds another by id with one', async () => {
     const sent: Array<{ path: string; body: unknown }> = [];
-    server.use(
-      http.get('*/api/ops/payouts', () => HttpResponse.json(view())),
-      http.post('*/api/ops/creators/:id/payouts/:action', async ({ params, request }) => {
-        sent.push({ path: `${String(params.id)}/${String(params.action)}`, body: await request.json() });
-        const held = params.action === 'hold';
-        return HttpResponse.json({
-          creatorId: String(params.id),
+    /** Hold or release: records what was sent and answers the creator's new hold. */
+    const answer =
+      (action: 'hold' | 'release') =>
+      ({ input, params }: { input: { reason: string }; params: Record<string, string> }) => {
+        sent.push({ path: `${params.id}/${action}`, body: input });
+        const held = action === 'hold';
+        return {
+          creatorId: params.id!,
           held,
           heldAt: held ? '2026-11-27T07:00:00.000Z' : null,
           reason: held ? 'Chargebacks piling up' : null,
-        });
+        };
+      };
+    server.use(
+      ...overrideHandlers(state, {
+        opsPayouts: () => view(),
+        opsPayoutsHold: answer('hold'),
+        opsPayoutsRelease: answer('release'),
       }),
     );
     renderWithApp(<PayoutsSection />);
@@ -109,18 +119,12 @@ describe('Payouts section', () => {
   });
 
   it('says when nothing needs attention, and shows an error it could not load', async () => {
-    server.use(
-      http.get('*/api/ops/payouts', () => HttpResponse.json(view({ transfers: [], heldCreators: [] }))),
-    );
+    server.use(...overrideHandlers(state, { opsPayouts: () => view({ transfers: [], heldCreators: [] }) }));
     const { unmount } = renderWithApp(<PayoutsSection />);
     expect(await screen.findByText('No failed or held transfers.')).toBeTruthy();
     expect(screen.getByText("No creator's payouts are on hold.")).toBeTruthy();
     unmount();
-    server.use(
-      http.get('*/api/ops/payouts', () =>
-        HttpResponse.json({ message: 'Only operators can do this.', code: 'FORBIDDEN' }, { status: 403 }),
-      ),
-    );
+    server.use(...overrideHandlers(state, { opsPayouts: failWith('FORBIDDEN', MESSAGES.forbiddenOperator) }));
     renderWithApp(<PayoutsSection />);
     expect((await screen.findByRole('alert')).textContent).toBe('Only operators can do this.');
   });

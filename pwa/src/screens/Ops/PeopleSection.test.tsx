@@ -2,14 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { MESSAGES, type OpsPerson } from '@shabaash/shared';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { MockHttpError, failWith, overrideHandlers } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile, signInOperatorBeforeEach } from '../../test/server.ts';
 import { PeopleSection } from './PeopleSection.tsx';
 
-const server = mswServerForFile();
-signInBeforeEach(server, buildUser({ id: 'op1', role: 'operator', name: 'Nisha Ops' }));
+const mock = mockApiForFile();
+const { server, state } = mock;
+signInOperatorBeforeEach(mock);
 
 const CREATOR_ID = '11111111-1111-4111-8111-111111111111';
 function person(overrides: Partial<OpsPerson> = {}): OpsPerson {
@@ -41,12 +42,14 @@ describe('PeopleSection', () => {
   it('suspends a creator with a reason, then offers to lift it; a short reason is refused before sending', async () => {
     const sent: unknown[] = [];
     server.use(
-      http.get(`*/api/ops/users/${CREATOR_ID}`, () => HttpResponse.json({ person: person() })),
-      http.post(`*/api/ops/creators/${CREATOR_ID}/suspend`, async ({ request }) => {
-        sent.push(await request.json());
-        return HttpResponse.json({
-          person: person({ suspendedAt: '2026-11-27T10:00:00.000Z', suspensionReason: 'Chargeback fraud' }),
-        });
+      ...overrideHandlers(state, {
+        opsPerson: () => ({ person: person() }),
+        opsSuspendCreator: ({ input, params }) => {
+          sent.push({ id: params.id, ...input });
+          return {
+            person: person({ suspendedAt: '2026-11-27T10:00:00.000Z', suspensionReason: 'Chargeback fraud' }),
+          };
+        },
       }),
     );
     const user = await open(CREATOR_ID);
@@ -64,17 +67,17 @@ describe('PeopleSection', () => {
     await user.type(reason, 'Chargeback fraud');
     await user.click(screen.getByRole('button', { name: 'Suspend creator' }));
     await waitFor(() => expect(screen.getByTestId('person-state').textContent).toContain('Chargeback fraud'));
-    expect(sent).toEqual([{ reason: 'Chargeback fraud' }]);
+    expect(sent).toEqual([{ id: CREATOR_ID, reason: 'Chargeback fraud' }]);
     expect(screen.getByRole('button', { name: 'Lift suspension' })).toBeDefined();
   });
 
   it('offers a ban for a viewer and shows the server’s refusal', async () => {
     const viewer = person({ role: 'viewer', creator: null, name: 'Ravi' });
     server.use(
-      http.get(`*/api/ops/users/${CREATOR_ID}`, () => HttpResponse.json({ person: viewer })),
-      http.post(`*/api/ops/users/${CREATOR_ID}/ban`, () =>
-        HttpResponse.json({ message: MESSAGES.alreadyBanned, code: 'CONFLICT' }, { status: 409 }),
-      ),
+      ...overrideHandlers(state, {
+        opsPerson: () => ({ person: viewer }),
+        opsBanUser: failWith('CONFLICT', MESSAGES.alreadyBanned),
+      }),
     );
     const user = await open(CREATOR_ID);
     await user.type(
@@ -87,12 +90,12 @@ describe('PeopleSection', () => {
 
   it('offers nothing for an operator, and says so when the id is unknown', async () => {
     server.use(
-      http.get(`*/api/ops/users/${CREATOR_ID}`, () =>
-        HttpResponse.json({ person: person({ role: 'operator', creator: null }) }),
-      ),
-      http.get('*/api/ops/users/unknown', () =>
-        HttpResponse.json({ message: 'User not found.', code: 'NOT_FOUND' }, { status: 404 }),
-      ),
+      ...overrideHandlers(state, {
+        opsPerson: ({ params }) => {
+          if (params.id !== CREATOR_ID) throw new MockHttpError('NOT_FOUND', 'User not found.');
+          return { person: person({ role: 'operator', creator: null }) };
+        },
+      }),
     );
     const user = await open(CREATOR_ID);
     expect(await screen.findByText('Operators cannot be restricted here.')).toBeDefined();

@@ -3,14 +3,15 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { Reconciliation, ReconDifference, ReconRun } from '@shabaash/shared';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { MESSAGES, type Reconciliation, type ReconDifference, type ReconRun } from '@shabaash/shared';
+import { failWith, overrideHandlers } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile, signInOperatorBeforeEach } from '../../test/server.ts';
 import { ReconciliationSection } from './ReconciliationSection.tsx';
 
-const server = mswServerForFile();
-signInBeforeEach(server, buildUser({ role: 'operator', name: 'Meera Ops' }));
+const mock = mockApiForFile();
+const { server, state } = mock;
+signInOperatorBeforeEach(mock);
 
 const run = (overrides: Partial<ReconRun> = {}): ReconRun => ({
   id: '7',
@@ -45,16 +46,16 @@ const dropped: ReconDifference = {
 function servePage(page: Reconciliation) {
   const calls: Array<{ path: string; body: unknown }> = [];
   server.use(
-    http.get('*/api/ops/reconciliation', () => HttpResponse.json(page)),
-    http.post('*/api/ops/reconciliation/run', async ({ request }) => {
-      calls.push({ path: 'run', body: await request.json() });
-      return HttpResponse.json({ run: run({ id: '8', trigger: 'operator', found: 0, resolved: 1 }) });
-    }),
-    http.post('*/api/ops/reconciliation/differences/:id/resolve', async ({ request, params }) => {
-      calls.push({ path: `resolve ${String(params.id)}`, body: await request.json() });
-      return HttpResponse.json({
-        difference: { ...dropped, resolvedAt: '2026-11-30T01:00:00.000Z', resolvedBy: 'u_1' },
-      });
+    ...overrideHandlers(state, {
+      opsReconciliation: () => page,
+      opsReconciliationRun: ({ input }) => {
+        calls.push({ path: 'run', body: input });
+        return { run: run({ id: '8', trigger: 'operator', found: 0, resolved: 1 }) };
+      },
+      opsReconciliationResolve: ({ input, params }) => {
+        calls.push({ path: `resolve ${params.id}`, body: input });
+        return { difference: { ...dropped, resolvedAt: '2026-11-30T01:00:00.000Z', resolvedBy: 'u_1' } };
+      },
     }),
   );
   return calls;
@@ -111,11 +112,7 @@ describe('the reconciliation section', () => {
   });
 
   it('offers a retry when the page fails to load', async () => {
-    server.use(
-      http.get('*/api/ops/reconciliation', () =>
-        HttpResponse.json({ message: 'boom', code: 'INTERNAL' }, { status: 500 }),
-      ),
-    );
+    server.use(...overrideHandlers(state, { opsReconciliation: failWith('INTERNAL', MESSAGES.internal) }));
     renderWithApp(<ReconciliationSection />);
     expect((await screen.findByRole('alert')).textContent).toBe('The reconciliation could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -2,14 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { OpsReport } from '@shabaash/shared';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { MESSAGES, type OpsReport } from '@shabaash/shared';
+import { failWith, overrideHandlers } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile, signInOperatorBeforeEach } from '../../test/server.ts';
 import { ReportsSection } from './ReportsSection.tsx';
 
-const server = mswServerForFile();
-signInBeforeEach(server, buildUser({ id: 'op1', role: 'operator' }));
+const mock = mockApiForFile();
+const { server, state } = mock;
+signInOperatorBeforeEach(mock);
 
 const OPEN: OpsReport = {
   id: 'r1',
@@ -36,11 +37,13 @@ describe('ReportsSection', () => {
     let closed = false;
     const notes: unknown[] = [];
     server.use(
-      http.get('*/api/ops/reports', () => HttpResponse.json({ reports: closed ? [] : [OPEN] })),
-      http.post('*/api/ops/reports/r1/close', async ({ request }) => {
-        notes.push(await request.json());
-        closed = true;
-        return HttpResponse.json({ report: { ...OPEN, status: 'closed', resolution: 'Viewer banned' } });
+      ...overrideHandlers(state, {
+        opsReports: () => ({ reports: closed ? [] : [OPEN] }),
+        opsCloseReport: ({ input, params }) => {
+          notes.push({ id: params.id, ...input });
+          closed = true;
+          return { report: { ...OPEN, status: 'closed', resolution: 'Viewer banned' } };
+        },
       }),
     );
     const user = userEvent.setup();
@@ -55,15 +58,11 @@ describe('ReportsSection', () => {
     await user.type(within(card).getByLabelText('What was done (required)'), 'Viewer banned');
     await user.click(within(card).getByRole('button', { name: 'Close report' }));
     await waitFor(() => expect(screen.getByText('No reports to look at.')).toBeDefined());
-    expect(notes).toEqual([{ resolution: 'Viewer banned' }]);
+    expect(notes).toEqual([{ id: 'r1', resolution: 'Viewer banned' }]);
   });
 
   it('shows loading, then an error the server gave', async () => {
-    server.use(
-      http.get('*/api/ops/reports', () =>
-        HttpResponse.json({ message: 'Only operators can do this.', code: 'FORBIDDEN' }, { status: 403 }),
-      ),
-    );
+    server.use(...overrideHandlers(state, { opsReports: failWith('FORBIDDEN', MESSAGES.forbiddenOperator) }));
     renderWithApp(<ReportsSection />);
     expect(screen.getByRole('status').textContent).toBe('Loading...');
     expect((await screen.findByRole('alert')).textContent).toBe('Only operators can do this.');

@@ -3,56 +3,37 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { defaultShowSettings } from '@shabaash/shared';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { defaultShowSettings, MESSAGES, type OverlaySettings } from '@shabaash/shared';
+import { CREATOR, MockHttpError, overrideHandlers, resolvers } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile, signInFixtureBeforeEach } from '../../test/server.ts';
 import { OverlayStudioScreen } from './OverlayStudioScreen.tsx';
 
 // Overlay Studio (issue 14): tiers, auto-advance and TTS settings with the shared schema's messages; tier preview
 // and test alerts.
 
-const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
 const looks = { overlayTheme: 'neon', font: 'Inter', color: '#123456', sound: 'chime' };
-let saved: unknown[] = [];
 let tests: unknown[] = [];
 
-const server = mswServerForFile();
-signInBeforeEach(server, creator);
+const { server, state } = mockApiForFile();
+signInFixtureBeforeEach(CREATOR);
+/** What the creator's overlay settings are now, and how many times the Studio saved them. */
+const overlay = () => state.creators.get(CREATOR.user.id)!.overlay;
+const saves = () => state.calls.get('saveSettings') ?? 0;
+
 beforeEach(() => {
-  saved = [];
   tests = [];
+  state.creators.get(CREATOR.user.id)!.overlay = { ...looks, show: defaultShowSettings() } as OverlaySettings;
   server.use(
     // The live preview's iframe (the overlay page itself is not under test here).
     http.get(`${window.location.origin}/overlay`, () =>
       HttpResponse.text('', { headers: { 'content-type': 'text/html' } }),
     ),
-    http.get('*/api/creator/supporters', () => HttpResponse.json({ supporters: [], hidden: [] })),
-    http.get('*/api/creator/overlay', () =>
-      HttpResponse.json({
-        ...looks,
-        show: defaultShowSettings(),
-        handle: 'asha',
-        displayName: 'Asha Live',
-        overlayKey: 'ok_secret',
-      }),
-    ),
-    http.put('*/api/creator/settings', async ({ request }) => {
-      const body = await request.json();
-      saved.push(body);
-      return HttpResponse.json(body);
-    }),
-    http.post('*/api/creator/show/test-alert', async ({ request }) => {
-      const body = (await request.json()) as { amount?: number };
-      tests.push(body);
-      const amount = body.amount ?? 500;
-      return HttpResponse.json({
-        id: 'test-1',
-        name: 'Test alert',
-        amount,
-        amountPaise: amount * 100,
-        message: 'This is a test alert.',
-        speech: true,
-      });
+    ...overrideHandlers(state, {
+      sendTestAlert: (ctx) => {
+        tests.push(ctx.input);
+        return resolvers.sendTestAlert(ctx);
+      },
     }),
   );
 });
@@ -91,7 +72,7 @@ describe('Overlay Studio: tiers and text-to-speech', () => {
     expect(document.getElementById(volume.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Volume goes from 0 to 100.',
     );
-    expect(saved).toEqual([]);
+    expect(saves()).toBe(0);
 
     await user.clear(tier2.getByLabelText('From (₹)'));
     await user.type(tier2.getByLabelText('From (₹)'), '150');
@@ -102,7 +83,8 @@ describe('Overlay Studio: tiers and text-to-speech', () => {
     await user.click(screen.getByRole('button', { name: 'Save tiers and speech' }));
     expect(await screen.findByText('Tiers and speech saved. Open overlays update now.')).toBeTruthy();
     const show = defaultShowSettings();
-    expect(saved).toEqual([
+    expect(saves()).toBe(1);
+    expect([overlay()]).toEqual([
       {
         ...looks,
         show: {
@@ -116,19 +98,14 @@ describe('Overlay Studio: tiers and text-to-speech', () => {
   });
 
   it('gives a tier a shipped sound with its volume, uploads one for another, and shows a refused upload', async () => {
-    const uploads: string[] = [];
+    // The API sniffs the bytes: an image is refused whatever the file is called.
     server.use(
-      http.post('*/api/creator/show/sounds', async ({ request }) => {
-        const { audio } = (await request.json()) as { audio: string };
-        uploads.push(audio);
-        if (audio.startsWith('data:image/')) {
-          return HttpResponse.json(
-            { code: 'VALIDATION_FAILED', message: 'Choose an MP3 or OGG sound file.' },
-            { status: 400 },
-          );
-        }
-        const id = '6a2f0c1e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
-        return HttpResponse.json({ sound: `upload:${id}`, url: `/api/tier-sounds/${id}` });
+      ...overrideHandlers(state, {
+        uploadTierSound: (ctx) => {
+          if (ctx.input.audio.startsWith('data:image/'))
+            throw new MockHttpError('VALIDATION_FAILED', MESSAGES.tierSoundType);
+          return resolvers.uploadTierSound(ctx);
+        },
       }),
     );
     const user = userEvent.setup();
@@ -151,14 +128,15 @@ describe('Overlay Studio: tiers and text-to-speech', () => {
       new File([new Uint8Array([0x4f, 0x67, 0x67, 0x53])], 'pop.ogg', { type: 'audio/ogg' }),
     );
     expect(await tier2.findByText('Sound uploaded. Save your tiers to use it.')).toBeTruthy();
-    expect((tier2.getByLabelText('Alert sound') as HTMLSelectElement).value).toMatch(/^upload:/);
-    expect(uploads).toHaveLength(2);
+    const uploaded = (tier2.getByLabelText('Alert sound') as HTMLSelectElement).value;
+    expect(uploaded).toMatch(/^upload:/);
+    expect(state.calls.get('uploadTierSound')).toBe(2);
 
     await user.click(screen.getByRole('button', { name: 'Save tiers and speech' }));
     expect(await screen.findByText('Tiers and speech saved. Open overlays update now.')).toBeTruthy();
-    const { tiers } = (saved[0] as { show: ReturnType<typeof defaultShowSettings> }).show;
+    const { tiers } = overlay().show!;
     expect(tiers[1]).toMatchObject({ sound: 'coins', volume: 55 });
-    expect(tiers[2]).toMatchObject({ sound: 'upload:6a2f0c1e-3b4d-4e5f-8a9b-0c1d2e3f4a5b' });
+    expect(tiers[2]).toMatchObject({ sound: uploaded });
     expect(tiers[3]?.sound).toBeUndefined();
   });
 

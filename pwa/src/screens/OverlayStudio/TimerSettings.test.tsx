@@ -2,46 +2,23 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { defaultTimerSettings, type CreatorTimer, type TimerSettings as Settings } from '@shabaash/shared';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { CREATOR } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile, signInFixtureBeforeEach } from '../../test/server.ts';
 import { fakeAppSocketForFile } from '../../test/fakeSocket.ts';
 import { TimerSettings } from './TimerSettings.tsx';
 
-const server = mswServerForFile();
-const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
+const { state } = mockApiForFile();
 
 fakeAppSocketForFile();
-signInBeforeEach(server, creator);
+signInFixtureBeforeEach(CREATOR);
 
-function serve() {
-  const api = { saved: [] as Settings[] };
-  let timer: CreatorTimer = {
-    settings: defaultTimerSettings(),
-    run: {
-      status: 'idle',
-      endsAt: null,
-      remainingMs: 3_600_000,
-      addedSeconds: 0,
-      serverNow: new Date().toISOString(),
-    },
-  };
-  server.use(
-    http.get('*/api/creator/timer', () => HttpResponse.json(timer)),
-    http.put('*/api/creator/timer/settings', async ({ request }) => {
-      const settings = (await request.json()) as Settings;
-      api.saved.push(settings);
-      timer = { ...timer, settings };
-      return HttpResponse.json(timer);
-    }),
-  );
-  return api;
-}
+/** The creator's timer settings as the API holds them, and how many times the screen saved them. */
+const timer = () => state.timers.get(CREATOR.user.id);
+const saves = () => state.calls.get('saveTimerSettings') ?? 0;
 
 describe('Overlay Studio: the subathon timer settings', () => {
   it('switches to time per tier, edits, adds and removes tiers, and saves them', async () => {
-    const api = serve();
     const user = userEvent.setup();
     renderWithApp(<TimerSettings />);
     const mode = await screen.findByLabelText('How tips add time');
@@ -61,7 +38,8 @@ describe('Overlay Studio: the subathon timer settings', () => {
     await user.type(seconds, '3600');
     await user.click(screen.getByRole('button', { name: 'Save timer' }));
     await screen.findByText('Timer saved.');
-    expect(api.saved.at(-1)).toMatchObject({
+    expect(saves()).toBe(1);
+    expect(timer()?.settings).toMatchObject({
       rateMode: 'tier',
       tierSeconds: [
         { minAmount: 100, seconds: 120 },
@@ -73,7 +51,6 @@ describe('Overlay Studio: the subathon timer settings', () => {
   });
 
   it('refuses two tiers of the same amount with the reason, and saves nothing', async () => {
-    const api = serve();
     const user = userEvent.setup();
     renderWithApp(<TimerSettings />);
     const mode = await screen.findByLabelText('How tips add time');
@@ -86,6 +63,6 @@ describe('Overlay Studio: the subathon timer settings', () => {
     await user.type(second, '0');
     await user.click(screen.getByRole('button', { name: 'Save timer' }));
     await screen.findByText('Each tier of the timer needs its own amount.');
-    expect(api.saved).toEqual([]);
+    expect(saves()).toBe(0);
   });
 });

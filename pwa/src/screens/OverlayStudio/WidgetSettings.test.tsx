@@ -3,68 +3,42 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { defaultWidgetSettings, type OverlaySettings } from '@shabaash/shared';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { defaultWidgetSettings } from '@shabaash/shared';
+import { CREATOR, fixtureId, insertTip } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile, signInFixtureBeforeEach } from '../../test/server.ts';
 import { WidgetSettings } from './WidgetSettings.tsx';
 
-const server = mswServerForFile();
-const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
-signInBeforeEach(server, creator);
+const { server, state } = mockApiForFile();
+signInFixtureBeforeEach(CREATOR);
 
 const LOOKS = { overlayTheme: 'neon', font: 'Inter', color: '#112233', sound: 'dhol' };
+const creator = () => state.creators.get(CREATOR.user.id)!;
+const saves = () => state.calls.get('saveSettings') ?? 0;
 
-/** The creator's supporters as GET /creator/supporters answers them; POST/DELETE …/hidden hide and show. */
-const supporters = {
-  all: [
-    { key: 'u:1', name: 'Priya', amount: 500, amountPaise: 50_000, count: 2 },
-    { key: 'g:kiran', name: 'Kiran', amount: 100, amountPaise: 10_000, count: 1 },
-  ],
-  hiddenKeys: [] as string[],
-  lists() {
-    return {
-      supporters: this.all.filter((s) => !this.hiddenKeys.includes(s.key)),
-      hidden: this.all
-        .filter((s) => this.hiddenKeys.includes(s.key))
-        .map((s) => ({ id: `h-${s.key}`, name: s.name, createdAt: '2026-11-27T10:00:00.000Z' })),
-    };
-  },
-};
-
-/** GET /creator/overlay with saved widget settings; PUT /creator/settings records what it got. */
+/**
+ * The creator's saved looks and widget settings under overlay key `ok_secret`, and a live stream whose on-air
+ * tips make Priya (₹500 in two tips) and Kiran (₹100) the top supporters.
+ */
 function serve() {
-  const puts: OverlaySettings[] = [];
-  let widgets = defaultWidgetSettings();
+  Object.assign(creator(), {
+    overlayKey: 'ok_secret',
+    overlay: { ...LOOKS, widgets: defaultWidgetSettings() },
+  });
+  const startedAt = new Date(Date.now() - 60 * 60_000);
+  state.streams.set(CREATOR.user.id, [
+    { id: fixtureId('c', 0x900), startedAt: startedAt.toISOString(), endedAt: null },
+  ]);
+  state.tips.clear();
+  const tip = { creatorId: CREATOR.user.id, sender: null, message: 'gg', status: 'read' as const };
+  const at = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000).toISOString();
+  insertTip(state, { ...tip, guestName: 'Priya', amountPaise: 20_000, at: at(1) });
+  insertTip(state, { ...tip, guestName: 'Priya', amountPaise: 30_000, at: at(2) });
+  insertTip(state, { ...tip, guestName: 'Kiran', amountPaise: 10_000, at: at(3) });
   server.use(
-    http.get('*/api/creator/overlay', () =>
-      HttpResponse.json({
-        ...LOOKS,
-        widgets,
-        handle: 'asha',
-        displayName: 'Asha Live',
-        overlayKey: 'ok_secret',
-      }),
-    ),
     // The previews' frames (happy-dom loads them): the widget pages themselves are not under test here.
     http.get('*/widgets/:kind', () => HttpResponse.html('<!doctype html><title>widget</title>')),
-    http.get('*/api/creator/supporters', () => HttpResponse.json(supporters.lists())),
-    http.post('*/api/creator/supporters/hidden', async ({ request }) => {
-      const { key } = (await request.json()) as { key: string };
-      supporters.hiddenKeys.push(key);
-      return HttpResponse.json(supporters.lists());
-    }),
-    http.delete('*/api/creator/supporters/hidden/:id', ({ params }) => {
-      supporters.hiddenKeys = supporters.hiddenKeys.filter((key) => `h-${key}` !== params.id);
-      return HttpResponse.json(supporters.lists());
-    }),
-    http.put('*/api/creator/settings', async ({ request }) => {
-      const body = (await request.json()) as OverlaySettings;
-      puts.push(body);
-      widgets = body.widgets ?? widgets;
-      return HttpResponse.json({ ...LOOKS, widgets });
-    }),
   );
-  return puts;
 }
 
 /** Renders the settings, waits for the saved ones to unlock the form, types a goal title and amount; answers the title field. */
@@ -81,14 +55,15 @@ async function typeGoal(title: string, amount: string) {
 
 describe('Overlay Studio: widget settings', () => {
   it('saves the goal, QR caption and top supporters with the looks unchanged (and no show settings)', async () => {
-    const puts = serve();
+    serve();
     await typeGoal('New mic', '2500');
     await userEvent.type(screen.getByLabelText('Caption under the code'), 'Tip from your phone');
     await userEvent.click(screen.getByLabelText('Show top supporters'));
     await userEvent.selectOptions(screen.getByLabelText('Rank supporters of'), 'week');
     await userEvent.click(screen.getByRole('button', { name: 'Save widget settings' }));
     expect((await screen.findByRole('status')).textContent).toBe('Widget settings saved.');
-    expect(puts).toEqual([
+    expect(saves()).toBe(1);
+    expect([creator().overlay]).toEqual([
       {
         ...LOOKS,
         widgets: {
@@ -101,11 +76,11 @@ describe('Overlay Studio: widget settings', () => {
   });
 
   it('refuses a goal that is not a whole rupee amount, with nothing sent and nothing lost', async () => {
-    const puts = serve();
+    serve();
     const title = await typeGoal('Keep me', '12.5');
     await userEvent.click(screen.getByRole('button', { name: 'Save widget settings' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Enter the goal in whole rupees.');
-    expect(puts).toEqual([]);
+    expect(saves()).toBe(0);
     expect(title).toHaveProperty('value', 'Keep me');
   });
 
@@ -132,7 +107,6 @@ describe('Overlay Studio: widget settings', () => {
 
   it('hides one supporter from the widget and shows them again', async () => {
     serve();
-    supporters.hiddenKeys = [];
     renderWithApp(<WidgetSettings />);
     const onStream = await screen.findByRole('list', { name: 'Top supporters on stream' });
     expect(

@@ -3,7 +3,6 @@ import 'fake-indexeddb/auto';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import {
   CLARIFICATION_FIELDS,
   CLARIFICATION_REASONS,
@@ -14,39 +13,28 @@ import {
   STATUS_TEXTS,
   type PayoutSummary,
 } from '@shabaash/shared';
+import { CREATOR, emptyPayoutSummary, networkError, overrideHandlers, resolvers } from '@shabaash/mocks';
 import { setAppSocketFactory } from '../../realtime/appSocket.ts';
 import { createRealtimeSocket } from '../../realtime/socket.ts';
 import { clearMirror } from '../../sync/db.ts';
 import { reportApiReachable } from '../../sync/connectivity.ts';
 import { pullNow } from '../../sync/pull.ts';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
+import { renderWithApp } from '../../test/renderApp.tsx';
 import { fakeSocketFactory } from '../../test/fakeSocket.ts';
 import { PayoutsScreen } from './PayoutsScreen.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { mockApiForFile, signInFixtureBeforeEach } from '../../test/server.ts';
 import { activateLanguage } from '../../i18n/i18n.tsx';
 
-const server = mswServerForFile();
-const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
-const zero = { pendingPaise: 0, availablePaise: 0, inTransitPaise: 0, paidPaise: 0 };
+const { server, state } = mockApiForFile();
+const creator = CREATOR.user;
 
 function summary(overrides: Partial<PayoutSummary> = {}): PayoutSummary {
-  return {
-    routeEnabled: true,
-    onboarding: null,
-    balances: { ...zero, reversedPaise: 0, debtPaise: 0, feesPaise: 0, earnedPaise: 0 },
-    plan: 'starter',
-    nextPayoutAt: null,
-    payoutsOnHold: false,
-    transfers: [],
-    reversals: [],
-    version: 1,
-    ...overrides,
-  };
+  return { ...emptyPayoutSummary(), version: 1, ...overrides };
 }
 
 /** The API answers GET /creator/payouts with this summary. */
 function servePayouts(overrides: Partial<PayoutSummary>): void {
-  server.use(http.get('*/api/creator/payouts', () => HttpResponse.json(summary(overrides))));
+  state.payouts.set(creator.id, summary(overrides));
 }
 
 /** An account Razorpay sent back with these reasons to correct. */
@@ -58,7 +46,7 @@ const needsClarification = (reasons: string[]): PayoutSummary['onboarding'] => (
   accountLast4: '9012',
 });
 
-signInBeforeEach(server, creator);
+signInFixtureBeforeEach(CREATOR);
 let sockets = fakeSocketFactory();
 beforeEach(async () => {
   await clearMirror();
@@ -66,16 +54,6 @@ beforeEach(async () => {
   // The screen listens to the realtime socket (payout:update); a fake one stands in for it.
   sockets = fakeSocketFactory();
   setAppSocketFactory((options) => createRealtimeSocket({ ...options, createSocket: sockets.factory }));
-  // The realtime bridge pulls the mirror on connect: the wallet, the chat queue and recent tips.
-  server.use(
-    http.get('*/api/wallet/balance', () => HttpResponse.json({ balance: 0, balancePaise: 0 })),
-    http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })),
-    http.get('*/api/creator/chats', () => HttpResponse.json({ tips: [], version: 0 })),
-    http.get('*/api/creator/chats/changes', () =>
-      HttpResponse.json({ tips: [], deleted: [], version: 0, reset: false }),
-    ),
-    http.get('*/api/tips/recent', () => HttpResponse.json({ tips: [] })),
-  );
 });
 afterEach(async () => {
   cleanup();
@@ -102,21 +80,15 @@ const FORM: Record<string, string> = {
 describe('Payouts screen', () => {
   it('shows a clear message for a wrong IFSC and calls nothing; a valid form is sent and shows the review status', async () => {
     const posted: unknown[] = [];
+    servePayouts({});
     server.use(
-      http.get('*/api/creator/payouts', () => HttpResponse.json(summary())),
-      http.post('*/api/creator/payouts/onboarding', async ({ request }) => {
-        posted.push(await request.json());
-        return HttpResponse.json(
-          summary({
-            onboarding: {
-              status: 'under_review',
-              reasons: [],
-              legalName: 'Asha Verma',
-              bankName: 'HDFC Bank',
-              accountLast4: '9012',
-            },
-          }),
-        );
+      ...overrideHandlers(state, {
+        // Razorpay reviews the account before activating it.
+        payoutOnboard: (ctx) => {
+          posted.push(ctx.input);
+          const activated = resolvers.payoutOnboard(ctx) as PayoutSummary;
+          return { ...activated, onboarding: { ...activated.onboarding!, status: 'under_review' } };
+        },
       }),
     );
     const user = userEvent.setup();
@@ -196,7 +168,7 @@ describe('Payouts screen', () => {
       bankName: 'HDFC Bank',
       accountLast4: '9012',
     };
-    server.use(http.get('*/api/creator/payouts', () => HttpResponse.json(summary({ onboarding: active }))));
+    servePayouts({ onboarding: active });
     renderWithApp(<PayoutsScreen />);
     expect((await screen.findByTestId('balance-pending')).textContent).toBe('₹0.00');
     await waitFor(() => expect(sockets.sockets.length).toBe(1));
@@ -235,7 +207,7 @@ describe('Payouts screen', () => {
 
     // Offline: the server is unreachable, and the screen opened again shows the saved summary.
     cleanup();
-    server.use(http.get('*/api/creator/payouts', () => HttpResponse.error()));
+    server.use(networkError('payouts'));
     reportApiReachable(false);
     renderWithApp(<PayoutsScreen />);
     expect((await screen.findByTestId('balance-paid')).textContent).toBe('₹97.10');

@@ -3,15 +3,15 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { http, HttpResponse } from 'msw';
 import type { PayoutStatement } from '@shabaash/shared';
+import { CREATOR, overrideHandlers } from '@shabaash/mocks';
 import { activateLanguage } from '../../i18n/i18n.tsx';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile, signInFixtureBeforeEach } from '../../test/server.ts';
 import { StatementScreen } from './StatementScreen.tsx';
 
-const server = mswServerForFile();
-signInBeforeEach(server, buildUser({ role: 'creator', name: 'Asha' }));
+const { server, state } = mockApiForFile();
+signInFixtureBeforeEach(CREATOR);
 afterEach(() => activateLanguage('en'));
 
 const statement = (tds: number | null): PayoutStatement => ({
@@ -48,7 +48,7 @@ const statement = (tds: number | null): PayoutStatement => ({
 });
 
 const show = (body: PayoutStatement) => {
-  server.use(http.get('*/api/creator/payouts/statement', () => HttpResponse.json(body)));
+  server.use(...overrideHandlers(state, { payoutStatement: () => body }));
   renderWithApp(
     <Routes>
       <Route path="/creator/payouts/statement/:month" element={<StatementScreen />} />

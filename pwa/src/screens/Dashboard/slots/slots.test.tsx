@@ -3,20 +3,26 @@ import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { http, HttpResponse } from 'msw';
+import { MESSAGES } from '@shabaash/shared';
 import {
-  SANDBOX_PUBLIC_LEGAL,
-  SPEC_TIPS_FIGURE,
-  type PublicConfig,
-  type Tip,
-  type WalletTransaction,
-} from '@shabaash/shared';
+  CREATOR,
+  MockHttpError,
+  SECOND_CREATOR,
+  SENDERS,
+  VIEWER,
+  insertTip,
+  networkError,
+  overrideHandlers,
+  resetMockState,
+  resolvers,
+  setWallet,
+} from '@shabaash/mocks';
+import { createMockServer } from '@shabaash/mocks/node';
 import { BalanceCard } from './BalanceCard.tsx';
 import { WalletActivity } from './WalletActivity.tsx';
 import { SendTipForm } from './SendTipForm.tsx';
 import { RecentTips } from './RecentTips.tsx';
-import { buildUser, renderWithApp, storeSession } from '../../../test/renderApp.tsx';
+import { renderWithApp, storeSession } from '../../../test/renderApp.tsx';
 import { REFERRING_CREATOR_STORAGE_KEY } from '../../../lib/referringCreator.ts';
 import { clearMirror } from '../../../sync/db.ts';
 import { pullNow } from '../../../sync/pull.ts';
@@ -26,50 +32,10 @@ import { setAppSocketFactory } from '../../../realtime/appSocket.ts';
 import { activateLanguage } from '../../../i18n/i18n.tsx';
 import { createRealtimeSocket } from '../../../realtime/socket.ts';
 import { fakeSocketFactory } from '../../../test/fakeSocket.ts';
-import { buildTip } from '../../../test/tips.ts';
 
-const CONFIG: PublicConfig = {
-  sandbox: true,
-  razorpayKeyId: 'rzp_test_sandbox',
-  checkoutScriptUrl: '/sandbox/checkout.js',
-  firebase: { apiKey: 'k', projectId: 'demo-shabaash', authDomain: 'localhost', emulatorUrl: null },
-  contactEmail: 'hello@shabaash.in',
-  landingTipsFigure: SPEC_TIPS_FIGURE,
-  defaultCreator: { handle: 'shabaash-live', displayName: 'Shabaash Live' },
-  legal: { ...SANDBOX_PUBLIC_LEGAL },
-};
+const { server, state } = createMockServer();
+const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 12, minute)).toISOString();
 
-function tx(
-  i: number,
-  type: 'credit' | 'debit',
-  amountPaise: number,
-  description: string,
-): WalletTransaction {
-  return {
-    _id: `tx_${i}`,
-    type,
-    amount: amountPaise / 100,
-    amountPaise,
-    description,
-    createdAt: new Date(Date.UTC(2026, 2, 1, 12, i)).toISOString(),
-    version: i,
-  };
-}
-
-function tip(i: number, overrides: Partial<Tip> = {}): Tip {
-  const at = new Date(Date.UTC(2026, 2, 1, 12, i)).toISOString();
-  const shown = { amount: 10 * i, amountPaise: 1000 * i, message: `message ${i}`, name: `Fan ${i}` };
-  return buildTip(`tip_${i}`, {
-    ...shown,
-    status: 'read',
-    createdAt: at,
-    updatedAt: at,
-    version: i,
-    ...overrides,
-  });
-}
-
-const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(async () => {
   await clearMirror();
@@ -77,16 +43,10 @@ beforeEach(async () => {
   // The dashboard listens to the realtime socket (wallet:update); a fake one stands in for it.
   const fake = fakeSocketFactory();
   setAppSocketFactory((options) => createRealtimeSocket({ ...options, createSocket: fake.factory }));
-  const user = buildUser();
-  storeSession(user);
+  storeSession(VIEWER.user, VIEWER.token);
   // Every mirror pull reads the balance, the wallet activity and the default creator's recent tips.
-  server.use(
-    http.get('*/api/config', () => HttpResponse.json(CONFIG)),
-    http.get('*/api/users/me', () => HttpResponse.json({ user })),
-    http.get('*/api/wallet/balance', () => HttpResponse.json({ balance: 100, balancePaise: 10000 })),
-    http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })),
-    http.get('*/api/tips/recent', () => HttpResponse.json({ tips: [] })),
-  );
+  setWallet(state, VIEWER.user.id, 100_00);
+  state.tips.clear();
 });
 afterEach(async () => {
   cleanup();
@@ -94,26 +54,17 @@ afterEach(async () => {
   await replayOutbox().catch(() => undefined);
   setAppSocketFactory(null);
   server.resetHandlers();
+  resetMockState(state);
   localStorage.clear();
 });
 afterAll(() => server.close());
 
 describe('BalanceCard and WalletActivity', () => {
   it('shows the balance in en-IN rupees and signed, coloured credit and debit rows', async () => {
-    server.use(
-      http.get('*/api/wallet/balance', () =>
-        HttpResponse.json({ balance: 123456.5, balancePaise: 12345650 }),
-      ),
-      http.get('*/api/wallet/transactions', () => {
-        return HttpResponse.json({
-          transactions: [
-            tx(2, 'debit', 5000, 'Tip to Shabaash Live'),
-            tx(1, 'credit', 25000, 'Wallet top-up'),
-          ],
-          version: 2,
-        });
-      }),
-    );
+    setWallet(state, VIEWER.user.id, 12345650, [
+      { type: 'credit', amountPaise: 25000, description: 'Wallet top-up' },
+      { type: 'debit', amountPaise: 5000, description: 'Tip to Shabaash Live' },
+    ]);
     renderWithApp(
       <>
         <BalanceCard />
@@ -131,20 +82,10 @@ describe('BalanceCard and WalletActivity', () => {
   });
 
   it('reads in Hindi: card titles, a lakh-grouped balance, जमा/कटौती rows and the empty tips text', async () => {
-    server.use(
-      http.get('*/api/wallet/balance', () =>
-        HttpResponse.json({ balance: 1234567.5, balancePaise: 123456750 }),
-      ),
-      http.get('*/api/wallet/transactions', () =>
-        HttpResponse.json({
-          transactions: [
-            tx(2, 'debit', 5000, 'Tip to Shabaash Live'),
-            tx(1, 'credit', 10_000_000, 'Wallet top-up'),
-          ],
-          version: 2,
-        }),
-      ),
-    );
+    setWallet(state, VIEWER.user.id, 123456750, [
+      { type: 'credit', amountPaise: 10_000_000, description: 'Wallet top-up' },
+      { type: 'debit', amountPaise: 5000, description: 'Tip to Shabaash Live' },
+    ]);
     await activateLanguage('hi');
     try {
       renderWithApp(
@@ -172,9 +113,6 @@ describe('BalanceCard and WalletActivity', () => {
   });
 
   it('shows the spec empty text with no transactions', async () => {
-    server.use(
-      http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })),
-    );
     renderWithApp(<WalletActivity />);
     expect(
       await screen.findByText('No transactions yet. Add funds or send tips to see activity.'),
@@ -184,23 +122,16 @@ describe('BalanceCard and WalletActivity', () => {
 
 describe('SendTipForm', () => {
   it('defaults to the referring creator, queues a tip the server could not take and sends it once with the same key', async () => {
-    localStorage.setItem(REFERRING_CREATOR_STORAGE_KEY, 'riya');
-    const calls: Array<{ key: string | null; body: unknown }> = [];
+    localStorage.setItem(REFERRING_CREATOR_STORAGE_KEY, SECOND_CREATOR.user.creator!.handle);
+    const calls: Array<{ key: string | undefined; body: unknown }> = [];
     let fail = true;
     server.use(
-      http.post('*/api/tips/send', async ({ request }) => {
-        calls.push({ key: request.headers.get('Idempotency-Key'), body: await request.json() });
-        if (fail)
-          return HttpResponse.json(
-            { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' },
-            { status: 500 },
-          );
-        return HttpResponse.json({
-          message: 'Tip sent successfully!',
-          tip: tip(1),
-          balance: 50,
-          balancePaise: 5000,
-        });
+      ...overrideHandlers(state, {
+        sendTip: (ctx) => {
+          calls.push({ key: ctx.idempotencyKey, body: ctx.input });
+          if (fail) throw new MockHttpError('INTERNAL', MESSAGES.internal);
+          return resolvers.sendTip(ctx);
+        },
       }),
     );
     const user = userEvent.setup();
@@ -211,7 +142,7 @@ describe('SendTipForm', () => {
         <WalletActivity />
       </>,
     );
-    expect(screen.getByLabelText('Creator')).toHaveProperty('value', 'riya');
+    expect(screen.getByLabelText('Creator')).toHaveProperty('value', SECOND_CREATOR.user.creator!.handle);
     await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹100.00'));
     await user.type(screen.getByLabelText('Amount (₹)'), '50');
     await user.type(screen.getByLabelText(/^Message/), ' gg ');
@@ -230,7 +161,11 @@ describe('SendTipForm', () => {
     expect(calls).toHaveLength(2);
     expect(calls[0]!.key).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(calls[1]!.key).toBe(calls[0]!.key);
-    expect(calls[0]!.body).toEqual({ amount: 50, message: 'gg', creator: 'riya' });
+    expect(calls[0]!.body).toEqual({
+      amount: 50,
+      message: 'gg',
+      creator: SECOND_CREATOR.user.creator!.handle,
+    });
     await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('₹50.00'));
     await waitFor(() => expect(screen.queryByText('Queued — sends when online')).toBeNull());
     await waitFor(() => expect(screen.queryByTestId('balance-pending')).toBeNull());
@@ -243,14 +178,7 @@ describe('SendTipForm', () => {
   });
 
   it('falls back to the default creator, rolls a refused tip back with the server message, and queues when offline', async () => {
-    server.use(
-      http.post('*/api/tips/send', () =>
-        HttpResponse.json(
-          { message: 'Insufficient wallet balance. Add money to send this tip.', code: 'PAYMENT_REQUIRED' },
-          { status: 402 },
-        ),
-      ),
-    );
+    // ₹5,000 is more than the ₹100 in the wallet: the server refuses it.
     const user = userEvent.setup();
     renderWithApp(
       <>
@@ -258,7 +186,9 @@ describe('SendTipForm', () => {
         <WalletActivity />
       </>,
     );
-    await waitFor(() => expect(screen.getByLabelText('Creator')).toHaveProperty('value', 'shabaash-live'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Creator')).toHaveProperty('value', CREATOR.user.creator!.handle),
+    );
     await user.click(screen.getByRole('button', { name: 'Send tip' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Enter a valid amount greater than zero.');
     await user.type(screen.getByLabelText('Amount (₹)'), '5000');
@@ -272,7 +202,7 @@ describe('SendTipForm', () => {
     expect(screen.queryByText('Queued — sends when online')).toBeNull();
     expect(screen.getByText('No transactions yet. Add funds or send tips to see activity.')).toBeTruthy();
 
-    server.use(http.post('*/api/tips/send', () => HttpResponse.error()));
+    server.use(networkError('sendTip'));
     await user.type(screen.getByLabelText('Amount (₹)'), '5');
     await user.click(screen.getByRole('button', { name: 'Send tip' }));
     expect(await screen.findByText("Queued — will send when you're back online.")).toBeTruthy();
@@ -282,29 +212,29 @@ describe('SendTipForm', () => {
 
 describe('RecentTips', () => {
   it('shows the default creator’s tips from the mirror (GET /api/tips/recent) and the spec empty text', async () => {
-    const creators: Array<string | null> = [];
+    const creators: Array<string | undefined> = [];
     server.use(
-      http.get('*/api/tips/recent', ({ request }) => {
-        creators.push(new URL(request.url).searchParams.get('creator'));
-        return HttpResponse.json({ tips: [] });
+      ...overrideHandlers(state, {
+        recentTips: (ctx) => {
+          creators.push(ctx.query.creator);
+          return resolvers.recentTips(ctx);
+        },
       }),
     );
     renderWithApp(<RecentTips />);
     expect(await screen.findByText('No tips yet. Be the first to send a message of support!')).toBeTruthy();
     expect(creators.length).toBeGreaterThan(0);
-    expect(creators.every((c) => c === null)).toBe(true);
+    expect(creators.every((c) => c === undefined)).toBe(true);
   });
 
   it('lists tips newest first with name and amount', async () => {
-    server.use(
-      http.get('*/api/tips/recent', () =>
-        HttpResponse.json({ tips: [tip(1), tip(3, { guestName: 'G', name: 'Guest Kabir' })] }),
-      ),
-    );
+    const tip = { creatorId: CREATOR.user.id, message: 'gg', status: 'read' as const };
+    insertTip(state, { ...tip, sender: SENDERS[0]!, guestName: null, amountPaise: 1000, at: at(1) });
+    insertTip(state, { ...tip, sender: null, guestName: 'Guest Kabir', amountPaise: 3000, at: at(3) });
     renderWithApp(<RecentTips />);
     const items = await screen.findAllByRole('listitem');
     expect(within(items[0]!).getByText('Guest Kabir')).toBeTruthy();
     expect(items[0]!.textContent).toContain('₹30.00');
-    expect(items[1]!.textContent).toContain('Fan 1');
+    expect(items[1]!.textContent).toContain(SENDERS[0]!.name);
   });
 });
