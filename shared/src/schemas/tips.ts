@@ -84,9 +84,6 @@ export const sendTipInputSchema = z.object({
 /** A signed-in viewer's tip paid at once through Razorpay Checkout (WALLET_MODE=off): its order. */
 export const tipOrderEndpoints = define({
   tipOrder: {
-    method: 'POST',
-    path: '/tips/order',
-    auth: 'user',
     input: sendTipInputSchema,
     output: orderResponseSchema,
   },
