@@ -47,10 +47,13 @@ export type MockEndpointName = {
   [N in EndpointName]: Endpoints[N]['auth'] extends 'operator' ? never : N;
 }[EndpointName];
 
+/** What a resolver answers: a body the endpoint's output schema accepts, or the Response of a file, CSV or bytes endpoint. */
+type MockAnswer<N extends EndpointName> = Endpoints[N] extends { output: infer O extends z.ZodType }
+  ? z.input<O>
+  : Response;
+
 export type MockResolvers = {
-  [N in MockEndpointName]: (
-    ctx: MockContext<N>,
-  ) => z.input<Endpoints[N]['output']> | Promise<z.input<Endpoints[N]['output']>>;
+  [N in MockEndpointName]: (ctx: MockContext<N>) => MockAnswer<N> | Promise<MockAnswer<N>>;
 };
 
 export function requireUser<N extends EndpointName>(ctx: MockContext<N>): User {

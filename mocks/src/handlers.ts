@@ -4,10 +4,9 @@ import {
   ERROR_STATUS,
   MESSAGES,
   endpoints,
-  SHARED_PATH_FORMS,
   validate,
   type EndpointName,
-  type Endpoints,
+  type EndpointDef,
   type User,
 } from '@shabaash/shared';
 import type { MockState } from './state.ts';
@@ -27,6 +26,7 @@ import { opsConsoleResolvers } from './resolvers/opsConsole.ts';
 import { consentResolvers } from './resolvers/consent.ts';
 import { moderatorResolvers } from './resolvers/moderators.ts';
 import { youtubeResolvers } from './resolvers/youtube.ts';
+import { fileResolvers } from './resolvers/files.ts';
 
 export { MockHttpError, type MockContext, type MockResolvers } from './context.ts';
 export { markOrderPaid } from './resolvers/wallet.ts';
@@ -47,6 +47,7 @@ export const resolvers: MockResolvers = {
   ...consentResolvers,
   ...moderatorResolvers,
   ...youtubeResolvers,
+  ...fileResolvers,
 };
 
 function envelope(error: MockHttpError): Response {
@@ -80,14 +81,10 @@ function endpointHandler(
   state: MockState,
   name: EndpointName,
   resolver: (ctx: MockContext<EndpointName>) => unknown,
-  path?: string,
 ): HttpHandler {
-  const def: Endpoints[EndpointName] = endpoints[name];
+  const def: EndpointDef = endpoints[name];
   const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  const serves = SHARED_PATH_FORMS[name];
-  return http[method](`*/api${path ?? def.path}`, async ({ request, params }) => {
-    // Another endpoint on this method and path serves this request (MSW moves on to its handler).
-    if (serves && !serves(Object.fromEntries(new URL(request.url).searchParams))) return undefined;
+  return http[method](`*/api${def.path}`, async ({ request, params }) => {
     state.calls.set(name, (state.calls.get(name) ?? 0) + 1);
     try {
       const user = caller(state, request);
@@ -96,7 +93,7 @@ function endpointHandler(
         throw fail('FORBIDDEN', MESSAGES.forbiddenCreator);
       if (def.auth === 'operator') throw fail('FORBIDDEN', MESSAGES.forbiddenOperator);
       let input: unknown = undefined;
-      if ('input' in def) {
+      if (def.input) {
         const text = await request.text();
         let body: unknown = {};
         if (text) {
@@ -109,7 +106,7 @@ function endpointHandler(
         input = parse(def.input, body);
       }
       let query: unknown = undefined;
-      if ('query' in def) query = parse(def.query, Object.fromEntries(new URL(request.url).searchParams));
+      if (def.query) query = parse(def.query, Object.fromEntries(new URL(request.url).searchParams));
       const stringParams = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
       const result = await resolver({
         input,
@@ -119,6 +116,8 @@ function endpointHandler(
         idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
         state,
       } as MockContext<EndpointName>);
+      // A file, CSV or bytes endpoint: the resolver answers the Response itself.
+      if (!def.output) return result as Response;
       const checked = def.output.safeParse(result);
       if (!checked.success) {
         const why = `Mock ${name} drifted from the contract: ${checked.error.issues[0]?.message ?? 'invalid output'}`;
@@ -140,10 +139,5 @@ export function createHandlers(state: MockState, overrides: Partial<MockResolver
     (ctx: MockContext<EndpointName>) => unknown
   >;
   const names = Object.keys(endpoints) as EndpointName[];
-  return [
-    ...names.map((name) => endpointHandler(state, name, all[name])),
-    // `/creator/chats?since=N`, the older spelling of chatChanges (the chats handler passes it on).
-    endpointHandler(state, 'chatChanges', all.chatChanges, '/creator/chats'),
-    ...sandboxHandlers(state),
-  ];
+  return [...names.map((name) => endpointHandler(state, name, all[name])), ...sandboxHandlers(state)];
 }

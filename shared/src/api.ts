@@ -9,6 +9,7 @@ import { timerEndpoints } from './schemas/timer.ts';
 import { YOUTUBE_ENDPOINTS } from './youtube.ts';
 import { ENDPOINTS, type EndpointName } from './endpoints.ts';
 import type { EndpointSchemas } from './endpointTools.ts';
+export type { EndpointDef } from './endpointTools.ts';
 
 /**
  * The zod half of the contract: each endpoint's input, query and output schemas, by the name of its row in the
@@ -223,7 +224,11 @@ const SCHEMAS = {
 } as const satisfies { [N in EndpointName]: EndpointSchemas<(typeof ENDPOINTS)[N]> };
 
 /** The contract: every row of the endpoint table with its schemas. Client, API and mocks share it. */
-export type Endpoints = { [N in EndpointName]: (typeof ENDPOINTS)[N] & (typeof SCHEMAS)[N] };
+export type Endpoints = { [N in EndpointName]: Row<(typeof ENDPOINTS)[N], (typeof SCHEMAS)[N]> };
+/** One endpoint: its row and its schemas as one flat object type (an intersection would weigh on the checker). */
+type Row<F, S> = {
+  readonly [K in keyof F | keyof S]: K extends keyof S ? S[K] : K extends keyof F ? F[K] : never;
+};
 export const endpoints = Object.fromEntries(
   Object.entries(ENDPOINTS).map(([name, row]) => [name, { ...row, ...SCHEMAS[name as EndpointName] }]),
 ) as unknown as Endpoints;

@@ -21,3 +21,6 @@ export type EndpointSchemas<F extends EndpointFact = EndpointFact> = {
 
 /** A per-domain schema map (spread into api.ts, whose `satisfies` ties each entry to its row of the table). */
 export const define = <const T extends Record<string, EndpointSchemas>>(map: T) => map;
+
+/** Any endpoint of the contract, row and schemas, for code that handles them all alike (the router, the mocks). */
+export type EndpointDef = EndpointFact & { input?: z.ZodType; query?: z.ZodType; output?: z.ZodType };
