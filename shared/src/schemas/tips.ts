@@ -118,7 +118,7 @@ export const chatsQuerySchema = z.object({
   since: z.coerce.number().int().min(0).optional(),
 });
 
-/** GET /creator/chats?since=N: the changes form (tips and tombstones after version N). */
+/** GET /creator/chats/changes?since=N: the changes form (tips and tombstones after version N). */
 export const chatChangesQuerySchema = z.object({ since: z.coerce.number().int().min(0) });
 
 export const chatStatusInputSchema = z.object({ status: tipStatusSchema });

@@ -73,7 +73,7 @@ describe('a viewer deletes their account (DPDP)', () => {
     expect(login.status).toBe(401);
 
     // A synced chat list (pull since its last version) learns the new name too.
-    const since = await app.request<{ tips: Tip[] }>('GET', `/api/creator/chats?since=${versionBefore}`, {
+    const since = await app.request<{ tips: Tip[] }>('GET', `/api/creator/chats/changes?since=${versionBefore}`, {
       token: creator.token,
     });
     expect(since.body.tips.map((t) => t.name)).toEqual(['Deleted user']);
