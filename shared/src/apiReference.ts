@@ -3,7 +3,7 @@
 import type { ApiTokenScope } from './apiTokens.ts';
 import type { EndpointName } from './endpoints.ts';
 
-export { ENDPOINTS } from './endpoints.ts';
+export { ENDPOINTS, apiUrl } from './endpoints.ts';
 /**
  * The only HTTP endpoints a creator API token reaches, by the scope each needs (the API enforces exactly this
  * table). Everything else (money, settings, the token and webhook endpoints) answers 403 to a token.

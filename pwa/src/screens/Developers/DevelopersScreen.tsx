@@ -1,5 +1,6 @@
 import {
   ENDPOINTS,
+  apiUrl,
   API_TOKEN_SCOPE_ENDPOINTS,
   WS_CLIENT_MESSAGES,
   WS_CLOSE_MEANINGS,
@@ -64,7 +65,7 @@ export function DevelopersScreen() {
       <p>
         {richText(
           'dev.intro',
-          { openapi: (text) => <a href="/api/openapi.json">{text}</a>, code },
+          { openapi: (text) => <a href={apiUrl('openApi')}>{text}</a>, code },
           { envelope: '{ code, message, field? }' },
         )}
       </p>
