@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   TIMER_ADD_ON,
   TIMER_CAP_MODES,
-  TIMER_ENDPOINTS,
   TIMER_LIMITS,
   TIMER_RATE_MODES,
   TIMER_STATUSES,
