@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'tools',
-          include: ['eslint/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['eslint/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           expect,

@@ -41,11 +41,14 @@ export interface MockContext<N extends EndpointName> {
   state: MockState;
 }
 
+/** What a resolver answers: a body the endpoint's output schema accepts, or the Response of a file, CSV or bytes endpoint. */
+type MockAnswer<N extends EndpointName> = Endpoints[N] extends { output: infer O extends z.ZodType }
+  ? z.input<O>
+  : Response;
+
 /** A resolver for an endpoint of the contract; TypeScript checks the return against the endpoint's output. */
 export type EndpointResolvers = {
-  [N in EndpointName]: (
-    ctx: MockContext<N>,
-  ) => z.input<Endpoints[N]['output']> | Promise<z.input<Endpoints[N]['output']>>;
+  [N in EndpointName]: (ctx: MockContext<N>) => MockAnswer<N> | Promise<MockAnswer<N>>;
 };
 
 /** The endpoints mock mode serves: every one but the operator console's (mock mode has no operator; they answer 403). */

@@ -141,13 +141,13 @@ describe('mock API handlers', () => {
     expect((await call('DELETE', `/creator/chats/${b?.id}`, CREATOR.token)).body).toEqual({ id: b?.id });
     expect((await call('DELETE', `/creator/chats/${b?.id}`, CREATOR.token)).status).toBe(404);
     const changes = chatChangesResponseSchema.parse(
-      (await call('GET', `/creator/chats?since=${version}`, CREATOR.token)).body,
+      (await call('GET', `/creator/chats/changes?since=${version}`, CREATOR.token)).body,
     );
     expect(changes.tips.map((t) => [t.id, t.status])).toEqual([[a?.id, 'read']]);
     expect(changes.deleted).toEqual([b?.id]);
     expect(changes.version).toBe(version + 2);
     const ahead = chatChangesResponseSchema.parse(
-      (await call('GET', `/creator/chats?since=${version + 99}`, CREATOR.token)).body,
+      (await call('GET', `/creator/chats/changes?since=${version + 99}`, CREATOR.token)).body,
     );
     expect(ahead.reset).toBe(true);
   });

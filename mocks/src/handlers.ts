@@ -4,10 +4,9 @@ import {
   ERROR_STATUS,
   MESSAGES,
   endpoints,
-  SHARED_PATH_FORMS,
   validate,
   type EndpointName,
-  type Endpoints,
+  type EndpointDef,
   type ErrorCode,
   type User,
 } from '@shabaash/shared';
@@ -34,6 +33,7 @@ import { opsConsoleResolvers } from './resolvers/opsConsole.ts';
 import { consentResolvers } from './resolvers/consent.ts';
 import { moderatorResolvers } from './resolvers/moderators.ts';
 import { youtubeResolvers } from './resolvers/youtube.ts';
+import { fileResolvers } from './resolvers/files.ts';
 
 export { MockHttpError, type EndpointResolvers, type MockContext, type MockResolvers } from './context.ts';
 export { markOrderPaid } from './resolvers/wallet.ts';
@@ -55,6 +55,7 @@ export const resolvers: MockResolvers = {
   ...consentResolvers,
   ...moderatorResolvers,
   ...youtubeResolvers,
+  ...fileResolvers,
 };
 
 function envelope(error: MockHttpError): Response {
@@ -88,14 +89,10 @@ function endpointHandler(
   state: MockState,
   name: EndpointName,
   resolver: ((ctx: MockContext<EndpointName>) => unknown) | undefined,
-  path?: string,
 ): HttpHandler {
-  const def: Endpoints[EndpointName] = endpoints[name];
+  const def: EndpointDef = endpoints[name];
   const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  const serves = SHARED_PATH_FORMS[name];
-  return http[method](`*/api${path ?? def.path}`, async ({ request, params }) => {
-    // Another endpoint on this method and path serves this request (MSW moves on to its handler).
-    if (serves && !serves(Object.fromEntries(new URL(request.url).searchParams))) return undefined;
+  return http[method](`*/api${def.path}`, async ({ request, params }) => {
     state.calls.set(name, (state.calls.get(name) ?? 0) + 1);
     try {
       const user = caller(state, request);
@@ -107,7 +104,7 @@ function endpointHandler(
       // Mock mode serves no operator endpoint of its own; a test gives the ones it needs (overrideHandlers).
       if (!resolver) throw fail('FORBIDDEN', MESSAGES.forbiddenOperator);
       let input: unknown = undefined;
-      if ('input' in def) {
+      if (def.input) {
         const text = await request.text();
         let body: unknown = {};
         if (text) {
@@ -120,7 +117,7 @@ function endpointHandler(
         input = parse(def.input, body);
       }
       let query: unknown = undefined;
-      if ('query' in def) query = parse(def.query, Object.fromEntries(new URL(request.url).searchParams));
+      if (def.query) query = parse(def.query, Object.fromEntries(new URL(request.url).searchParams));
       const stringParams = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
       const result = await resolver({
         input,
@@ -130,6 +127,8 @@ function endpointHandler(
         idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
         state,
       } as MockContext<EndpointName>);
+      // A file, CSV or bytes endpoint: the resolver answers the Response itself.
+      if (!def.output) return result as Response;
       const checked = def.output.safeParse(result);
       if (!checked.success) {
         const why = `Mock ${name} drifted from the contract: ${checked.error.issues[0]?.message ?? 'invalid output'}`;
@@ -161,7 +160,7 @@ export const failWith = (code: ErrorCode, message: string, field?: string) => ()
 
 /** The request to one endpoint never gets an answer (fetch rejects, as when offline). */
 export function networkError(name: EndpointName): HttpHandler {
-  const def: Endpoints[EndpointName] = endpoints[name];
+  const def: EndpointDef = endpoints[name];
   const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   return http[method](`*/api${def.path}`, () => HttpResponse.error());
 }
@@ -173,10 +172,5 @@ export function createHandlers(state: MockState, overrides: Partial<MockResolver
     (ctx: MockContext<EndpointName>) => unknown
   >;
   const names = Object.keys(endpoints) as EndpointName[];
-  return [
-    ...names.map((name) => endpointHandler(state, name, all[name])),
-    // `/creator/chats?since=N`, the older spelling of chatChanges (the chats handler passes it on).
-    endpointHandler(state, 'chatChanges', all.chatChanges, '/creator/chats'),
-    ...sandboxHandlers(state),
-  ];
+  return [...names.map((name) => endpointHandler(state, name, all[name])), ...sandboxHandlers(state)];
 }

@@ -1,4 +1,4 @@
-import { ROUTES } from '@shabaash/shared/core';
+import { ENDPOINTS } from '@shabaash/shared/core';
 import type { PublicConfig, TipRules } from '@shabaash/shared';
 import { toggleTheme } from './theme/themeStore.ts';
 import { markWalletMode } from './lib/walletMode.ts';
@@ -104,7 +104,7 @@ export function keepStatic(root: HTMLElement, page: StaticPage): void {
   let config: Promise<PublicConfig | undefined> | undefined;
   const fill: StaticFill = {
     config: () =>
-      (config ??= readPublic<PublicConfig>(ROUTES.config.path).then((shown) => {
+      (config ??= readPublic<PublicConfig>(ENDPOINTS.config.path).then((shown) => {
         if (shown) markWalletMode(shown.legal.walletMode);
         return shown;
       })),

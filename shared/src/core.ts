@@ -4,7 +4,10 @@
 // re-exports all of it, so server code may keep importing `@shabaash/shared`.
 import { LIMITS } from './limits.ts';
 import { paiseToRupees, rupeesToPaise } from './money.ts';
+import type { EndpointName } from './endpoints.ts';
 
+// The endpoint table (method, path, auth, summary of every endpoint) and the URLs built from it.
+export * from './endpoints.ts';
 export * from './limits.ts';
 export * from './money.ts';
 // "I'll cover the fees": the platform fee and the gross-up of a tip (guest and tip forms, the server's orders).
@@ -76,24 +79,24 @@ export const DEFAULT_SAFETY = {
 } as const;
 
 /**
- * Method and path of the endpoints read on first paint and by the small bundles (the one definition: `endpoints`
- * in api.ts spreads these entries and adds auth and schemas).
+ * The reads the PWA's client sends without loading the zod contract in production (first paint and the small
+ * bundles): their method and path come from the endpoint table alone.
  */
-export const ROUTES = {
-  health: { method: 'GET', path: '/health' },
-  config: { method: 'GET', path: '/config' },
-  me: { method: 'GET', path: '/users/me' },
-  recentTips: { method: 'GET', path: '/tips/recent' },
-  displayTips: { method: 'GET', path: '/tips/display' },
-  balance: { method: 'GET', path: '/wallet/balance' },
-  transactions: { method: 'GET', path: '/wallet/transactions' },
-  orderStatus: { method: 'GET', path: '/payments/orders/:id' },
-  analytics: { method: 'GET', path: '/creator/analytics' },
-  creatorRecentTips: { method: 'GET', path: '/creator/recent-tips' },
-  creatorOverlay: { method: 'GET', path: '/creator/overlay' },
-  publicOverlay: { method: 'GET', path: '/creator/overlay/public' },
-  chats: { method: 'GET', path: '/creator/chats' },
-  creatorSafety: { method: 'GET', path: '/creator/safety' },
-  safetyFlags: { method: 'GET', path: '/creator/safety/flags' },
-  tipRules: { method: 'GET', path: '/safety/tip-rules' },
-} as const satisfies Record<string, { method: 'GET'; path: `/${string}` }>;
+export const FIRST_PAINT_READS = [
+  'health',
+  'config',
+  'me',
+  'recentTips',
+  'displayTips',
+  'balance',
+  'transactions',
+  'orderStatus',
+  'analytics',
+  'creatorRecentTips',
+  'creatorOverlay',
+  'publicOverlay',
+  'chats',
+  'creatorSafety',
+  'safetyFlags',
+  'tipRules',
+] as const satisfies readonly EndpointName[];

@@ -1,30 +1,26 @@
 import type { z } from 'zod';
+import type { EndpointFact } from './endpoints.ts';
 
-// The contract's building blocks (shared/src/api.ts holds the table of endpoints itself).
+// The contract's building blocks: the endpoint table (endpoints.ts) holds method, path, auth and summary; the
+// schema maps (api.ts and the per-domain maps it spreads) add only what zod checks.
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod } from './endpoints.ts';
 
-export interface EndpointDef {
-  method: HttpMethod;
-  /** Path under /api; `:id` segments are filled from `params`. */
-  path: string;
-  /**
-   * Who may call it: anyone, any signed-in user, a creator, an operator (/ops, nobody else), or an active
-   * moderator of the creator named by the path's `:handle` (/moderation/:handle/…).
-   */
-  auth: 'public' | 'user' | 'creator' | 'operator' | 'moderator';
+/**
+ * The schemas of one endpoint. Method, path, auth and summary belong to the table: a schema entry that names one
+ * of them fails to typecheck. A JSON endpoint needs its `output`; a file, CSV or bytes endpoint has none.
+ */
+export type EndpointSchemas<F extends EndpointFact = EndpointFact> = {
   input?: z.ZodType;
   query?: z.ZodType;
-  output: z.ZodType;
-}
+  method?: never;
+  path?: never;
+  auth?: never;
+  summary?: never;
+} & (F extends { answers: 'csv' | 'audio' | 'image' } ? { output?: never } : { output: z.ZodType });
 
-export const define = <const T extends Record<string, EndpointDef>>(map: T) => map;
+/** A per-domain schema map (spread into api.ts, whose `satisfies` ties each entry to its row of the table). */
+export const define = <const T extends Record<string, EndpointSchemas>>(map: T) => map;
 
-/** Fills `:param` segments of an endpoint path. */
-export function endpointPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:([a-zA-Z]+)/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined) throw new Error(`Missing path parameter ${key}`);
-    return encodeURIComponent(value);
-  });
-}
+/** Any endpoint of the contract, row and schemas, for code that handles them all alike (the router, the mocks). */
+export type EndpointDef = EndpointFact & { input?: z.ZodType; query?: z.ZodType; output?: z.ZodType };

@@ -2,6 +2,7 @@
  * The show's tiers by amount and its text-to-speech defaults (issue 14). Zod-free on purpose: the plain-DOM overlay
  * imports these constants and `tierFor` without pulling in zod. The wire schema lives in schemas/show.ts.
  */
+import { apiUrl } from './endpoints.ts';
 import { LANGUAGES } from './limits.ts';
 import { rupeesToPaise } from './money.ts';
 
@@ -35,7 +36,7 @@ export const DEFAULT_TIER_VOLUME = 80;
 export function tierSoundUrl(sound: string): string | null {
   if ((TIER_SOUNDS as readonly string[]).includes(sound)) return `/sounds/${sound}.mp3`;
   const uploaded = UPLOADED_TIER_SOUND.exec(sound)?.[1];
-  return uploaded ? `/api/tier-sounds/${uploaded}` : null;
+  return uploaded ? apiUrl('tierSound', { id: uploaded }) : null;
 }
 
 /** The ids of the uploads `tiers` use. */

@@ -116,47 +116,26 @@ export const webhookPayloadSchemas = {
 /** The contract of a creator's outgoing webhook endpoints and their delivery log (spread into api.ts). */
 export const webhookEndpoints = define({
   webhookEndpoints: {
-    method: 'GET',
-    path: '/creator/webhooks',
-    auth: 'creator',
     output: webhookEndpointsResponseSchema,
   },
   createWebhookEndpoint: {
-    method: 'POST',
-    path: '/creator/webhooks',
-    auth: 'creator',
     input: webhookEndpointInputSchema,
     output: createdWebhookEndpointSchema,
   },
   updateWebhookEndpoint: {
-    method: 'PATCH',
-    path: '/creator/webhooks/:id',
-    auth: 'creator',
     input: webhookEndpointUpdateSchema,
     output: z.object({ endpoint: webhookEndpointSchema }),
   },
   deleteWebhookEndpoint: {
-    method: 'DELETE',
-    path: '/creator/webhooks/:id',
-    auth: 'creator',
     output: z.object({ id: z.string() }),
   },
   sendTestWebhook: {
-    method: 'POST',
-    path: '/creator/webhooks/:id/test',
-    auth: 'creator',
     output: z.object({ delivery: webhookDeliverySchema }),
   },
   webhookDeliveries: {
-    method: 'GET',
-    path: '/creator/webhooks/:id/deliveries',
-    auth: 'creator',
     output: webhookDeliveriesResponseSchema,
   },
   resendWebhookDelivery: {
-    method: 'POST',
-    path: '/creator/webhooks/deliveries/:id/resend',
-    auth: 'creator',
     output: z.object({ delivery: webhookDeliverySchema }),
   },
 });

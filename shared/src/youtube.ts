@@ -71,35 +71,20 @@ export type YouTubeStatus = z.infer<typeof youtubeStatusSchema>;
 
 export const YOUTUBE_ENDPOINTS = {
   youtubeStatus: {
-    method: 'GET',
-    path: '/creator/youtube',
-    auth: 'creator',
     output: youtubeStatusSchema,
   },
   connectYouTube: {
-    method: 'POST',
-    path: '/creator/youtube/connect',
-    auth: 'creator',
     output: youtubeConnectSchema,
   },
   youtubeCallback: {
-    method: 'POST',
-    path: '/creator/youtube/callback',
-    auth: 'creator',
     input: youtubeCallbackInputSchema,
     output: youtubeStatusSchema,
   },
   youtubeSettings: {
-    method: 'PUT',
-    path: '/creator/youtube/settings',
-    auth: 'creator',
     input: youtubeSettingsSchema,
     output: youtubeStatusSchema,
   },
   disconnectYouTube: {
-    method: 'DELETE',
-    path: '/creator/youtube',
-    auth: 'creator',
     output: youtubeStatusSchema,
   },
 } as const;

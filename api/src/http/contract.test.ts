@@ -74,19 +74,30 @@ describe('routes registered from the contract', () => {
     expect((await call('/users/me')).status).toBe(401);
   });
 
-  it('a request another form of the path serves (SHARED_PATH_FORMS) goes on to the next route', async () => {
-    const seen: string[] = [];
-    const call = await serve('production', ({ router, route }) => {
-      route('chats', () => (seen.push('chats'), { tips: [], version: 0 }), {
-        auth: async (_c, next) => next(),
-      });
-      router.get('/creator/chats', (ctx) => {
-        seen.push(`older changes form ${String(ctx.query.since)}`);
-        ctx.body = {};
-      });
+  it('answer a CSV endpoint as a CSV download and an audio endpoint as its bytes, each with its type', async () => {
+    const contract = contractRouter({ NODE_ENV: 'test' });
+    const app = new Koa();
+    app.silent = true;
+    app.use(requestContext(createLogger('silent')));
+    app.use(async (ctx, next) => {
+      ctx.state.loadPrincipal = async () => null;
+      await next();
     });
-    await call('/creator/chats');
-    await call('/creator/chats?since=4');
-    expect(seen).toEqual(['chats', 'older changes form 4']);
+    contract.route('creatorTipsCsv', () => ({ filename: 'tips.csv', rows: [['a', '=1']] }), {
+      auth: async (_c, next) => next(),
+    });
+    contract.route('overlayTestSpeech', () => ({ contentType: 'audio/wav', bytes: Buffer.from('RIFF') }));
+    app.use(contract.router.routes());
+    const server = http.createServer(app.callback());
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const csv = await fetch(`${base}/creator/export.csv`);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="tips.csv"');
+    expect(await csv.text()).toBe('"a","\'=1"\r\n'); // (fetch drops the byte order mark)
+    const audio = await fetch(`${base}/overlay/test-speech?key=k`);
+    expect(audio.headers.get('content-type')).toBe('audio/wav');
+    expect(await audio.text()).toBe('RIFF');
   });
 });

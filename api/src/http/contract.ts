@@ -1,9 +1,10 @@
 import Router from '@koa/router';
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { z } from 'zod';
-import { endpoints, SHARED_PATH_FORMS, type EndpointName, type Endpoints } from '@shabaash/shared';
+import { endpoints, type EndpointDef, type EndpointName, type Endpoints } from '@shabaash/shared';
 import type { Config } from '../config.ts';
 import { requireCreator, requireOperator, requireUser } from './auth.ts';
+import { sendCsv, type CsvValue } from './csv.ts';
 import { PreparedJson } from './preparedJson.ts';
 import { parseInput } from './validate.ts';
 
@@ -23,9 +24,32 @@ export interface RouteCall<N extends EndpointName> {
   params: Record<string, string>;
 }
 
-/** The body a handler answers with: what the endpoint's output schema accepts, or that body already serialised. */
+type Output<N extends EndpointName> =
+  Def<N> extends { output: infer O extends z.ZodType } ? z.input<O> : never;
+
+/** A CSV answer: the file's name and its rows (sent through http/csv.ts). */
+export interface CsvAnswer {
+  filename: string;
+  rows: ReadonlyArray<ReadonlyArray<CsvValue>>;
+}
+/** Audio or image bytes with their type; the handler sets its own Cache-Control. */
+export interface BytesAnswer {
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * What a handler answers, by the endpoint's kind (its `answers` in the table): for JSON, what the output schema
+ * accepts (or that body already serialised); a download, that body and the file's name; CSV rows; or bytes.
+ */
 export type RouteResult<N extends EndpointName> =
-  z.input<Def<N>['output']> | PreparedJson<z.input<Def<N>['output']>>;
+  Def<N> extends { answers: 'csv' }
+    ? CsvAnswer
+    : Def<N> extends { answers: 'audio' | 'image' }
+      ? BytesAnswer
+      : Def<N> extends { answers: 'download' }
+        ? { filename: string; body: Output<N> }
+        : Output<N> | PreparedJson<Output<N>>;
 
 export interface RouteOptions {
   /** Replaces the auth middleware the endpoint's `auth` implies (e.g. requireSessionClaims when the service checks the session row itself). */
@@ -41,10 +65,41 @@ const AUTH: Record<'public' | 'user' | 'creator' | 'operator' | 'moderator', Mid
   operator: [requireOperator],
 };
 
+type Answer = CsvAnswer | BytesAnswer | { filename: string; body: unknown } | unknown;
+
+/** Sends a handler's answer as the endpoint's kind; answers the JSON body the output schema checks, if any. */
+function answer(ctx: ParameterizedContext, def: EndpointDef, result: Answer): unknown {
+  switch (def.answers) {
+    case 'csv': {
+      const { filename, rows } = result as CsvAnswer;
+      sendCsv(ctx, filename, rows);
+      return undefined;
+    }
+    case 'audio':
+    case 'image': {
+      const { contentType, bytes } = result as BytesAnswer;
+      ctx.type = contentType;
+      ctx.body = bytes;
+      return undefined;
+    }
+    case 'download': {
+      // A file the browser saves: sent as text, so the list byte cap (http/compress.ts) does not apply to it.
+      const { filename, body } = result as { filename: string; body: unknown };
+      ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(body);
+      return body;
+    }
+    default:
+      ctx.body = result;
+      return result;
+  }
+}
+
 /**
  * A router whose routes come from the contract: `route(name, handler)` registers `endpoints[name]`'s method and
  * path (under /api), its auth, its input and query schemas, and types the handler's result as that endpoint's
- * output. With `checkOutput` (NODE_ENV=test), every 2xx body is checked against the output schema, so a response
+ * output: JSON, or a download, a CSV file or bytes (the kind the endpoint's row `answers`). With `checkOutput` (NODE_ENV=test), every 2xx body is checked against the output schema, so a response
  * that drifts from the contract fails the test that made it.
  */
 export function contractRouter(config: Pick<Config, 'NODE_ENV'>) {
@@ -56,12 +111,9 @@ export function contractRouter(config: Pick<Config, 'NODE_ENV'>) {
     handler: (call: RouteCall<N>) => Promise<RouteResult<N>> | RouteResult<N>,
     options: RouteOptions = {},
   ): void {
-    const def = endpoints[name] as Def<N> & { input?: z.ZodType; query?: z.ZodType; output: z.ZodType };
+    const def: EndpointDef = endpoints[name];
     const auth = options.auth ? [options.auth] : AUTH[def.auth];
-    const serves = SHARED_PATH_FORMS[name];
-    const serve: Middleware = async (ctx, next) => {
-      // One path, two forms (SHARED_PATH_FORMS): the other endpoint's route, registered next, serves this one.
-      if (serves && !serves(ctx.query)) return next();
+    const serve: Middleware = async (ctx) => {
       let input: unknown;
       let query: unknown;
       const call = {
@@ -74,9 +126,8 @@ export function contractRouter(config: Pick<Config, 'NODE_ENV'>) {
           return (query ??= def.query ? parseInput(def.query, ctx.query) : undefined);
         },
       } as RouteCall<N>;
-      const body = await handler(call);
-      ctx.body = body;
-      if (checkOutput && ctx.status < 300) {
+      const body = answer(ctx, def, (await handler(call)) as Answer);
+      if (checkOutput && def.output && ctx.status < 300) {
         const checked = def.output.safeParse(body instanceof PreparedJson ? body.value : body);
         if (!checked.success)
           throw new Error(`${name}: response does not match the contract: ${checked.error.message}`);

@@ -54,7 +54,7 @@ describe('auto-clear of chats older than 24 h', () => {
     ).toBe(5);
     expect(bus.changedSpaces).toContain(creatorSpace(creator.id));
 
-    const changes = await app.request<{ deleted: string[] }>('GET', '/api/creator/chats?since=3', {
+    const changes = await app.request<{ deleted: string[] }>('GET', '/api/creator/chats/changes?since=3', {
       token: creator.token,
     });
     expect(changes.body.deleted.sort()).toEqual([old1, old2].sort());

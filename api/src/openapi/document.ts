@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { createDocument, createSchema, type oas31, type ZodOpenApiOperationObject } from 'zod-openapi';
+import {
+  createDocument,
+  createSchema,
+  type oas31,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiResponseObject,
+} from 'zod-openapi';
 import {
   BOT_HELLO_DESCRIPTION,
   BOT_SOCKET_EXAMPLE,
@@ -20,6 +26,7 @@ import {
   type HttpMethod,
 } from '@shabaash/shared';
 import * as reference from '@shabaash/shared/apiReference';
+import type { EndpointDef } from '@shabaash/shared';
 
 const AUTH_SECURITY: Record<
   'public' | 'user' | 'creator' | 'operator' | 'moderator',
@@ -139,16 +146,24 @@ function apiTokenSecurity(name: string): oas31.SecurityRequirementObject[] {
     .map(([scope]) => ({ apiToken: [scope] }));
 }
 
+/** The 200 answer's content by the endpoint's kind: JSON (a download too), a CSV file, or audio or image bytes. */
+function answerContent(def: EndpointDef): ZodOpenApiResponseObject['content'] {
+  const bytes = { schema: z.string().meta({ format: 'binary' }) };
+  if (def.answers === 'csv') return { 'text/csv': { schema: z.string() } };
+  if (def.answers === 'audio') return { 'audio/*': bytes };
+  if (def.answers === 'image') return { 'image/*': bytes };
+  return { 'application/json': { schema: def.output ?? z.unknown() } };
+}
+
 /** The OpenAPI 3.1 document of every endpoint in shared/src/api.ts, generated from its zod schemas. */
 export function buildOpenApiDocument(version: string): OpenApiDocument {
   const paths: Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> = {};
-  for (const [name, def] of Object.entries(endpoints)) {
+  for (const [name, def] of Object.entries(endpoints) as Array<[string, EndpointDef]>) {
     const { path, params } = openApiPath(def.path);
-    const query = 'query' in def ? def.query : undefined;
-    const input = 'input' in def ? def.input : undefined;
+    const { query, input } = def;
     const operation: ZodOpenApiOperationObject = {
       operationId: name,
-      summary: reference.API_REFERENCE[name as keyof typeof reference.API_REFERENCE].summary,
+      summary: def.summary,
       tags: [def.path.split('/')[1] ?? 'api'],
       security: [...AUTH_SECURITY[def.auth], ...apiTokenSecurity(name)],
       requestParams: {
@@ -161,7 +176,7 @@ export function buildOpenApiDocument(version: string): OpenApiDocument {
         ? { requestBody: { required: true, content: { 'application/json': { schema: input } } } }
         : {}),
       responses: {
-        '200': { description: 'OK', content: { 'application/json': { schema: def.output } } },
+        '200': { description: 'OK', content: answerContent(def) },
         ...(def.auth === 'public'
           ? {}
           : { '401': errorResponse('Not signed in, or the session was revoked.') }),

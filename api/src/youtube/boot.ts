@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@shabaash/shared';
 import type { Config } from '../config.ts';
 import type { StopList } from '../shutdown.ts';
 import { startPart } from '../startupError.ts';
@@ -9,7 +10,7 @@ export const SANDBOX_GOOGLE_CLIENT_ID = 'shabaash-sandbox.apps.googleusercontent
 export const SANDBOX_GOOGLE_CLIENT_SECRET = 'sandbox-google-client-secret';
 
 /** Where Google sends the creator back: a PWA route, which hands code and state to the API. */
-export const YOUTUBE_CALLBACK_PATH = '/creator/youtube/callback';
+export const YOUTUBE_CALLBACK_PATH = ENDPOINTS.youtubeCallback.path;
 
 export interface YouTubeRuntime {
   /** Null when YouTube is off (production without a Google client). */

@@ -1,6 +1,7 @@
 import {
   TOKEN_STORAGE_KEY,
   VALIDATION_MESSAGES,
+  type EndpointDef,
   type EndpointInput,
   type EndpointName,
   type EndpointOutput,
@@ -8,7 +9,7 @@ import {
   type ErrorCode,
   type Endpoints,
 } from '@shabaash/shared';
-import { ROUTES } from '@shabaash/shared/core';
+import { ENDPOINTS, FIRST_PAINT_READS, type EndpointFact } from '@shabaash/shared/core';
 import { errorText } from '../i18n/errors.ts';
 
 /** Base path of every call (SPEC §7: the API host under /api). */
@@ -110,7 +111,7 @@ function loadContract(): Promise<Contract> {
 // Dev and tests check every response against its schema; production trusts its own API's reads so the first
 // paint needs no zod (writes still validate input and output with the lazily loaded contract).
 const VALIDATE_READS = import.meta.env.DEV;
-const READ_ROUTES: Partial<Record<EndpointName, { method: string; path: string }>> = ROUTES;
+const UNCHECKED_READS: ReadonlySet<EndpointName> = new Set(FIRST_PAINT_READS);
 
 function firstIssueMessage(error: { issues: ReadonlyArray<{ message: string }> }): string {
   return error.issues[0]?.message ?? VALIDATION_MESSAGES.invalidRequest;
@@ -131,27 +132,27 @@ function buildQuery(query: unknown): string {
  * Calls one endpoint of the shared contract: validates `input` with its schema (throwing ApiError
  * VALIDATION_FAILED with the schema's message), sends the bearer token when present and never cookies,
  * and returns the response parsed with the endpoint's output schema. Failures throw ApiError.
- * The schemas load lazily: production reads (ROUTES of @shabaash/shared/core) skip them so first paint carries no zod.
+ * Method and path come from the endpoint table; the schemas load lazily, and production's first-paint reads
+ * (FIRST_PAINT_READS of @shabaash/shared/core) skip them so first paint carries no zod.
  */
 export async function api<N extends EndpointName>(
   name: N,
   options: ApiOptions<N> = {},
 ): Promise<EndpointOutput<N>> {
-  const route = READ_ROUTES[name];
-  let def: Contract[N] | null = null;
-  if (!route || VALIDATE_READS || options.input !== undefined) {
+  const row: EndpointFact = ENDPOINTS[name];
+  let def: EndpointDef | null = null;
+  if (!UNCHECKED_READS.has(name) || VALIDATE_READS || options.input !== undefined) {
     try {
       def = (await loadContract())[name];
     } catch {
       throw new ApiError('Network request failed.', 'UNAVAILABLE', 0);
     }
   }
-  const method = def?.method ?? route?.method ?? 'GET';
-  const path = def?.path ?? route?.path ?? '';
+  const { method, path } = row;
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: string | undefined;
 
-  if (def && 'input' in def && def.input) {
+  if (def?.input) {
     const parsed = def.input.safeParse(options.input ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -212,7 +213,7 @@ export async function api<N extends EndpointName>(
   }
 
   // The generic map cannot narrow `def.output` per N; the schema is exactly Endpoints[N]['output'].
-  if (!def) return json as EndpointOutput<N>;
+  if (!def?.output) return json as EndpointOutput<N>;
   const parsed = def.output.safeParse(json);
   if (!parsed.success) {
     throw new ApiError('Unexpected response from the server.', 'INTERNAL', response.status);

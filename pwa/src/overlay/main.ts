@@ -6,6 +6,7 @@ import {
   tierFor,
   tierSoundUrl,
   type AlertSound,
+  apiUrl,
 } from '@shabaash/shared/core';
 import { el } from '../lib/dom.ts';
 import { getJson } from '../lib/getJson.ts';
@@ -194,7 +195,7 @@ export function startOverlay(
       : tts.enabled && rupeesToPaise(tip.amount) >= rupeesToPaise(tts.minAmount);
     if (!reads) return speech.stop();
     speech.live(tip.id, {
-      url: tip.test ? `/api/overlay/test-speech?key=${encodeURIComponent(key)}` : null,
+      url: tip.test ? apiUrl('overlayTestSpeech', {}, { key }) : null,
       after: sounded,
       volume: tts.volume,
     });
@@ -205,10 +206,8 @@ export function startOverlay(
     console.warn('Overlay: no ?key= in the link; showing defaults.');
     return () => undefined;
   }
-  const query = `key=${encodeURIComponent(key)}`;
-
   // Load failures are only logged; the overlay keeps its defaults (SPEC §8).
-  getJson(`/api/creator/overlay/public?${query}`)
+  getJson(apiUrl('publicOverlay', {}, { key }))
     .then((settings) => {
       dispatch({ type: 'settings', settings });
     })
@@ -218,7 +217,7 @@ export function startOverlay(
   const loadDisplay = () => {
     if (loadedDisplay) return;
     loadedDisplay = true;
-    getJson(`/api/tips/display?${query}`)
+    getJson(apiUrl('displayTips', {}, { key }))
       .then((body) => {
         const tips = isRecord(body) && Array.isArray(body.tips) ? body.tips : [];
         dispatch({ type: 'display', tips });

@@ -1,3 +1,4 @@
+import { apiUrl } from '@shabaash/shared/core';
 // Speech on the overlay (issue 14): an <audio> element that plays a tip's speech once the alert sound has played. The card
 // never waits for it: a real tip's speech plays when the API says it is ready (speech:ready on the overlay's
 // socket, possibly before the card's own event arrives); a test alert's speech is fetched at once.
@@ -27,8 +28,7 @@ export function createSpeechPlayer(key: string, onError?: (error: unknown) => vo
   const readyIds: string[] = [];
   let wanted: { tipId: string; after: Promise<unknown>; volume: number; started: boolean } | null = null;
 
-  const tipUrl = (tipId: string) =>
-    `/api/overlay/speech/${encodeURIComponent(tipId)}?key=${encodeURIComponent(key)}`;
+  const tipUrl = (tipId: string) => apiUrl('overlaySpeech', { id: tipId }, { key });
 
   function play(url: string): void {
     const want = wanted;

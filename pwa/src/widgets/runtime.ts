@@ -1,5 +1,5 @@
 import type { WidgetState } from '@shabaash/shared';
-import { WIDGET_TEXT } from '@shabaash/shared/core';
+import { WIDGET_TEXT, apiUrl } from '@shabaash/shared/core';
 import { el } from '../lib/dom.ts';
 import { getJson } from '../lib/getJson.ts';
 import { createOverlayKeySocket, type SocketFactory } from '../realtime/socket.ts';
@@ -87,7 +87,7 @@ export function startWidget(
     inFlight = true;
     lastFetch = Date.now();
     try {
-      const body = await getJson(`/api/overlay/widgets?key=${encodeURIComponent(key)}`);
+      const body = await getJson(apiUrl('widgetState', {}, { key }));
       if (isWidgetState(body) && !view.revoked && !paused) {
         show({ state: body, text: WIDGET_TEXT[body.language] ?? WIDGET_TEXT.en, revoked: false });
       }

@@ -66,32 +66,20 @@ export const consentGivenSchema = z.object({ message: z.string(), withdrawToken:
 
 export const consentEndpoints = define({
   setDateOfBirth: {
-    method: 'PUT',
-    path: '/users/me/date-of-birth',
-    auth: 'user',
     input: dateOfBirthInputSchema,
     output: myConsentSchema,
   },
-  myConsent: { method: 'GET', path: '/consent/me', auth: 'user', output: myConsentSchema },
+  myConsent: { output: myConsentSchema },
   requestConsent: {
-    method: 'POST',
-    path: '/consent/request',
-    auth: 'user',
     input: consentRequestInputSchema,
     output: myConsentSchema,
   },
-  consentPage: { method: 'GET', path: '/consent/link/:token', auth: 'public', output: consentPageSchema },
+  consentPage: { output: consentPageSchema },
   confirmConsent: {
-    method: 'POST',
-    path: '/consent/link/:token/confirm',
-    auth: 'public',
     input: consentConfirmInputSchema,
     output: consentGivenSchema,
   },
   withdrawConsent: {
-    method: 'POST',
-    path: '/consent/withdraw/:token',
-    auth: 'public',
     output: z.object({ message: z.string() }),
   },
 });

@@ -45,9 +45,6 @@ export const auditPageSchema = z.object({
 /** The operator console's endpoints (spread into the contract in api.ts). */
 export const opsEndpoints = define({
   opsAudit: {
-    method: 'GET',
-    path: '/ops/audit',
-    auth: 'operator',
     query: auditQuerySchema,
     output: auditPageSchema,
   },

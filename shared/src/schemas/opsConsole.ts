@@ -109,29 +109,17 @@ export const opsRefundInputSchema = z.object({
 
 export const opsConsoleEndpoints = define({
   opsLogin: {
-    method: 'POST',
-    path: '/ops/login',
-    auth: 'public',
     input: opsLoginInputSchema,
     output: authResponseSchema,
   },
   opsSearch: {
-    method: 'GET',
-    path: '/ops/search',
-    auth: 'operator',
     query: opsSearchQuerySchema,
     output: opsSearchResultSchema,
   },
   opsTip: {
-    method: 'GET',
-    path: '/ops/tips/:id',
-    auth: 'operator',
     output: z.object({ tip: opsTipDetailSchema }),
   },
   opsRefundTip: {
-    method: 'POST',
-    path: '/ops/tips/:id/refund',
-    auth: 'operator',
     input: opsRefundInputSchema,
     output: z.object({ tip: opsTipDetailSchema, refund: opsRefundSchema }),
   },

@@ -76,16 +76,10 @@ export const disputeDetailSchema = z.object({
 /** The disputes area's endpoints (spread into the contract in api.ts). */
 export const opsDisputesEndpoints = define({
   opsDisputes: {
-    method: 'GET',
-    path: '/ops/disputes',
-    auth: 'operator',
     query: disputeListQuerySchema,
     output: disputeListSchema,
   },
   opsDispute: {
-    method: 'GET',
-    path: '/ops/disputes/:id',
-    auth: 'operator',
     output: disputeDetailSchema,
   },
 });

@@ -111,28 +111,16 @@ export const reconResolveInputSchema = z.object({ reason: operatorReasonSchema }
 
 export const opsMoneyEndpoints = define({
   opsMoney: {
-    method: 'GET',
-    path: '/ops/money',
-    auth: 'operator',
     output: moneyOverviewSchema,
   },
   opsReconciliation: {
-    method: 'GET',
-    path: '/ops/reconciliation',
-    auth: 'operator',
     output: reconciliationSchema,
   },
   opsReconciliationRun: {
-    method: 'POST',
-    path: '/ops/reconciliation/run',
-    auth: 'operator',
     input: reconRunInputSchema,
     output: z.object({ run: reconRunSchema }),
   },
   opsReconciliationResolve: {
-    method: 'POST',
-    path: '/ops/reconciliation/differences/:id/resolve',
-    auth: 'operator',
     input: reconResolveInputSchema,
     output: z.object({ difference: reconDifferenceSchema }),
   },

@@ -59,24 +59,15 @@ export const payoutsHoldStateSchema = z.object({
 
 /** The payouts area's endpoints (spread into the contract in api.ts). */
 export const opsPayoutsEndpoints = define({
-  opsPayouts: { method: 'GET', path: '/ops/payouts', auth: 'operator', output: opsPayoutsSchema },
+  opsPayouts: { output: opsPayoutsSchema },
   opsTransferRetry: {
-    method: 'POST',
-    path: '/ops/payouts/transfers/:id/retry',
-    auth: 'operator',
     output: transferRetrySchema,
   },
   opsPayoutsHold: {
-    method: 'POST',
-    path: '/ops/creators/:id/payouts/hold',
-    auth: 'operator',
     input: payoutsHoldInputSchema,
     output: payoutsHoldStateSchema,
   },
   opsPayoutsRelease: {
-    method: 'POST',
-    path: '/ops/creators/:id/payouts/release',
-    auth: 'operator',
     input: payoutsHoldInputSchema,
     output: payoutsHoldStateSchema,
   },

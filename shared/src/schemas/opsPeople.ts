@@ -120,71 +120,41 @@ export const opsLeadsQuerySchema = z.object({
 /** The People area's endpoints (spread into the contract in api.ts). */
 export const opsPeopleEndpoints = define({
   opsPerson: {
-    method: 'GET',
-    path: '/ops/users/:id',
-    auth: 'operator',
     output: personResponseSchema,
   },
   opsSuspendCreator: {
-    method: 'POST',
-    path: '/ops/creators/:id/suspend',
-    auth: 'operator',
     input: opsReasonInputSchema,
     output: personResponseSchema,
   },
   opsUnsuspendCreator: {
-    method: 'POST',
-    path: '/ops/creators/:id/unsuspend',
-    auth: 'operator',
     input: opsReasonInputSchema,
     output: personResponseSchema,
   },
   opsBanUser: {
-    method: 'POST',
-    path: '/ops/users/:id/ban',
-    auth: 'operator',
     input: opsReasonInputSchema,
     output: personResponseSchema,
   },
   opsUnbanUser: {
-    method: 'POST',
-    path: '/ops/users/:id/unban',
-    auth: 'operator',
     input: opsReasonInputSchema,
     output: personResponseSchema,
   },
   opsReports: {
-    method: 'GET',
-    path: '/ops/reports',
-    auth: 'operator',
     query: opsReportsQuerySchema,
     output: z.object({ reports: z.array(opsReportSchema) }),
   },
   opsCloseReport: {
-    method: 'POST',
-    path: '/ops/reports/:id/close',
-    auth: 'operator',
     input: closeReportInputSchema,
     output: z.object({ report: opsReportSchema }),
   },
   opsLeads: {
-    method: 'GET',
-    path: '/ops/leads',
-    auth: 'operator',
     query: opsLeadsQuerySchema,
     output: z.object({ leads: z.array(opsLeadSchema) }),
   },
   opsRevealLead: {
-    method: 'POST',
-    path: '/ops/leads/:id/reveal',
-    auth: 'operator',
     input: opsReasonInputSchema,
     output: z.object({ phone: z.string() }),
   },
   opsLeadContacted: {
-    method: 'POST',
-    path: '/ops/leads/:id/contacted',
-    auth: 'operator',
     output: z.object({ lead: opsLeadSchema }),
   },
 });
@@ -206,9 +176,6 @@ export type CreateReportInput = z.input<typeof createReportInputSchema>;
 /** Reporting, for any signed-in user (not under /ops). */
 export const reportEndpoints = define({
   createReport: {
-    method: 'POST',
-    path: '/reports',
-    auth: 'user',
     input: createReportInputSchema,
     output: z.object({ message: z.string() }),
   },

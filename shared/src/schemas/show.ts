@@ -89,9 +89,6 @@ export const showSettingsSchema = z.object({
 /** A creator uploads a tier sound (kept while a saved tier uses it). */
 export const tierSoundEndpoints = define({
   uploadTierSound: {
-    method: 'POST',
-    path: '/creator/show/sounds',
-    auth: 'creator',
     input: tierSoundInputSchema,
     output: tierSoundSchema,
   },

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   TIMER_ADD_ON,
   TIMER_CAP_MODES,
-  TIMER_ENDPOINTS,
   TIMER_LIMITS,
   TIMER_RATE_MODES,
   TIMER_STATUSES,
@@ -54,13 +53,12 @@ export type WidgetTimer = z.infer<typeof widgetTimerSchema>;
 
 /** The creator's timer endpoints with their schemas (shared/src/api.ts spreads them into the contract). */
 export const timerEndpoints = {
-  creatorTimer: { ...TIMER_ENDPOINTS.creatorTimer, output: creatorTimerSchema },
+  creatorTimer: { output: creatorTimerSchema },
   saveTimerSettings: {
-    ...TIMER_ENDPOINTS.saveTimerSettings,
     input: timerSettingsSchema,
     output: creatorTimerSchema,
   },
-  startTimer: { ...TIMER_ENDPOINTS.startTimer, output: creatorTimerSchema },
-  pauseTimer: { ...TIMER_ENDPOINTS.pauseTimer, output: creatorTimerSchema },
-  resumeTimer: { ...TIMER_ENDPOINTS.resumeTimer, output: creatorTimerSchema },
+  startTimer: { output: creatorTimerSchema },
+  pauseTimer: { output: creatorTimerSchema },
+  resumeTimer: { output: creatorTimerSchema },
 } as const;

@@ -86,9 +86,6 @@ export const sendTipInputSchema = z.object({
 /** A signed-in viewer's tip paid at once through Razorpay Checkout (WALLET_MODE=off): its order. */
 export const tipOrderEndpoints = define({
   tipOrder: {
-    method: 'POST',
-    path: '/tips/order',
-    auth: 'user',
     input: sendTipInputSchema,
     output: orderResponseSchema,
   },
@@ -123,7 +120,7 @@ export const chatsQuerySchema = z.object({
   since: z.coerce.number().int().min(0).optional(),
 });
 
-/** GET /creator/chats?since=N: the changes form (tips and tombstones after version N). */
+/** GET /creator/chats/changes?since=N: the changes form (tips and tombstones after version N). */
 export const chatChangesQuerySchema = z.object({ since: z.coerce.number().int().min(0) });
 
 export const chatStatusInputSchema = z.object({ status: tipStatusSchema });

@@ -1,8 +1,6 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
-import { chatChangesQuerySchema } from '@shabaash/shared';
-import { principal, requireCreator } from '../../http/auth.ts';
-import { parseInput } from '../../http/validate.ts';
+import { principal } from '../../http/auth.ts';
 import { contractRouter } from '../../http/contract.ts';
 import { creatorChatChanges, deleteChat, listCreatorChats, setChatStatus } from './chats.service.ts';
 
@@ -18,13 +16,6 @@ export function chatsRoutes(deps: AppDeps): Router {
   route('chatChanges', async ({ ctx, query }) => {
     ctx.set('Cache-Control', 'no-store');
     return creatorChatChanges(deps.db, principal(ctx.state).userId, query.since);
-  });
-
-  // The older spelling of chatChanges (`GET /creator/chats?since=N`), still answered for clients that use it.
-  router.get('/creator/chats', requireCreator, async (ctx) => {
-    const { since } = parseInput(chatChangesQuerySchema, ctx.query);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await creatorChatChanges(deps.db, principal(ctx.state).userId, since);
   });
 
   route('setChatStatus', async ({ ctx, input, params }) => ({

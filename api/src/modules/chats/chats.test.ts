@@ -227,7 +227,7 @@ describe('moderation: status, delete and since', () => {
 
     const changes = await app.request<{ tips: Tip[]; deleted: string[]; version: number; reset: boolean }>(
       'GET',
-      `/api/creator/chats?since=${version}`,
+      `/api/creator/chats/changes?since=${version}`,
       { token: creator.token },
     );
     expect(changes.status).toBe(200);
@@ -242,14 +242,14 @@ describe('moderation: status, delete and since', () => {
 
     const none = await app.request<{ tips: Tip[]; deleted: string[]; version: number }>(
       'GET',
-      '/api/creator/chats?since=6',
+      '/api/creator/chats/changes?since=6',
       { token: creator.token },
     );
     expect(none.body).toMatchObject({ tips: [], deleted: [], version: 6, reset: false });
 
     const future = await app.request<{ tips: Tip[]; reset: boolean; version: number }>(
       'GET',
-      '/api/creator/chats?since=999',
+      '/api/creator/chats/changes?since=999',
       { token: creator.token },
     );
     expect(future.body.reset).toBe(true);

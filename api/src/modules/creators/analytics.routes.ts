@@ -1,9 +1,8 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
-import { principal, requireCreator } from '../../http/auth.ts';
+import { principal } from '../../http/auth.ts';
 import { answerConditional } from '../../http/conditional.ts';
 import { contractRouter } from '../../http/contract.ts';
-import { sendCsv } from '../../http/csv.ts';
 import { findOverlayByCreatorId } from './overlay.repository.ts';
 import { creatorAnalytics, creatorRecentTips, tipsCsvRows } from './analytics.service.ts';
 
@@ -20,13 +19,13 @@ export function analyticsRoutes(deps: AppDeps): Router {
     answerConditional(ctx, await creatorRecentTips(deps.db, principal(ctx.state).userId), 'no-store'),
   );
 
-  // A CSV download, not a JSON call of the contract (the browser follows a link to it).
-  router.get('/creator/export.csv', requireCreator, async (ctx) => {
+  // A CSV download (the browser follows a link to it).
+  route('creatorTipsCsv', async ({ ctx }) => {
     const creatorId = principal(ctx.state).userId;
     const profile = await findOverlayByCreatorId(deps.db, creatorId);
     const day = new Date().toISOString().slice(0, 10);
     const filename = `shabaash-tips-${profile?.handle ?? 'creator'}-${day}.csv`;
-    sendCsv(ctx, filename, await tipsCsvRows(deps.db, creatorId));
+    return { filename, rows: await tipsCsvRows(deps.db, creatorId) };
   });
 
   return router;

@@ -1,8 +1,7 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
-import { principal, requireOperator } from '../../http/auth.ts';
+import { principal } from '../../http/auth.ts';
 import { contractRouter } from '../../http/contract.ts';
-import { sendCsv } from '../../http/csv.ts';
 import { leadContacted, leadsCsvRows, leadsList, revealLeadPhone } from '../leads/leads.service.ts';
 
 /**
@@ -22,8 +21,6 @@ export function opsLeadsRoutes(deps: AppDeps): Router {
   route('opsLeadContacted', async ({ ctx, params }) => ({
     lead: await leadContacted(deps, principal(ctx.state).userId, params.id ?? ''),
   }));
-  router.get('/ops/leads.csv', requireOperator, async (ctx) => {
-    sendCsv(ctx, 'shabaash-leads.csv', await leadsCsvRows(deps));
-  });
+  route('opsLeadsCsv', async () => ({ filename: 'shabaash-leads.csv', rows: await leadsCsvRows(deps) }));
   return router;
 }

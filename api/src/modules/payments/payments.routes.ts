@@ -44,8 +44,8 @@ export function paymentsRoutes(deps: AppDeps): Router {
     return getOrderStatus(deps, params.id ?? '', await ctx.state.loadPrincipal());
   });
 
-  // Razorpay's call, not the app's: signed raw body, answered in Razorpay's terms (not part of the contract).
-  router.post('/webhooks/razorpay', async (ctx) => {
+  // Razorpay's call, not the app's: the signed raw body (no input schema), checked by the service.
+  route('razorpayWebhook', async ({ ctx }) => {
     // A refused amount/currency is answered 200: Razorpay retrying cannot fix it; the inbox row and an
     // error log keep it for a person to resolve (refund). Only a failure to process answers 5xx (retried).
     const outcome = await handleRazorpayWebhook(
@@ -58,7 +58,7 @@ export function paymentsRoutes(deps: AppDeps): Router {
       },
       ctx.state.log,
     );
-    ctx.body = { status: 'ok', outcome };
+    return { status: 'ok' as const, outcome };
   });
 
   return router;

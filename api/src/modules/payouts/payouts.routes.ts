@@ -1,10 +1,7 @@
 import type Router from '@koa/router';
-import { payoutStatementQuerySchema } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
-import { principal, requireCreator } from '../../http/auth.ts';
+import { principal } from '../../http/auth.ts';
 import { contractRouter } from '../../http/contract.ts';
-import { sendCsv } from '../../http/csv.ts';
-import { parseInput } from '../../http/validate.ts';
 import { correctOnboarding, getPayoutSummary, onboard } from './payouts.service.ts';
 import { statementCsvRows, statementFor } from './statement.service.ts';
 
@@ -31,11 +28,10 @@ export function payoutsRoutes(deps: AppDeps): Router {
     return statementFor(deps, principal(ctx.state).userId, query.month);
   });
 
-  // A CSV download, not a JSON call of the contract (the browser follows a link to it).
-  router.get('/creator/payouts/statement.csv', requireCreator, async (ctx) => {
-    const { month } = parseInput(payoutStatementQuerySchema, ctx.query);
-    const statement = await statementFor(deps, principal(ctx.state).userId, month);
-    sendCsv(ctx, `shabaash-statement-${month}.csv`, statementCsvRows(statement));
+  // A CSV download (the browser follows a link to it).
+  route('payoutStatementCsv', async ({ ctx, query }) => {
+    const statement = await statementFor(deps, principal(ctx.state).userId, query.month);
+    return { filename: `shabaash-statement-${query.month}.csv`, rows: statementCsvRows(statement) };
   });
 
   return router;

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { MESSAGES } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
-import { principal, requireUser } from '../../http/auth.ts';
+import { principal } from '../../http/auth.ts';
 import { contractRouter } from '../../http/contract.ts';
 import { deleteAccount, exportUserData } from './privacy.service.ts';
 
@@ -9,17 +9,13 @@ import { deleteAccount, exportUserData } from './privacy.service.ts';
 export function privacyRoutes(deps: AppDeps): Router {
   const { router, route } = contractRouter(deps.config);
 
-  // A file download (an attachment the browser saves), not a JSON call of the contract.
-  router.get('/users/me/export', requireUser, async (ctx) => {
-    const { userId } = principal(ctx.state);
+  // A file download (an attachment the browser saves).
+  route('exportMyData', async ({ ctx }) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.set(
-      'Content-Disposition',
-      `attachment; filename="shabaash-data-${new Date().toISOString().slice(0, 10)}.json"`,
-    );
-    // A download, not a list: sent as text, so the list byte cap (http/compress.ts) does not apply to it.
-    ctx.type = 'application/json';
-    ctx.body = JSON.stringify(await exportUserData(deps, userId));
+    return {
+      filename: `shabaash-data-${new Date().toISOString().slice(0, 10)}.json`,
+      body: await exportUserData(deps, principal(ctx.state).userId),
+    };
   });
 
   route('deleteAccount', async ({ ctx, input }) => {

@@ -73,9 +73,13 @@ describe('a viewer deletes their account (DPDP)', () => {
     expect(login.status).toBe(401);
 
     // A synced chat list (pull since its last version) learns the new name too.
-    const since = await app.request<{ tips: Tip[] }>('GET', `/api/creator/chats?since=${versionBefore}`, {
-      token: creator.token,
-    });
+    const since = await app.request<{ tips: Tip[] }>(
+      'GET',
+      `/api/creator/chats/changes?since=${versionBefore}`,
+      {
+        token: creator.token,
+      },
+    );
     expect(since.body.tips.map((t) => t.name)).toEqual(['Deleted user']);
     const chats = await app.request<{ tips: Tip[] }>('GET', '/api/creator/chats', { token: creator.token });
     expect(chats.body.tips[0]).toMatchObject({ name: 'Deleted user', amountPaise: 10_000 });

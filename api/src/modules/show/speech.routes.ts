@@ -1,9 +1,8 @@
-import Router from '@koa/router';
-import { overlayKeyQuerySchema } from '@shabaash/shared';
+import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
+import { contractRouter } from '../../http/contract.ts';
 import { notFound } from '../../http/errors.ts';
 import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
-import { parseInput } from '../../http/validate.ts';
 import { findTipSpeechByOverlayKey } from './show.repository.ts';
 import { testAlertSpeech } from './show.service.ts';
 
@@ -15,30 +14,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * retries). The audio of a tip never changes, so browsers may keep it; the key in the URL keeps it private.
  */
 export function speechRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/overlay' });
+  const { router, route } = contractRouter(deps.config);
 
-  // Audio bytes (audio/wav or audio/mpeg), not a JSON call of the contract.
-  router.get('/speech/:id', async (ctx) => {
-    const { key } = parseInput(overlayKeyQuerySchema, ctx.query);
-    const tipId = ctx.params.id ?? '';
-    const speech = UUID.test(tipId) ? await findTipSpeechByOverlayKey(deps.db, tipId, key) : null;
+  // Audio bytes (audio/wav or audio/mpeg).
+  route('overlaySpeech', async ({ ctx, params, query }) => {
+    const tipId = params.id ?? '';
+    const speech = UUID.test(tipId) ? await findTipSpeechByOverlayKey(deps.db, tipId, query.key) : null;
     if (!speech) throw notFound('Speech');
-    ctx.set('Content-Type', speech.mime);
     ctx.set('Cache-Control', 'private, max-age=86400, immutable');
     ctx.set('Last-Modified', speech.createdAt.toUTCString());
-    ctx.body = speech.audio;
+    return { contentType: speech.mime, bytes: speech.audio };
   });
 
   // GET /overlay/test-speech?key=… (`endpoints.overlayTestSpeech`): the test alert's speech, made on demand.
-  router.get('/test-speech', async (ctx) => {
-    const { key } = parseInput(overlayKeyQuerySchema, ctx.query);
+  route('overlayTestSpeech', async ({ ctx, query }) => {
+    const { key } = query;
     await enforceRateLimits(ctx, deps.db, [
       { key: `test-speech:key:${key.slice(0, 64)}`, rule: rateLimits(deps.config).testSpeechPerKey },
     ]);
     const speech = await testAlertSpeech(deps, key);
-    ctx.set('Content-Type', speech.mime);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = speech.audio;
+    return { contentType: speech.mime, bytes: speech.audio };
   });
 
   return router;

@@ -20,18 +20,17 @@ export function tierSoundsRoutes(deps: AppDeps): Router {
     return uploadTierSound(deps.db, creatorId, input.audio);
   });
 
-  // Audio bytes, not a JSON call of the contract. Public like profile pictures: the overlay (in OBS, no session)
+  // Audio bytes. Public like profile pictures: the overlay (in OBS, no session)
   // plays it, and the id is random and never reused, so the browser keeps it a day; `private`, so no shared cache
   // keeps a file after it is deleted. The type is the one the bytes proved at upload (audio/mpeg or audio/ogg);
   // nosniff comes with every response.
-  router.get('/tier-sounds/:id', async (ctx) => {
-    const id = ctx.params.id ?? '';
+  route('tierSound', async ({ ctx, params }) => {
+    const id = params.id ?? '';
     if (!UUID.test(id)) throw notFound('Sound');
     const sound = await getTierSound(deps.db, id);
     ctx.set('Cache-Control', 'private, max-age=86400, immutable');
     ctx.set('Content-Disposition', 'inline');
-    ctx.type = sound.contentType;
-    ctx.body = sound.bytes;
+    return { contentType: sound.contentType, bytes: sound.bytes };
   });
   return router;
 }

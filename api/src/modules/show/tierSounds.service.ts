@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LIMITS, MESSAGES, uploadedTierSounds, type ShowTier } from '@shabaash/shared';
+import { LIMITS, MESSAGES, apiUrl, uploadedTierSounds, type ShowTier } from '@shabaash/shared';
 import type { Db, Executor } from '../../db/knex.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { countTierSoundUpload } from '../../metrics/tierSounds.ts';
@@ -32,7 +32,7 @@ export async function uploadTierSound(db: Db, creatorId: string, dataString: str
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const id = await db.transaction((tx) => insertTierSound(tx, creatorId, { ...file, sha256 }));
   countTierSoundUpload('stored');
-  return { sound: `upload:${id}`, url: `/api/tier-sounds/${id}` };
+  return { sound: `upload:${id}`, url: apiUrl('tierSound', { id }) };
 }
 
 /** Refuses tiers that use an upload that is not the creator's own (another creator's, or one already deleted). */

@@ -14,15 +14,14 @@ export function usersRoutes({ db, config }: AppDeps): Router {
     const user = await setProfilePicture(db, principal(ctx.state).userId, input.profilePic);
     return { user: presentUser(user) };
   });
-  // Image bytes, not a JSON call of the contract. Public like the tips that show it (overlay, guest page); the
-  // URL is versioned, so caches keep it a year.
-  router.get('/users/:id/picture', async (ctx) => {
-    const id = ctx.params.id ?? '';
+  // Image bytes. Public like the tips that show it (overlay, guest page); the URL is versioned, so caches keep
+  // it a year.
+  route('profilePicture', async ({ ctx, params }) => {
+    const id = params.id ?? '';
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Picture');
     const picture = await getProfilePicture(db, id, String(ctx.query.v ?? ''));
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.type = picture.contentType;
-    ctx.body = picture.bytes;
+    return { contentType: picture.contentType, bytes: picture.bytes };
   });
   return router;
 }

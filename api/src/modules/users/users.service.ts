@@ -1,3 +1,4 @@
+import { apiUrl } from '@shabaash/shared';
 import type { Db } from '../../db/knex.ts';
 import { notFound } from '../../http/errors.ts';
 import { createHash } from 'node:crypto';
@@ -12,7 +13,8 @@ export async function getUser(db: Db, userId: string): Promise<UserRecord> {
 }
 
 /** The URL a picture is served at; the version changes with the picture, so the URL can be cached for ever. */
-export const pictureUrl = (userId: string, version: string) => `/api/users/${userId}/picture?v=${version}`;
+export const pictureUrl = (userId: string, version: string) =>
+  apiUrl('profilePicture', { id: userId }, { v: version });
 
 /**
  * Validates (type by bytes, size) a profile picture, stores it once as a 128×128 WebP thumbnail, and points

@@ -1,5 +1,6 @@
 import {
-  API_REFERENCE,
+  ENDPOINTS,
+  apiUrl,
   API_TOKEN_SCOPE_ENDPOINTS,
   WS_CLIENT_MESSAGES,
   WS_CLOSE_MEANINGS,
@@ -36,7 +37,7 @@ function Glossary({ entries, lang }: { entries: Array<[string, string]>; lang?: 
 }
 
 /** The creators' API: the operator console's own endpoints (/ops, its sign-in too) are in the OpenAPI document, not on this page. */
-const ENDPOINTS = Object.entries(API_REFERENCE).filter(
+const LISTED = Object.entries(ENDPOINTS).filter(
   ([, entry]) => entry.auth !== 'operator' && !entry.path.startsWith('/ops/'),
 );
 /** The page's sections, in order: each is an anchor and a `dev.<section>` heading. */
@@ -49,7 +50,7 @@ const codeTags = (...names: string[]) => Object.fromEntries(names.map((name) => 
 /** /developers: the public API reference (prerendered, no data fetching: everything comes from shared/). */
 export function DevelopersScreen() {
   const { t, language } = useT();
-  const endpointColumns: Array<Column<(typeof ENDPOINTS)[number]>> = [
+  const endpointColumns: Array<Column<(typeof LISTED)[number]>> = [
     { header: t('dev.col.method'), cell: ([, entry]) => <code>{entry.method}</code> },
     { header: t('dev.col.path'), cell: ([, entry]) => <code>/api{entry.path}</code> },
     { header: t('dev.col.auth'), cell: ([, entry]) => t(AUTH_LABEL[entry.auth as keyof typeof AUTH_LABEL]) },
@@ -64,7 +65,7 @@ export function DevelopersScreen() {
       <p>
         {richText(
           'dev.intro',
-          { openapi: (text) => <a href="/api/openapi.json">{text}</a>, code },
+          { openapi: (text) => <a href={apiUrl('openApi')}>{text}</a>, code },
           { envelope: '{ code, message, field? }' },
         )}
       </p>
@@ -88,7 +89,7 @@ export function DevelopersScreen() {
         <DataTable
           region={t('dev.endpoints')}
           columns={endpointColumns}
-          rows={ENDPOINTS}
+          rows={LISTED}
           rowKey={([name]) => name}
         />
       </section>
@@ -100,9 +101,7 @@ export function DevelopersScreen() {
           entries={Object.entries(API_TOKEN_SCOPE_ENDPOINTS).map(([scope, names]) => [
             scope,
             names.length > 0
-              ? names
-                  .map((name) => `${API_REFERENCE[name].method} /api${API_REFERENCE[name].path}`)
-                  .join(', ')
+              ? names.map((name) => `${ENDPOINTS[name].method} /api${ENDPOINTS[name].path}`).join(', ')
               : t('dev.tokens.events'),
           ])}
         />

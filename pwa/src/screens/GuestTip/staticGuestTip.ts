@@ -1,4 +1,4 @@
-import { ROUTES } from '@shabaash/shared/core';
+import { ENDPOINTS } from '@shabaash/shared/core';
 import type { TipRules } from '@shabaash/shared';
 import { activateStaticTexts, richParts, translate } from '../../i18n/core.ts';
 import { rupees } from '../../i18n/format.ts';
@@ -45,7 +45,7 @@ export function fillGuestTip(
     if (!fill.show({ config }, () => drawCreator(creatorLine, creatorLabel(linkHandle, featured)))) return;
     const creator = linkHandle ?? featured?.handle ?? null;
     const query = creator ? `?${new URLSearchParams({ creator }).toString()}` : '';
-    const rules = await readPublic<TipRules>(`${ROUTES.tipRules.path}${query}`);
+    const rules = await readPublic<TipRules>(`${ENDPOINTS.tipRules.path}${query}`);
     // Unreachable rules show no minimum (as in the app: the server still checks at submit).
     if (rules) fill.show({ tipRules: { creator, rules } }, () => drawMinimum(amount, rules));
   })().catch(() => fill.hydrateNow());

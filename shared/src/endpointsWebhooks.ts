@@ -1,16 +1,7 @@
-// Zod-free, like apiReference.ts (which spreads this table): a creator's outgoing webhook endpoints and their deliveries.
-import type { ReferenceEntry } from './apiReference.ts';
+// Zod-free, part of the endpoint table (endpoints.ts spreads it): creator webhook endpoints and their deliveries.
+import type { EndpointFact } from './endpoints.ts';
 
-type WebhookEndpoint =
-  | 'webhookEndpoints'
-  | 'createWebhookEndpoint'
-  | 'updateWebhookEndpoint'
-  | 'deleteWebhookEndpoint'
-  | 'sendTestWebhook'
-  | 'webhookDeliveries'
-  | 'resendWebhookDelivery';
-
-export const WEBHOOK_REFERENCE: { [K in WebhookEndpoint]: ReferenceEntry<K> } = {
+export const WEBHOOK_ROWS = {
   webhookEndpoints: {
     method: 'GET',
     path: '/creator/webhooks',
@@ -53,4 +44,4 @@ export const WEBHOOK_REFERENCE: { [K in WebhookEndpoint]: ReferenceEntry<K> } = 
     auth: 'creator',
     summary: 'Send a delivery again now (same event id).',
   },
-};
+} as const satisfies Record<string, EndpointFact>;

@@ -1,11 +1,7 @@
-// Zod-free, like apiReference.ts (which spreads this table): one line per endpoint of the operator console (/ops,
-// every name starting with `ops`) and the PWA's reports to it, for the OpenAPI document. /developers leaves them out.
-import type { EndpointName } from './api.ts';
-import type { ReferenceEntry } from './apiReference.ts';
+// Zod-free, part of the endpoint table (endpoints.ts spreads it): the operator console (/ops, every name starting with `ops`) and the PWA's reports to it. /developers leaves them out.
+import type { EndpointFact } from './endpoints.ts';
 
-type OpsEndpoint = Extract<EndpointName, `ops${string}`> | 'createReport';
-
-export const OPS_REFERENCE: { [K in OpsEndpoint]: ReferenceEntry<K> } = {
+export const OPS_ROWS = {
   // the console: sign-in, find, tips and refunds, audit
   opsAudit: {
     method: 'GET',
@@ -157,4 +153,4 @@ export const OPS_REFERENCE: { [K in OpsEndpoint]: ReferenceEntry<K> } = {
     auth: 'user',
     summary: 'Report a tip, a creator or a viewer to the operators.',
   },
-};
+} as const satisfies Record<string, EndpointFact>;

@@ -1,21 +1,7 @@
-// Zod-free, like apiReference.ts (which spreads this table): a creator's moderators and what they may do.
-import type { ReferenceEntry } from './apiReference.ts';
+// Zod-free, part of the endpoint table (endpoints.ts spreads it): moderators: the creator's invitations and the moderator's own calls.
+import type { EndpointFact } from './endpoints.ts';
 
-type ModeratorEndpoint =
-  | 'creatorModerators'
-  | 'inviteModerator'
-  | 'removeModerator'
-  | 'myModeration'
-  | 'acceptModeration'
-  | 'declineModeration'
-  | 'moderatedChats'
-  | 'moderateChatStatus'
-  | 'moderateDeleteChat'
-  | 'moderateTestAlert'
-  | 'moderateSkipSpeech'
-  | 'moderateAlerts';
-
-export const MODERATOR_REFERENCE: { [K in ModeratorEndpoint]: ReferenceEntry<K> } = {
+export const MODERATOR_ROWS = {
   creatorModerators: {
     method: 'GET',
     path: '/creator/moderators',
@@ -88,4 +74,4 @@ export const MODERATOR_REFERENCE: { [K in ModeratorEndpoint]: ReferenceEntry<K> 
     auth: 'moderator',
     summary: "Pause or resume the creator's alerts.",
   },
-};
+} as const satisfies Record<string, EndpointFact>;

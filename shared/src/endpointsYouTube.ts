@@ -1,10 +1,7 @@
-// Zod-free, like apiReference.ts (which spreads this table): Connect YouTube.
-import type { ReferenceEntry } from './apiReference.ts';
+// Zod-free, part of the endpoint table (endpoints.ts spreads it): Connect YouTube.
+import type { EndpointFact } from './endpoints.ts';
 
-type YouTubeEndpoint =
-  'youtubeStatus' | 'connectYouTube' | 'youtubeCallback' | 'youtubeSettings' | 'disconnectYouTube';
-
-export const YOUTUBE_REFERENCE: { [K in YouTubeEndpoint]: ReferenceEntry<K> } = {
+export const YOUTUBE_ROWS = {
   youtubeStatus: {
     method: 'GET',
     path: '/creator/youtube',
@@ -35,4 +32,4 @@ export const YOUTUBE_REFERENCE: { [K in YouTubeEndpoint]: ReferenceEntry<K> } = 
     auth: 'creator',
     summary: 'Disconnect YouTube: revokes the access at Google and deletes the stored token.',
   },
-};
+} as const satisfies Record<string, EndpointFact>;

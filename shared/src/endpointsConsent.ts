@@ -1,10 +1,7 @@
-// Zod-free, like apiReference.ts (which spreads this table): the age and parental consent calls.
-import type { ReferenceEntry } from './apiReference.ts';
+// Zod-free, part of the endpoint table (endpoints.ts spreads it): date of birth and parental consent.
+import type { EndpointFact } from './endpoints.ts';
 
-type ConsentEndpoint =
-  'setDateOfBirth' | 'myConsent' | 'requestConsent' | 'consentPage' | 'confirmConsent' | 'withdrawConsent';
-
-export const CONSENT_REFERENCE: { [K in ConsentEndpoint]: ReferenceEntry<K> } = {
+export const CONSENT_ROWS = {
   setDateOfBirth: {
     method: 'PUT',
     path: '/users/me/date-of-birth',
@@ -45,4 +42,4 @@ export const CONSENT_REFERENCE: { [K in ConsentEndpoint]: ReferenceEntry<K> } = 
     auth: 'public',
     summary: 'The parent withdraws consent: the minor’s payments stop at once.',
   },
-};
+} as const satisfies Record<string, EndpointFact>;
