@@ -2,8 +2,7 @@
 // Zod-free on purpose: the OBS overlay, the widgets, first paint and /developers import it without zod. The zod
 // schemas (shared/src/api.ts) extend these rows with input, query and output; the API's router, the PWA's
 // client, the mocks and the OpenAPI document all read method, path and auth from here.
-import { SUPPORTER_ENDPOINTS } from './widgets.ts';
-import { TIMER_ENDPOINTS } from './timer.ts';
+import { SUPPORTER_ENDPOINTS, TIMER_ENDPOINTS } from './endpointsShow.ts';
 import { OPS_ROWS } from './endpointsOps.ts';
 import { CONSENT_ROWS } from './endpointsConsent.ts';
 import { MODERATOR_ROWS } from './endpointsModerators.ts';
@@ -11,29 +10,8 @@ import { YOUTUBE_ROWS } from './endpointsYouTube.ts';
 import { WEBHOOK_ROWS } from './endpointsWebhooks.ts';
 import { FILE_ROWS } from './endpointsFiles.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * Who may call it: anyone, any signed-in user, a creator, an operator (/ops, nobody else), or an active
- * moderator of the creator named by the path's `:handle` (/moderation/:handle/…).
- */
-export type EndpointAuth = 'public' | 'user' | 'creator' | 'operator' | 'moderator';
-
-/**
- * What the endpoint answers: JSON (the default), a JSON file to save (`download`), a CSV file, or audio or image
- * bytes. The API's router sends each kind (api/src/http/contract.ts); only JSON answers go through the PWA's client.
- */
-export type AnswerKind = 'json' | 'download' | 'csv' | 'audio' | 'image';
-
-export interface EndpointFact {
-  method: HttpMethod;
-  /** Path under /api; `:id` segments are filled from `params`. */
-  path: `/${string}`;
-  auth: EndpointAuth;
-  summary: string;
-  /** Absent: JSON. */
-  answers?: Exclude<AnswerKind, 'json'>;
-}
+export type { AnswerKind, EndpointAuth, EndpointFact, HttpMethod } from './endpointFact.ts';
+import type { EndpointFact } from './endpointFact.ts';
 
 export const ENDPOINTS = {
   health: {

@@ -1,5 +1,5 @@
 // Zod-free, part of the endpoint table (endpoints.ts spreads it): date of birth and parental consent.
-import type { EndpointFact } from './endpoints.ts';
+import type { EndpointFact } from './endpointFact.ts';
 
 export const CONSENT_ROWS = {
   setDateOfBirth: {

@@ -1,6 +1,6 @@
 // Zod-free, part of the endpoint table (endpoints.ts spreads it): the endpoints that answer files, CSV or bytes
 // rather than a JSON call of the app, and the two that machines call (Razorpay's webhook, the OpenAPI document).
-import type { EndpointFact } from './endpoints.ts';
+import type { EndpointFact } from './endpointFact.ts';
 
 export const FILE_ROWS = {
   profilePicture: {

@@ -1,5 +1,5 @@
 // Zod-free, part of the endpoint table (endpoints.ts spreads it): moderators: the creator's invitations and the moderator's own calls.
-import type { EndpointFact } from './endpoints.ts';
+import type { EndpointFact } from './endpointFact.ts';
 
 export const MODERATOR_ROWS = {
   creatorModerators: {

@@ -1,5 +1,5 @@
 // Zod-free, part of the endpoint table (endpoints.ts spreads it): the operator console (/ops, every name starting with `ops`) and the PWA's reports to it. /developers leaves them out.
-import type { EndpointFact } from './endpoints.ts';
+import type { EndpointFact } from './endpointFact.ts';
 
 export const OPS_ROWS = {
   // the console: sign-in, find, tips and refunds, audit

@@ -1,5 +1,5 @@
 // Zod-free, part of the endpoint table (endpoints.ts spreads it): creator webhook endpoints and their deliveries.
-import type { EndpointFact } from './endpoints.ts';
+import type { EndpointFact } from './endpointFact.ts';
 
 export const WEBHOOK_ROWS = {
   webhookEndpoints: {

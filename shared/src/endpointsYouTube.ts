@@ -1,5 +1,5 @@
 // Zod-free, part of the endpoint table (endpoints.ts spreads it): Connect YouTube.
-import type { EndpointFact } from './endpoints.ts';
+import type { EndpointFact } from './endpointFact.ts';
 
 export const YOUTUBE_ROWS = {
   youtubeStatus: {

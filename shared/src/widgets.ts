@@ -101,29 +101,3 @@ export const WIDGET_TEXT: Record<
     paused: 'यह विजेट अभी रुका हुआ है।',
   },
 };
-
-/**
- * The creator's supporters list and hiding one supporter from the widget: method, path and auth of the contract
- * entries (shared/src/api.ts adds their schemas) with their one-line summaries for the API reference.
- */
-export const SUPPORTER_ENDPOINTS = {
-  creatorSupporters: {
-    method: 'GET',
-    path: '/creator/supporters',
-    auth: 'creator',
-    summary:
-      'The top supporters widget as the creator sees it (with keys to hide one), and the hidden supporters.',
-  },
-  hideSupporter: {
-    method: 'POST',
-    path: '/creator/supporters/hidden',
-    auth: 'creator',
-    summary: 'Hide one supporter from the top supporters widget.',
-  },
-  unhideSupporter: {
-    method: 'DELETE',
-    path: '/creator/supporters/hidden/:id',
-    auth: 'creator',
-    summary: 'Show a hidden supporter on the widget again.',
-  },
-} as const;
