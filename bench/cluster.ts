@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cluster` (issue 16): three API instances (`npm start` processes) on one PostgreSQL behind HAProxy
+ * `npm run bench:cluster`: three API instances (`npm start` processes) on one PostgreSQL behind HAProxy
  * configured by deploy/haproxy.cfg (the reference deployment; installed with apt-get when missing).
  *   1. Wallet tips/s through HAProxy with one instance behind it, then with three.
  *   2. 1,000 creator sockets through HAProxy (50 per creator, spread by HAProxy), tips through HAProxy at a steady

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:idle-vm` (issue 16 item 6; not part of CI): 100,000 idle sockets in one API process, which this
+ * `npm run bench:idle-vm` (not part of CI): 100,000 idle sockets in one API process, which this
  * machine's hard open-file limit (20,000, and no CAP_SYS_RESOURCE to lift it) does not allow. It boots a small
  * guest with QEMU (2 vCPUs, 6 GiB; Debian's kernel; the host's root filesystem shared read-only over 9p under a
  * tmpfs overlay, so the guest runs this same node, checkout and embedded PostgreSQL), where root may raise

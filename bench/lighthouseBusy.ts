@@ -9,7 +9,7 @@ import { startProduct } from '../api/test/product.ts';
 import { REPO_ROOT } from './product.ts';
 
 /**
- * Lighthouse on the built landing page, quiet and with both cores busy (issue 16 item 4): a busy CI machine must never
+ * Lighthouse on the built landing page, quiet and with both cores busy: a busy CI machine must never
  * turn the Lighthouse gate (performance ≥ 0.95, lighthouserc.json) red. Starts the product as `npm start` does
  * (seeded, like `npm run lhci`), runs Lighthouse's mobile preset (simulated throttling, the settings of
  * lighthouserc.json) `runs` times on a quiet machine, then `runs` times while a bounded CPU hog (one spinning child
@@ -229,7 +229,7 @@ export function lighthouseTable(result: LighthouseBusyResult): string {
   return rows.join('\n');
 }
 
-/** The pages `npm run bench` measures: the landing page and the guest page (issue 16 item 4). */
+/** The pages `npm run bench` measures: the landing page and the guest page. */
 export const BENCH_PAGES = ['/', '/guest-tip'] as const;
 
 /**

@@ -11,17 +11,17 @@ export const SETTINGS = {
   pgbenchSeconds: 10,
   pgbenchClients: 16,
   pgbenchThreads: 2,
-  /** The minimal baseline (issue 16): `-M prepared`, 32 clients. */
+  /** The minimal baseline: `-M prepared`, 32 clients. */
   minimalClients: 32,
   latencyRate: 200,
   /** The send → socket window of the webhooks phase (bench/phases/webhooks.ts). */
   latencyMs: 10_000,
-  /** The send → socket phase (issue 16's row): a warm-up at the same rate, not counted, then the measured window. */
+  /** The send → socket phase: a warm-up at the same rate, not counted, then the measured window. */
   latencyWarmupMs: Number(process.env.BENCH_LATENCY_WARMUP_MS ?? 5_000),
   latencyWindowMs: Number(process.env.BENCH_LATENCY_WINDOW_MS ?? 20_000),
   socketsPerCreator: 50,
   /**
-   * Issue 16's target; the open-file limit may allow fewer (machine.ts#ensureFileLimit says so). BENCH_IDLE_SOCKETS
+   * The target; the open-file limit may allow fewer (machine.ts#ensureFileLimit says so). BENCH_IDLE_SOCKETS
    * sets another (a short try of `npm run bench:idle-vm`).
    */
   idleSockets: Number(process.env.BENCH_IDLE_SOCKETS ?? 100_000),

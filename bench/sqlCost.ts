@@ -12,7 +12,7 @@ import { seed } from './load/seed.ts';
 
 /**
  * What the database spends on one wallet tip, without HTTP and without the machine's load moving it much
- * (`npm run bench:sql`, issue 16): a fresh embedded PostgreSQL with pg_stat_statements (track = all, so the
+ * (`npm run bench:sql`): a fresh embedded PostgreSQL with pg_stat_statements (track = all, so the
  * statements inside the batch function and its triggers count too), the bench's seed, then BATCHES calls of
  * `shabaash_send_wallet_tips` of BATCH tips each (20 creators round-robin, 1,000 viewers) on ONE connection.
  * Prints the backend's CPU ms per tip (from /proc), statements per tip and the statements that cost most.

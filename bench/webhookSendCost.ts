@@ -1,4 +1,4 @@
-// CPU per webhook send in the worker's own code path, without the database (issue 18): attemptAll
+// CPU per webhook send in the worker's own code path, without the database: attemptAll
 // (api/src/modules/webhooks/attempts.ts) sends batches of 250 deliveries to 100 endpoints on the bench's 5 loopback
 // receivers (bench/load/webhookReceivers.ts, a child process) and this prints the CPU time of this process per send.
 // `flock /work/wt/bench.lock node --import tsx bench/webhookSendCost.ts [sends, default 20000]`.

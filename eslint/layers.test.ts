@@ -81,7 +81,7 @@ describe('layer rules', () => {
     const allowed =
       "import type { Tip } from '@shabaash/shared';\nimport { OVERLAY_DEFAULTS } from '@shabaash/shared/core';\nexport const x: Tip | typeof OVERLAY_DEFAULTS | null = null;\n";
     expect(await layerErrors(file, allowed)).toEqual([]);
-    // A static public page's boot (issue 16) loads no React Query either: the guest page's fill reading the config
+    // A static public page's boot loads no React Query either: the guest page's fill reading the config
     // through its hook would put React into every static page.
     expect(
       await layerErrors(

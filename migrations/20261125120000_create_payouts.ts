@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Creator payouts over Razorpay Route (issue 13).
+ * Creator payouts over Razorpay Route.
  *
  * - `linked_accounts`: one Route linked account per creator. Only what we need after Razorpay has the details:
  *   ids, status, clarification reasons, bank name and the LAST 4 digits (no PAN, no account number).

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Issue 14: a creator's show settings (tiers, auto-advance, TTS) and the cached speech of tips pushed live. */
+/** a creator's show settings (tiers, auto-advance, TTS) and the cached speech of tips pushed live. */
 export async function up(knex: Knex): Promise<void> {
   // One row per creator that has saved show settings; no row means the defaults (shared/src/tiers.ts).
   await knex.schema.createTable('creator_show_settings', (t) => {

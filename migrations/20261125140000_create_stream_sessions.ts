@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Issue 14: stream sessions framed in the Chat Loader, and a creator's widget settings (goal, QR, supporters). */
+/** stream sessions framed in the Chat Loader, and a creator's widget settings (goal, QR, supporters). */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('stream_sessions', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Creator payouts, second step (issue 13):
+ * Creator payouts, second step:
  *
  * - **Live updates.** Every payout change bumps the version of the creator's payouts space
  *   (`payouts:<creatorId>` in `sync_spaces`) in its own transaction: a BEFORE trigger on `creator_earnings` bumps it

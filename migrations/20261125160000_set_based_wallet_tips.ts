@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { up as previousSendWalletTips } from './20261125130000_create_send_wallet_tips.ts';
 
 /**
- * Less database work per wallet tip (issue 16, the 20-creator ratio): the same outcomes, locks and money
+ * Less database work per wallet tip (the 20-creator ratio): the same outcomes, locks and money
  * properties as before, in statements that each handle a whole batch instead of one tip.
  *
  * - `shabaash_send_wallet_tips` (same signature and result) is set-based: about 15 statements per batch instead of

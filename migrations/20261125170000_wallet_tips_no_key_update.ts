@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { SEND_WALLET_TIPS } from './20261125160000_set_based_wallet_tips.ts';
 
 /**
- * `shabaash_send_wallet_tips` locks its creators' rows `for no key update` instead of `for update` (issue 18: a
+ * `shabaash_send_wallet_tips` locks its creators' rows `for no key update` instead of `for update` (a
  * webhook must not slow a tip). Both serialise the batches of one creator, but `for update` also waits for every
  * `for key share` lock, which PostgreSQL takes on the creator row for each foreign-key check of a row that
  * references it in another transaction: the webhook worker's events (`outgoing_webhook_events.creator_id`), until

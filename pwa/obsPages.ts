@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-/** The OBS widgets (issue 14), each its own small entry at `/widgets/<kind>` (widgets/<kind>/index.html). */
+/** The OBS widgets, each its own small entry at `/widgets/<kind>` (widgets/<kind>/index.html). */
 export const WIDGET_ENTRIES = ['goal', 'qr', 'supporters', 'timer'] as const;
 
 const WIDGET_TITLES: Record<(typeof WIDGET_ENTRIES)[number], string> = {

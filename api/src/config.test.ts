@@ -203,7 +203,7 @@ describe('content security policy sources', () => {
   });
 });
 
-describe('where the server listens (issue 19 finding 7)', () => {
+describe('where the server listens', () => {
   it('the sandbox (free /sandbox/payments) listens on 127.0.0.1 unless HOST is set', () => {
     expect(loadConfig({}).listenHost).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).listenHost).toBe('0.0.0.0');

@@ -60,7 +60,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  /** Group-commit batches of wallet tips one instance may have in flight at once (issue 16; measured in the bench). */
+  /** Group-commit batches of wallet tips one instance may have in flight at once (measured in the bench). */
   SEND_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(1),
   // Unset: 54329, or a free port when another product holds it (see api/src/db/embeddedPreflight.ts).
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -185,7 +185,7 @@ const envSchema = z.object({
   ADD_MONEY_LIMIT_PER_IP_PER_MINUTE: perMinute(60),
   /** Unpaid top-up orders of the last 30 minutes one account may hold; the next add-money is refused until one is paid. */
   TOP_UP_OPEN_ORDERS_MAX: z.coerce.number().int().min(1).max(1000).default(5),
-  /** Creator payouts over Razorpay Route (issue 13); false keeps earnings in the ledger and moves nothing. */
+  /** Creator payouts over Razorpay Route; false keeps earnings in the ledger and moves nothing. */
   PAYOUTS_ROUTE_ENABLED: z
     .enum(['true', 'false', '1', '0'])
     .transform((v) => v === 'true' || v === '1')

@@ -20,7 +20,7 @@ async function login(account: (typeof DEMO_ACCOUNTS)[number]): Promise<string> {
   return res.body.token;
 }
 
-describe('sandbox seed (issue 12 item 7)', () => {
+describe('sandbox seed', () => {
   it('SANDBOX_SEED=false seeds nothing: no demo accounts, no tips', async () => {
     const config = testConfig({ SANDBOX_SEED: 'false' });
     expect(config.paymentsSandbox && config.authEmulator).toBe(true);

@@ -54,7 +54,7 @@ function npmStart(env: Record<string, string>): Promise<{ code: number | null; l
   );
 }
 
-describe('start-up failures name the part and the setting (issue 12)', () => {
+describe('start-up failures name the part and the setting', () => {
   it('a second instance whose EMBEDDED_PG_PORT is taken stops with one line: the port, its holder, the setting', async () => {
     const taken = await holdPort();
     const { code, lines } = await npmStart({

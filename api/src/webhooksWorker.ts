@@ -1,5 +1,5 @@
 /**
- * The outgoing webhook delivery worker as a process of its own (issue 18; docs/OPERATIONS.md). Each API instance
+ * The outgoing webhook delivery worker as a process of its own (docs/OPERATIONS.md). Each API instance
  * forks one (WEBHOOK_WORKER=process, modules/webhooks/workerProcess.ts); it can also run alone with DATABASE_URL
  * (`npm run webhooks:worker`, the instances then set WEBHOOK_WORKER=off). It lowers its own CPU priority
  * (WEBHOOK_WORKER_NICE) and uses its own small pool, so deliveries are background work: they never run on an API

@@ -8,7 +8,7 @@ import { SETTINGS, fmt, log, MiB, sleep } from '../settings.ts';
 import { openRawSocket, type RawSocket } from '../load/rawSocket.ts';
 
 /**
- * The idle-sockets phase of `npm run bench` (issue 16 item 6): hellos/s while opening as many overlay sockets as the
+ * The idle-sockets phase of `npm run bench`: hellos/s while opening as many overlay sockets as the
  * open-file limit allows, then the API's memory per idle socket (RSS, and V8 heap after a full GC).
  *
  * The load generator runs on the same two cores as the API, so it must cost less than the API per hello, and the

@@ -326,7 +326,7 @@ async function connectCreators(
 }
 
 /**
- * One send → socket window with the tail breakdown (issue 16): the API stamps each tip's stages (bench/probes/apiTrace.mjs,
+ * One send → socket window with the tail breakdown: the API stamps each tip's stages (bench/probes/apiTrace.mjs,
  * on while `<probe file>.trace` exists), the bench watches its own event loop and GC and the machine's scheduler,
  * checkpoints and autovacuum, and tailBreakdown says where the receipts at or above p99 spent their time.
  */

@@ -1,5 +1,5 @@
 /**
- * Time to audio ready (issue 14): a tip of a 200-character message is pushed live through
+ * Time to audio ready: a tip of a 200-character message is pushed live through
  * PATCH /api/creator/chats/:id/status, then the overlay's route GET /api/overlay/speech/:id?key=… is polled every
  * 5 ms until it answers 200 with the audio. One tip at a time (no queueing), alternating a Hindi (Devanagari) and
  * an English message, with the engine the API runs (embedded eSpeak NG unless GOOGLE_TTS_SERVICE_ACCOUNT is set).

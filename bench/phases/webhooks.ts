@@ -25,7 +25,7 @@ import type { SeededCreator, SeededUser } from '../load/seed.ts';
 import { log, SETTINGS, sleep } from '../settings.ts';
 import type { CreatorReceivers } from '../load/receivers.ts';
 
-/** Webhook endpoints each creator registers in the webhooks phase (issue 18: five). */
+/** Webhook endpoints each creator registers in the webhooks phase (five). */
 export const ENDPOINTS_PER_CREATOR = 5;
 /** How long a run with webhooks waits for the outbox to deliver everything after it. */
 const DRAIN_LIMIT_MS = 60_000;
@@ -104,7 +104,7 @@ export interface WebhooksPhase {
   runs: WebhooksRun[];
   /** Every send → socket sample of the runs without (A) and with (B) webhooks, pooled. */
   pooled: { without: Summary; with: Summary };
-  /** Pooled p99 with over pooled p99 without (issue 18: ≤ 1.10). */
+  /** Pooled p99 with over pooled p99 without (≤ 1.10). */
   pooledP99Ratio: number;
   /** The lowest and highest pooled ratio with any one run left out (how much a single run decides it). */
   pooledRange: [number, number];

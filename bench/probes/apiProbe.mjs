@@ -1,4 +1,4 @@
-// Tail diagnostics of the API process under `npm run bench` (issue 16): preloaded with `--import` into the API
+// Tail diagnostics of the API process under `npm run bench`: preloaded with `--import` into the API
 // process only (bench/product.ts), never part of the product. Plain JavaScript because it loads before tsx.
 // It keeps, between two reads: the event-loop delay histogram, GC pauses, connection-pool waits (knex's tarn
 // pool: acquire() → connection), and socket write backpressure (ws sends that found unsent bytes queued).

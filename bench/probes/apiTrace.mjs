@@ -1,4 +1,4 @@
-// Per-tip stage times inside the API process for the send → socket phase of `npm run bench` (issue 16, the tail).
+// Per-tip stage times inside the API process for the send → socket phase of `npm run bench` (the tail).
 // Loaded by bench/probes/apiProbe.mjs (bench only, never part of the product). While tracing is on (the bench creates
 // `<probe file>.trace` before a latency window), it stamps every tip of that window, recognised by its
 // Idempotency-Key / message (`lat<label>q<i>`, bench/phases/phases.ts), at each stage it passes:

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 
 /**
- * The bench process's own stalls during a send → socket window (issue 16): it holds the 1,000 creator sockets and
+ * The bench process's own stalls during a send → socket window: it holds the 1,000 creator sockets and
  * stamps every receipt, so its event-loop delay and GC pauses count as latency. Times are epoch ms.
  */
 export interface ClientWindow {

@@ -31,7 +31,7 @@ END;
 }
 
 /**
- * The MINIMAL comparable transaction, the baseline of issue 16: the conditional debit, the creator space's
+ * The MINIMAL comparable transaction, the baseline of: the conditional debit, the creator space's
  * version bump, the tip row and the ledger row, and no lookup (the ids are computed from pgbench's integers,
  * seed.ts). Run with `-M prepared`.
  */

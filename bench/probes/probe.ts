@@ -6,7 +6,7 @@ import { REPO_ROOT } from '../product.ts';
 import { sleep } from '../settings.ts';
 import type { ApiTrace } from '../reports/tailBreakdown.ts';
 
-/** What bench/probes/apiProbe.mjs reports from inside the API process for one phase (issue 16, tail diagnostics). */
+/** What bench/probes/apiProbe.mjs reports from inside the API process for one phase (tail diagnostics). */
 export interface ProbeReport {
   /** The window's length, and the CPU time (user + system) the API process used in it. */
   windowMs: number;

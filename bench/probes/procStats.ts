@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../../api/src/db/knex.ts';
 import { sleep } from '../settings.ts';
 
-// Where the CPU and the database's waits go during one measuring run (bench/phases/webhooks.ts, issue 18): CPU time of the
+// Where the CPU and the database's waits go during one measuring run (bench/phases/webhooks.ts): CPU time of the
 // API process, its other children (the webhook worker), PostgreSQL and the bench's receivers from /proc; the wait
 // events of PostgreSQL's client backends sampled from pg_stat_activity; and the time spent in the schema's
 // PL/pgSQL functions (the tip function, the outbox and payouts triggers) from pg_stat_user_functions.

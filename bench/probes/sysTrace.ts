@@ -5,7 +5,7 @@ import { childrenOf, coresUsed, cpuSnapshot, load1 } from './procStats.ts';
 import { sleep } from '../settings.ts';
 
 /**
- * What the machine and PostgreSQL did during a send → socket window (issue 16, the tail): how long the API's and the
+ * What the machine and PostgreSQL did during a send → socket window (the tail): how long the API's and the
  * bench's main threads and PostgreSQL's processes waited for a CPU (the scheduler: /proc/<pid>/task/<tid>/schedstat),
  * the CPU pressure (/proc/pressure/cpu), the cores each part and everything else used, the checkpoints
  * (pg_stat_checkpointer) and the autovacuum workers and checkpoint writes seen in pg_stat_activity (polled every 250 ms).

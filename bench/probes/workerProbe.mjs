@@ -1,4 +1,4 @@
-// Statement count of the webhook worker process under `npm run bench` (issue 18): preloaded with `--import` into
+// Statement count of the webhook worker process under `npm run bench`: preloaded with `--import` into
 // the API process (bench/probes/probe.ts) and so inherited by the worker it forks (workerProcess.ts keeps execArgv), but
 // active only in the worker (its entry is webhooksWorker.ts). Never part of the product. Plain JavaScript because
 // it loads before tsx. It counts every statement the worker's pg clients send (BEGIN and COMMIT included) and

@@ -1,5 +1,5 @@
 /**
- * How sure a pooled p99 ratio is (issue 18's webhooks phase): a bootstrap over whole runs. One run's tail on a
+ * How sure a pooled p99 ratio is (the webhooks phase): a bootstrap over whole runs. One run's tail on a
  * shared 2-core machine moves with whatever else the machine did that minute, so the runs, not the samples, are the
  * independent draws: each resample picks as many runs of each kind as were measured, with replacement, pools their
  * samples and takes the ratio of the two pooled p99s. The interval is the middle 95% of those ratios.

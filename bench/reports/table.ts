@@ -12,7 +12,7 @@ export function table(rows: Row[]): string {
 }
 
 export const pct = (s: Summary) => `${ms(s.p50)} / ${ms(s.p99)} / ${ms(s.max)}`;
-/** With p99.9, for send → creator socket (issue 16's table). */
+/** With p99.9, for send → creator socket. */
 export const tail = (s: Summary) => `${ms(s.p50)} / ${ms(s.p99)} / ${ms(s.p999)} / ${ms(s.max)}`;
 export const failures = (r: { failed: number; firstFailure: string | null }) =>
   r.failed ? `; ${r.failed} failed (${r.firstFailure})` : '';

@@ -9,7 +9,7 @@ const phase = (low: number, high: number, pooled = (low + high) / 2) =>
     ratioInterval: { low, high, resamples: 2000 },
   }) as WebhooksPhase;
 
-describe('the webhooks verdict (issue 18: p99 with ÷ without ≤ 1.10)', () => {
+describe('the webhooks verdict (p99 with ÷ without ≤ 1.10)', () => {
   it('is met only when the whole interval is at or under 1.10', () => {
     expect(webhookVerdict(phase(0.93, 1.1))).toMatch(/^met \(95% interval 0\.93–1\.10/);
   });

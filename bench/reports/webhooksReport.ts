@@ -106,7 +106,7 @@ export function webhookRows(w: WebhooksPhase | undefined): Row[] {
     [
       'p99 with webhooks / p99 without (pooled)',
       w.pooledP99Ratio.toFixed(2),
-      `${w.pooledRange[0].toFixed(2)}–${w.pooledRange[1].toFixed(2)} with any one run left out; p99.9 ${(w.pooled.with.p999 / w.pooled.without.p999).toFixed(2)}, p50 ${(w.pooled.with.p50 / w.pooled.without.p50).toFixed(2)}; median of the runs' p99s ${w.p99Ratio.toFixed(2)}, each run with its neighbours ${w.pairRatios.map((p) => p.toFixed(2)).join(', ')}; target ≤ 1.10 (issue 18): ${webhookVerdict(w)}`,
+      `${w.pooledRange[0].toFixed(2)}–${w.pooledRange[1].toFixed(2)} with any one run left out; p99.9 ${(w.pooled.with.p999 / w.pooled.without.p999).toFixed(2)}, p50 ${(w.pooled.with.p50 / w.pooled.without.p50).toFixed(2)}; median of the runs' p99s ${w.p99Ratio.toFixed(2)}, each run with its neighbours ${w.pairRatios.map((p) => p.toFixed(2)).join(', ')}; target ≤ 1.10: ${webhookVerdict(w)}`,
     ],
   );
   const cost = meanCost(w.runs.flatMap((r) => (r.deliveries ? [r.deliveries.cost] : [])));

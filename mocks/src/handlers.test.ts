@@ -185,7 +185,7 @@ describe('mock realtime', () => {
     socket.close();
   });
 
-  it('sends a test alert and Skip reading to the creator’s overlay only (issue 14)', async () => {
+  it('sends a test alert and Skip reading to the creator’s overlay only', async () => {
     const open = async (hello: Record<string, unknown>) => {
       const socket = new WebSocket('ws://localhost/ws');
       const received: ServerMessage[] = [];

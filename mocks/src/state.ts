@@ -76,7 +76,7 @@ export type MockChange =
   | { kind: 'tip'; space: string; row: MockTipRow }
   | { kind: 'wallet'; space: string; userId: string; version: number; balancePaise: number }
   | { kind: 'overlay'; creatorId: string; settings: OverlaySettings }
-  /** The show (issue 14): a test alert or Skip reading, for the creator's overlays only. */
+  /** The show: a test alert or Skip reading, for the creator's overlays only. */
   | { kind: 'show'; creatorId: string; message: ShowMessage };
 
 export interface MockState {

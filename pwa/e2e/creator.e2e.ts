@@ -101,7 +101,7 @@ describe('creator journeys: Chat Loader, overlay, settings, presence', () => {
     await expect.poll(() => loader.badge(guestName)).toBe('Live now');
     await expect.poll(() => loader.banners(), { timeout: 10_000 }).toContain('Superchat pushed live');
 
-    // The tip's card takes its tier's colour (₹149.50: the ₹100 tier of the defaults, green, issue 14); the
+    // The tip's card takes its tier's colour (₹149.50: the ₹100 tier of the defaults, green); the
     // overlay's own colour is the waiting card's. Settings saved in the creator suite reach the overlay at once
     // (overlay:update): the waiting card shows the new colour after the delete below.
     expect(await overlay.accent()).toBe('#43a047');

@@ -97,7 +97,7 @@ describe('developer access in the Creator Suite', () => {
     );
     expect(await rows.count()).toBe(creatorApi.length);
     await page.waitForLoadState('networkidle');
-    // Issue 16: static HTML until the visitor acts (no React), then it hydrates on the first key.
+    // static HTML until the visitor acts (no React), then it hydrates on the first key.
     const react = () =>
       page.evaluate(
         () =>

@@ -15,7 +15,7 @@ let product: RunningProduct | null = null;
 /** Starts the whole product once for the e2e run (the API under tsx, the built PWA), on free ports and a temp data dir. */
 export async function setup(project: TestProject): Promise<void> {
   // Payouts: a 15 s hold, a 1 s job tick and 3 s per Route step in the simulator (review, transfer processing,
-  // settlement), so a journey can watch an earning go pending → available → in transit → paid (issue 13).
+  // settlement), so a journey can watch an earning go pending → available → in transit → paid.
   // Every journey's browser comes from one loopback address, new accounts each time: the per-address socket,
   // full catch-up, guest-order and top-up limits (production defaults 2,000 sockets, 100 not yet welcomed, 600
   // catch-ups, 10 guest orders and 60 top-ups a minute) are lifted as in the API harness; realtime/caps.test.ts,

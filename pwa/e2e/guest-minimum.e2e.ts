@@ -3,7 +3,7 @@ import { SAFETY_MESSAGES } from '@shabaash/shared';
 import { newPhoneContext, requestsTo, trackPageErrors, useBrowser } from './browser.ts';
 import { GUEST_AGE_CONFIRM, createCreatorWithMinimum } from './flows.ts';
 
-/** Issue 12 item 5: the guest page knows the creator's minimum and refuses less before any order exists. */
+/** the guest page knows the creator's minimum and refuses less before any order exists. */
 describe("guest page: the creator's minimum", () => {
   const baseUrl = inject('baseUrl');
   const browser = useBrowser();

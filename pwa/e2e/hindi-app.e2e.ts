@@ -16,7 +16,7 @@ import {
 import { ChatLoaderPage, OverlayPage } from './chat-loader-page.ts';
 import { skipWithoutWallet } from './walletMode.ts';
 
-/** The app in Hindi (issue 17): a browser whose language is Hindi gets every screen in Hindi and `<html lang="hi">`. */
+/** The app in Hindi: a browser whose language is Hindi gets every screen in Hindi and `<html lang="hi">`. */
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
 describe('the app in Hindi (a hi-IN browser)', () => {

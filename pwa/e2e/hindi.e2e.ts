@@ -6,7 +6,7 @@ import { newPhoneContext, trackPageErrors, useBrowser, waitForServiceWorker } fr
 import { createCreator, getJson } from './flows.ts';
 import hi from '../src/i18n/messages/hi.json';
 
-/** Issue 17: the public pages in Hindi, chosen by the browser's language, the switch or ?lang=hi. */
+/** the public pages in Hindi, chosen by the browser's language, the switch or ?lang=hi. */
 describe('हिंदी: the public pages in Hindi', () => {
   const baseUrl = inject('baseUrl');
   const browser = useBrowser();

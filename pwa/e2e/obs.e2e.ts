@@ -5,7 +5,7 @@ import { launchBrowser, trackPageErrors } from './browser.ts';
 import { createCreator, getJson, guestTip, pushLive } from './flows.ts';
 
 /**
- * Issue 12 item 1: every link the product tells a creator to paste into OBS shows the bare overlay there. OBS's
+ * every link the product tells a creator to paste into OBS shows the bare overlay there. OBS's
  * browser source defines `window.obsstudio`; each journey copies a link from its screen and opens it in a fresh
  * page that defines it, as OBS does.
  */

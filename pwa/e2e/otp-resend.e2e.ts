@@ -13,7 +13,7 @@ import {
 } from './flows.ts';
 
 /**
- * Issue 12 item 2: Send OTP → Resend OTP → Send OTP again must text a new code (it used to stay on "Sending OTP…"
+ * Send OTP → Resend OTP → Send OTP again must text a new code (it used to stay on "Sending OTP…"
  * because the first send's reCAPTCHA verifier was reused), and the new code must finish the job.
  */
 describe('Send OTP → Resend OTP → Send OTP again', () => {

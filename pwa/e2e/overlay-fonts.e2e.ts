@@ -50,7 +50,7 @@ function loadedFamilies(page: Page): Promise<string[]> {
   );
 }
 
-/** Issue 12 item 3: the overlay's font is self-hosted and really in use, for Latin and Devanagari text. */
+/** the overlay's font is self-hosted and really in use, for Latin and Devanagari text. */
 describe('overlay fonts are self-hosted and in use', () => {
   const baseUrl = inject('baseUrl');
   let browser: Browser;

@@ -4,7 +4,7 @@ import { launchBrowser, trackPageErrors } from './browser.ts';
 import { chatIdOf, createCreator, getJson, guestTip, pushLive, signInContext } from './flows.ts';
 
 /**
- * Issue 14, the show: a ₹500 tip pushed live shows the orange tier card and the overlay fetches and plays its
+ * The show: a ₹500 tip pushed live shows the orange tier card and the overlay fetches and plays its
  * speech; Skip reading stops it; a test alert (Chat Loader and Overlay Studio) shows a marked card with its speech
  * and leaves no trace in lists, analytics or export. The overlay runs in an OBS-like page (autoplay allowed).
  */

@@ -6,7 +6,7 @@ import { GUEST_AGE_CONFIRM, createCreatorWithMinimum } from './flows.ts';
 import hindi from '../src/i18n/messages/hi.json';
 
 /**
- * Issue 16 item 4: /, /login and /guest-tip arrive as static HTML and load React only when the visitor acts
+ * /, /login and /guest-tip arrive as static HTML and load React only when the visitor acts
  * (src/staticPage.ts); the guest page draws its creator and minimum without React (staticGuestTip.ts); every island
  * still works on the first tap.
  */

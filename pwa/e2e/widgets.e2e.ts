@@ -5,7 +5,7 @@ import { createCreator, guestTip, postJson, pushLive, signInContext } from './fl
 import { decodeQr } from './qr.ts';
 
 /**
- * Issue 14, the show's widgets in OBS: each journey copies a widget's link from the Overlay Studio (as a creator
+ * The show's widgets in OBS: each journey copies a widget's link from the Overlay Studio (as a creator
  * does), opens it in a fresh OBS-like page (no session) and checks what the stream would show.
  */
 describe('the OBS widgets: goal, QR code and top supporters', () => {

@@ -4,7 +4,7 @@ import { toggleTheme } from './theme/themeStore.ts';
 import { markWalletMode } from './lib/walletMode.ts';
 
 /**
- * A prerendered public page that stays static HTML until the visitor acts (issue 16: public pages without
+ * A prerendered public page that stays static HTML until the visitor acts (public pages without
  * hydration cost). The HTML already shows everything and its links are plain links; React (about 70 kB gzip and
  * most of the page's main-thread work) loads and hydrates the page on the first pointer, key, focus or offline
  * event, the way each island needs it:

@@ -113,7 +113,7 @@ const SCHEMAS = {
     output: s.overlaySettingsSchema,
   },
   overlaySpeech: { query: s.overlayKeyQuerySchema },
-  // ---- the show (issue 14): test alert, skip reading, the test alert's speech ----
+  // ---- the show: test alert, skip reading, the test alert's speech ----
   sendTestAlert: {
     input: show.testAlertInputSchema,
     output: show.testTipSchema,
@@ -144,7 +144,7 @@ const SCHEMAS = {
   deleteChat: {
     output: z.object({ id: z.string() }),
   },
-  // Stream safety (issue 9)
+  // Stream safety
   creatorSafety: { output: s.safetyResponseSchema },
   updateCreatorSafety: {
     input: s.safetySettingsSchema,
@@ -169,7 +169,7 @@ const SCHEMAS = {
     input: s.safetyCheckInputSchema,
     output: s.safetyCheckResponseSchema,
   },
-  // Creator API tokens (issue 18)
+  // Creator API tokens
   apiTokens: {
     output: t.apiTokensResponseSchema,
   },
@@ -194,7 +194,7 @@ const SCHEMAS = {
     input: p.payoutCorrectionInputSchema,
     output: p.payoutSummarySchema,
   },
-  // Stream sessions and the OBS widgets (issue 14)
+  // Stream sessions and the OBS widgets
   streamState: { output: sw.streamStateSchema },
   startStream: {
     output: sw.streamStateSchema,

@@ -13,11 +13,11 @@ export * from './money.ts';
 // "I'll cover the fees": the platform fee and the gross-up of a tip (guest and tip forms, the server's orders).
 export * from './coverFees.ts';
 export * from './wsProtocol.ts';
-// The OBS widgets' settings, texts and links (issue 14).
+// The OBS widgets' settings, texts and links.
 export * from './widgets.ts';
 // The subathon timer's settings, texts and arithmetic (the timer widget's bundle uses them).
 export * from './timer.ts';
-// The show's tiers and TTS defaults (issue 14), for the overlay.
+// The show's tiers and TTS defaults, for the overlay.
 export * from './tiers.ts';
 
 /** The closed set of error codes; each maps to one HTTP status. */

@@ -288,7 +288,7 @@ export const ENDPOINTS = {
     summary: 'Revoke an API token at once.',
   },
   ...WEBHOOK_ROWS,
-  // Creator payouts over Razorpay Route (issue 13)
+  // Creator payouts over Razorpay Route
   payouts: {
     method: 'GET',
     path: '/creator/payouts',
@@ -315,7 +315,7 @@ export const ENDPOINTS = {
     auth: 'creator',
     summary: 'Send corrected bank details after Razorpay asked for clarification.',
   },
-  // Stream sessions and the OBS widgets (issue 14)
+  // Stream sessions and the OBS widgets
   streamState: {
     method: 'GET',
     path: '/creator/stream',

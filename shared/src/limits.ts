@@ -50,7 +50,7 @@ export const CHECKOUT = {
 } as const;
 
 export const THEME_STORAGE_KEY = 'shabaash.theme';
-/** The languages of the product (issue 17): English (the source, SPEC's texts) and Hindi. */
+/** The languages of the product: English (the source, SPEC's texts) and Hindi. */
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** The stored language choice: a local-storage key, mirrored in a cookie of the same name for the static pages. */

@@ -133,7 +133,7 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/** Stream-safety messages (issue 9): shown by the API and the screens alike; none ever repeats a blocked word. */
+/** Stream-safety messages: shown by the API and the screens alike; none ever repeats a blocked word. */
 export const SAFETY_MESSAGES = {
   blockedMessage:
     "This message can't be sent: it contains words this creator has blocked. Please edit it and try again.",

@@ -82,7 +82,7 @@ describe('money helpers', () => {
   });
 });
 
-describe('paise stay exact integers (issue 19 finding 5)', () => {
+describe('paise stay exact integers', () => {
   it('refuses conversions beyond Number.MAX_SAFE_INTEGER paise', () => {
     expect(() => rupeesToPaise(1e15)).toThrow(RangeError);
     expect(rupeesToPaise(90_071_992_547_409.91)).toBe(9_007_199_254_740_991);

@@ -47,7 +47,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tip:deleted'), ...versioned, data: z.object({ id: z.string() }) }),
   z.object({ type: z.literal('overlay:update'), data: overlaySettingsSchema }),
   z.object({ type: z.literal('wallet:update'), ...versioned, data: walletSchema }),
-  /** The creator's payouts after a change (issue 13): a whole summary, so only the newest version matters. */
+  /** The creator's payouts after a change: a whole summary, so only the newest version matters. */
   z.object({ type: z.literal('payout:update'), ...versioned, data: payoutSummarySchema }),
   z.object({
     type: z.literal('overlay:presence'),
@@ -66,11 +66,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tip:aired'), ...versioned, data: tipSchema }),
   z.object({ type: z.literal('pong') }),
   /**
-   * A tip was paid (issue 14), to overlay rooms only: its id and nothing of its text, so the widgets (goal, top
+   * A tip was paid, to overlay rooms only: its id and nothing of its text, so the widgets (goal, top
    * supporters) recount while the tip waits for moderation (versioned like every tip event).
    */
   z.object({ type: z.literal('tip:paid'), ...versioned, data: z.object({ id: z.string() }) }),
-  /** A stream session started or ended (issue 14): the creator's latest session, to the creator and overlay rooms. */
+  /** A stream session started or ended: the creator's latest session, to the creator and overlay rooms. */
   z.object({ type: z.literal('stream:update'), data: z.object({ session: streamSessionSchema.nullable() }) }),
   /** The subathon timer started, paused, resumed or gained time: the run, to the creator's and overlay rooms. */
   z.object({ type: z.literal('timer:update'), data: z.object({ run: timerRunSchema }) }),
@@ -87,7 +87,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('moderation:tip'), ...versioned, data: moderatedTipSchema }),
   /** A chat of a moderated creator was deleted. */
   z.object({ type: z.literal('moderation:deleted'), ...versioned, data: z.object({ id: z.string() }) }),
-  // The show (issue 14): test alert, speech ready, skip reading; overlay sockets only.
+  // The show: test alert, speech ready, skip reading; overlay sockets only.
   ...showMessageSchemas,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

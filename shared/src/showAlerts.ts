@@ -1,5 +1,5 @@
 /**
- * The show's live moments on the overlay that are not tips in the database (issue 14): a creator's test alert,
+ * The show's live moments on the overlay that are not tips in the database: a creator's test alert,
  * "speech ready" and "skip reading". They travel as realtime messages to the creator's overlays only.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * What text-to-speech reads of a tip message (issue 14). Zod-free so that any layer can use it.
+ * What text-to-speech reads of a tip message. Zod-free so that any layer can use it.
  * Styled and fullwidth letters are read as the letters they show (NFKC); markup tags (`<break>`, `<prosody>`,
  * `<sub alias>`, comments) and control characters are dropped, so only the words on screen are read. Links are read
  * as "link", emoji and pictographs are dropped, letters repeated more than 3 times are collapsed to 3, a word repeated

@@ -1,6 +1,6 @@
 /**
  * Refusals and texts the API composes for the screens, from the account's state or provider and delivery facts
- * (issue 17), zod-free. The API
+ *, zod-free. The API
  * stores and answers them in English; the PWA's catalogues hold each as `status.<name>` (English identical, checked by
  * a test) and show the Hindi text for the English one. A value inside is a `{name}` placeholder (fill with
  * `fillMessage` of validationMessages.ts).

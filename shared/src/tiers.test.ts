@@ -4,7 +4,7 @@ import { showSettingsSchema } from './schemas.ts';
 
 const color = (paise: number) => tierFor(paise, DEFAULT_TIERS).color;
 
-describe('tierFor (issue 14 tiers by amount)', () => {
+describe('tierFor (tiers by amount)', () => {
   it('picks the default colours at and around each minimum', () => {
     expect(color(100)).toBe('#1e88e5'); // ₹1: below ₹50 is blue
     expect(color(4_999)).toBe('#1e88e5'); // ₹49.99

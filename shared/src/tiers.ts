@@ -1,5 +1,5 @@
 /**
- * The show's tiers by amount and its text-to-speech defaults (issue 14). Zod-free on purpose: the plain-DOM overlay
+ * The show's tiers by amount and its text-to-speech defaults. Zod-free on purpose: the plain-DOM overlay
  * imports these constants and `tierFor` without pulling in zod. The wire schema lives in schemas/show.ts.
  */
 import { apiUrl } from './endpoints.ts';
@@ -63,7 +63,7 @@ export interface ShowSettings {
   /** When a tier's time runs out, clear the card (or show the next live tip). Off by default: SPEC §4 stays exact. */
   autoAdvance: boolean;
   tts: TtsSettings;
-  /** The language of the overlay's and widgets' own texts (issue 17): the creator's choice, English by default. */
+  /** The language of the overlay's and widgets' own texts: the creator's choice, English by default. */
   language: ShowLanguage;
 }
 

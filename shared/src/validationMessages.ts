@@ -1,5 +1,5 @@
 /**
- * The shared zod schemas' validation messages (issue 17: every validation message in the chosen language). The
+ * The shared zod schemas' validation messages (every validation message in the chosen language). The
  * API answers with them and the PWA validates with them; the PWA's catalogues hold each one as
  * `validation.<name>` (English identical, checked by a test) and show the Hindi text for the English one.
  * A value inside a message is a `{name}` placeholder, filled with `fillMessage`.

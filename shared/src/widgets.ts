@@ -1,5 +1,5 @@
 /**
- * The show's OBS widgets (issue 14): goal bar, QR code of the guest page, top supporters. Zod-free on purpose: the
+ * The show's OBS widgets: goal bar, QR code of the guest page, top supporters. Zod-free on purpose: the
  * widget bundles import this module (`@shabaash/shared/core`) for their settings, texts and links. The wire
  * schemas live in widgetSchemas.ts.
  */

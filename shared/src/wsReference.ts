@@ -28,7 +28,7 @@ export const WS_SERVER_MESSAGES: Record<ServerMessageType, string> = {
   'tip:aired':
     'Creator rooms and bots: an overlay put this live tip on air; `data.aired` says when and whether its sound played (versioned, once per tip).',
   pong: 'Answer to ping.',
-  'stream:update': 'A stream session started or ended: the latest session (issue 14).',
+  'stream:update': 'A stream session started or ended: the latest session.',
   'timer:update':
     'The subathon timer started, paused, resumed or gained time: the run (end time or time left, server clock).',
   'alerts:update':

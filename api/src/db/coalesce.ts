@@ -12,7 +12,7 @@ interface Waiting<V> {
 }
 
 /**
- * Coalesced point reads (issue 16, the read-side twin of the wallet tips' group commit in
+ * Coalesced point reads (the read-side twin of the wallet tips' group commit in
  * modules/tips/sendBatcher.ts): a lookup that finds no round trip of this loader in flight goes at once, alone;
  * lookups that arrive while one is in flight wait for it to return and then go together, in ONE `loadMany`
  * call; equal keys share it. Nothing waits on a timer, so an idle server answers as fast as before and a busy

@@ -3,7 +3,7 @@ import { createTestApp } from '../../test/harness.ts';
 
 const app = await createTestApp();
 
-describe('state-changing routes take JSON only (issue 19 finding 8)', () => {
+describe('state-changing routes take JSON only', () => {
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
     'refuses a body sent as %s with 415, so a cross-site form cannot post JSON',
     async (type) => {

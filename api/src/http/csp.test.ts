@@ -3,7 +3,7 @@ import { createTestApp } from '../../test/harness.ts';
 
 const app = await createTestApp({ env: { PUBLIC_URL: 'https://live.shabaash.in' } });
 
-describe('CSP lets websockets reach our own origin only (issue 19 finding 8)', () => {
+describe('CSP lets websockets reach our own origin only', () => {
   it('no bare ws:/wss: schemes; the public origin as wss', async () => {
     const res = await app.request('GET', '/api/health');
     const connect = (res.headers.get('content-security-policy') ?? '')

@@ -35,7 +35,7 @@ export function rateLimits(config: Config) {
     guestOrderPerCreator: perMinute(config.GUEST_ORDER_LIMIT_PER_CREATOR_PER_MINUTE),
     addMoneyPerUser: perMinute(config.ADD_MONEY_LIMIT_PER_USER_PER_MINUTE),
     addMoneyPerIp: perMinute(config.ADD_MONEY_LIMIT_PER_IP_PER_MINUTE),
-    /** The show (issue 14): test alerts and skips per creator, test speech fetches per overlay key. */
+    /** The show: test alerts and skips per creator, test speech fetches per overlay key. */
     testAlertPerCreator: perMinute(10),
     skipSpeechPerCreator: perMinute(60),
     /** Tier sound uploads per creator. */

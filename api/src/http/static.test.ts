@@ -71,7 +71,7 @@ describe('serving the built PWA', () => {
     }
   });
 
-  it('serves a prerendered route in Hindi for ?lang=hi, the stored choice or a Hindi browser (issue 17)', async () => {
+  it('serves a prerendered route in Hindi for ?lang=hi, the stored choice or a Hindi browser', async () => {
     const { at, close } = await servedTree('prerendered-hi', {
       'index.html': '<html>landing</html>',
       'index.hi.html': '<html>लैंडिंग</html>',
@@ -107,7 +107,7 @@ describe('serving the built PWA', () => {
     expect(await (await fetch(`${base}/overlay?key=k`)).text()).toBe('<html>app shell</html>');
   });
 
-  it('gives OBS a widget entry for /widgets/<kind>?key= (issue 14), revalidated on every load', async () => {
+  it('gives OBS a widget entry for /widgets/<kind>?key=, revalidated on every load', async () => {
     const res = await fetch(`${base}/widgets/goal?key=k`);
     expect(await res.text()).toBe('<html>goal widget</html>');
     expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -148,7 +148,7 @@ describe('inline script hashes for the CSP', () => {
   });
 });
 
-describe('malformed URLs (issue 19 finding 7)', () => {
+describe('malformed URLs', () => {
   it('answers 400, not 500, to a broken percent-encoding', async () => {
     const res = await fetch(`${base}/%`);
     expect(res.status).toBe(400);

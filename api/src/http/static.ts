@@ -59,7 +59,7 @@ function gzipped(file: string): Buffer {
 }
 
 /**
- * The language a prerendered page is served in (issue 17), the rule of the page's inline script: `?lang=`, then the
+ * The language a prerendered page is served in, the rule of the page's inline script: `?lang=`, then the
  * stored choice (the PWA mirrors it in the `shabaash.lang` cookie), then the browser's Accept-Language.
  */
 function pageLanguage(ctx: Parameters<Middleware>[0]): Language {

@@ -27,7 +27,7 @@ export interface FanoutHandlers {
   /** A space changed elsewhere; `version` is what that instance fully published, when known. */
   changed(space: string, version: number | null): void;
   overlayChanged(creatorId: string): Promise<void>;
-  /** A stream session of this creator started or ended elsewhere (issue 14). */
+  /** A stream session of this creator started or ended elsewhere. */
   streamChanged(creatorId: string): Promise<void>;
   /** A show moment for a creator's overlays (test alert, speech ready, skip reading). */
   show(creatorId: string, message: ShowMessage): void;

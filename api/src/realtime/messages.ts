@@ -36,7 +36,7 @@ export const msg = {
   overlayUpdate: (data: OverlaySettings): ServerMessage => ({ type: 'overlay:update', data }),
   /** The wallet's balance after its latest change. */
   walletUpdate: versioned('wallet:update'),
-  /** The creator's payouts summary after its latest change (issue 13). */
+  /** The creator's payouts summary after its latest change. */
   payoutUpdate: versioned('payout:update'),
   /** How many overlay sockets of a creator are connected, shown by OBS and heard (over every instance). */
   overlayPresence: ({
@@ -53,9 +53,9 @@ export const msg = {
   }),
   /** An overlay acknowledged this live tip (alert receipts): the tip with `aired`, to creator rooms and bots. */
   tipAired: versioned('tip:aired'),
-  /** A paid tip not (yet) live, to overlay rooms: its id only, so the widgets recount (issue 14). */
+  /** A paid tip not (yet) live, to overlay rooms: its id only, so the widgets recount. */
   tipPaid: (space: string, version: number, id: string) => versioned('tip:paid')(space, version, { id }),
-  /** A creator's latest stream session after a start or an end (issue 14). */
+  /** A creator's latest stream session after a start or an end. */
   streamUpdate: (session: StreamSession | null): ServerMessage => ({
     type: 'stream:update',
     data: { session },

@@ -36,7 +36,7 @@ export const notifyPayloadSchema = z.object({
   revokedApiTokens: z.array(z.string()).optional(),
   /** Moderators their creator removed (their sockets granted that creator's chats close). */
   removedModerators: z.array(z.object({ creatorId: z.string(), userId: z.string() })).optional(),
-  /** Creators whose stream session started or ended (issue 14). */
+  /** Creators whose stream session started or ended. */
   streams: z.array(z.string()).optional(),
   /** Creators whose subathon timer changed; `ended`: the change was its end (timer:ended). */
   timers: z.array(z.object({ creatorId: z.string(), ended: z.boolean() })).optional(),

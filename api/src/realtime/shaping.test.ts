@@ -72,7 +72,7 @@ describe('what a tip change looks like to each view', () => {
   });
 
   it('an unread tip is never shown live; one that leaves the live view is deleted there', () => {
-    // Overlays (the widgets) learn that it was paid, by id only: none of its text or sender (issue 14).
+    // Overlays (the widgets) learn that it was paid, by id only: none of its text or sender.
     expect(tipMessage(space, row({ status: 'unread' }), 'overlay', true)).toEqual({
       type: 'tip:paid',
       space,

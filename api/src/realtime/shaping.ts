@@ -16,7 +16,7 @@ export function createdVersion(row: TipChangeRow): number {
  * The message a socket with this view gets for this row, or null. Creator rooms see everything with phones.
  * Overlay and public rooms see only live (read) tips without phones; a tip that leaves the live view (unread,
  * ignore, deleted) reaches them as `tip:deleted` so they drop it without learning unmoderated text. A new tip that
- * is not live reaches overlay rooms as `tip:paid` (its id only): the widgets recount what was paid (issue 14).
+ * is not live reaches overlay rooms as `tip:paid` (its id only): the widgets recount what was paid.
  * Moderator rooms see every chat in the moderator's shape (`moderation:tip`: no amount, fee or phone); an alert
  * receipt changes nothing they see.
  */

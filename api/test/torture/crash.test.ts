@@ -137,7 +137,7 @@ describe.sequential('kill -9 in the middle of a load of tip sends', () => {
     // No key was left half-claimed (claim and response commit together).
     expect(keyRows.filter((r) => r.status_code === 0)).toEqual([]);
     expect(await ledgerMismatches(db)).toEqual([]);
-    // The sends were group-committed (issue 16): tips share transactions, so the kill fell on batches in flight.
+    // The sends were group-committed: tips share transactions, so the kill fell on batches in flight.
     const perTransaction = await db.raw<{ rows: Array<{ n: number }> }>(
       'select count(*)::int as n from tips where creator_id = ? group by xmin::text',
       [creator.id],

@@ -328,7 +328,7 @@ function filesUnder(dir: string): string[] {
 describe('no secret in the built PWA', () => {
   beforeAll(() => ensureBuilt(), 300_000);
 
-  it("ships no MSW mock worker (it is dev:mocks' own; issue 19 finding 8)", () => {
+  it("ships no MSW mock worker (it is dev:mocks' own)", () => {
     expect(fs.existsSync(path.join(PWA_DIST, 'mockServiceWorker.js'))).toBe(false);
   });
 

@@ -101,7 +101,7 @@ export const creatorResolvers = {
   overlaySpeech: () => {
     throw notFound('Speech');
   },
-  // ---- the show (issue 14): the mocks answer as the API does, with nothing to play ----
+  // ---- the show: the mocks answer as the API does, with nothing to play ----
   sendTestAlert: (ctx) => {
     const creator = creatorOf(ctx.state, requireUser(ctx));
     const amount = ctx.input.amount ?? TEST_ALERT_DEFAULT_RUPEES;

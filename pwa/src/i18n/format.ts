@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core';
 import { INTL_LOCALE, type Language } from './language.ts';
 
 /**
- * The one place screens format numbers, money, dates and relative times (issue 17): Indian digit grouping through
+ * The one place screens format numbers, money, dates and relative times: Indian digit grouping through
  * Intl in both languages (₹1,00,000.00), dates and times in IST. Each function takes the language, defaulting to
  * the active one, so a component that re-renders on a language change (useT) formats in the new language.
  */

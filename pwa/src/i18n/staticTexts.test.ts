@@ -9,7 +9,7 @@ const GUEST_TEXTS = STATIC_TEXTS['/guest-tip'] ?? [];
 
 afterEach(() => document.getElementById(STATIC_TEXTS_ID)?.remove());
 
-describe('a static page draws its texts from its own HTML (issue 16: no catalogue before React)', () => {
+describe('a static page draws its texts from its own HTML (no catalogue before React)', () => {
   it('draws the guest page in Hindi with no catalogue fetched; React then fetches it once for every other text', async () => {
     document.body.insertAdjacentHTML('beforeend', staticTextsBlock(compileCatalogue('hi'), GUEST_TEXTS));
     await activateStaticTexts('hi');

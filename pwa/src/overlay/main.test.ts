@@ -223,7 +223,7 @@ describe('bare overlay page', () => {
   });
 });
 
-describe('the show on the overlay (issue 14)', () => {
+describe('the show on the overlay', () => {
   const show = {
     tiers: [
       { minAmount: 0, color: '#111111', seconds: 1 },

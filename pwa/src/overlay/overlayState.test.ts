@@ -142,7 +142,7 @@ describe('overlay state rules (SPEC §4 Overlay)', () => {
   });
 });
 
-describe('the show (issue 14): show settings, test alerts and auto-advance', () => {
+describe('the show: show settings, test alerts and auto-advance', () => {
   const show = (autoAdvance: boolean) => ({
     tiers: [
       { minAmount: 0, color: '#111111', seconds: 3 },

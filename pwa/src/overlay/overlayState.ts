@@ -26,7 +26,7 @@ export interface OverlayState {
   /** Auto-advance only: tips pushed live while a card was on screen, shown in turn. */
   queue: OverlayTip[];
   settings: OverlaySettings;
-  /** Tiers, auto-advance and TTS (issue 14): the defaults until valid settings arrive. */
+  /** Tiers, auto-advance and TTS: the defaults until valid settings arrive. */
   show: ShowSettings;
   /** Increments each time a realtime event puts a tip live (the cue for the sound); loads never count. */
   liveCount: number;
@@ -199,7 +199,7 @@ function clearIfSame(state: OverlayState, id: string): OverlayState {
  * SPEC §4 Overlay: one tip at a time. tip:new with status read replaces the current tip (unread new tips are
  * ignored); tip:status read replaces it, any other status clears it when it is the same tip; tip:deleted clears
  * it when it is the same tip; the display list's first tip is taken on load; overlay:update merges settings.
- * The show (issue 14): a test alert shows over the live tip until it expires or a tip goes live. With
+ * The show: a test alert shows over the live tip until it expires or a tip goes live. With
  * auto-advance on (off by default), a tip pushed live while another is on screen waits in a queue, and a card
  * whose tier time expired gives way to the next queued tip, or clears.
  */

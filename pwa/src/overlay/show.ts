@@ -1,6 +1,6 @@
 import { SHOW_LANGUAGES, SHOW_LIMITS, tierSoundUrl, type ShowSettings } from '@shabaash/shared/core';
 
-// The show settings as the overlay reads them (issue 14), checked by hand: the overlay carries no zod. A payload
+// The show settings as the overlay reads them, checked by hand: the overlay carries no zod. A payload
 // that is not a whole, valid ShowSettings is ignored and the previous settings stay.
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

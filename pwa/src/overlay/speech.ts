@@ -1,5 +1,5 @@
 import { apiUrl } from '@shabaash/shared/core';
-// Speech on the overlay (issue 14): an <audio> element that plays a tip's speech once the alert sound has played. The card
+// Speech on the overlay: an <audio> element that plays a tip's speech once the alert sound has played. The card
 // never waits for it: a real tip's speech plays when the API says it is ready (speech:ready on the overlay's
 // socket, possibly before the card's own event arrives); a test alert's speech is fetched at once.
 // The element's data-state (playing, ended, stopped, failed) and data-tip-id say what it did.

@@ -1,14 +1,14 @@
 import type { Language } from '@shabaash/shared/core';
 
 /**
- * The overlay's own texts in each language (issue 17), chosen by the creator's show setting `language`. A plain
+ * The overlay's own texts in each language, chosen by the creator's show setting `language`. A plain
  * table on purpose: the OBS overlay bundle carries no i18n library (the app's catalogues are in pwa/src/i18n).
  */
 const EN = {
   waiting: 'Waiting for the next superchat...',
   noMessage: 'No message attached',
   anonymous: 'Anonymous',
-  /** The mark on a test alert's card (issue 14). */
+  /** The mark on a test alert's card. */
   testBadge: 'TEST',
   /** The neutral card of an overlay whose creator is suspended (no reason, no blame). */
   paused: 'This overlay is paused.',

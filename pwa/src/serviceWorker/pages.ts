@@ -1,7 +1,7 @@
 import type { Language } from '@shabaash/shared/core';
 
 /**
- * Which precached page answers a navigation (issue 17): the prerendered public pages (`/`, `/login`, `/guest-tip`,
+ * Which precached page answers a navigation: the prerendered public pages (`/`, `/login`, `/guest-tip`,
  * `/developers`) exist in English (`index.html`) and Hindi (`index.hi.html`), and the service worker picks the file
  * by the rule the API's static server and the page use (pickLanguage): `?lang=`, then the stored choice (the
  * `shabaash.lang` cookie), then the browser's languages. Framework-free, so the service worker bundle stays small.

@@ -85,7 +85,7 @@ export function creatorLoaderHandlers(overlay: Record<string, unknown> = {}) {
     http.get('*/api/wallet/transactions', () => HttpResponse.json({ transactions: [], version: 0 })),
     http.get('*/api/tips/recent', () => HttpResponse.json({ tips: [] })),
     http.get('*/api/creator/safety/flags', () => HttpResponse.json({ ids: [] })),
-    // Issue 14's stream session card (StreamSession.test.tsx covers it).
+    // The stream session card (StreamSession.test.tsx covers it).
     http.get('*/api/creator/stream', () =>
       HttpResponse.json({ session: null, totals: { amount: 0, amountPaise: 0, count: 0, topTip: null } }),
     ),

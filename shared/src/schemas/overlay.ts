@@ -11,9 +11,9 @@ export const overlaySettingsSchema = z.object({
   font: z.string().trim().min(1).max(60),
   color: hexColorSchema,
   sound: z.string().trim().min(1).max(60),
-  /** Tiers and TTS (issue 14); responses always carry it, a PUT without it keeps the stored one. */
+  /** Tiers and TTS; responses always carry it, a PUT without it keeps the stored one. */
   show: z.lazy(() => showSettingsSchema).optional(),
-  /** Goal, QR and top supporters widgets (issue 14); responses always carry it, a PUT without it keeps the stored one. */
+  /** Goal, QR and top supporters widgets; responses always carry it, a PUT without it keeps the stored one. */
   widgets: widgetSettingsSchema.optional(),
 });
 export type OverlaySettings = z.infer<typeof overlaySettingsSchema>;

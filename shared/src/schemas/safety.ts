@@ -6,7 +6,7 @@ import { hasAtMostTwoDecimals } from '../money.ts';
 import { fillMessage, VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { handleSchema, maxAmountMessage, phoneSchema, rupeeAmountSchema } from './common.ts';
 
-/** Stream safety (issue 9): filters, review modes, blocked senders and message checks. */
+/** Stream safety: filters, review modes, blocked senders and message checks. */
 
 /** GET /creator/safety/flags: comma-separated ids (at most 500) of queued chats to check against the filters. */
 export const safetyFlagsQuerySchema = z.object({

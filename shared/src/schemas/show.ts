@@ -13,7 +13,7 @@ import { fillMessage, VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { define } from '../endpointTools.ts';
 import { hexColorSchema } from './common.ts';
 
-/** The show: tiers and text-to-speech (issue 14). */
+/** The show: tiers and text-to-speech. */
 
 const showAmountSchema = z
   .number({ error: MESSAGES.invalidAmount })

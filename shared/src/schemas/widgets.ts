@@ -4,7 +4,7 @@ import { widgetTimerSchema } from './timer.ts';
 import { fillMessage, VALIDATION_MESSAGES } from '../validationMessages.ts';
 import { SUPPORTER_RANGES, WIDGET_LIMITS, type WidgetSettings } from '../widgets.ts';
 
-// Issue 14: stream sessions, the goal, QR and top supporters widgets. Amounts in rupees plus …Paise, as everywhere.
+// stream sessions, the goal, QR and top supporters widgets. Amounts in rupees plus …Paise, as everywhere.
 
 /** The widgets' settings: PUT /creator/settings carries them as `widgets` (absent = keep the stored ones). */
 export const widgetSettingsSchema = z.object({

@@ -10,7 +10,7 @@ import { creatorAnalytics, creatorRecentTips, tipsCsvRows } from './analytics.se
 export function analyticsRoutes(deps: AppDeps): Router {
   const { router, route } = contractRouter(deps.config);
 
-  // From the instance's read cache, with ETag / 304 (issue 16).
+  // From the instance's read cache, with ETag / 304.
   route('analytics', async ({ ctx }) =>
     answerConditional(ctx, await creatorAnalytics(deps.db, principal(ctx.state).userId), 'no-store'),
   );

@@ -30,7 +30,7 @@ export function overlayRoutes(deps: AppDeps): Router {
     saveOverlaySettings(deps, principal(ctx.state).userId, input),
   );
 
-  // Settings are not versioned by a space, so not kept: two point reads, with ETag / 304 (issue 16).
+  // Settings are not versioned by a space, so not kept: two point reads, with ETag / 304.
   route('publicOverlay', async ({ ctx, query }) => {
     const settings = await publicOverlaySettings(deps.db, query.key);
     return answerConditional(ctx, new PreparedJson(settings), 'no-cache');

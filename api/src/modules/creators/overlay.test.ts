@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 const settings = { overlayTheme: 'neon', font: 'Inter', color: '#00AAff', sound: 'chime.mp3' };
-/** What the API answers: the settings plus the show's (default) tiers and TTS settings (issue 14). */
+/** What the API answers: the settings plus the show's (default) tiers and TTS settings. */
 const saved = { ...settings, show: defaultShowSettings(), widgets: defaultWidgetSettings() };
 
 describe('overlay settings', () => {

@@ -22,7 +22,7 @@ async function counts(creatorId: string, userId?: string) {
   };
 }
 
-describe('stream safety before money moves (issue 9)', () => {
+describe('stream safety before money moves', () => {
   it('refuses a blocked message on the guest order: no order, no tip', async () => {
     const { db, config } = app.deps;
     const creator = await buildCreator(db, config);

@@ -262,7 +262,7 @@ describe('refusals before money moves', () => {
   });
 });
 
-describe('blocking by user id (issue 19 finding 7)', () => {
+describe('blocking by user id', () => {
   it("only reaches people who tipped this creator, so an id never reveals a stranger's name", async () => {
     const { db, config } = app.deps;
     const creator = await buildCreator(db, config);

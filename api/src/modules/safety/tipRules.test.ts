@@ -9,7 +9,7 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 
-describe('GET /api/safety/tip-rules (the guest page’s minimum, issue 12)', () => {
+describe('GET /api/safety/tip-rules (the guest page’s minimum)', () => {
   it("answers the creator's minimum with the very words a guest order under it is refused with", async () => {
     const creator = await buildCreator(app.deps.db, app.deps.config);
     const put = await app.request('PUT', '/api/creator/safety', {

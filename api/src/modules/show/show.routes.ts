@@ -6,7 +6,7 @@ import { enforceRateLimits, rateLimits } from '../../http/rateLimit.ts';
 import { getAlerts, replayLastAlert, setAlertsPaused } from './alerts.service.ts';
 import { sendTestAlert, skipSpeech } from './show.service.ts';
 
-/** The show's creator calls: test alert, skip speech (issue 14); pause/resume and replay of alerts (receipts). */
+/** The show's creator calls: test alert, skip speech; pause/resume and replay of alerts (receipts). */
 export function showRoutes(deps: AppDeps): Router {
   const { router, route } = contractRouter(deps.config);
   const limits = rateLimits(deps.config);

@@ -1,5 +1,5 @@
 /**
- * Reads at memory speed (issue 16): recent tips, display tips, the creator's analytics and recent support list
+ * Reads at memory speed: recent tips, display tips, the creator's analytics and recent support list
  * are served from each instance's read cache at the creator space's current version, with ETag / 304. Two
  * instances on one database: a read made after a change committed (on either instance) never answers the old
  * value, on either instance, and repeated reads with no change do not read the tips again.

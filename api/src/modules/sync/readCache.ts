@@ -14,7 +14,7 @@ interface Entry {
 export const READ_CACHE_ENTRIES = 20_000;
 
 /**
- * Reads that change only when a space's version changes, kept in memory per API instance (issue 16, "reads at
+ * Reads that change only when a space's version changes, kept in memory per API instance ("reads at
  * memory speed"). Each read first asks the database for the space's CURRENT version (one indexed point read,
  * shared by every concurrent read through db/coalesce.ts), then answers from memory when it holds the read
  * computed at that version. Asking the database, not trusting the version the realtime hub last heard by

@@ -1,5 +1,5 @@
 /**
- * The batch path of wallet tips (group commit, issue 16): random batches through `shabaash_send_wallet_tips`
+ * The batch path of wallet tips (group commit): random batches through `shabaash_send_wallet_tips`
  * against the same tips sent alone (a batch of one each) in a mirror world; sends batched by
  * the API; a replay of a key first sent inside a batch; two instances batching against one creator.
  */

@@ -35,7 +35,7 @@ export function tipsRoutes(deps: AppDeps): Router {
     { auth: requireSessionClaims },
   );
 
-  // Both from the instance's read cache, with ETag / 304 (issue 16); recent tips carry the caller's own phone.
+  // Both from the instance's read cache, with ETag / 304; recent tips carry the caller's own phone.
   // The session row and the creator with its space version are read at once, in parallel: one round trip's wait,
   // not two. The read is sent only once the session is found live (401 first, as everywhere).
   route(

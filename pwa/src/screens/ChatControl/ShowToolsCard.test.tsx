@@ -13,7 +13,7 @@ import { fakeSocketFactory } from '../../test/fakeSocket.ts';
 import { clearMirror } from '../../sync/db.ts';
 import { ChatControlScreen } from './ChatControlScreen.tsx';
 
-// The show in the Chat Loader (issue 14): tier chips on rows, Skip reading and Send test alert.
+// The show in the Chat Loader: tier chips on rows, Skip reading and Send test alert.
 
 const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
 const server = mswServerForFile();

@@ -5,7 +5,7 @@ import { useReplayAlert, useSetAlertsPaused, useSkipSpeech } from '../../hooks/u
 import { useT } from '../../i18n/i18n.tsx';
 
 /**
- * The show on stream: send a test alert, stop the speech on every connected overlay (issue 14); replay the last
+ * The show on stream: send a test alert, stop the speech on every connected overlay; replay the last
  * alert, pause alerts and resume them (alert receipts; `paused`/`held` are the server's state).
  */
 export function ShowToolsCard(props: { onOutcome: ShowOutcome; paused: boolean; held: number }) {

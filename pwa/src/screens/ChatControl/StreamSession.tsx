@@ -5,7 +5,7 @@ import { dateTime, rupees } from '../../i18n/format.ts';
 import { useStream, useStreamAction } from '../../hooks/useStream.ts';
 
 /**
- * Issue 14: "Start stream" / "End stream" and the totals of this stream (amount, count, top tip), inside the
+ * "Start stream" / "End stream" and the totals of this stream (amount, count, top tip), inside the
  * Chat Loader's Queue snapshot. Live across devices: stream:update and new tips refetch the totals.
  */
 export function StreamSession() {

@@ -8,7 +8,7 @@ import { readPublic, type StaticFill } from '../../staticPage.ts';
 import { creatorLabel } from './creatorLabel.ts';
 
 /**
- * /guest-tip before React (issue 16 item 4): the prerendered form stays static HTML until the visitor acts, and
+ * /guest-tip before React: the prerendered form stays static HTML until the visitor acts, and
  * this draws, in plain DOM, what GuestTipScreen would show once its fetches answer — the creator being tipped
  * (`?c=<handle>` at once, the featured creator's name from GET /api/config) and the creator's minimum under the
  * amount (GET /api/safety/tip-rules) — exactly as React renders it, so hydration adopts it unchanged. A fetch that

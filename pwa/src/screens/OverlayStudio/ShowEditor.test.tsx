@@ -9,7 +9,7 @@ import { renderWithApp } from '../../test/renderApp.tsx';
 import { mockApiForFile, signInFixtureBeforeEach } from '../../test/server.ts';
 import { OverlayStudioScreen } from './OverlayStudioScreen.tsx';
 
-// Overlay Studio (issue 14): tiers, auto-advance and TTS settings with the shared schema's messages; tier preview
+// Overlay Studio: tiers, auto-advance and TTS settings with the shared schema's messages; tier preview
 // and test alerts.
 
 const looks = { overlayTheme: 'neon', font: 'Inter', color: '#123456', sound: 'chime' };

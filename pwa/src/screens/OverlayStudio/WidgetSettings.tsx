@@ -49,7 +49,7 @@ function TextSetting({
 }
 
 /**
- * Issue 14, Overlay Studio: the goal, QR and top supporters widgets' settings (saved with PUT /creator/settings
+ * Overlay Studio: the goal, QR and top supporters widgets' settings (saved with PUT /creator/settings
  * as `widgets`, pushed to open widgets at once), and per widget its link, Copy link and live preview.
  */
 export function WidgetSettings() {

@@ -3,7 +3,7 @@ import { el } from '../../lib/dom.ts';
 import { mountWidget, type WidgetView } from '../runtime.ts';
 import '../widgets.css';
 
-// The goal widget (issue 14): a progress bar of the paid tips of the current stream session towards the goal.
+// The goal widget: a progress bar of the paid tips of the current stream session towards the goal.
 
 /** Draws the goal card: title, bar and "₹raised of ₹target" in the show language. */
 export function drawGoal(root: HTMLElement, { state, text, revoked }: WidgetView): void {

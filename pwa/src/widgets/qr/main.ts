@@ -4,7 +4,7 @@ import { el } from '../../lib/dom.ts';
 import { mountWidget, type WidgetView } from '../runtime.ts';
 import '../widgets.css';
 
-// The QR widget (issue 14): the creator's guest-tip link as a QR code drawn here as SVG (uqr), never a remote image,
+// The QR widget: the creator's guest-tip link as a QR code drawn here as SVG (uqr), never a remote image,
 // so viewers on a TV or laptop tip from their phone.
 
 /** The QR code of `text` as an SVG element (parsed as SVG, never as HTML). */

@@ -3,7 +3,7 @@ import { el } from '../../lib/dom.ts';
 import { mountWidget, type WidgetView } from '../runtime.ts';
 import '../widgets.css';
 
-// The top supporters widget (issue 14): the top 5 by the name on their tips, for this stream, this week or all
+// The top supporters widget: the top 5 by the name on their tips, for this stream, this week or all
 // time. The server groups, ranks and leaves out blocked viewers; no phone number ever reaches it.
 
 /** Draws the ranked list, or nothing while the creator has the widget off. */
