@@ -15,6 +15,17 @@ export const PAYOUTS_AT_ONCE = {
   PAYOUT_STUCK_AFTER_MS: '0',
 };
 
+/**
+ * PAYOUTS_AT_ONCE with 194-O TDS at rates and a threshold that small test tips reach: 5% with a PAN, 20% without,
+ * ₹300 exemption for individuals (the arithmetic is the same at the statutory 0.1% and ₹5,00,000).
+ */
+export const TDS_AT_TEST_RATES = {
+  ...PAYOUTS_AT_ONCE,
+  TDS_194O_RATE: '5',
+  TDS_194O_NO_PAN_RATE: '20',
+  TDS_194O_EXEMPT_BELOW: '300',
+};
+
 export const ONBOARDING = {
   legalName: 'Asha Verma',
   email: 'asha@example.com',

@@ -51,6 +51,18 @@ export function superSticker(overrides: Partial<YouTubePaidEvent> = {}): YouTube
   });
 }
 
+/** Taps Allow on the simulator's consent page for `channelTitle`: its answer, a 302 back to the redirect URL. */
+export function allowConsent(consent: URL, channelTitle: string): Promise<Response> {
+  const form = new URLSearchParams(consent.searchParams);
+  form.set('decision', 'allow');
+  form.set('channel_title', channelTitle);
+  return fetch(new URL('/o/oauth2/v2/auth/decide', consent), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+}
+
 /**
  * Connect YouTube as the creator does it, over HTTP against any running app (in-process or a product process):
  * POST /api/creator/youtube/connect, Allow on the simulator's consent page for `channelTitle`, then the callback
@@ -65,14 +77,7 @@ export async function connectYouTubeOver(
   const started = await fetch(`${appUrl}/api/creator/youtube/connect`, { method: 'POST', headers: auth });
   if (started.status !== 200) throw new Error(`connect answered ${started.status}`);
   const consent = new URL(((await started.json()) as { url: string }).url);
-  const form = new URLSearchParams(consent.searchParams);
-  form.set('decision', 'allow');
-  form.set('channel_title', channelTitle);
-  const decided = await fetch(new URL('/o/oauth2/v2/auth/decide', consent), {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
+  const decided = await allowConsent(consent, channelTitle);
   const back = new URL(decided.headers.get('location') ?? '');
   const res = await fetch(`${appUrl}/api/creator/youtube/callback`, {
     method: 'POST',

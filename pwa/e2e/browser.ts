@@ -116,3 +116,36 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   }
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
+
+/**
+ * OBS's browser source: a 1280×720 context showing the creator's overlay in display mode, recording what its speech
+ * <audio> did as `window.speechEvents` ("play <tip id>", "ended <tip id>": media events do not bubble, so a
+ * capturing listener on the document hears them). Resolves once the overlay has drawn its card, with the overlay's
+ * page errors from its first load on.
+ */
+export async function openObsOverlay(
+  browser: Browser,
+  baseUrl: string,
+  overlayKey: string,
+): Promise<{ obs: BrowserContext; overlay: Page; errors: string[] }> {
+  const obs = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await obs.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { speechEvents: string[] }).speechEvents = seen;
+    for (const type of ['play', 'ended']) {
+      document.addEventListener(
+        type,
+        (event) => {
+          const audio = event.target as HTMLAudioElement;
+          if (audio.classList?.contains('ov-speech')) seen.push(`${type} ${audio.dataset.tipId ?? ''}`);
+        },
+        true,
+      );
+    }
+  });
+  const overlay = await obs.newPage();
+  const errors = trackPageErrors(overlay);
+  await overlay.goto(`${baseUrl}/overlay?key=${encodeURIComponent(overlayKey)}&display=1`);
+  await overlay.locator('.ov-card').waitFor({ timeout: 15_000 });
+  return { obs, overlay, errors };
+}

@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { PayoutSummary } from '@shabaash/shared';
-import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
-import { operatorSignsIn } from './opsFlows.ts';
+import { operatorPhone, operatorSignsIn } from './opsFlows.ts';
 import { createCreator, getJson, postUrl } from './flows.ts';
+import { ONBOARDING as PAYOUT_ACCOUNT } from '../../api/test/payouts.ts';
 
 /** The payout onboarding form's fields (POST /api/creator/payouts/onboarding), valid for the Route sandbox. */
 const ONBOARDING = {
-  legalName: 'Asha Verma',
+  ...PAYOUT_ACCOUNT,
   email: `dispute-${Date.now()}@example.com`,
-  phone: '9876543210',
-  pan: 'ABCPV1234K',
-  street: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560001',
-  accountNumber: '123456789012',
-  confirmAccountNumber: '123456789012',
-  ifsc: 'HDFC0001234',
-  beneficiaryName: 'Asha Verma',
+  confirmAccountNumber: PAYOUT_ACCOUNT.accountNumber,
 };
 
 /** A guest tip paid through the sandbox checkout; returns Razorpay's payment id. */
@@ -71,10 +62,7 @@ describe('operator console on a phone: a dispute on a paid-out guest tip holds t
   let errors: string[];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    const context = await newPhoneContext(browser, { width: 390, height: 844 });
-    page = await context.newPage();
-    errors = trackPageErrors(page);
+    ({ browser, page, errors } = await operatorPhone());
   });
 
   afterAll(async () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
-import { operatorSignsIn } from './opsFlows.ts';
+import { operatorPhone, operatorSignsIn } from './opsFlows.ts';
 import { createCreator, getJson } from './flows.ts';
 
 /** A guest tip paid through the sandbox checkout; returns Razorpay's payment id once the tip exists. */
@@ -42,10 +41,7 @@ describe('operator console on a phone: sign in, find a guest tip, refund half, s
   let errors: string[];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    const context = await newPhoneContext(browser, { width: 390, height: 844 });
-    page = await context.newPage();
-    errors = trackPageErrors(page);
+    ({ browser, page, errors } = await operatorPhone());
   });
 
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, newPhoneContext, trackPageErrors } from './browser.ts';
 import { emulatorCodes, uniquePhone, waitForNewCode, waitForStep } from './flows.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,4 +53,12 @@ export async function operatorSignsIn(
   const nav = page.getByRole('navigation', { name: 'Console sections' });
   await nav.waitFor({ timeout: 30_000 });
   return { added, nav };
+}
+
+/** An operator's phone (390×844) in a browser of its own, its page's errors recorded from the start. */
+export async function operatorPhone(): Promise<{ browser: Browser; page: Page; errors: string[] }> {
+  const browser = await launchBrowser();
+  const context = await newPhoneContext(browser, { width: 390, height: 844 });
+  const page = await context.newPage();
+  return { browser, page, errors: trackPageErrors(page) };
 }

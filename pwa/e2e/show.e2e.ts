@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, trackPageErrors } from './browser.ts';
+import { launchBrowser, openObsOverlay } from './browser.ts';
 import { chatIdOf, createCreator, getJson, guestTip, pushLive, signInContext } from './flows.ts';
 
 /**
@@ -12,7 +12,6 @@ describe('the show on the OBS overlay', () => {
   const baseUrl = inject('baseUrl');
   let browser: Browser;
   let creator: { token: string; handle: string; displayName: string };
-  let obs: BrowserContext;
   let overlay: Page;
   let errors: string[];
   let suite: BrowserContext;
@@ -21,27 +20,7 @@ describe('the show on the OBS overlay', () => {
     browser = await launchBrowser({ autoplay: true });
     creator = await createCreator(baseUrl);
     const { overlayKey } = await getJson<{ overlayKey: string }>(baseUrl, '/creator/overlay', creator.token);
-    obs = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    // Media events do not bubble, but a capturing listener on the document hears them: record what the
-    // overlay's <audio> did, with the tip it was reading.
-    await obs.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { speechEvents: string[] }).speechEvents = seen;
-      for (const type of ['play', 'ended']) {
-        document.addEventListener(
-          type,
-          (event) => {
-            const audio = event.target as HTMLAudioElement;
-            if (audio.classList?.contains('ov-speech')) seen.push(`${type} ${audio.dataset.tipId ?? ''}`);
-          },
-          true,
-        );
-      }
-    });
-    overlay = await obs.newPage();
-    errors = trackPageErrors(overlay);
-    await overlay.goto(`${baseUrl}/overlay?key=${encodeURIComponent(overlayKey)}&display=1`);
-    await overlay.locator('.ov-card').waitFor({ timeout: 15_000 });
+    ({ overlay, errors } = await openObsOverlay(browser, baseUrl, overlayKey));
     suite = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signInContext(suite, baseUrl, creator.token);
   });

@@ -14,24 +14,16 @@ import {
 } from './flows.ts';
 import { startProduct, type RunningProduct } from './product.ts';
 import { E2E_TDS_194O_RATE, E2E_WALLET_MODE } from './walletMode.ts';
+import { ONBOARDING as PAYOUT_ACCOUNT } from '../../api/test/payouts.ts';
 
 /** The IST month of now, as the statement names it. */
 const istMonth = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 7);
 
-/** A creator's payout account as the onboarding form sends it (an individual's PAN: its 4th letter is P). */
+/** The payout onboarding form's fields (POST /api/creator/payouts/onboarding), valid for the Route sandbox. */
 const ONBOARDING = {
-  legalName: 'Asha Verma',
+  ...PAYOUT_ACCOUNT,
   email: `asha-${Date.now()}@example.com`,
-  phone: '9876543210',
-  pan: 'ABCPV1234K',
-  street: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560001',
-  accountNumber: '123456789012',
-  confirmAccountNumber: '123456789012',
-  ifsc: 'SBIN0000001',
-  beneficiaryName: 'Asha Verma',
+  confirmAccountNumber: PAYOUT_ACCOUNT.accountNumber,
 };
 
 /** The sandbox checkout dialog (served by /sandbox/checkout.js) that opens over our page. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPhoneContext, requestsTo, trackPageErrors } from './browser.ts';
+import { launchBrowser, newPhoneContext, openObsOverlay, requestsTo, trackPageErrors } from './browser.ts';
 import { chatIdOf, createCreator, getJson, signInContext } from './flows.ts';
 
 interface YouTubeStatusBody {
@@ -25,7 +25,6 @@ describe('YouTube Super Stickers on the OBS overlay', () => {
   let phone: BrowserContext;
   let page: Page;
   let errors: string[];
-  let obs: BrowserContext;
   let overlay: Page;
   let simulator = '';
 
@@ -50,25 +49,7 @@ describe('YouTube Super Stickers on the OBS overlay', () => {
     errors = trackPageErrors(page);
 
     const { overlayKey } = await getJson<{ overlayKey: string }>(baseUrl, '/creator/overlay', creator.token);
-    obs = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    // What the overlay's speech <audio> did, with the tip it was reading (media events do not bubble: capture).
-    await obs.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { speechEvents: string[] }).speechEvents = seen;
-      for (const type of ['play', 'ended']) {
-        document.addEventListener(
-          type,
-          (event) => {
-            const audio = event.target as HTMLAudioElement;
-            if (audio.classList?.contains('ov-speech')) seen.push(`${type} ${audio.dataset.tipId ?? ''}`);
-          },
-          true,
-        );
-      }
-    });
-    overlay = await obs.newPage();
-    await overlay.goto(`${baseUrl}/overlay?key=${encodeURIComponent(overlayKey)}&display=1`);
-    await overlay.locator('.ov-card').waitFor({ timeout: 15_000 });
+    ({ overlay } = await openObsOverlay(browser, baseUrl, overlayKey));
   });
 
   afterAll(async () => {

@@ -1,19 +1,14 @@
 import { Counter } from 'prom-client';
-import { registry } from './registry.ts';
-
-const connections = new Counter({
-  name: 'shabaash_youtube_connections_total',
-  help: 'Connect YouTube outcomes: connected, disconnected, refused (Google refused, or the state did not match), revoke_failed (Google unreachable at disconnect; the token was deleted anyway).',
-  labelNames: ['outcome'] as const,
-  registers: [registry],
-});
+import { counterBy, registry } from './registry.ts';
 
 export type YouTubeConnectionOutcome = 'connected' | 'disconnected' | 'refused' | 'revoke_failed';
 
 /** Counts one Connect YouTube outcome. */
-export function countYouTubeConnection(outcome: YouTubeConnectionOutcome): void {
-  connections.inc({ outcome });
-}
+export const countYouTubeConnection = counterBy<YouTubeConnectionOutcome>(
+  'shabaash_youtube_connections_total',
+  'Connect YouTube outcomes: connected, disconnected, refused (Google refused, or the state did not match), revoke_failed (Google unreachable at disconnect; the token was deleted anyway).',
+  'outcome',
+);
 
 const livePolls = new Counter({
   name: 'shabaash_youtube_live_polls_total',
@@ -28,13 +23,6 @@ const liveUnits = new Counter({
   registers: [registry],
 });
 
-const liveStates = new Counter({
-  name: 'shabaash_youtube_live_states_total',
-  help: "The live-chat follower's state changes, by the state entered (idle, following, quotaExhausted, revoked, ended, failing).",
-  labelNames: ['state'] as const,
-  registers: [registry],
-});
-
 /** Counts one follower call to YouTube, its quota units and how it went. */
 export function countYouTubeLiveCall(
   method: 'liveChatMessages.list' | 'liveBroadcasts.list',
@@ -46,9 +34,11 @@ export function countYouTubeLiveCall(
 }
 
 /** Counts one change of a channel's follower state. */
-export function countYouTubeLiveState(state: string): void {
-  liveStates.inc({ state });
-}
+export const countYouTubeLiveState = counterBy<string>(
+  'shabaash_youtube_live_states_total',
+  "The live-chat follower's state changes, by the state entered (idle, following, quotaExhausted, revoked, ended, failing).",
+  'state',
+);
 
 const events = new Counter({
   name: 'shabaash_youtube_events_total',

@@ -65,6 +65,18 @@ export function signInBeforeEach(server: TestServer, user: User): void {
 }
 
 /** GET /api/creator/overlay of the test creator (@asha, "Asha Live"). */
+/** GET /api/creator/youtube with Connect YouTube available and no channel connected. */
+export function noYouTubeChannel() {
+  return http.get('*/api/creator/youtube', () =>
+    HttpResponse.json({
+      available: true,
+      channel: null,
+      live: null,
+      settings: { countMode: 'inrOnly', rates: {} },
+    }),
+  );
+}
+
 export const CREATOR_OVERLAY = {
   overlayTheme: 'classic',
   font: 'Poppins',
@@ -93,13 +105,6 @@ export function creatorLoaderHandlers(overlay: Record<string, unknown> = {}) {
     // Alert receipts: alerts playing (AlertReceipts.test.tsx covers pause and the warnings).
     http.get('*/api/creator/show/alerts', () => HttpResponse.json({ paused: false, held: 0 })),
     // Connect YouTube: no channel (ChatControlScreen.test.tsx covers the live-chat follower's banner).
-    http.get('*/api/creator/youtube', () =>
-      HttpResponse.json({
-        available: true,
-        channel: null,
-        live: null,
-        settings: { countMode: 'inrOnly', rates: {} },
-      }),
-    ),
+    noYouTubeChannel(),
   ];
 }

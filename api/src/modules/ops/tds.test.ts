@@ -2,17 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { buildCreator, buildOperator } from '../../../test/factories.ts';
 import { sampleOf, scrapeMetrics } from '../../../test/metrics.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
-import { ONBOARDING, PAYOUTS_AT_ONCE, guestTip, onboardCreator } from '../../../test/payouts.ts';
+import { ONBOARDING, TDS_AT_TEST_RATES, guestTip, onboardCreator } from '../../../test/payouts.ts';
 import { runPayoutCycle } from '../payouts/payoutCycle.ts';
 import { financialYearOf, fyQuarterOf } from '../payouts/tds.ts';
 
-/** 5% with a PAN, 20% without, ₹300 exemption for individuals. */
-const { app, sim } = await createPaymentsTestApp({
-  ...PAYOUTS_AT_ONCE,
-  TDS_194O_RATE: '5',
-  TDS_194O_NO_PAN_RATE: '20',
-  TDS_194O_EXEMPT_BELOW: '300',
-});
+const { app, sim } = await createPaymentsTestApp(TDS_AT_TEST_RATES);
 const { db, config } = app.deps;
 const now = new Date();
 const quarter = `fy=${financialYearOf(now)}&quarter=${fyQuarterOf(now)}`;

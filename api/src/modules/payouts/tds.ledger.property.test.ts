@@ -4,7 +4,7 @@ import { LIMITS } from '@shabaash/shared';
 import { buildCreator, buildUser } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
 import {
-  PAYOUTS_AT_ONCE,
+  TDS_AT_TEST_RATES,
   expectLedgerIdentity,
   guestTip,
   onboardCreator,
@@ -21,12 +21,7 @@ import type { TransferRow } from './transfers.repository.ts';
  * 5% with a PAN, 20% without, and a ₹300 exemption: rates and a threshold that small tips reach, so every run
  * deducts, crosses the exemption and rounds (the arithmetic is the same at 0.1% and ₹5,00,000: tds.test.ts).
  */
-const { app, sim } = await createPaymentsTestApp({
-  ...PAYOUTS_AT_ONCE,
-  TDS_194O_RATE: '5',
-  TDS_194O_NO_PAN_RATE: '20',
-  TDS_194O_EXEMPT_BELOW: '300',
-});
+const { app, sim } = await createPaymentsTestApp(TDS_AT_TEST_RATES);
 const { db, config } = app.deps;
 const settings = config.legal.tds194o!;
 

@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildCreator, buildOperator } from '../../../test/factories.ts';
 import { createPaymentsTestApp } from '../../../test/razorpay.ts';
-import { PAYOUTS_AT_ONCE, expectLedgerIdentity, guestTip, onboardCreator } from '../../../test/payouts.ts';
+import { TDS_AT_TEST_RATES, expectLedgerIdentity, guestTip, onboardCreator } from '../../../test/payouts.ts';
 import type { PayoutStatement } from '@shabaash/shared';
 import { istClock } from './batchSchedule.ts';
 import { retryFailedTransfer } from './payoutHolds.service.ts';
 import { runPayoutCycle } from './payoutCycle.ts';
 
 /** 5% with a PAN, 20% without, ₹300 exemption for individuals (Starter creators: no platform fee on these tips). */
-const { app, sim } = await createPaymentsTestApp({
-  ...PAYOUTS_AT_ONCE,
-  TDS_194O_RATE: '5',
-  TDS_194O_NO_PAN_RATE: '20',
-  TDS_194O_EXEMPT_BELOW: '300',
-});
+const { app, sim } = await createPaymentsTestApp(TDS_AT_TEST_RATES);
 const { db, config } = app.deps;
 const deps = app.deps;
 let emails = 0;

@@ -11,6 +11,7 @@ import {
 } from '../../youtube/boot.ts';
 import { YOUTUBE_SCOPE, YouTubeRefusedError } from '../../youtube/google.ts';
 import { openSecret } from '../../youtube/tokenCipher.ts';
+import { allowConsent } from '../../../test/youtube.ts';
 import { findConnection } from './youtube.repository.ts';
 
 let app: TestApp;
@@ -44,14 +45,7 @@ async function allow(consent: URL, channelTitle: string): Promise<URL> {
   const page = await fetch(consent);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('>Allow</button>');
-  const form = new URLSearchParams(consent.searchParams);
-  form.set('decision', 'allow');
-  form.set('channel_title', channelTitle);
-  const res = await fetch(new URL('/o/oauth2/v2/auth/decide', consent), {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
+  const res = await allowConsent(consent, channelTitle);
   expect(res.status).toBe(302);
   return new URL(res.headers.get('location') ?? '');
 }

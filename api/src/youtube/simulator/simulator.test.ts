@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, youtube, type youtube_v3 } from '@googleapis/youtube';
+import { allowConsent } from '../../../test/youtube.ts';
 import { startYouTubeSimulator, type YouTubeSimulator } from './index.ts';
 
 const CLIENT = { clientId: 'sim-client.apps.googleusercontent.com', clientSecret: 'sim-secret' };
@@ -23,14 +24,7 @@ async function connect(title: string): Promise<{ api: youtube_v3.Youtube; channe
       code_challenge_method: 'S256' as never,
     }),
   );
-  const form = new URLSearchParams(consent.searchParams);
-  form.set('decision', 'allow');
-  form.set('channel_title', title);
-  const res = await fetch(new URL('/o/oauth2/v2/auth/decide', consent), {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
+  const res = await allowConsent(consent, title);
   const code = new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
   const { tokens } = await oauth.getToken({ code, codeVerifier });
   oauth.setCredentials(tokens);

@@ -3,6 +3,7 @@ import { Card } from '../../components/Card.tsx';
 import { TestAlertButton, type ShowOutcome } from '../../components/TestAlertButton.tsx';
 import { useReplayAlert, useSetAlertsPaused, useSkipSpeech } from '../../hooks/useShowActions.ts';
 import { useT } from '../../i18n/i18n.tsx';
+import { BusyButton } from '../../components/BusyButton.tsx';
 
 /**
  * The show on stream: send a test alert, stop the speech on every connected overlay; replay the last
@@ -41,32 +42,21 @@ export function ShowToolsCard(props: { onOutcome: ShowOutcome; paused: boolean; 
   return (
     <Card title={t('show.onStream')} hint={t('show.onStreamHint')} className="cl-card">
       <div className="cl-tools">
-        <button
-          type="button"
-          className="button button-secondary cl-button"
-          disabled={skip.isPending}
-          onClick={() => void handleSkip()}
-        >
+        <BusyButton className="cl-button" busy={skip.isPending} onClick={() => void handleSkip()}>
           {t('show.skipReading')}
-        </button>
+        </BusyButton>
         <TestAlertButton className="button button-secondary cl-button" onOutcome={onOutcome} />
-        <button
-          type="button"
-          className="button button-secondary cl-button"
-          disabled={replay.isPending}
-          onClick={() => void handleReplay()}
-        >
+        <BusyButton className="cl-button" busy={replay.isPending} onClick={() => void handleReplay()}>
           {t('alerts.replay')}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary cl-button"
+        </BusyButton>
+        <BusyButton
+          className="cl-button"
           aria-pressed={paused}
-          disabled={setPaused.isPending}
+          busy={setPaused.isPending}
           onClick={() => void handlePause()}
         >
           {paused ? t('alerts.resume') : t('alerts.pause')}
-        </button>
+        </BusyButton>
       </div>
       {paused ? (
         <p className="muted small" role="status" data-testid="alerts-paused">

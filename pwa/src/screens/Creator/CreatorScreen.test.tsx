@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
 import { CreatorScreen } from './CreatorScreen.tsx';
 import { OverlayStudioScreen } from '../OverlayStudio/OverlayStudioScreen.tsx';
-import { CREATOR_OVERLAY, mswServerForFile } from '../../test/server.ts';
+import { CREATOR_OVERLAY, mswServerForFile, noYouTubeChannel } from '../../test/server.ts';
 import { DEFAULT_SAFETY } from '@shabaash/shared/core';
 import { activateLanguage } from '../../i18n/i18n.tsx';
 import { WEBHOOK_EVENT_MEANINGS } from '@shabaash/shared/webhookProtocol';
@@ -40,14 +40,7 @@ beforeEach(() => {
     // The API tokens and Webhooks sections (DeveloperAccess.test.tsx) load alongside too.
     http.get('*/api/creator/api-tokens', () => HttpResponse.json({ tokens: [] })),
     // The YouTube card (YouTubeSection.test.tsx): no channel connected.
-    http.get('*/api/creator/youtube', () =>
-      HttpResponse.json({
-        available: true,
-        channel: null,
-        live: null,
-        settings: { countMode: 'inrOnly', rates: {} },
-      }),
-    ),
+    noYouTubeChannel(),
     http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [] })),
   );
 });

@@ -9,6 +9,7 @@ import { count } from '../../i18n/format.ts';
 import { localizeText } from '../../i18n/errors.ts';
 import { YouTubeCountForm } from './YouTubeCountForm.tsx';
 import './youtube.css';
+import { BusyButton } from '../../components/BusyButton.tsx';
 
 /**
  * What the live-chat follower is doing, in words ("Following the live chat of …", "Waiting for a live stream …"),
@@ -79,25 +80,24 @@ export function YouTubeSection() {
           <p className="yt-channel">{t('youtube.connected', { title: channel.title })}</p>
           {status.data.live ? <LiveState live={status.data.live} /> : null}
           <YouTubeCountForm saved={status.data.settings} />
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={disconnect.isPending}
+          <BusyButton
+            busy={disconnect.isPending}
+            busyLabel={t('youtube.disconnecting')}
             onClick={handleDisconnect}
           >
-            {disconnect.isPending ? t('youtube.disconnecting') : t('youtube.disconnect')}
-          </button>
+            {t('youtube.disconnect')}
+          </BusyButton>
         </div>
       ) : null}
       {status.data?.available && !channel ? (
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={start.isPending}
+        <BusyButton
+          variant="primary"
+          busy={start.isPending}
+          busyLabel={t('youtube.opening')}
           onClick={handleConnect}
         >
-          {start.isPending ? t('youtube.opening') : t('youtube.connect')}
-        </button>
+          {t('youtube.connect')}
+        </BusyButton>
       ) : null}
       <FormStatus error={message.error} success={message.success} />
     </Card>

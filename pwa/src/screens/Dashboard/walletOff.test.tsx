@@ -5,7 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
-import { MESSAGES, SANDBOX_PUBLIC_LEGAL, SPEC_TIPS_FIGURE, type PublicConfig } from '@shabaash/shared';
+import { MESSAGES, SANDBOX_PUBLIC_LEGAL, type PublicConfig } from '@shabaash/shared';
 import { AppRoutes } from '../../App.tsx';
 import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
 import { clearMirror } from '../../sync/db.ts';
@@ -13,18 +13,13 @@ import { setAppSocketFactory } from '../../realtime/appSocket.ts';
 import { createRealtimeSocket } from '../../realtime/socket.ts';
 import { fakeSocketFactory } from '../../test/fakeSocket.ts';
 import type { RazorpayOptions } from '../../payments/checkout.ts';
+import { sandboxConfig } from '../../test/checkoutTests.ts';
 
 // A deployment without a stored wallet (WALLET_MODE=off).
-const CONFIG: PublicConfig = {
-  sandbox: true,
-  razorpayKeyId: 'rzp_test_sandbox',
-  checkoutScriptUrl: '/sandbox/checkout.js',
-  firebase: { apiKey: 'k', projectId: 'demo-shabaash', authDomain: 'localhost', emulatorUrl: null },
-  contactEmail: 'hello@shabaash.in',
-  landingTipsFigure: SPEC_TIPS_FIGURE,
+const CONFIG: PublicConfig = sandboxConfig({
   defaultCreator: { handle: 'shabaash-live', displayName: 'Shabaash Live' },
   legal: { ...SANDBOX_PUBLIC_LEGAL, walletMode: 'off' },
-};
+});
 
 const viewer = buildUser({ name: 'Kabir Rao', phone: '9812345678' });
 /** Every wallet call the screens made: none may happen without a wallet. */

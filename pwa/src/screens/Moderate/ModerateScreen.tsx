@@ -18,6 +18,7 @@ import { useTransient } from '../../hooks/useTransient.ts';
 import { ModerationInvites } from '../../components/ModerationCard.tsx';
 import { ModeratedChatList } from './ModeratedChatList.tsx';
 import './moderate.css';
+import { BusyButton } from '../../components/BusyButton.tsx';
 
 /** Test alert, Skip reading, Pause and Resume for the moderated creator's overlays. */
 function ModeratorShowCard({
@@ -42,29 +43,23 @@ function ModeratorShowCard({
   return (
     <Card title={t('show.onStream')} className="mod-tools-card">
       <div className="mod-tools">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={skip.isPending}
+        <BusyButton
+          busy={skip.isPending}
           onClick={() => void run(() => skip.mutateAsync(), t('show.skipped'), t('show.skipFailed'))()}
         >
           {t('show.skipReading')}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={testAlert.isPending}
+        </BusyButton>
+        <BusyButton
+          busy={testAlert.isPending}
           onClick={() =>
             void run(() => testAlert.mutateAsync(), t('mods.testAlertSent'), t('show.testAlertFailed'))()
           }
         >
           {t('show.testAlert')}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
+        </BusyButton>
+        <BusyButton
           aria-pressed={paused}
-          disabled={setPaused.isPending}
+          busy={setPaused.isPending}
           onClick={() =>
             void run(
               () => setPaused.mutateAsync(!paused),
@@ -74,7 +69,7 @@ function ModeratorShowCard({
           }
         >
           {paused ? t('alerts.resume') : t('alerts.pause')}
-        </button>
+        </BusyButton>
       </div>
     </Card>
   );

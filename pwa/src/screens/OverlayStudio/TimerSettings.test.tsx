@@ -17,14 +17,20 @@ signInFixtureBeforeEach(CREATOR);
 const timer = () => state.timers.get(CREATOR.user.id);
 const saves = () => state.calls.get('saveTimerSettings') ?? 0;
 
+/** Renders the settings and waits until they loaded (Save enabled); returns the "How tips add time" select. */
+async function openTimerSettings(): Promise<HTMLElement> {
+  renderWithApp(<TimerSettings />);
+  const mode = await screen.findByLabelText('How tips add time');
+  await expect
+    .poll(() => (screen.getByRole('button', { name: 'Save timer' }) as HTMLButtonElement).disabled)
+    .toBe(false);
+  return mode;
+}
+
 describe('Overlay Studio: the subathon timer settings', () => {
   it('switches to time per tier, edits, adds and removes tiers, and saves them', async () => {
     const user = userEvent.setup();
-    renderWithApp(<TimerSettings />);
-    const mode = await screen.findByLabelText('How tips add time');
-    await expect
-      .poll(() => (screen.getByRole('button', { name: 'Save timer' }) as HTMLButtonElement).disabled)
-      .toBe(false);
+    const mode = await openTimerSettings();
     expect(screen.getByLabelText('Seconds added per ₹1')).toBeTruthy();
 
     await user.selectOptions(mode, 'tier');
@@ -52,11 +58,7 @@ describe('Overlay Studio: the subathon timer settings', () => {
 
   it('refuses two tiers of the same amount with the reason, and saves nothing', async () => {
     const user = userEvent.setup();
-    renderWithApp(<TimerSettings />);
-    const mode = await screen.findByLabelText('How tips add time');
-    await expect
-      .poll(() => (screen.getByRole('button', { name: 'Save timer' }) as HTMLButtonElement).disabled)
-      .toBe(false);
+    const mode = await openTimerSettings();
     await user.selectOptions(mode, 'tier');
     const second = screen.getByLabelText('From (₹)', { selector: '#ts-tier-1-amount' });
     await user.clear(second);
