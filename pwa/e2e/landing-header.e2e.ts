@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { newPhoneContext, useBrowser } from './browser.ts';
 import { createCreator, getJson, uniquePhone, registerViaApi } from './flows.ts';
 
-/** the landing header at phone widths, and where the app bar's logo goes (SPEC §2). */
+/** the landing header at phone widths, and where the app bar's logo goes. */
 describe('landing header and logo', () => {
   const baseUrl = inject('baseUrl');
   const browser = useBrowser();

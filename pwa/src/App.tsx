@@ -72,7 +72,7 @@ const NotFoundScreen = lazy(() =>
   import('./screens/NotFound/NotFoundScreen.tsx').then((m) => ({ default: m.NotFoundScreen })),
 );
 
-/** Every route of SPEC §2 with its guard. Render inside a router and <AppProviders>. */
+/** Every route with its guard. Render inside a router and <AppProviders>. */
 export function AppRoutes() {
   return (
     <Routes>

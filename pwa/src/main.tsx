@@ -43,7 +43,7 @@ const STATIC_ROUTES: ReadonlyMap<string, StaticRoute> = new Map<string, StaticRo
 
 /**
  * OBS's browser source defines `window.obsstudio`: there /overlay is always the bare overlay, even from a link that
- * lacks display=1 (the Overlay Studio is a page for a browser, SPEC §2). Answers true when it handed over.
+ * lacks display=1 (the Overlay Studio is a page for a browser). Answers true when it handed over.
  */
 function handOverToObsOverlay(): boolean {
   if (window.location.pathname !== '/overlay' || !('obsstudio' in window)) return false;

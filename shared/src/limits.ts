@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9, with their units in the name. */
+/** Business constants and limits, with their units in the name. */
 export const LIMITS = {
   otpLength: 6,
   passwordMinLength: 6,

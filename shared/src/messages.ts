@@ -1,6 +1,6 @@
-/** Every user-facing message of SPEC §5 and §8, word for word. Screens and the API both use these. */
+/** Every user-facing message, word for word. Screens and the API both use these. */
 export const MESSAGES = {
-  // §5 validation
+  // validation
   invalidPhone: 'Enter a valid 10 digit phone number.',
   requestOtpFirst: 'Request a new OTP before verifying.',
   invalidAmount: 'Enter a valid amount greater than zero.',
@@ -8,7 +8,7 @@ export const MESSAGES = {
   profilePicSize: 'Profile picture must be 1MB or smaller.',
   profilePicRead: 'Failed to read file. Try another image.',
   invalidLeadPhone: 'Enter a valid 10-digit mobile number.',
-  // §8 fallbacks
+  // fallbacks
   otpSendFailed: 'Failed to send OTP. Please try again.',
   otpVerifyFailed: 'OTP verification failed',
   loginFailed: 'Login failed',
@@ -22,7 +22,7 @@ export const MESSAGES = {
   chatDeleteFailed: 'Failed to delete chat',
   leadFailed: 'Unable to capture your details right now. Please try again.',
   guestCheckoutFailed: 'Unable to create guest checkout.',
-  // §8 other
+  // other
   recaptchaUnavailable: 'reCAPTCHA is not available.',
   sdkLoadFailed: 'Failed to load the payment provider SDK. Check your network connection.',
   checkoutLoadFailed: 'Unable to load checkout. Check your network and try again.',
@@ -32,7 +32,7 @@ export const MESSAGES = {
   overlayLinkCopyFailed: 'Unable to copy overlay link. Copy it manually from the overlay studio.',
   clipboardDenied: 'Clipboard permissions denied. Please copy manually.',
   clipboardFailed: 'Unable to copy to clipboard. Please copy manually.',
-  // §8 success
+  // success
   otpSent: 'OTP sent to your phone.',
   otpVerified: 'OTP verified successfully!',
   tipSent: 'Tip sent successfully!',
@@ -45,11 +45,11 @@ export const MESSAGES = {
   passwordReset: 'Password reset successfully. Redirecting to login...',
   leadCaptured: 'Thanks! We will text you when new creator drops go live.',
   pushedLive: 'Superchat pushed live',
-  // §4 payment states
+  // payment states
   topUpSuccess: 'Payment successful. Your wallet will update once the payment is confirmed by the webhook.',
   guestPaymentReceived: 'Payment received! Your message will display on stream shortly after verification.',
   guestInitialStatus: 'Complete the payment and your message will appear on the live overlay.',
-  // §8 empty states
+  // empty states
   noRecentTips: 'No tips yet. Be the first to send a message of support!',
   noTransactions: 'No transactions yet. Add funds or send tips to see activity.',
   noCreatorTips: 'No tips yet. Share your overlay link to start receiving support.',

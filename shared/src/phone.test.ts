@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { maskPhone, normalizePhone, toE164 } from './phone.ts';
 import { phoneSchema, leadInputSchema, guestOrderInputSchema, sendTipInputSchema } from './schemas.ts';
 
-describe('phone rule (SPEC §5)', () => {
+describe('phone rule', () => {
   it.each([
     ['9876543210', '9876543210'],
     ['+91 98765-43210', '9876543210'],

@@ -6,7 +6,7 @@ export const PHONE_COUNTRY_PREFIX = '+91';
 export type PhoneResult = { ok: true; phone: string } | { ok: false; message: string };
 
 /**
- * SPEC §5 phone rule: strip non-digits; fewer than 10 digits is invalid; keep the last 10.
+ * The phone rule: strip non-digits; fewer than 10 digits is invalid; keep the last 10.
  * "+91 98765-43210" → "9876543210"; "0098765432101" → "8765432101".
  */
 export function normalizePhone(input: string): PhoneResult {

@@ -60,7 +60,7 @@ export interface TtsSettings {
 /** Everything the show adds to a creator's overlay settings. */
 export interface ShowSettings {
   tiers: ShowTier[];
-  /** When a tier's time runs out, clear the card (or show the next live tip). Off by default: SPEC §4 stays exact. */
+  /** When a tier's time runs out, clear the card (or show the next live tip). Off by default: the spec's rule stays exact. */
   autoAdvance: boolean;
   tts: TtsSettings;
   /** The language of the overlay's and widgets' own texts: the creator's choice, English by default. */

@@ -58,7 +58,7 @@ export const requireUser: Middleware = async (ctx, next) => {
   await next();
 };
 
-/** 401 unless signed in, 403 unless the user is a creator (SPEC §6, enforced on the server). */
+/** 401 unless signed in, 403 unless the user is a creator (enforced on the server). */
 export const requireCreator: Middleware = async (ctx, next) => {
   ctx.state.auth = await ctx.state.loadPrincipal();
   if (!ctx.state.auth) throw unauthenticated();

@@ -43,7 +43,7 @@ export class HelloRefused extends Error {
 }
 
 /**
- * The rooms a hello grants (ARCHITECTURE §6). A token joins the user's wallet, the creator's own room for a
+ * The rooms a hello grants. A token joins the user's wallet, the creator's own room for a
  * creator (and its payouts room), the moderator room of each creator the user moderates, and the public room of `hello.creator` (or of the default creator when the user is not one); an
  * overlay key joins that creator's overlay room. Every lookup goes through the repositories.
  */

@@ -91,7 +91,7 @@ function helloLimits(options: RealtimeOptions, config: AppDeps['config']) {
 }
 
 /**
- * Creates the realtime hub of one API instance (ARCHITECTURE §6) by wiring its parts: `connections` (the ws
+ * Creates the realtime hub of one API instance by wiring its parts: `connections` (the ws
  * server), `grants` (what a hello may see), `publish` (per-space queue that reads changes and pushes them,
  * shaped per view by `shaping`), `fanout` (coalesced NOTIFY out, LISTEN in), `presence` (overlay counts over
  * every instance) and `revocation` (sessions and overlay keys that end sockets).

@@ -6,7 +6,7 @@ import type { BuiltCreator } from '../factories.ts';
 // The creator's side of the money invariants, the same in both wallet modes (money.property.test.ts for wallet
 // tips, checkoutMoney.property.test.ts for tips paid through Checkout).
 
-/** The fee rule of ARCHITECTURE §1 as the oracle: 0% up to the Starter line, Pro basis points above. */
+/** The fee rule as the oracle: 0% up to the Starter line, Pro basis points above. */
 export const platformFeePaise = (grossBeforePaise: number, amountPaise: number) =>
   percentOfPaise(
     Math.max(0, amountPaise - Math.max(0, LIMITS.starterFreeTierPaise - grossBeforePaise)),

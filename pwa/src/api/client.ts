@@ -12,7 +12,7 @@ import {
 import { ENDPOINTS, FIRST_PAINT_READS, type EndpointFact } from '@shabaash/shared/core';
 import { errorText } from '../i18n/errors.ts';
 
-/** Base path of every call (SPEC §7: the API host under /api). */
+/** Base path of every call (the API host under /api). */
 export const API_BASE = '/api';
 
 /** A failed call: the server's envelope `{ message, code }` (or a local stand-in) plus the HTTP status (0 = no response). */
@@ -51,7 +51,7 @@ export function reportUnauthorized(message: string): void {
   unauthorizedHandler?.(new ApiError(message, 'UNAUTHENTICATED', 401));
 }
 
-/** Reads the bearer token from local storage (SPEC §6), tolerating storage that is unavailable. */
+/** Reads the bearer token from local storage, tolerating storage that is unavailable. */
 export function readToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_STORAGE_KEY);

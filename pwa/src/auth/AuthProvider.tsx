@@ -6,7 +6,7 @@ import { AuthContext, type AuthState } from './authContext.ts';
 import { clearSession, readStoredUser, saveSession } from './sessionStorage.ts';
 
 /**
- * Holds the session (SPEC §4): restores token and user from local storage on load, then refreshes the
+ * Holds the session: restores token and user from local storage on load, then refreshes the
  * user from GET /api/users/me; login saves both, logout removes both and calls POST /api/auth/logout.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-/** Where a signed-in user lands (SPEC §2 login): creators on /creator, everyone else on /dashboard. */
+/** Where a signed-in user lands (login): creators on /creator, everyone else on /dashboard. */
 export function homePathFor(role: string | undefined): '/creator' | '/dashboard' {
   return role === 'creator' ? '/creator' : '/dashboard';
 }

@@ -2,7 +2,7 @@ import { MESSAGES, toE164, type PublicConfig } from '@shabaash/shared';
 import type { Auth, ConfirmationResult, RecaptchaVerifier } from 'firebase/auth';
 
 /**
- * Firebase Phone Auth (ARCHITECTURE §4), loaded on demand so firebase stays out of the landing bundle.
+ * Firebase Phone Auth, loaded on demand so firebase stays out of the landing bundle.
  * In sandbox mode the SDK talks to the Auth emulator (which also disables the real reCAPTCHA).
  */
 
@@ -47,7 +47,7 @@ export function getPhoneAuth(config: FirebaseConfig): Promise<Auth> {
  * A new invisible reCAPTCHA for one send, in its own element inside `container`. Firebase's verifier cannot be
  * reused once a send has consumed its token: on a second send it waited for a token that never came (the widget
  * kept the first solve running), so Send → Resend OTP → Send stayed on "Sending OTP…". Every send gets a fresh
- * verifier and clears it afterwards, which also resets the robot check after a failed send (SPEC §7).
+ * verifier and clears it afterwards, which also resets the robot check after a failed send.
  */
 async function freshVerifier(auth: Auth, container: HTMLElement): Promise<RecaptchaVerifier> {
   disposeRecaptcha();

@@ -30,7 +30,7 @@ export function readStoredUser(): User | null {
   }
 }
 
-/** Saves token and user under the keys `token` and `user` (SPEC §4 Session). */
+/** Saves token and user under the keys `token` and `user`. */
 export function saveSession(token: string | null, user: User): void {
   try {
     if (token !== null) localStorage.setItem(TOKEN_STORAGE_KEY, token);

@@ -7,7 +7,7 @@ import './CopyLinkRow.css';
 
 /**
  * A link in a read-only field (selected on focus) with its Copy button, which reads `copiedLabel` for a moment
- * after a copy; a refused copy says why (SPEC §8's clipboard messages).
+ * after a copy; a refused copy says why (the spec's clipboard messages).
  */
 export function CopyLinkRow({
   link,

@@ -25,7 +25,7 @@ const CREATOR_LINKS: NavItem[] = [
   { to: '/overlay', label: 'nav.liveOverlay' },
 ];
 
-/** The app bar of SPEC §2: role-aware links, avatar, Logout, theme toggle, and a mobile menu toggle. */
+/** The app bar: role-aware links, avatar, Logout, theme toggle, and a mobile menu toggle. */
 export function NavBar() {
   const { user, isCreator, logout } = useAuth();
   const { t } = useT();
@@ -50,7 +50,7 @@ export function NavBar() {
         ...(isCreator ? CREATOR_LINKS : []),
       ]
     : [];
-  // SPEC §2: /creator for creators, /dashboard otherwise (a signed-out visitor is then asked to log in there).
+  // /creator for creators, /dashboard otherwise (a signed-out visitor is then asked to log in there).
   const logoTarget = homePathFor(user?.role);
 
   return (

@@ -1,6 +1,6 @@
 import { useT } from '../i18n/i18n.tsx';
 
-/** Placeholder while a lazy screen or the session loads (SPEC §4: Loading...). */
+/** Placeholder while a lazy screen or the session loads (Loading...). */
 export function PageLoading() {
   const { t } = useT();
   return (

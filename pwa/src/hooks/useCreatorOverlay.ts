@@ -47,7 +47,7 @@ export function useUploadTierSound() {
 
 /**
  * The overlay link every screen gives a creator for OBS: `${origin}/overlay?key=<overlayKey>&display=1`, the bare
- * overlay (SPEC §2). Without display=1 the same path is the Overlay Studio, which is a page for a browser.
+ * overlay. Without display=1 the same path is the Overlay Studio, which is a page for a browser.
  */
 export function overlayLink(origin: string, overlayKey: string): string {
   return `${origin}/overlay?key=${encodeURIComponent(overlayKey)}&display=1`;

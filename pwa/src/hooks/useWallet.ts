@@ -121,7 +121,7 @@ export interface TransactionsState {
   isOffline: boolean;
 }
 
-/** Wallet activity (SPEC §9, the last 10, newest first) from the offline mirror, with queued sends marked. */
+/** Wallet activity (the last 10, newest first) from the offline mirror, with queued sends marked. */
 export function useTransactions(): TransactionsState {
   const { user } = useAuth();
   // wallet:update messages (a top-up confirmed, a tip charged on another device) pull the mirror.

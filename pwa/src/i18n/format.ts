@@ -52,7 +52,7 @@ export function dateTime(value: string | number | Date, style: DateStyle = 'date
 }
 
 /**
- * How long ago, as SPEC §9 words it: "just now" under a minute, then minutes, then hours ("5 minutes ago",
+ * How long ago, as the spec words it: "just now" under a minute, then minutes, then hours ("5 minutes ago",
  * "5 मिनट पहले"; Intl words the units, the catalogue "just now").
  */
 export function relativeTime(value: string | number | Date, now = Date.now(), language = active()): string {

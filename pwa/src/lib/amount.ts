@@ -1,5 +1,5 @@
 /**
- * Parses a rupee amount field (SPEC §5): a finite number above zero, and at least `minRupees` when given; else
+ * Parses a rupee amount field: a finite number above zero, and at least `minRupees` when given; else
  * null. The one parser of the top-up, guest tip and send-tip forms.
  */
 export function parseRupeeAmount(value: string, minRupees?: number): number | null {

@@ -34,7 +34,7 @@ function chat(id: string, overrides: Partial<ChatView> = {}): ChatView {
 }
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000).toISOString();
 
-describe('chat view mapping (SPEC §3)', () => {
+describe('chat view mapping', () => {
   it('falls back name → sender name → guestName → Anonymous, picture from sender, updatedAt → createdAt → now', () => {
     const base = { id: 't', amount: 5, status: 'unread' as const, createdAt: minutesAgo(5) };
     expect(toChatView({ ...base, name: 'Direct', sender: { name: 'Sender' } }).name).toBe('Direct');
@@ -111,7 +111,7 @@ describe('queue logic', () => {
   });
 });
 
-describe('realtime events on the list (SPEC §4)', () => {
+describe('realtime events on the list', () => {
   const tip = (id: string, overrides: Partial<Tip> = {}): Tip =>
     buildTip(id, { createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(), version: 5, ...overrides });
 

@@ -2,7 +2,7 @@ import { LIMITS, type ExternalEvent, type ServerMessage, type Tip, type TipStatu
 import { translate } from '../i18n/i18n.tsx';
 import { dateTime, relativeTime as relativeTimeIn, rupees } from '../i18n/format.ts';
 
-/** The Chat Loader's view of a tip (SPEC §3 "Chat-control tip view"). */
+/** The Chat Loader's view of a tip ("Chat-control tip view"). */
 export interface ChatView {
   id: string;
   name: string;
@@ -113,7 +113,7 @@ export function removeChat(chats: ChatView[], id: string): ChatView[] {
 }
 
 /**
- * Applies one realtime event to the list (SPEC §4 chat lists): tip:new adds it at the top; tip:status updates it,
+ * Applies one realtime event to the list (chat lists): tip:new adds it at the top; tip:status updates it,
  * or removes it when the status is ignore; tip:deleted removes it by id. Other messages leave the list as is.
  */
 export function applyChatEvent(chats: ChatView[], message: ServerMessage): ChatView[] {
@@ -222,7 +222,7 @@ export function rowTime(chat: ChatView, sort: ChatSort): string {
   return sort === 'updated' ? chat.updatedAt : chat.createdAt;
 }
 
-/** Relative time of SPEC §9 in the active language: just now, N minutes ago, N hours ago. */
+/** Relative time in the active language: just now, N minutes ago, N hours ago. */
 export function relativeTime(iso: string, now: Date = new Date()): string {
   return relativeTimeIn(iso, now.getTime());
 }

@@ -3,7 +3,7 @@ import { MESSAGES } from '@shabaash/shared';
 export type CopyResult = { ok: true } | { ok: false; message: string };
 
 /**
- * Copies text with the async Clipboard API. A permission refusal answers SPEC §8's "Clipboard permissions
+ * Copies text with the async Clipboard API. A permission refusal answers the spec's "Clipboard permissions
  * denied…", any other failure (or no clipboard at all) "Unable to copy to clipboard…".
  */
 export async function copyText(text: string): Promise<CopyResult> {

@@ -25,7 +25,7 @@ export interface FontFaceSet {
 const CARD_WEIGHTS = [400, 700, 800] as const;
 const LATIN: readonly Subset[] = ['latin', 'latin-ext'];
 
-/** Every font the Studio offers (the first is the default, SPEC §5), in the Studio's order. */
+/** Every font the Studio offers (the first is the default), in the Studio's order. */
 export const OVERLAY_FONTS = {
   Poppins: { slug: 'poppins', weights: CARD_WEIGHTS, subsets: [...LATIN, 'devanagari'] },
   Inter: { slug: 'inter', weights: CARD_WEIGHTS, subsets: LATIN },

@@ -358,7 +358,7 @@ describe('the show on the overlay', () => {
     const auto = { ...show, autoAdvance: true };
     fake.last().push({ type: 'tip:status', space: SPACE, version: 4, data: tip('a', { amount: 20 }) });
     await new Promise((r) => setTimeout(r, 1100));
-    expect(card(root)?.dataset.tipId).toBe('a'); // off: SPEC §4, the card stays
+    expect(card(root)?.dataset.tipId).toBe('a'); // off: the card stays
     fake.last().push({ type: 'overlay:update', data: { ...looks(), show: auto } });
     fake.last().push({ type: 'tip:status', space: SPACE, version: 5, data: tip('b', { amount: 20 }) });
     expect(card(root)?.dataset.tipId).toBe('a'); // b waits its turn

@@ -27,7 +27,7 @@ import { createTierSoundPlayer } from './tierSound.ts';
 import { OVERLAY_TEXTS, showLanguage, type OverlayTexts } from './texts.ts';
 import './overlay.css';
 
-// The bare OBS overlay (SPEC §2 Overlay display): plain DOM, no framework, no login, no service worker.
+// The bare OBS overlay: plain DOM, no framework, no login, no service worker.
 
 function safeColor(color: string): string {
   return /^#[0-9a-f]{6}$/i.test(color) ? color : OVERLAY_DEFAULTS.color;
@@ -180,7 +180,7 @@ export function startOverlay(
   };
   /** After this paint, so the card shows first; then the first tip's sound costs nothing on its way to the card. */
   const prepareSoundSoon = (sound: string) => setTimeout(() => prepareTipSound(sound), 0);
-  /** A test alert always leaves after its tier's time; a tip only with auto-advance (SPEC §4 otherwise). */
+  /** A test alert always leaves after its tier's time; a tip only with auto-advance (otherwise it stays until the next). */
   const armExpiry = (shown: OverlayTip | null) => {
     clearTimeout(expiry);
     if (!shown || !(shown.test || state.show.autoAdvance || state.draining)) return;
@@ -206,7 +206,7 @@ export function startOverlay(
     console.warn('Overlay: no ?key= in the link; showing defaults.');
     return () => undefined;
   }
-  // Load failures are only logged; the overlay keeps its defaults (SPEC §8).
+  // Load failures are only logged; the overlay keeps its defaults.
   getJson(apiUrl('publicOverlay', {}, { key }))
     .then((settings) => {
       dispatch({ type: 'settings', settings });

@@ -30,10 +30,10 @@ function run(events: OverlayEvent[], from: OverlayState = initialOverlayState())
   return events.reduce(overlayReducer, from);
 }
 
-/** The overlay's default settings as SPEC §4 states them. */
+/** The overlay's default settings as the spec states them. */
 const SPEC_DEFAULTS = { overlayTheme: 'classic', font: 'Poppins', color: '#ff5c5c', sound: 'default' };
 
-describe('overlay state rules (SPEC §4 Overlay)', () => {
+describe('overlay state rules', () => {
   it('starts empty with the default settings: #ff5c5c, Poppins, sound default', () => {
     const state = initialOverlayState();
     expect(state.tip).toBeNull();
@@ -171,7 +171,7 @@ describe('the show: show settings, test alerts and auto-advance', () => {
     }
   });
 
-  it('without auto-advance, SPEC §4 stays exact: a new live tip replaces the card and expiry changes nothing', () => {
+  it('without auto-advance, the spec rule stays exact: a new live tip replaces the card and expiry changes nothing', () => {
     const a = tip('a');
     const b = tip('b');
     const state = run([
@@ -205,7 +205,7 @@ describe('the show: show settings, test alerts and auto-advance', () => {
     expect(run([{ type: 'expired', id: 'd' }], state)).toBe(state);
   });
 
-  it('turning auto-advance off shows the latest tip pushed live, as SPEC §4 would', () => {
+  it('turning auto-advance off shows the latest tip pushed live, as the spec rule would', () => {
     const [a, b, c] = [tip('a'), tip('b'), tip('c')];
     let state = run([
       { type: 'settings', settings: { ...looks, show: show(true) } },

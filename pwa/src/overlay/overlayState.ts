@@ -2,7 +2,7 @@ import type { OverlaySettings, ServerMessage } from '@shabaash/shared';
 import { defaultShowSettings, OVERLAY_DEFAULTS, type ShowSettings } from '@shabaash/shared/core';
 import { pickShow } from './show.ts';
 
-// Pure state rules of the bare overlay (SPEC §4 Overlay). Type-only imports of the barrel and the zod-free core:
+// Pure state rules of the bare overlay. Type-only imports of the barrel and the zod-free core:
 // nothing from zod reaches this bundle.
 
 export interface OverlayTip {
@@ -19,7 +19,7 @@ export interface OverlayTip {
 }
 
 export interface OverlayState {
-  /** The live tip (SPEC §4). */
+  /** The live tip. */
   tip: OverlayTip | null;
   /** A test alert shown over the live tip until its tier's time runs out (or a tip goes live). */
   test: OverlayTip | null;
@@ -178,7 +178,7 @@ function withSettings(state: OverlayState, value: unknown): OverlayState {
     typeof value === 'object' && value !== null ? (value as { show?: unknown }).show : null,
   );
   if (!show) return { ...state, settings };
-  // Auto-advance turned off: SPEC §4 again, so the latest tip pushed live is the one on screen.
+  // Auto-advance turned off: the spec's rule again, so the latest tip pushed live is the one on screen.
   const last = state.queue.at(-1);
   if (!show.autoAdvance && last) {
     return { ...state, settings, show, tip: last, queue: [], liveCount: state.liveCount + 1 };
@@ -196,7 +196,7 @@ function clearIfSame(state: OverlayState, id: string): OverlayState {
 }
 
 /**
- * SPEC §4 Overlay: one tip at a time. tip:new with status read replaces the current tip (unread new tips are
+ * The overlay: one tip at a time. tip:new with status read replaces the current tip (unread new tips are
  * ignored); tip:status read replaces it, any other status clears it when it is the same tip; tip:deleted clears
  * it when it is the same tip; the display list's first tip is taken on load; overlay:update merges settings.
  * The show: a test alert shows over the live tip until it expires or a tip goes live. With
@@ -233,7 +233,7 @@ export function overlayReducer(state: OverlayState, event: OverlayEvent): Overla
       if (state.test?.id === event.id) return { ...state, test: null };
       if (state.tip?.id !== event.id) return state;
       if (state.show.autoAdvance) return advance(state);
-      // Alerts played in turn without auto-advance: the last one stays on screen (SPEC §4: until the next).
+      // Alerts played in turn without auto-advance: the last one stays on screen (until the next).
       if (state.draining) return state.queue.length > 0 ? advance(state) : { ...state, draining: false };
       return state;
     default:

@@ -13,7 +13,7 @@ export interface RazorpayFailure {
   error?: { code?: string; description?: string | null; reason?: string; metadata?: Record<string, unknown> };
 }
 
-/** The constructor options of Checkout.js that we use (SPEC §7). */
+/** The constructor options of Checkout.js that we use. */
 export interface RazorpayOptions {
   key: string;
   order_id: string;
@@ -87,7 +87,7 @@ declare global {
   }
 }
 
-/** A checkout problem whose `message` is one of the SPEC §8 texts, ready to show. */
+/** A checkout problem whose `message` is one of the spec's texts, ready to show. */
 export class CheckoutError extends Error {
   constructor(message: string) {
     super(message);
@@ -132,7 +132,7 @@ function injectScript(url: string): Promise<void> {
 
 /**
  * Loads the checkout script from `scriptUrl` once (sandbox: our /sandbox/checkout.js; production: Razorpay's)
- * and resolves `window.Razorpay`. Rejects with a CheckoutError carrying a SPEC §8 message; a failed load can be
+ * and resolves `window.Razorpay`. Rejects with a CheckoutError carrying one of the spec's messages; a failed load can be
  * retried by calling again.
  */
 export function loadCheckout(scriptUrl: string): Promise<RazorpayConstructor> {
@@ -168,22 +168,22 @@ export interface CheckoutRequest {
 /** What happens in the checkout. Real Razorpay keeps its dialog open after a failure, so `onFailed` may be followed by `onPaid`. */
 export interface CheckoutCallbacks {
   onPaid: (response: RazorpaySuccess) => void;
-  /** `message` is the provider's description or SPEC §8 `Payment failed. Please try again.` */
+  /** `message` is the provider's description or `Payment failed. Please try again.` */
   onFailed: (message: string) => void;
   onDismiss?: () => void;
 }
 
-/** The provider's failure description, else SPEC §8 `Payment failed. Please try again.` */
+/** The provider's failure description, else `Payment failed. Please try again.` */
 export function failureMessage(response: RazorpayFailure | undefined): string {
   const description = response?.error?.description?.trim();
   return description ? description : MESSAGES.paymentFailed;
 }
 
 /**
- * Loads the script if needed, then opens checkout with the SPEC §7 options (key, order id, amount, currency,
+ * Loads the script if needed, then opens checkout with these options (key, order id, amount, currency,
  * title and description in the chosen language, prefilled name, theme #38bdf8) and the payment methods of
  * checkoutDisplayConfig (UPI intent or QR, cards; never a UPI collect request). Resolves once the dialog is open; rejects with a
- * CheckoutError (SPEC §8 text) when the SDK cannot be loaded or constructed. The client never credits
+ * CheckoutError (a spec text) when the SDK cannot be loaded or constructed. The client never credits
  * anything itself: only the webhook does.
  */
 export async function openCheckout(request: CheckoutRequest, callbacks: CheckoutCallbacks): Promise<void> {

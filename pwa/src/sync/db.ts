@@ -98,7 +98,7 @@ export interface MirroredPayouts {
   confirmedAt: string;
 }
 
-/** The offline mirror (ARCHITECTURE §7): one IndexedDB database per browser profile. */
+/** The offline mirror: one IndexedDB database per browser profile. */
 export class ShabaashDB extends Dexie {
   walletActivity!: EntityTable<MirroredTransaction, '_id'>;
   chats!: EntityTable<MirroredChat, 'id'>;

@@ -67,7 +67,7 @@ export function capturePosts(
   return bodies;
 }
 
-/** The options the provider's checkout is opened with (SPEC §4) for an INR order, in English. */
+/** The options the provider's checkout is opened with for an INR order, in English. */
 export function checkoutOptions(key: string, orderId: string, amountPaise: number, payerName: string) {
   return {
     key,

@@ -8,7 +8,7 @@ export type Theme = 'light' | 'dark';
  */
 const listeners = new Set<() => void>();
 
-/** The stored theme (SPEC §1: light or dark, default light). */
+/** The stored theme (light or dark, default light). */
 export function readTheme(): Theme {
   try {
     return localStorage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';

@@ -8,7 +8,7 @@ import { fillMessage, VALIDATION_MESSAGES } from '../validationMessages.ts';
 
 /** Building blocks every domain's schemas use: phones, rupee amounts, handles, roles, tip statuses, colours. */
 
-/** A phone as people type it ("+91 98765-43210"), normalised to its last 10 digits (SPEC §5). */
+/** A phone as people type it ("+91 98765-43210"), normalised to its last 10 digits. */
 export const phoneSchema = z.string({ error: MESSAGES.invalidPhone }).transform((value, ctx) => {
   const result = normalizePhone(value);
   if (!result.ok) {

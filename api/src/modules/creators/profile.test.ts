@@ -97,7 +97,7 @@ describe('becoming a creator, and role checks on creator routes', () => {
     expect(fallback.handle).toBe(oldest.handle);
   });
 
-  it('the contract marks every creator call of SPEC §7 as creator-only', () => {
+  it('the contract marks every creator call as creator-only', () => {
     // Every creator-only call in the map is then checked below; this guards the spec's own list.
     expect(CREATOR_CALLS.map((c) => c.name)).toEqual(
       expect.arrayContaining([

@@ -16,7 +16,7 @@ import { openPaymentOrder } from './payments.service.ts';
 type GuestOrderInput = z.infer<typeof guestOrderInputSchema>;
 
 /**
- * Guest checkout (SPEC §4): validated input in rupees → an order for the creator the request resolved to; a
+ * Guest checkout: validated input in rupees → an order for the creator the request resolved to; a
  * suspended creator refuses it (403 CREATOR_SUSPENDED). With `coverFees` the amount is what the creator nets: the
  * order is for the smallest total that nets it at the creator's fee now, and the tip records the fee was covered.
  */

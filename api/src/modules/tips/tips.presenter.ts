@@ -44,7 +44,7 @@ export interface TipRow {
 
 /**
  * Row → wire DTO, the same on HTTP and websocket. `includePhone` is for the tip's own creator only, who sees
- * the number masked to its last 4 digits (DPDP Act; SPEC §3 showed it whole); `ownPhone` is for the sender
+ * the number masked to its last 4 digits (DPDP Act; the spec showed it whole); `ownPhone` is for the sender
  * reading their own tip, in full. Public rooms and lists never carry phone numbers.
  */
 export function presentTip(row: TipRow, options: { includePhone?: boolean; ownPhone?: boolean } = {}): Tip {

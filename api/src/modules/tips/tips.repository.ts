@@ -38,7 +38,7 @@ export const TIP_COLUMNS = [
 /** TIP_COLUMNS as one select list, for raw SQL and `.select(db.raw(TIP_SELECT))`. */
 export const TIP_SELECT = TIP_COLUMNS.join(', ');
 
-/** The platform fee parameters `shabaash_insert_tip` takes (ARCHITECTURE §1: Starter free tier, Pro basis points). */
+/** The platform fee parameters `shabaash_insert_tip` takes (Starter free tier, Pro basis points). */
 export const FEE_PARAMETERS = [LIMITS.starterFreeTierPaise, LIMITS.proFeeBasisPoints] as const;
 
 /**

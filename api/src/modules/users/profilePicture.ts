@@ -32,7 +32,7 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
 const DATA_URL = /^data:([a-z0-9.+/-]+);base64,([A-Za-z0-9+/]*={0,2})$/i;
 
 /**
- * Checks a profile picture data string (SPEC §5): a base64 PNG, JPEG or WebP whose bytes match the declared
+ * Checks a profile picture data string: a base64 PNG, JPEG or WebP whose bytes match the declared
  * type, at most 1,000,000 decoded bytes. Throws 400 with the spec's message otherwise; returns the bytes.
  */
 export function validateProfilePicture(dataString: string): Buffer {

@@ -1,7 +1,7 @@
 import type { User } from '@shabaash/shared';
 import type { UserRecord } from './users.repository.ts';
 
-/** The user DTO of SPEC §3 (userSchema): id, name, phone, role, profilePic and the creator's public profile. */
+/** The user DTO (userSchema): id, name, phone, role, profilePic and the creator's public profile. */
 export function presentUser(user: UserRecord): User {
   return {
     id: user.id,

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../hooks/useAuth.ts';
 
 /**
- * Route guard (SPEC §4): while loading shows Loading...; with no user redirects to /login; a non-creator
+ * Route guard: while loading shows Loading...; with no user redirects to /login; a non-creator
  * on a creator-only route (`role="creator"`) is redirected to /dashboard. Renders children or <Outlet />.
  */
 export function RequireAuth({ role, children }: { role?: 'creator'; children?: ReactNode }) {

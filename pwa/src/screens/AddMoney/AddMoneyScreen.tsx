@@ -20,7 +20,7 @@ const strong = (text: string) => <strong>{text}</strong>;
 /** Quick picks for the amount, in rupees. */
 const QUICK_AMOUNTS_RUPEES = [100, 250, 500, 1000] as const;
 
-/** /add-money (SPEC §2, §4 Top-up): amount form, how-it-works steps, order confirmation box and checkout. */
+/** /add-money: amount form, how-it-works steps, order confirmation box and checkout. */
 export function AddMoneyScreen() {
   const id = useId();
   const balance = useBalance();

@@ -13,7 +13,7 @@ import { richText, useT } from '../../i18n/i18n.tsx';
 import { ExternalAmount, StickerText } from '../../components/ExternalMark.tsx';
 import { StreamSession } from './StreamSession.tsx';
 
-// The Chat Loader's cards above the list (SPEC §2), one component each.
+// The Chat Loader's cards above the list, one component each.
 
 export function NextInQueueCard({
   next,

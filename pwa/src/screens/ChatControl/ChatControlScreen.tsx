@@ -31,7 +31,7 @@ import './chatControl.css';
 export { HIGHLIGHT_MS, SEARCH_DEBOUNCE_MS } from './chatText.ts';
 
 /**
- * /creator/chat-control (SPEC §2 Chat Loader): the cards (next in queue, snapshot, search, quick tools, the show),
+ * /creator/chat-control (the Chat Loader): the cards (next in queue, snapshot, search, quick tools, the show),
  * the banners and the live list. Each card is its own component; a new card is one more line in `cl-cards`.
  */
 export function ChatControlScreen() {

@@ -9,7 +9,7 @@ export interface Toast {
   text: string;
 }
 
-/** One toast at a time that clears itself after 4 s (SPEC §2); a newer toast restarts the timer. */
+/** One toast at a time that clears itself after 4 s; a newer toast restarts the timer. */
 export function useToast() {
   const [toast, setToast] = useTransient<Toast>(TOAST_CLEAR_MS);
   const show = useCallback((kind: Toast['kind'], text: string) => setToast({ kind, text }), [setToast]);

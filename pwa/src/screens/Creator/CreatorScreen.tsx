@@ -282,7 +282,7 @@ function RecentSupport() {
 }
 
 /**
- * /creator (SPEC §2 Creator suite): analytics cards, overlay link (copy, export, rotate), settings, Connect YouTube,
+ * /creator: analytics cards, overlay link (copy, export, rotate), settings, Connect YouTube,
  * recent support.
  */
 export function CreatorScreen() {

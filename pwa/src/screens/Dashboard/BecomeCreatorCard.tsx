@@ -9,7 +9,7 @@ import { useT } from '../../i18n/i18n.tsx';
 import { bindText } from '../../components/fieldBinding.tsx';
 import { Card } from '../../components/Card.tsx';
 
-/** "Become a creator" (ARCHITECTURE §1): choose a handle and display name; the user becomes a creator. */
+/** "Become a creator": choose a handle and display name; the user becomes a creator. */
 export function BecomeCreatorCard() {
   const { user, isCreator, updateUser } = useAuth();
   const navigate = useNavigate();

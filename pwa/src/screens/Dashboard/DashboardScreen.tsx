@@ -14,7 +14,7 @@ import { useT } from '../../i18n/i18n.tsx';
 import { useWalletMode } from '../../api/useConfig.ts';
 
 /**
- * /dashboard (SPEC §2): welcome, Add Money, balance, send tip, wallet activity, profile picture, recent tips; without a
+ * /dashboard: welcome, Add Money, balance, send tip, wallet activity, profile picture, recent tips; without a
  * stored wallet (WALLET_MODE=off) no Add Money, balance or wallet activity, and the tip is paid through Checkout.
  */
 export function DashboardScreen() {

@@ -10,7 +10,7 @@ import { useUpdateProfilePic } from './useDashboardMutations.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { Card } from '../../components/Card.tsx';
 
-/** Profile-picture uploader (SPEC §2 dashboard, §5 rules): validates, uploads a data URL, merges the user. */
+/** Profile-picture uploader (dashboard; the picture rules): validates, uploads a data URL, merges the user. */
 export function ProfilePictureUploader() {
   const { user, updateUser } = useAuth();
   const upload = useUpdateProfilePic();

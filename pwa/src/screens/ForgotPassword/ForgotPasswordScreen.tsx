@@ -10,7 +10,7 @@ import { newPasswordProblem, PasswordField, PhoneField } from '../../components/
 import { useT } from '../../i18n/i18n.tsx';
 import { bindText } from '../../components/fieldBinding.tsx';
 
-/** /forgot-password (SPEC §2, §4): phone and Send OTP, then OTP and new password; back to /login after 1.5 s. */
+/** /forgot-password: phone and Send OTP, then OTP and new password; back to /login after 1.5 s. */
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const { t } = useT();

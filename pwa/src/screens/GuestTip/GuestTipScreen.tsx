@@ -17,7 +17,7 @@ import { richText, useT } from '../../i18n/i18n.tsx';
 import { localizeText } from '../../i18n/errors.ts';
 import { rupees as formatAmount } from '../../i18n/format.ts';
 
-/** /guest-tip (SPEC §2, §4 Guest checkout): tip a creator (from `?c=<handle>`) without an account. */
+/** /guest-tip: tip a creator (from `?c=<handle>`) without an account. */
 export function GuestTipScreen() {
   const hydrated = useHydrated();
   const { t } = useT();

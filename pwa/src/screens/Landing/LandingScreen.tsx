@@ -7,7 +7,7 @@ import { OfferSections } from './Offer.tsx';
 import './sections.css';
 
 /**
- * The landing page of SPEC §1 and §2, section by section. Prerendered per language and kept static until the
+ * The landing page, section by section. Prerendered per language and kept static until the
  * visitor acts (src/staticPage.ts): whatever it shows must render the same for every signed-out visitor.
  */
 export function LandingScreen() {

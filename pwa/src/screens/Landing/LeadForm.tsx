@@ -12,7 +12,7 @@ export const LEAD_TAGS = ['landing', 'newsletter'];
 type LeadState =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'success' } | { kind: 'error'; message: string };
 
-/** Builds the lead payload (SPEC §5): phone must be 10 digits after stripping; name/email only when non-empty. */
+/** Builds the lead payload: phone must be 10 digits after stripping; name/email only when non-empty. */
 export function buildLeadPayload(fields: {
   name: string;
   email: string;
@@ -28,7 +28,7 @@ export function buildLeadPayload(fields: {
   return payload;
 }
 
-/** The landing page's lead-capture form: idle, Sending…, success or error (SPEC §4). */
+/** The landing page's lead-capture form: idle, Sending…, success or error. */
 export function LeadForm() {
   const hydrated = useHydrated();
   const { t } = useT();

@@ -16,7 +16,7 @@ const FEATURES = [
 
 const STEPS = ['register', 'live', 'paid'] as const;
 
-/** The two plans (SPEC §1): Starter free, Pro at 2.9% per tip, the featured one. */
+/** The two plans: Starter free, Pro at 2.9% per tip, the featured one. */
 const PLANS = [
   { key: 'starter', price: '0%', to: '/register', featured: false },
   { key: 'pro', price: '2.9%', to: '/creator', featured: true },

@@ -8,7 +8,7 @@ export interface LeadPayload {
   email?: string;
 }
 
-/** POST /api/leads (SPEC §7): the response is not read; failures surface the server's message. */
+/** POST /api/leads: the response is not read; failures surface the server's message. */
 export function useCreateLead() {
   return useMutation({
     mutationFn: (input: LeadPayload) => api('createLead', { input }),

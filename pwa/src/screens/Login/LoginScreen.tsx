@@ -13,7 +13,7 @@ import { usePrerenderedField } from '../../hooks/usePrerenderedField.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { WalletCopy } from '../../components/WalletCopy.tsx';
 
-/** /login (SPEC §2): phone and password; creators land on /creator, everyone else on /dashboard. */
+/** /login: phone and password; creators land on /creator, everyone else on /dashboard. */
 export function LoginScreen() {
   const hydrated = useHydrated();
   const { t } = useT();

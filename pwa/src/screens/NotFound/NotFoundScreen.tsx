@@ -3,7 +3,7 @@ import { useAuth } from '../../hooks/useAuth.ts';
 import { homePathFor } from '../../auth/homePath.ts';
 import { richText, useT } from '../../i18n/i18n.tsx';
 
-/** The 404 page of SPEC §2 for any unmapped path. */
+/** The 404 page for any unmapped path. */
 export function NotFoundScreen() {
   const { user } = useAuth();
   const { t } = useT();

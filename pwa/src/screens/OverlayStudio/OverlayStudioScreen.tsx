@@ -14,7 +14,7 @@ import { useT } from '../../i18n/i18n.tsx';
 import './overlayStudio.css';
 
 /**
- * /overlay (SPEC §2 Overlay Studio). With display=1 the bare overlay entry takes over (the server rewrites that
+ * /overlay (the Overlay Studio). With display=1 the bare overlay entry takes over (the server rewrites that
  * URL to overlay.html; inside the SPA we hand over to it). The key comes from ?key= or the signed-in creator.
  */
 export function OverlayStudioScreen() {

@@ -16,7 +16,7 @@ import { richText, useT } from '../../i18n/i18n.tsx';
 import { bindText } from '../../components/fieldBinding.tsx';
 import { useWalletMode } from '../../api/useConfig.ts';
 
-/** /register (SPEC §2, §4): details and Send OTP, then the 6-digit code; logs in and redirects by role. */
+/** /register: details and Send OTP, then the 6-digit code; logs in and redirects by role. */
 export function RegisterScreen() {
   const navigate = useNavigate();
   const { t } = useT();
