@@ -35,6 +35,8 @@ async function buildUser(
         phone: opts.phone,
         password_hash: 'bench-not-a-hash',
         role: opts.role,
+        // Adults: every payment first asks for a date of birth (the age rule), and a bench viewer has given it.
+        date_of_birth: '1990-01-01',
       })
       .returning<{ id: string }[]>('id');
     if (!row) throw new Error('user insert failed');

@@ -12,6 +12,7 @@ import { latency, recentReads, throughput } from './phases.ts';
 import type { BenchProduct } from '../product.ts';
 import { costLine, type Results, type SendCost } from '../reports/report.ts';
 import type { LatencyPhase } from './phases.ts';
+import type { LoopResult } from '../load/load.ts';
 import { tail } from '../reports/table.ts';
 import { countersPerOp, cpuMsPerOp, cpuSnapshot, dbCounters } from '../probes/procStats.ts';
 import { analyzeFilled, type SeededCreator, type SeededUser } from '../load/seed.ts';
@@ -95,10 +96,12 @@ export async function sendJob(b: BenchRun): Promise<void> {
     results.throughput[mix] = http;
     results.cost[mix] = await cost(http.ok);
     log(`  ${fmt(http.perSecond)} tips/s; per tip ${costLine(results.cost[mix])}`);
+    logFailures(http);
     await settleDatabase(b.db);
     log(`send floor tips/s, ${label} (same client)…`);
     const floor = await throughput(b.floors.send, mix, viewers, (i) => creators[i % n]!, `${b.runId}f`);
     results.floors.throughput[mix] = floor.result;
+    logFailures(floor.result);
     log(
       `  ${fmt(floor.result.perSecond)} tips/s: ratio ${(http.perSecond / floor.result.perSecond).toFixed(2)}`,
     );
@@ -419,4 +422,11 @@ async function latencyPhases(
     results.latency.sustainable = slow;
     log(`  send → receipt p50/p99/p99.9/max ${tail(slow.sendToReceipt)}`);
   }
+}
+
+/** A loop's refused requests, by status, with the first answer: a rate of 0 never passes without its cause. */
+function logFailures(result: LoopResult): void {
+  if (result.failed === 0) return;
+  const byStatus = Object.entries(result.failures).map(([status, n]) => `${n} × ${status}`);
+  log(`  ${result.failed} failed (${byStatus.join(', ')}); first: ${result.firstFailure ?? '?'}`);
 }
