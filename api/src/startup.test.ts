@@ -54,6 +54,17 @@ function npmStart(env: Record<string, string>): Promise<{ code: number | null; l
   );
 }
 
+/** `select 1` on a fresh connection to `url`: the server answers queries. */
+async function selectOne(url: string): Promise<Array<{ ok: number }>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ ok: number }>('select 1 as ok')).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 describe('start-up failures name the part and the setting', () => {
   it('a second instance whose EMBEDDED_PG_PORT is taken stops with one line: the port, its holder, the setting', async () => {
     const taken = await holdPort();
@@ -165,10 +176,7 @@ describe('start-up failures name the part and the setting', () => {
         copyRoot,
       });
       try {
-        const client = new pg.Client({ connectionString: server.url });
-        await client.connect();
-        expect((await client.query<{ ok: number }>('select 1 as ok')).rows).toEqual([{ ok: 1 }]);
-        await client.end();
+        expect(await selectOne(server.url)).toEqual([{ ok: 1 }]);
         // A second start on the same DATA_DIR (npm start twice in one folder) stops at once, naming the first.
         const second = await startEmbeddedPostgres({ dataDir, modulesDir, copyRoot }).catch(
           (e: unknown) => e,
@@ -204,11 +212,7 @@ describe('start-up failures name the part and the setting', () => {
           copyRoot,
         });
         try {
-          const client = new pg.Client({ connectionString: server.url });
-          await client.connect();
-          const { rows } = await client.query<{ ok: number }>('select 1 as ok');
-          await client.end();
-          return rows;
+          return await selectOne(server.url);
         } finally {
           await server.stop();
         }

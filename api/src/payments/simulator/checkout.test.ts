@@ -141,6 +141,21 @@ async function order(amountPaise: number) {
   return gateway.createOrder({ amountPaise, receipt: makeReceipt('co'), notes: { purpose: 'wallet_topup' } });
 }
 
+/** A new order of `amountPaise` opened in Checkout without the collect flow; its dialog and success handler. */
+async function openUpiCheckout(amountPaise: number) {
+  const o = await order(amountPaise);
+  const handler = vi.fn();
+  new (Rzp())({
+    key: KEY_ID,
+    order_id: o.id,
+    amount: o.amount,
+    name: 'Tip',
+    config: NO_COLLECT,
+    handler,
+  }).open();
+  return { o, handler, d: dialog()! };
+}
+
 describe('sandbox checkout.js', () => {
   it('defines window.Razorpay with the Checkout surface', () => {
     const R = Rzp();
@@ -247,17 +262,7 @@ describe('sandbox checkout.js', () => {
   });
 
   it("on a desktop, UPI is a QR code of the order's upi://pay link that a sandbox phone scans to pay", async () => {
-    const o = await order(12_345);
-    const handler = vi.fn();
-    new (Rzp())({
-      key: KEY_ID,
-      order_id: o.id,
-      amount: o.amount,
-      name: 'Tip',
-      config: NO_COLLECT,
-      handler,
-    }).open();
-    const d = dialog()!;
+    const { o, handler, d } = await openUpiCheckout(12_345);
     expect(d.querySelector('[data-upi-flow]')?.getAttribute('data-upi-flow')).toBe('qr');
     expect(d.textContent).toContain('Scan the QR code with any UPI app');
     const img = d.querySelector('img');
@@ -282,17 +287,7 @@ describe('sandbox checkout.js', () => {
 
   it('on a phone, UPI is the intent flow: a UPI app opens the link and approves the payment', async () => {
     await withUserAgent(PHONE_UA, async () => {
-      const o = await order(10_000);
-      const handler = vi.fn();
-      new (Rzp())({
-        key: KEY_ID,
-        order_id: o.id,
-        amount: o.amount,
-        name: 'Tip',
-        config: NO_COLLECT,
-        handler,
-      }).open();
-      const d = dialog()!;
+      const { o, handler, d } = await openUpiCheckout(10_000);
       expect(d.querySelector('[data-upi-flow]')?.getAttribute('data-upi-flow')).toBe('intent');
       expect(d.querySelector('img')).toBeNull();
       expect(d.querySelector('input[type=text]')).toBeNull();

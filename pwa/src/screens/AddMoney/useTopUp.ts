@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS, MESSAGES, type PaymentOrder } from '@shabaash/shared';
 import { serverMessage } from '../../api/client.ts';
-import { useConfig } from '../../api/useConfig.ts';
 import { useAuth } from '../../hooks/useAuth.ts';
-import { CheckoutError, openCheckout } from '../../payments/checkout.ts';
+import { CheckoutError } from '../../payments/checkout.ts';
+import { useOrderCheckout } from '../../hooks/useOrderCheckout.ts';
 import { useAddMoney, useRefreshWallet } from '../../hooks/useWallet.ts';
 
 type Phase = 'idle' | 'creating' | 'checkout' | 'paid' | 'failed';
@@ -14,7 +14,7 @@ type Phase = 'idle' | 'creating' | 'checkout' | 'paid' | 'failed';
  */
 export function useTopUp(onPaid: () => void) {
   const { user } = useAuth();
-  const config = useConfig();
+  const openOrderCheckout = useOrderCheckout();
   const addMoney = useAddMoney();
   const refreshWallet = useRefreshWallet();
   const [phase, setPhase] = useState<Phase>('idle');
@@ -49,15 +49,9 @@ export function useTopUp(onPaid: () => void) {
     setOrder({ order: created, startedAt: Date.now() });
     setPhase('checkout');
     try {
-      const settings = config.data ?? (await config.refetch()).data;
-      if (!settings) throw new CheckoutError(MESSAGES.checkoutLoadFailed);
-      await openCheckout(
-        {
-          scriptUrl: settings.checkoutScriptUrl,
-          key: settings.razorpayKeyId,
-          order: created,
-          payerName: user?.name,
-        },
+      await openOrderCheckout(
+        created,
+        { payerName: user?.name },
         {
           onPaid: () => {
             setPhase('paid');

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, rupeesToPaise } from '@shabaash/shared';
 import { errorMessage } from '../../api/client.ts';
-import { useConfig } from '../../api/useConfig.ts';
-import { CheckoutError, openCheckout } from '../../payments/checkout.ts';
+import { CheckoutError } from '../../payments/checkout.ts';
+import { useOrderCheckout } from '../../hooks/useOrderCheckout.ts';
 import { fetchSafetyVerdict, tipRulesQuery } from '../../hooks/tipSafety.ts';
 import { useGuestOrder } from '../../hooks/useGuestOrder.ts';
 import type { PrerenderedField } from '../../hooks/usePrerenderedField.ts';
@@ -23,7 +23,7 @@ export function useGuestCheckout(
   fields: { name: PrerenderedField; amount: PrerenderedField; message: PrerenderedField },
   options: { coverFees: boolean } = { coverFees: false },
 ) {
-  const config = useConfig();
+  const openOrderCheckout = useOrderCheckout();
   const queryClient = useQueryClient();
   const guestOrder = useGuestOrder();
   const { name: nameField, amount: amountField, message: messageField } = fields;
@@ -83,15 +83,9 @@ export function useGuestCheckout(
         setIsPreparing(false);
         return;
       }
-      const settings = config.data ?? (await config.refetch()).data;
-      if (!settings) throw new CheckoutError(MESSAGES.checkoutLoadFailed);
-      await openCheckout(
-        {
-          scriptUrl: settings.checkoutScriptUrl,
-          key: settings.razorpayKeyId,
-          order,
-          payerName: name.trim() || undefined,
-        },
+      await openOrderCheckout(
+        order,
+        { payerName: name.trim() || undefined },
         {
           onPaid: () => {
             setStatus({ kind: 'success', text: MESSAGES.guestPaymentReceived });

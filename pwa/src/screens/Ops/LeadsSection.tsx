@@ -6,6 +6,7 @@ import { useLeadContacted, useOpsLeads, useRevealLead } from '../../hooks/ops/pe
 import { useDownload } from '../../hooks/useDownload.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { dateTime } from '../../i18n/format.ts';
+import { OpsQueryList } from './OpsQueryList.tsx';
 import { ReasonForm } from './ReasonForm.tsx';
 import './people.css';
 
@@ -114,19 +115,9 @@ export function LeadsSection() {
         </button>
       </div>
       <FormStatus error={csv.error} />
-      {leads.isPending ? (
-        <p role="status">{t('page.loading')}</p>
-      ) : leads.isError ? (
-        <FormStatus error={leads.error.message} />
-      ) : leads.data.leads.length === 0 ? (
-        <p className="muted">{t('ops.leads.empty')}</p>
-      ) : (
-        <ul className="ops-list">
-          {leads.data.leads.map((lead) => (
-            <LeadCard key={lead.id} lead={lead} />
-          ))}
-        </ul>
-      )}
+      <OpsQueryList query={leads} items={(data) => data.leads} empty={t('ops.leads.empty')}>
+        {(lead) => <LeadCard key={lead.id} lead={lead} />}
+      </OpsQueryList>
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { OpsReport } from '@shabaash/shared';
 import { Card } from '../../components/Card.tsx';
-import { FormStatus } from '../../components/FormStatus.tsx';
 import { useCloseReport, useOpsReports } from '../../hooks/ops/people.ts';
 import { useT } from '../../i18n/i18n.tsx';
 import { dateTime, money } from '../../i18n/format.ts';
+import { OpsQueryList } from './OpsQueryList.tsx';
 import { ReasonForm } from './ReasonForm.tsx';
 import './people.css';
 
@@ -91,19 +91,9 @@ export function ReportsSection() {
           </button>
         ))}
       </div>
-      {reports.isPending ? (
-        <p role="status">{t('page.loading')}</p>
-      ) : reports.isError ? (
-        <FormStatus error={reports.error.message} />
-      ) : reports.data.reports.length === 0 ? (
-        <p className="muted">{t('ops.reports.empty')}</p>
-      ) : (
-        <ul className="ops-list">
-          {reports.data.reports.map((report) => (
-            <ReportCard key={report.id} report={report} />
-          ))}
-        </ul>
-      )}
+      <OpsQueryList query={reports} items={(data) => data.reports} empty={t('ops.reports.empty')}>
+        {(report) => <ReportCard key={report.id} report={report} />}
+      </OpsQueryList>
     </section>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { MESSAGES } from '@shabaash/shared';
 import { api } from '../../../api/client.ts';
-import { useConfig } from '../../../api/useConfig.ts';
 import { useAuth } from '../../../hooks/useAuth.ts';
-import { CheckoutError, openCheckout, type CheckoutCallbacks } from '../../../payments/checkout.ts';
+import { useOrderCheckout } from '../../../hooks/useOrderCheckout.ts';
+import type { CheckoutCallbacks } from '../../../payments/checkout.ts';
 
 export interface CheckoutTipInput {
   amount: number;
@@ -21,7 +20,7 @@ export interface CheckoutTipInput {
  */
 export function useCheckoutTip() {
   const { user } = useAuth();
-  const config = useConfig();
+  const openOrderCheckout = useOrderCheckout();
   const [isOpening, setIsOpening] = useState(false);
 
   const pay = async (
@@ -32,18 +31,7 @@ export function useCheckoutTip() {
     try {
       const input = { amount, message, coverFees, ...(creator ? { creator } : {}) };
       const { order } = await api('tipOrder', { input });
-      const settings = config.data ?? (await config.refetch()).data;
-      if (!settings) throw new CheckoutError(MESSAGES.checkoutLoadFailed);
-      await openCheckout(
-        {
-          scriptUrl: settings.checkoutScriptUrl,
-          key: settings.razorpayKeyId,
-          order,
-          payerName: user?.name,
-          payerContact: user?.phone,
-        },
-        callbacks,
-      );
+      await openOrderCheckout(order, { payerName: user?.name, payerContact: user?.phone }, callbacks);
     } finally {
       setIsOpening(false);
     }
