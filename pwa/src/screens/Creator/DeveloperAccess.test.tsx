@@ -49,9 +49,9 @@ describe('Creator Suite developer access', () => {
     let secretGiven = '';
     server.use(
       ...overrideHandlers(state, {
-        createApiToken: (ctx) => {
+        createApiToken: async (ctx) => {
           sent = ctx.input;
-          const answer = resolvers.createApiToken(ctx);
+          const answer = await resolvers.createApiToken(ctx);
           secretGiven = answer.secret;
           return answer;
         },

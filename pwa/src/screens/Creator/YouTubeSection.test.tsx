@@ -36,8 +36,8 @@ describe('YouTube card', () => {
     let consent = '';
     server.use(
       ...overrideHandlers(state, {
-        connectYouTube: (ctx) => {
-          const answer = resolvers.connectYouTube(ctx);
+        connectYouTube: async (ctx) => {
+          const answer = await resolvers.connectYouTube(ctx);
           consent = answer.url;
           return answer;
         },
