@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
-import { setupServer, type SetupServer } from 'msw/node';
-import { http } from 'msw';
+import { afterEach, beforeEach } from 'vitest';
 import { SANDBOX_PUBLIC_LEGAL, SPEC_TIPS_FIGURE, type PublicConfig } from '@shabaash/shared';
+import { overrideHandlers } from '@shabaash/mocks';
+import type { MockServer } from '@shabaash/mocks/node';
 import { installFakeRazorpay } from './fakeRazorpay.ts';
+import { mockApiForFile } from './server.ts';
 
 /** GET /api/config of a sandbox deployment, for screen tests. */
 export function sandboxConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
@@ -21,29 +21,22 @@ export function sandboxConfig(overrides: Partial<PublicConfig> = {}): PublicConf
 }
 
 /**
- * The rig of a checkout screen's tests, registered around every test of the calling file: an MSW server that
- * fails on unhandled requests and a fake `window.Razorpay` (fresh per test), with the DOM, handlers and
- * storage reset after each test. `fake` is the current test's fake checkout.
+ * The rig of a checkout screen's tests, registered around every test of the calling file: the contract-checked
+ * mock API (see mockApiForFile) serving a sandbox deployment's config (`config` over sandboxConfig's), and a fake
+ * `window.Razorpay` (fresh per test). `fake` is the current test's fake checkout.
  */
-export function setupCheckoutTests(): {
-  server: SetupServer;
+export function setupCheckoutTests(config: Partial<PublicConfig> = {}): MockServer & {
   readonly fake: ReturnType<typeof installFakeRazorpay>;
 } {
-  const server = setupServer();
+  const mock = mockApiForFile();
   let fake: ReturnType<typeof installFakeRazorpay> | null = null;
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     fake = installFakeRazorpay();
+    serveConfig(mock, sandboxConfig(config));
   });
-  afterEach(() => {
-    cleanup();
-    fake?.uninstall();
-    server.resetHandlers();
-    localStorage.clear();
-  });
-  afterAll(() => server.close());
+  afterEach(() => fake?.uninstall());
   return {
-    server,
+    ...mock,
     get fake() {
       if (!fake) throw new Error('the fake checkout exists only inside a test');
       return fake;
@@ -51,20 +44,9 @@ export function setupCheckoutTests(): {
   };
 }
 
-/** Answers POSTs to `path` with `respond` and returns the JSON bodies they carried, in order. */
-export function capturePosts(
-  server: SetupServer,
-  path: string,
-  respond: () => Response | Promise<Response>,
-): unknown[] {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post(path, async ({ request }) => {
-      bodies.push(await request.json());
-      return respond();
-    }),
-  );
-  return bodies;
+/** GET /api/config answers `config` (output-checked) for the rest of the test. */
+export function serveConfig({ server, state }: MockServer, config: PublicConfig): void {
+  server.use(...overrideHandlers(state, { config: () => config }));
 }
 
 /** The options the provider's checkout is opened with for an INR order, in English. */

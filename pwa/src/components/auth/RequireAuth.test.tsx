@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { delay } from 'msw';
 import { Route, Routes } from 'react-router-dom';
+import { CREATOR, VIEWER, overrideHandlers, resolvers } from '@shabaash/mocks';
 import { RequireAuth } from './RequireAuth.tsx';
-import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
-import { mswServerForFile, signIn } from '../../test/server.ts';
+import { renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { mockApiForFile } from '../../test/server.ts';
 
-const server = mswServerForFile();
+const { server, state } = mockApiForFile();
 
 function GuardedRoutes() {
   return (
@@ -34,48 +35,39 @@ describe('RequireAuth', () => {
   });
 
   it('redirects a viewer on a creator-only route to /dashboard', async () => {
-    const viewer = buildUser();
-    signIn(server, viewer);
+    storeSession(VIEWER.user, VIEWER.token);
     renderWithApp(<GuardedRoutes />, { path: '/creator' });
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
     expect(location()).toBe('/dashboard');
   });
 
   it('lets a creator through to the creator route', async () => {
-    const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha' } });
-    signIn(server, creator);
+    storeSession(CREATOR.user, CREATOR.token);
     renderWithApp(<GuardedRoutes />, { path: '/creator' });
     expect(await screen.findByRole('heading', { name: 'Creator page' })).toBeTruthy();
     expect(location()).toBe('/creator');
   });
 
   it('shows Loading... while a stored token is resolved, then renders the route', async () => {
-    const viewer = buildUser();
-    storeSession(null); // token only, no stored user: the guard must wait for /users/me
+    storeSession(null, VIEWER.token); // token only, no stored user: the guard must wait for /users/me
+    // The contract's answer (it refuses a request without the stored token), a little late.
     server.use(
-      http.get('*/api/users/me', async ({ request }) => {
-        expect(request.headers.get('authorization')).toBe('Bearer test-token');
-        await delay(80);
-        return HttpResponse.json({ user: viewer });
+      ...overrideHandlers(state, {
+        me: async (ctx) => {
+          await delay(80);
+          return resolvers.me(ctx);
+        },
       }),
     );
     renderWithApp(<GuardedRoutes />, { path: '/dashboard' });
     expect(screen.getByRole('status').textContent).toBe('Loading...');
     expect(screen.queryByText('Dashboard page')).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(viewer);
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(VIEWER.user);
   });
 
   it('signs out and redirects to /login when the stored token is rejected', async () => {
-    storeSession(null, 'revoked');
-    server.use(
-      http.get('*/api/users/me', () =>
-        HttpResponse.json(
-          { message: 'Your session has expired. Please log in again.', code: 'UNAUTHENTICATED' },
-          { status: 401 },
-        ),
-      ),
-    );
+    storeSession(null, 'revoked'); // a token the API does not know: GET /users/me answers 401
     renderWithApp(<GuardedRoutes />, { path: '/dashboard' });
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());

@@ -1,26 +1,24 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import { http, HttpResponse } from 'msw';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { MESSAGES } from '@shabaash/shared';
+import { failWith, overrideHandlers } from '@shabaash/mocks';
 import { RegisterScreen } from '../../screens/Register/RegisterScreen.tsx';
 import { ForgotPasswordScreen } from '../../screens/ForgotPassword/ForgotPasswordScreen.tsx';
 import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile } from '../../test/server.ts';
 
-// No request may leave a form whose input is refused: any call fails the test.
-const server = setupServer();
+// No request may leave a form whose input is refused: any call but the config's fails the test.
+const { server, state } = mockApiForFile();
 const calls: string[] = [];
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
   server.events.on('request:start', ({ request }) => calls.push(request.url));
 });
+// The config does not load (no Firebase settings): the forms check their input all the same.
+beforeEach(() => server.use(...overrideHandlers(state, { config: failWith('INTERNAL', MESSAGES.internal) })));
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   calls.length = 0;
 });
-afterAll(() => server.close());
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -32,7 +30,6 @@ async function submitAndRead(button: string): Promise<string> {
 
 describe('OTP forms refuse bad input before any code is sent, with the first problem in field order', () => {
   it('/register: name, then phone, then password length; the typed details stay', async () => {
-    server.use(http.get('*/api/config', () => HttpResponse.json({}, { status: 500 })));
     renderWithApp(<RegisterScreen />, { path: '/register' });
     expect(await submitAndRead('Send OTP')).toBe('Name is required.');
     fill('Full name', 'Meera Iyer');
@@ -47,7 +44,6 @@ describe('OTP forms refuse bad input before any code is sent, with the first pro
   });
 
   it('/forgot-password: a bad phone is refused before any code is sent', async () => {
-    server.use(http.get('*/api/config', () => HttpResponse.json({}, { status: 500 })));
     renderWithApp(<ForgotPasswordScreen />, { path: '/forgot-password' });
     fill('Registered phone number', '98765');
     expect(await submitAndRead('Send OTP')).toBe(MESSAGES.invalidPhone);

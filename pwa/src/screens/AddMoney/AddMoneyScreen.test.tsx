@@ -2,50 +2,31 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { PaymentOrderStatus } from '@shabaash/shared';
-import { AddMoneyScreen } from './AddMoneyScreen.tsx';
-import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
 import {
-  capturePosts,
-  checkoutOptions,
-  sandboxConfig,
-  setupCheckoutTests,
-} from '../../test/checkoutTests.ts';
-
-const CONFIG = sandboxConfig();
-const ORDER = { id: 'order_T1', amount: 25000, currency: 'INR' };
+  VIEWER,
+  failWith,
+  markOrderPaid,
+  networkError,
+  overrideHandlers,
+  postLedger,
+  setWallet,
+} from '@shabaash/mocks';
+import { AddMoneyScreen } from './AddMoneyScreen.tsx';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { checkoutOptions, setupCheckoutTests } from '../../test/checkoutTests.ts';
+import { signInFixtureBeforeEach } from '../../test/server.ts';
+import { recordInputs } from '../../test/mockCalls.ts';
 
 const checkout = setupCheckoutTests();
-const { server } = checkout;
-let balancePaise = 0;
-let balanceCalls = 0;
-let orderState: PaymentOrderStatus = { ...ORDER, status: 'created', failureReason: null };
-
-beforeEach(() => {
-  balancePaise = 0;
-  balanceCalls = 0;
-  orderState = { ...ORDER, status: 'created', failureReason: null };
-  const user = buildUser();
-  storeSession(user);
-  server.use(
-    http.get('*/api/config', () => HttpResponse.json(CONFIG)),
-    http.get('*/api/users/me', () => HttpResponse.json({ user })),
-    http.get('*/api/wallet/balance', () => {
-      balanceCalls += 1;
-      return HttpResponse.json({ balance: balancePaise / 100, balancePaise });
-    }),
-    http.get('*/api/payments/orders/:id', ({ params }) =>
-      params.id === ORDER.id
-        ? HttpResponse.json(orderState)
-        : HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 }),
-    ),
-  );
-});
-
-function captureAddMoney(respond: () => Response = () => HttpResponse.json({ order: ORDER })) {
-  return capturePosts(server, '*/api/wallet/add-money', respond);
-}
+const { server, state } = checkout;
+signInFixtureBeforeEach(VIEWER);
+beforeEach(() => setWallet(state, VIEWER.user.id, 0));
+/** How often the screen asked for the balance. */
+const balanceCalls = () => state.calls.get('balance') ?? 0;
+/** The top-up order the API opened (the test's only one). */
+const theOrder = () => [...state.orders.values()][0]!;
+/** Records each POST /wallet/add-money the screen makes (answered by the contract). */
+const captureAddMoney = () => recordInputs(checkout, 'addMoney');
 
 const amountInput = () => screen.getByLabelText('Amount (₹)');
 const submit = () => screen.getByRole('button', { name: 'Add Money' });
@@ -85,17 +66,19 @@ describe('AddMoneyScreen', () => {
     await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
     expect(bodies).toEqual([{ amount: 250 }]);
     // Order confirmation box: amount in paise shown divided by 100.
+    const order = theOrder();
     const box = screen.getByRole('region', { name: 'Order confirmation' });
-    expect(box.textContent).toContain('order_T1');
+    expect(box.textContent).toContain(order.id);
     expect(box.textContent).toContain('₹250.00');
     expect(checkout.fake.opened[0]!.options).toMatchObject(
-      checkoutOptions('rzp_test_sandbox', 'order_T1', 25000, 'Asha Verma'),
+      checkoutOptions('rzp_test_sandbox', order.id, 25000, VIEWER.user.name),
     );
     expect(await screen.findByText(/^Pending/)).toBeTruthy();
 
-    // The webhook credits the wallet on the server; the client only refreshes.
-    balancePaise = 25000;
-    const callsBefore = balanceCalls;
+    // The webhook credits the wallet on the server (the order's own state is followed in the next test); the
+    // client only refreshes.
+    postLedger(state, VIEWER.user.id, { type: 'credit', amountPaise: 25000, description: 'Wallet top-up' });
+    const callsBefore = balanceCalls();
     const paidAt = Date.now();
     await act(async () => checkout.fake.opened[0]!.pay());
     expect(screen.getByRole('status').textContent).toBe(
@@ -105,20 +88,18 @@ describe('AddMoneyScreen', () => {
       timeout: 6000,
     });
     expect(Date.now() - paidAt).toBeGreaterThanOrEqual(3900);
-    expect(balanceCalls).toBe(callsBefore + 1);
+    expect(balanceCalls()).toBe(callsBefore + 1);
   });
 
   it('follows the order state to Received once the payment is confirmed', async () => {
-    captureAddMoney();
     await startCheckout('250');
     expect(await screen.findByText(/^Pending/)).toBeTruthy();
-    orderState = { ...orderState, status: 'paid' };
+    markOrderPaid(state, theOrder().id);
     await act(async () => checkout.fake.opened[0]!.pay());
     expect(await screen.findByText(/^Received/, {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it("shows the provider's failure description, and the server's message when the order cannot be created", async () => {
-    captureAddMoney();
     const user = await startCheckout('100');
     await act(async () =>
       checkout.fake.opened[0]!.fail('Payment processing failed due to error at bank or wallet gateway'),
@@ -129,16 +110,13 @@ describe('AddMoneyScreen', () => {
     expect(submit()).toHaveProperty('disabled', false);
 
     server.use(
-      http.post('*/api/wallet/add-money', () =>
-        HttpResponse.json(
-          { message: 'Maximum amount is ₹100000.', code: 'VALIDATION_FAILED' },
-          { status: 400 },
-        ),
-      ),
+      ...overrideHandlers(state, {
+        addMoney: failWith('VALIDATION_FAILED', 'Maximum amount is ₹100000.', 'amount'),
+      }),
     );
     await user.click(submit());
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Maximum amount is ₹100000.'));
-    server.use(http.post('*/api/wallet/add-money', () => HttpResponse.error()));
+    server.use(networkError('addMoney'));
     await user.click(submit());
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to create order'));
     expect(checkout.fake.opened).toHaveLength(1);

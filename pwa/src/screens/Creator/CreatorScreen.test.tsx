@@ -2,47 +2,40 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import { HttpResponse, http } from 'msw';
+import type { Analytics } from '@shabaash/shared';
+import { SECOND_CREATOR, networkError, overrideHandlers } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
 import { CreatorScreen } from './CreatorScreen.tsx';
 import { OverlayStudioScreen } from '../OverlayStudio/OverlayStudioScreen.tsx';
-import { CREATOR_OVERLAY, mswServerForFile, noYouTubeChannel } from '../../test/server.ts';
-import { DEFAULT_SAFETY } from '@shabaash/shared/core';
+import { mockApiForFile, signInFixtureBeforeEach } from '../../test/server.ts';
+import { recordInputs } from '../../test/mockCalls.ts';
 import { activateLanguage } from '../../i18n/i18n.tsx';
 import { WEBHOOK_EVENT_MEANINGS } from '@shabaash/shared/webhookProtocol';
 
-const server = mswServerForFile();
-const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
-const overlay = CREATOR_OVERLAY;
+const mock = mockApiForFile();
+const { server, state } = mock;
+// A creator with no tips yet; the safety, API token, webhook and YouTube sections (their own test files) load
+// alongside from the mock state: nothing set up, no channel connected.
+const creator = SECOND_CREATOR;
+signInFixtureBeforeEach(creator);
+/** The creator's overlay link, with the overlay key the API gives. */
+const overlayLink = () =>
+  `${window.location.origin}/overlay?key=${state.creators.get(creator.user.id)?.overlayKey ?? ''}&display=1`;
+
+/** The creator's totals, as GET /creator/analytics answers them (output-checked). */
+function serveAnalytics(totals: Analytics) {
+  server.use(...overrideHandlers(state, { analytics: () => totals }));
+}
 
 beforeEach(() => {
-  storeSession(creator);
-  server.use(
-    http.get('*/api/users/me', () => HttpResponse.json({ user: creator })),
-    http.get('*/api/creator/overlay', () => HttpResponse.json(overlay)),
-    http.get('*/api/creator/analytics', () =>
-      HttpResponse.json({
-        totalEarnings: 123456.5,
-        totalSuccessfulTopUps: 7,
-        totalTipsAmount: 130000,
-        totalTipsCount: 42,
-        youtube: { count: 0, countedPaise: 0 },
-      }),
-    ),
-    http.get('*/api/creator/recent-tips', () => HttpResponse.json({ tips: [] })),
-    // The Stream safety section (tested in SafetySection.test.tsx) loads alongside.
-    http.get('*/api/creator/safety', () =>
-      HttpResponse.json({
-        settings: DEFAULT_SAFETY,
-        blockedSenders: [],
-      }),
-    ),
-    // The API tokens and Webhooks sections (DeveloperAccess.test.tsx) load alongside too.
-    http.get('*/api/creator/api-tokens', () => HttpResponse.json({ tokens: [] })),
-    // The YouTube card (YouTubeSection.test.tsx): no channel connected.
-    noYouTubeChannel(),
-    http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [] })),
-  );
+  serveAnalytics({
+    totalEarnings: 123456.5,
+    totalSuccessfulTopUps: 7,
+    totalTipsAmount: 130000,
+    totalTipsCount: 42,
+    youtube: { count: 0, countedPaise: 0 },
+  });
 });
 afterEach(async () => {
   vi.useRealTimers();
@@ -60,22 +53,18 @@ describe('Creator suite', () => {
       await screen.findByText('No tips yet. Share your overlay link to start receiving support.'),
     ).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Overlay link' }) as HTMLInputElement).value).toBe(
-      `${window.location.origin}/overlay?key=ok_secret&display=1`,
+      overlayLink(),
     );
   });
 
   it('shows YouTube Super Chats apart from Shabaash money, with what they counted for', async () => {
-    server.use(
-      http.get('*/api/creator/analytics', () =>
-        HttpResponse.json({
-          totalEarnings: 500,
-          totalSuccessfulTopUps: 0,
-          totalTipsAmount: 500,
-          totalTipsCount: 2,
-          youtube: { count: 3, countedPaise: 84_500 },
-        }),
-      ),
-    );
+    serveAnalytics({
+      totalEarnings: 500,
+      totalSuccessfulTopUps: 0,
+      totalTipsAmount: 500,
+      totalTipsCount: 2,
+      youtube: { count: 3, countedPaise: 84_500 },
+    });
     renderWithApp(<CreatorScreen />);
     expect((await screen.findByTestId('stat-youtube')).textContent).toBe('3 · ₹845.00 counted');
     expect(screen.getAllByText('₹500.00')).toHaveLength(2);
@@ -106,14 +95,7 @@ describe('Creator suite', () => {
   });
 
   it('saves overlay settings, or shows Failed to save settings', async () => {
-    const bodies: unknown[] = [];
-    server.use(
-      http.put('*/api/creator/settings', async ({ request }) => {
-        const body = await request.json();
-        bodies.push(body);
-        return HttpResponse.json(body);
-      }),
-    );
+    const bodies = recordInputs(mock, 'saveSettings');
     const user = userEvent.setup();
     renderWithApp(<CreatorScreen />);
     const hex = await screen.findByLabelText('Accent colour hex');
@@ -129,7 +111,7 @@ describe('Creator suite', () => {
     expect(await screen.findByText('Overlay settings saved')).toBeTruthy();
     expect(bodies).toEqual([{ overlayTheme: 'neon', font: 'Inter', color: '#123abc', sound: 'chime' }]);
 
-    server.use(http.put('*/api/creator/settings', () => HttpResponse.error()));
+    server.use(networkError('saveSettings'));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save settings');
   });
@@ -141,7 +123,7 @@ describe('Creator suite', () => {
     renderWithApp(<CreatorScreen />);
     await screen.findByRole('textbox', { name: 'Overlay link' });
     await user.click(screen.getByRole('button', { name: 'Copy overlay link' }));
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/overlay?key=ok_secret&display=1`);
+    expect(writeText).toHaveBeenCalledWith(overlayLink());
     expect(await screen.findByText('Overlay link copied')).toBeTruthy();
     writeText.mockRejectedValueOnce(new Error('no'));
     await user.click(screen.getByRole('button', { name: 'Copy overlay link' }));
@@ -154,7 +136,7 @@ describe('Creator suite', () => {
 describe('Overlay Studio', () => {
   it('shows the checklist, the link, Copy Link → Copied! for 2 s, and a 320 px live preview of display=1', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    // The preview iframe loads the bare overlay page.
+    // The preview iframe loads the bare overlay page (an HTML page, not an endpoint of the API).
     server.use(
       http.get(
         '*/overlay',

@@ -2,24 +2,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { ApiToken, WebhookDelivery, WebhookEndpoint } from '@shabaash/shared';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
+import type { WebhookDelivery, WebhookEndpoint } from '@shabaash/shared';
+import { CREATOR, failWith, overrideHandlers, resolvers } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { mockApiForFile, signInFixtureBeforeEach } from '../../test/server.ts';
 import { activateLanguage } from '../../i18n/i18n.tsx';
 
-const server = mswServerForFile();
-const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
-const token: ApiToken = {
-  id: 't1',
-  name: 'Streamer.bot',
-  scopes: ['tips:read'],
-  prefix: 'shb_AbCdEf',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  lastUsedAt: null,
-};
+const mock = mockApiForFile();
+const { server, state } = mock;
 const disabled: WebhookEndpoint = {
   id: 'w1',
   url: 'https://bot.example/hook',
@@ -42,19 +34,27 @@ const delivery: WebhookDelivery = {
   nextAttemptAt: null,
 };
 
-signInBeforeEach(server, creator);
+signInFixtureBeforeEach(CREATOR);
 afterEach(() => activateLanguage('en'));
+
+/** The signed-in creator has this webhook endpoint, with these deliveries (newest first), in the mock state. */
+function seedEndpoint(endpoint: WebhookEndpoint, deliveries: WebhookDelivery[] = []) {
+  state.webhooks.push({ ...endpoint, creatorId: CREATOR.user.id, deliveries });
+  return state.webhooks.at(-1)!;
+}
 
 describe('Creator Suite developer access', () => {
   it('makes a token with the chosen scopes, shows its secret once, and lists it with "Last used: Never"', async () => {
-    const tokens: ApiToken[] = [];
     let sent: unknown = null;
+    let secretGiven = '';
     server.use(
-      http.get('*/api/creator/api-tokens', () => HttpResponse.json({ tokens })),
-      http.post('*/api/creator/api-tokens', async ({ request }) => {
-        sent = await request.json();
-        tokens.push(token);
-        return HttpResponse.json({ token, secret: 'shb_AbCdEf_the_whole_secret' });
+      ...overrideHandlers(state, {
+        createApiToken: async (ctx) => {
+          sent = ctx.input;
+          const answer = await resolvers.createApiToken(ctx);
+          secretGiven = answer.secret;
+          return answer;
+        },
       }),
     );
     const user = userEvent.setup();
@@ -64,28 +64,25 @@ describe('Creator Suite developer access', () => {
     await user.click(screen.getByRole('checkbox', { name: /tips:moderate/ }));
     await user.click(screen.getByRole('button', { name: 'Create token' }));
     const secret = await screen.findByLabelText('Your new API token');
-    expect((secret as HTMLInputElement).value).toBe('shb_AbCdEf_the_whole_secret');
+    expect(secretGiven).not.toBe('');
+    expect((secret as HTMLInputElement).value).toBe(secretGiven);
     expect(sent).toEqual({ name: 'Streamer.bot', scopes: ['tips:read', 'tips:moderate'] });
     const list = await screen.findByRole('list', { name: 'Your API tokens' });
     expect(within(list).getByText('Last used: Never')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByLabelText('Your new API token')).toBeNull();
-    expect(document.body.textContent).not.toContain('the_whole_secret');
+    expect(document.body.textContent).not.toContain(secretGiven);
   });
 
   it('shows the server refusal of an endpoint URL and keeps what was typed', async () => {
     server.use(
-      http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [] })),
-      http.post('*/api/creator/webhooks', () =>
-        HttpResponse.json(
-          {
-            code: 'VALIDATION_FAILED',
-            field: 'url',
-            message: 'That URL is not allowed: 10.0.0.7 is a private, link-local or reserved address.',
-          },
-          { status: 400 },
+      ...overrideHandlers(state, {
+        createWebhookEndpoint: failWith(
+          'VALIDATION_FAILED',
+          'That URL is not allowed: 10.0.0.7 is a private, link-local or reserved address.',
+          'url',
         ),
-      ),
+      }),
     );
     const user = userEvent.setup();
     renderWithApp(<WebhooksSection />);
@@ -97,11 +94,7 @@ describe('Creator Suite developer access', () => {
   });
 
   it('tells the creator why an endpoint was disabled, and shows the delivery log with status codes', async () => {
-    server.use(
-      http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [disabled] })),
-      http.post('*/api/creator/webhooks/w1/test', () => HttpResponse.json({ delivery })),
-      http.get('*/api/creator/webhooks/w1/deliveries', () => HttpResponse.json({ deliveries: [delivery] })),
-    );
+    const seeded = seedEndpoint(disabled);
     const user = userEvent.setup();
     renderWithApp(<WebhooksSection />);
     expect(await screen.findByText(/Disabled after 25 failed deliveries in a row/)).toBeTruthy();
@@ -109,10 +102,14 @@ describe('Creator Suite developer access', () => {
     await user.click(screen.getByRole('button', { name: 'Send test event' }));
     const log = await screen.findByRole('region', { name: 'Delivery log' });
     const row = within(log).getAllByRole('row')[1]!;
+    // The test event the API delivered (the mock delivers it at once, with a 200).
+    const [sent] = seeded.deliveries;
     expect(row.textContent).toContain('webhook.test');
     expect(row.textContent).toContain('delivered');
     expect(row.textContent).toContain('HTTP 200');
-    expect(within(row).getByRole('button', { name: 'Re-send webhook.test evt_1' })).toBeTruthy();
+    expect(
+      within(row).getByRole('button', { name: `Re-send webhook.test ${sent?.eventId ?? 'none'}` }),
+    ).toBeTruthy();
   });
 
   it('in Hindi: why the endpoint was disabled (count and last error kept), the delivery states, a refused URL', async () => {
@@ -123,12 +120,7 @@ describe('Creator Suite developer access', () => {
       lastStatusCode: null,
       lastError: 'no address',
     };
-    server.use(
-      http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [disabled] })),
-      http.get('*/api/creator/webhooks/w1/deliveries', () =>
-        HttpResponse.json({ deliveries: [delivery, failed] }),
-      ),
-    );
+    seedEndpoint(disabled, [delivery, failed]);
     await activateLanguage('hi');
     const user = userEvent.setup();
     renderWithApp(<WebhooksSection />);
@@ -149,20 +141,16 @@ describe('Creator Suite developer access', () => {
 
   it('shows a refused test event or re-send (too many a minute) under that endpoint, in English and Hindi', async () => {
     const limited = {
-      code: 'RATE_LIMITED',
       message:
         'Too many test events and re-sends: at most 5 a minute to one endpoint and 20 to all of yours. Please wait a minute and try again.',
     };
     const enabled: WebhookEndpoint = { ...disabled, enabled: true, disabledReason: null };
+    seedEndpoint(enabled, [delivery]);
     server.use(
-      http.get('*/api/creator/webhooks', () => HttpResponse.json({ endpoints: [enabled] })),
-      http.post('*/api/creator/webhooks/w1/test', () =>
-        HttpResponse.json(limited, { status: 429, headers: { 'Retry-After': '42' } }),
-      ),
-      http.get('*/api/creator/webhooks/w1/deliveries', () => HttpResponse.json({ deliveries: [delivery] })),
-      http.post('*/api/creator/webhooks/deliveries/d1/resend', () =>
-        HttpResponse.json(limited, { status: 429 }),
-      ),
+      ...overrideHandlers(state, {
+        sendTestWebhook: failWith('RATE_LIMITED', limited.message),
+        resendWebhookDelivery: failWith('RATE_LIMITED', limited.message),
+      }),
     );
     const user = userEvent.setup();
     const { unmount } = renderWithApp(<WebhooksSection />);

@@ -2,19 +2,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { buildUser, renderWithApp, storeSession } from '../../test/renderApp.tsx';
+import type { BlockedSender } from '@shabaash/shared';
+import { CREATOR, failWith, overrideHandlers, type MockCreator } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
 import { SafetySection } from './SafetySection.tsx';
-import { mswServerForFile } from '../../test/server.ts';
-import { DEFAULT_SAFETY } from '@shabaash/shared/core';
+import { mockApiForFile, signInFixtureBeforeEach } from '../../test/server.ts';
+import { recordInputs } from '../../test/mockCalls.ts';
 
-const server = mswServerForFile();
-const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
+const mock = mockApiForFile();
+const { server, state } = mock;
+/** The signed-in creator's row in the mock state (its safety settings and blocked senders). */
+const creator = (): MockCreator => state.creators.get(CREATOR.user.id)!;
 
-function settings(overrides: Record<string, unknown> = {}) {
-  return { ...DEFAULT_SAFETY, blockedTerms: ['spoiler'], ...overrides };
-}
-const blockedSender = {
+const blockedSender: BlockedSender = {
   id: '7f0c1a52-8a3c-4a8b-9a7e-1d2c3b4a5f60',
   userId: '3f0c1a52-8a3c-4a8b-9a7e-1d2c3b4a5f61',
   name: 'Troll Raju',
@@ -22,29 +22,15 @@ const blockedSender = {
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
+signInFixtureBeforeEach(CREATOR);
 beforeEach(() => {
-  storeSession(creator);
-  server.use(
-    http.get('*/api/users/me', () => HttpResponse.json({ user: creator })),
-    http.get('*/api/creator/safety', () =>
-      HttpResponse.json({ settings: settings(), blockedSenders: [blockedSender] }),
-    ),
-  );
+  creator().safety.blockedTerms = ['spoiler'];
+  creator().blocked = [blockedSender];
 });
 
 describe('Stream safety section', () => {
   it('edits blocked words, limits and review mode, and saves them with a success message', async () => {
-    const bodies: Array<Record<string, unknown>> = [];
-    server.use(
-      http.put('*/api/creator/safety', async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        bodies.push(body);
-        return HttpResponse.json({
-          settings: settings({ ...body, minTipPaise: 2500, autoLiveMinPaise: 50000 }),
-          blockedSenders: [blockedSender],
-        });
-      }),
-    );
+    const bodies = recordInputs(mock, 'updateCreatorSafety');
     const user = userEvent.setup();
     renderWithApp(<SafetySection />);
 
@@ -93,16 +79,12 @@ describe('Stream safety section', () => {
   });
 
   it('refuses a minimum below ₹1 or a length above 280 without calling the server, and shows server errors', async () => {
-    let puts = 0;
     server.use(
-      http.put('*/api/creator/safety', () => {
-        puts += 1;
-        return HttpResponse.json(
-          { code: 'INTERNAL', message: 'Something went wrong on our side.' },
-          { status: 500 },
-        );
+      ...overrideHandlers(state, {
+        updateCreatorSafety: failWith('INTERNAL', 'Something went wrong on our side.'),
       }),
     );
+    const puts = () => state.calls.get('updateCreatorSafety') ?? 0;
     const user = userEvent.setup();
     renderWithApp(<SafetySection />);
     const minTip = await screen.findByLabelText('Minimum superchat (₹)');
@@ -120,24 +102,17 @@ describe('Stream safety section', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Maximum message length must be a whole number from 0 to 280.',
     );
-    expect(puts).toBe(0);
+    expect(puts()).toBe(0);
 
     await user.clear(maxLength);
     await user.type(maxLength, '200');
     await user.click(screen.getByRole('button', { name: 'Save safety settings' }));
     expect(await screen.findByText('Something went wrong on our side.')).toBeTruthy();
-    expect(puts).toBe(1);
+    expect(puts()).toBe(1);
     expect(screen.queryByText('Safety settings saved')).toBeNull();
   });
 
   it('lists blocked senders and unblocks one', async () => {
-    const deleted: string[] = [];
-    server.use(
-      http.delete('*/api/creator/safety/blocked-senders/:id', ({ params }) => {
-        deleted.push(String(params.id));
-        return HttpResponse.json({ id: params.id, message: 'Sender unblocked' });
-      }),
-    );
     const user = userEvent.setup();
     renderWithApp(<SafetySection />);
     const list = await screen.findByRole('list', { name: 'Blocked senders' });
@@ -145,13 +120,13 @@ describe('Stream safety section', () => {
     expect(within(list).getByText(/98•••••210/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Unblock Troll Raju' }));
     expect(await screen.findByText('Sender unblocked')).toBeTruthy();
-    expect(deleted).toEqual([blockedSender.id]);
+    expect(creator().blocked).toEqual([]);
     expect(screen.queryByText('Troll Raju')).toBeNull();
     expect(screen.getByText('Nobody is blocked.')).toBeTruthy();
   });
 
   it('lists a blocked guest by the masked label of their payments, with Unblock', async () => {
-    const guest = {
+    const guest: BlockedSender = {
       id: '7f0c1a52-8a3c-4a8b-9a7e-1d2c3b4a5f62',
       userId: null,
       name: null,
@@ -160,11 +135,7 @@ describe('Stream safety section', () => {
       createdAt: '2026-11-02T10:00:00.000Z',
     };
     const browserOnly = { ...guest, id: '7f0c1a52-8a3c-4a8b-9a7e-1d2c3b4a5f63', guestLabel: '' };
-    server.use(
-      http.get('*/api/creator/safety', () =>
-        HttpResponse.json({ settings: settings(), blockedSenders: [guest, browserOnly] }),
-      ),
-    );
+    creator().blocked = [guest, browserOnly];
     renderWithApp(<SafetySection />);
     const list = await screen.findByRole('list', { name: 'Blocked senders' });
     expect(within(list).getByText('Guest · UPI tr•••@okaxis · ••••••3210')).toBeTruthy();

@@ -2,38 +2,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { STATUS_TEXTS, type YouTubeLive, type YouTubeSettings, type YouTubeStatus } from '@shabaash/shared';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { STATUS_TEXTS, type YouTubeLive, type YouTubeSettings } from '@shabaash/shared';
+import { CREATOR, overrideHandlers, resolvers } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile, signInFixtureBeforeEach } from '../../test/server.ts';
+import { recordInputs } from '../../test/mockCalls.ts';
 import { fakeAppSocketForFile } from '../../test/fakeSocket.ts';
 import { activateLanguage } from '../../i18n/i18n.tsx';
 import { YouTubeSection } from './YouTubeSection.tsx';
 import { YouTubeCallbackScreen } from './YouTubeCallbackScreen.tsx';
 
-const server = mswServerForFile();
+const mock = mockApiForFile();
+const { server, state } = mock;
 // The card follows the live-chat follower's `youtube:live` messages; a fake socket stands in for the server's.
 const socket = fakeAppSocketForFile();
-signInBeforeEach(
-  server,
-  buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } }),
-);
+signInFixtureBeforeEach(CREATOR);
 const CHANNEL = { id: 'UCasha', title: 'Asha Plays', connectedAt: '2026-11-28T05:00:00.000Z' };
-const IDLE: YouTubeLive = {
-  state: 'idle',
-  broadcastTitle: null,
-  message: null,
-  quota: { dailyUnits: 10_000, usedUnits: 0, pollEveryMs: 0 },
-  updatedAt: '2026-11-28T05:00:00.000Z',
-};
 const INR_ONLY: YouTubeSettings = { countMode: 'inrOnly', rates: {} };
 
-/** The status the API answers: a connected channel has a follower state (idle unless given). */
-function statusOf(
-  channel: typeof CHANNEL | null,
-  { live = IDLE, settings = INR_ONLY }: { live?: YouTubeLive; settings?: YouTubeSettings } = {},
-): YouTubeStatus {
-  return { available: true, channel, live: channel ? live : null, settings };
+/** The signed-in creator has connected CHANNEL, with these settings, in the mock state. */
+function connectChannel(settings: YouTubeSettings = INR_ONLY): void {
+  state.youtube.channels.set(CREATOR.user.id, CHANNEL);
+  state.youtube.settings.set(CREATOR.user.id, settings);
 }
 
 afterEach(async () => {
@@ -43,10 +33,15 @@ afterEach(async () => {
 
 describe('YouTube card', () => {
   it('Connect YouTube opens the consent URL the API gives', async () => {
-    const consent = 'http://127.0.0.1:1/o/oauth2/v2/auth?state=abc';
+    let consent = '';
     server.use(
-      http.get('*/api/creator/youtube', () => HttpResponse.json(statusOf(null))),
-      http.post('*/api/creator/youtube/connect', () => HttpResponse.json({ url: consent })),
+      ...overrideHandlers(state, {
+        connectYouTube: async (ctx) => {
+          const answer = await resolvers.connectYouTube(ctx);
+          consent = answer.url;
+          return answer;
+        },
+      }),
     );
     // The page leaves for Google: the navigation itself is not followed here.
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
@@ -56,14 +51,7 @@ describe('YouTube card', () => {
   });
 
   it('shows the connected channel, and Disconnect brings Connect back', async () => {
-    let channel: typeof CHANNEL | null = CHANNEL;
-    server.use(
-      http.get('*/api/creator/youtube', () => HttpResponse.json(statusOf(channel))),
-      http.delete('*/api/creator/youtube', () => {
-        channel = null;
-        return HttpResponse.json(statusOf(null));
-      }),
-    );
+    connectChannel();
     renderWithApp(<YouTubeSection />);
     expect(await screen.findByText('Connected: Asha Plays')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Disconnect YouTube' }));
@@ -72,16 +60,24 @@ describe('YouTube card', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Connect YouTube' })).toBeTruthy();
     expect(screen.queryByText('Connected: Asha Plays')).toBeNull();
+    expect(state.youtube.channels.has(CREATOR.user.id)).toBe(false);
   });
 
   it('says what the follower is doing and its polling budget, and why Super Chats cannot arrive', async () => {
     let live: YouTubeLive = {
-      ...IDLE,
       state: 'following',
       broadcastTitle: 'Ranked grind #12',
+      message: null,
       quota: { dailyUnits: 10_000, usedUnits: 1_240, pollEveryMs: 6_000 },
+      updatedAt: '2026-11-28T05:00:00.000Z',
     };
-    server.use(http.get('*/api/creator/youtube', () => HttpResponse.json(statusOf(CHANNEL, { live }))));
+    // The mock's follower stays idle: this test's follower state goes on the contract's answer.
+    connectChannel();
+    server.use(
+      ...overrideHandlers(state, {
+        youtubeStatus: (ctx) => ({ ...resolvers.youtubeStatus(ctx), live }),
+      }),
+    );
     renderWithApp(<YouTubeSection />);
     expect(await screen.findByText('Following the live chat of “Ranked grind #12”.')).toBeTruthy();
     expect(screen.getByTestId('youtube-quota').textContent).toBe(
@@ -101,26 +97,16 @@ describe('YouTube card', () => {
 
   it('reads in Hindi', async () => {
     await activateLanguage('hi');
-    server.use(http.get('*/api/creator/youtube', () => HttpResponse.json(statusOf(null))));
     renderWithApp(<YouTubeSection />);
     expect(await screen.findByRole('button', { name: 'YouTube जोड़ें' })).toBeTruthy();
   });
 });
 
 describe('How Super Chats count', () => {
-  /** Serves a connected channel with these settings; records each PUT and answers with what it saved. */
+  /** A connected channel with these settings; returns each saved PUT (the mock state keeps what was saved). */
   function serveSettings(settings: YouTubeSettings) {
-    const saved: unknown[] = [];
-    let current = settings;
-    server.use(
-      http.get('*/api/creator/youtube', () => HttpResponse.json(statusOf(CHANNEL, { settings: current }))),
-      http.put('*/api/creator/youtube/settings', async ({ request }) => {
-        current = (await request.json()) as YouTubeSettings;
-        saved.push(current);
-        return HttpResponse.json(statusOf(CHANNEL, { settings: current }));
-      }),
-    );
-    return saved;
+    connectChannel(settings);
+    return recordInputs(mock, 'youtubeSettings');
   }
 
   it('saves "Convert other currencies at my rates" with the rate rows typed', async () => {
@@ -200,27 +186,19 @@ describe('How Super Chats count', () => {
 
 describe('YouTube callback page', () => {
   it('hands code and state to the API once and shows the connected channel', async () => {
-    const received: unknown[] = [];
-    server.use(
-      http.post('*/api/creator/youtube/callback', async ({ request }) => {
-        received.push(await request.json());
-        return HttpResponse.json(statusOf(CHANNEL));
-      }),
-    );
+    // The creator started this sign-in (Connect YouTube): the API knows its state.
+    state.youtube.states.set('s1', CREATOR.user.id);
+    const received = recordInputs(mock, 'youtubeCallback');
     renderWithApp(<YouTubeCallbackScreen />, { path: '/creator/youtube/callback?code=4%2Fabc&state=s1' });
-    expect(await screen.findByText('YouTube connected: Asha Plays')).toBeTruthy();
+    // The channel the API connected.
+    const shown = await screen.findByText(/^YouTube connected: /);
+    const channel = state.youtube.channels.get(CREATOR.user.id);
+    expect(shown.textContent).toBe(`YouTube connected: ${channel?.title ?? '(none)'}`);
     expect(received).toEqual([{ code: '4/abc', state: 's1' }]);
   });
 
   it("shows the API's refusal of a state this creator did not start", async () => {
-    server.use(
-      http.post('*/api/creator/youtube/callback', () =>
-        HttpResponse.json(
-          { message: STATUS_TEXTS.youtubeStateMismatch, code: 'VALIDATION_FAILED' },
-          { status: 400 },
-        ),
-      ),
-    );
+    // No sign-in was started with this state: the contract's answer is the refusal.
     renderWithApp(<YouTubeCallbackScreen />, { path: '/creator/youtube/callback?code=c&state=forged' });
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', STATUS_TEXTS.youtubeStateMismatch);
   });

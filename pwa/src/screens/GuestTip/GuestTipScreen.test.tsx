@@ -1,46 +1,28 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
-import { MESSAGES } from '@shabaash/shared';
+import { delay } from 'msw';
+import { MESSAGES, SAFETY_MESSAGES } from '@shabaash/shared';
+import { CREATOR, failWith, overrideHandlers, resolvers, type MockCreator } from '@shabaash/mocks';
 import { GuestTipScreen } from './GuestTipScreen.tsx';
 import { renderWithApp } from '../../test/renderApp.tsx';
-import {
-  capturePosts,
-  checkoutOptions,
-  sandboxConfig,
-  setupCheckoutTests,
-} from '../../test/checkoutTests.ts';
+import { checkoutOptions, sandboxConfig, serveConfig, setupCheckoutTests } from '../../test/checkoutTests.ts';
+import { recordInputs } from '../../test/mockCalls.ts';
 import { REFERRING_CREATOR_STORAGE_KEY } from '../../lib/referringCreator.ts';
 import { PAYER_TOKEN_STORAGE_KEY } from '../../lib/payerToken.ts';
 
-const CONFIG = sandboxConfig({
-  defaultCreator: { handle: 'shabaash-live', displayName: 'Shabaash Live' },
-});
-
-const checkout = setupCheckoutTests();
-const { server } = checkout;
-beforeEach(() => {
-  server.use(
-    http.get('*/api/config', () => HttpResponse.json(CONFIG)),
-    // The safety endpoint is optional: the page must work when it does not exist.
-    http.post('*/api/safety/check', () =>
-      HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 }),
-    ),
-    // So are the creator's tip rules: without them the server alone checks the minimum.
-    http.get('*/api/safety/tip-rules', () =>
-      HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 }),
-    ),
-  );
-});
-
-function captureOrders(
-  respond: () => Response | Promise<Response> = () =>
-    HttpResponse.json({ order: { id: 'order_G1', amount: 9900, currency: 'INR' } }),
-) {
-  return capturePosts(server, '*/api/tips/guest/order', respond);
-}
+/** The fixture creator: the deployment's default creator, and the one tipped with ?c=riya_plays. */
+const FEATURED = CREATOR.user.creator!;
+const checkout = setupCheckoutTests({ defaultCreator: FEATURED });
+const { server, state } = checkout;
+/** The featured creator's row in the mock state (their safety settings). */
+const featured = (): MockCreator => state.creators.get(CREATOR.user.id)!;
+/** Records each guest order the page asks for, answered by the contract (or `respond`). */
+const captureOrders = (respond?: Parameters<typeof recordInputs<'guestOrder'>>[2]) =>
+  recordInputs(checkout, 'guestOrder', respond);
+/** The order the API opened last. */
+const lastOrder = () => [...state.orders.values()].at(-1)!;
 
 const amountInput = () => screen.getByLabelText('Amount (₹)');
 const messageInput = () => screen.getByLabelText(/^Message/);
@@ -68,20 +50,10 @@ describe('GuestTipScreen', () => {
   });
 
   it("shows the creator's minimum beside the amount and refuses less, in the server's words, before any order", async () => {
-    server.use(
-      http.get('*/api/safety/tip-rules', ({ request }) =>
-        new URL(request.url).searchParams.get('creator') === 'riya'
-          ? HttpResponse.json({
-              minAmount: 50,
-              minAmountPaise: 5000,
-              minimumMessage: 'The minimum superchat for this creator is ₹50.00.',
-            })
-          : HttpResponse.json({ message: 'Creator not found.', code: 'NOT_FOUND' }, { status: 404 }),
-      ),
-    );
+    featured().safety = { ...featured().safety, minTipAmount: 50, minTipPaise: 5000 };
     const orders = captureOrders();
     const user = userEvent.setup();
-    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya_plays' });
     await user.click(ageBox());
     expect(await screen.findByText('Minimum ₹50.00 for this creator.')).toBeTruthy();
     expect(amountInput().getAttribute('min')).toBe('50');
@@ -94,13 +66,13 @@ describe('GuestTipScreen', () => {
 
   it('falls back to the default creator from config', async () => {
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip' });
-    expect(await screen.findByText('Shabaash Live (@shabaash-live)')).toBeTruthy();
+    expect(await screen.findByText(`${FEATURED.displayName} (@${FEATURED.handle})`)).toBeTruthy();
   });
 
   it('rejects an empty, zero or negative amount with the spec message and sends nothing', async () => {
     const bodies = captureOrders();
     const user = userEvent.setup();
-    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya_plays' });
     await user.click(ageBox());
     await user.click(submitButton());
     expect((await screen.findByRole('alert')).textContent).toBe('Enter a valid amount greater than zero.');
@@ -118,7 +90,7 @@ describe('GuestTipScreen', () => {
   it('asks the payer to confirm they are 18 or over or have a parent’s permission before any order', async () => {
     const bodies = captureOrders();
     const user = userEvent.setup();
-    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya_plays' });
     await user.type(amountInput(), '99');
     await user.click(submitButton());
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.guestAgeConfirmRequired);
@@ -136,12 +108,12 @@ describe('GuestTipScreen', () => {
   });
 
   it('prepares checkout (button disabled), opens it with the spec options, then clears amount and message on success', async () => {
-    const bodies = captureOrders(async () => {
+    const bodies = captureOrders(async (ctx) => {
       await delay(60);
-      return HttpResponse.json({ order: { id: 'order_G1', amount: 9900, currency: 'INR' } });
+      return resolvers.guestOrder(ctx);
     });
     const user = userEvent.setup();
-    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya_plays' });
     await user.click(ageBox());
     await user.type(screen.getByLabelText(/^Name/), '  Kabir  ');
     await user.type(amountInput(), '99');
@@ -158,14 +130,14 @@ describe('GuestTipScreen', () => {
         amount: 99,
         message: 'Great stream!',
         name: 'Kabir',
-        creator: 'riya',
+        creator: 'riya_plays',
         payerToken: token,
         ageConfirmed: true,
       },
     ]);
     const { options } = checkout.fake.opened[0]!;
     expect(options).toMatchObject({
-      ...checkoutOptions('rzp_test_sandbox', 'order_G1', 9900, 'Kabir'),
+      ...checkoutOptions('rzp_test_sandbox', lastOrder().id, 9900, 'Kabir'),
       name: 'Shabaash Superchat',
     });
     await act(async () => checkout.fake.opened[0]!.pay());
@@ -178,11 +150,10 @@ describe('GuestTipScreen', () => {
   });
 
   it('"I\'ll cover the fees" names the creator and the amount, and asks the server to add the fee to the order', async () => {
-    const bodies = captureOrders(() =>
-      HttpResponse.json({ order: { id: 'order_C1', amount: 102_99, currency: 'INR' } }),
-    );
+    // The server adds the creator's platform fee (the mock knows no fee): this order's total.
+    const bodies = captureOrders(() => ({ order: { id: 'order_C1', amount: 102_99, currency: 'INR' } }));
     const user = userEvent.setup();
-    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya_plays' });
     expect(
       screen.getByRole('checkbox', { name: "I'll cover the fees so the creator receives the full amount" }),
     ).toBeTruthy();
@@ -202,7 +173,6 @@ describe('GuestTipScreen', () => {
   });
 
   it("shows the provider's failure description, or the spec fallback when it has none", async () => {
-    captureOrders();
     const user = userEvent.setup();
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip' });
     await user.click(ageBox());
@@ -220,23 +190,20 @@ describe('GuestTipScreen', () => {
   });
 
   it("shows the server's message when the order is refused", async () => {
-    captureOrders(() =>
-      HttpResponse.json({ message: 'We could not find that creator.', code: 'NOT_FOUND' }, { status: 404 }),
-    );
+    // No creator has this handle: the API refuses the order.
     const user = userEvent.setup();
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=nobody' });
     await user.click(ageBox());
     await user.type(amountInput(), '20');
     await user.click(submitButton());
-    expect((await screen.findByRole('alert')).textContent).toBe('We could not find that creator.');
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.creatorNotFound);
     expect(submitButton()).toHaveProperty('disabled', false);
     expect(checkout.fake.opened).toHaveLength(0);
   });
 
   it('shows an SDK error when the checkout script cannot load', async () => {
     checkout.fake.uninstall();
-    captureOrders();
-    server.use(http.get('*/api/config', () => HttpResponse.json({ ...CONFIG, checkoutScriptUrl: '' })));
+    serveConfig(checkout, sandboxConfig({ defaultCreator: FEATURED, checkoutScriptUrl: '' }));
     const user = userEvent.setup();
     renderWithApp(<GuestTipScreen />, { path: '/guest-tip' });
     await user.click(ageBox());
@@ -248,28 +215,15 @@ describe('GuestTipScreen', () => {
   });
 
   it('blocks the submit with the safety message for a blocked message, and lets it through once edited', async () => {
+    featured().safety.blockedTerms = ['badword'];
     const bodies = captureOrders();
-    server.use(
-      http.post('*/api/safety/check', async ({ request }) => {
-        const body = (await request.json()) as { message: string };
-        return HttpResponse.json(
-          body.message.includes('badword')
-            ? {
-                ok: false,
-                message:
-                  "This message can't be sent: it contains words this creator has blocked. Please edit it and try again.",
-              }
-            : { ok: true },
-        );
-      }),
-    );
     const user = userEvent.setup();
-    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya' });
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya_plays' });
     await user.click(ageBox());
     await user.type(amountInput(), '99');
     await user.type(messageInput(), 'you badword');
-    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain(
-      'words this creator has blocked',
+    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toBe(
+      SAFETY_MESSAGES.blockedMessage,
     );
     expect(submitButton()).toHaveProperty('disabled', true);
     await user.clear(messageInput());
@@ -282,10 +236,30 @@ describe('GuestTipScreen', () => {
         amount: 99,
         message: 'you rock',
         name: '',
-        creator: 'riya',
+        creator: 'riya_plays',
         payerToken: expect.any(String),
         ageConfirmed: true,
       },
     ]);
+  });
+
+  it('takes the order when the safety check and the tip rules are unavailable (the server checks again)', async () => {
+    server.use(
+      ...overrideHandlers(state, {
+        safetyCheck: failWith('NOT_FOUND', 'Not found.'),
+        tipRules: failWith('NOT_FOUND', 'Not found.'),
+      }),
+    );
+    const bodies = captureOrders();
+    const user = userEvent.setup();
+    renderWithApp(<GuestTipScreen />, { path: '/guest-tip?c=riya_plays' });
+    await user.click(ageBox());
+    await user.type(amountInput(), '99');
+    await user.type(messageInput(), 'Great stream!');
+    await user.click(submitButton());
+    await waitFor(() => expect(checkout.fake.opened).toHaveLength(1));
+    expect(bodies).toEqual([expect.objectContaining({ amount: 99, message: 'Great stream!' })]);
+    expect(state.calls.get('safetyCheck')).toBeGreaterThan(0);
+    expect(state.calls.get('tipRules')).toBeGreaterThan(0);
   });
 });

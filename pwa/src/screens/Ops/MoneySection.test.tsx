@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { MESSAGES, type MoneyOverview } from '@shabaash/shared';
 import { failWith, overrideHandlers } from '@shabaash/mocks';
 import { activateLanguage } from '../../i18n/i18n.tsx';
@@ -109,16 +109,16 @@ describe('the money section', () => {
 
   it('downloads the quarter’s Form 26Q and a creator’s Form 16A data, and says so when a download fails', async () => {
     serve(overview());
-    const asked: string[] = [];
-    // The CSV exports are answered outside the contract's endpoints (files, not JSON).
+    const asked: unknown[] = [];
+    // The CSV exports answer a file (the resolver's own Response); the Form 16A data refuses an unknown creator.
     server.use(
-      http.get('*/api/ops/tds/26q.csv', ({ request }) => {
-        asked.push(request.url);
-        return new HttpResponse('"Sr. No."', { headers: { 'Content-Type': 'text/csv' } });
+      ...overrideHandlers(state, {
+        opsTds26qCsv: ({ query }) => {
+          asked.push(query);
+          return new HttpResponse('"Sr. No."', { headers: { 'Content-Type': 'text/csv' } });
+        },
+        opsTds16aCsv: failWith('NOT_FOUND', 'Creator not found'),
       }),
-      http.get('*/api/ops/tds/16a.csv', () =>
-        HttpResponse.json({ message: 'Creator not found', code: 'NOT_FOUND' }, { status: 404 }),
-      ),
     );
     renderWithApp(<MoneySection />);
     const user = userEvent.setup();
@@ -127,7 +127,7 @@ describe('the money section', () => {
     await user.selectOptions(screen.getByLabelText('Quarter'), 'Q4 (January–March)');
     await user.click(screen.getByRole('button', { name: 'Download Form 26Q (CSV)' }));
     await expect.poll(() => asked.length).toBe(1);
-    expect(new URL(asked[0]!).search).toBe('?fy=2025&quarter=4');
+    expect(asked[0]).toEqual({ fy: 2025, quarter: 4 });
     await user.type(screen.getByLabelText('Creator id'), '00000000-0000-4000-8000-000000000000');
     await user.click(screen.getByRole('button', { name: 'Download Form 16A data (CSV)' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
