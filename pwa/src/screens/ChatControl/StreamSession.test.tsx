@@ -35,9 +35,7 @@ describe('Chat Loader: this stream', () => {
     insertTip(state, { ...paid, guestName: 'Kiran', amountPaise: 50_000 });
     act(() => {
       fake().last().open();
-      fake()
-        .last()
-        .push({ type: 'stream:update', data: { session } });
+      fake().last().push({ type: 'stream:update', data: { session } });
     });
     expect(await screen.findByText('₹1,500.00')).toBeTruthy();
     expect(screen.getByTestId('stat-stream-count').textContent).toBe('2');

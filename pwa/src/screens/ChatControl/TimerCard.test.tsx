@@ -14,7 +14,8 @@ const fake = fakeAppSocketForFile();
 signInFixtureBeforeEach(CREATOR);
 
 /** How many times the card called each timer action. */
-const actionCalls = () => ['startTimer', 'pauseTimer', 'resumeTimer'].map((name) => state.calls.get(name) ?? 0);
+const actionCalls = () =>
+  ['startTimer', 'pauseTimer', 'resumeTimer'].map((name) => state.calls.get(name) ?? 0);
 
 describe('Chat Loader: the subathon timer card', () => {
   it('starts, pauses and resumes the timer, and follows time added on another device', async () => {
