@@ -10,7 +10,7 @@ import {
 import { CREATOR, MOCK_PASSWORD, OVERLAY_KEYS, VIEWER } from './fixtures.ts';
 import { createMockServer } from './node.ts';
 import { grantOperator, resetMockState } from './state.ts';
-import { failWith, overrideHandlers } from './handlers.ts';
+import { answerLost, failWith, overrideHandlers } from './handlers.ts';
 
 const { server, state } = createMockServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -63,6 +63,14 @@ describe('mock API handlers', () => {
       status: 402,
       body: { message: MESSAGES.insufficientBalance, code: 'PAYMENT_REQUIRED' },
     });
+  });
+
+  it('processes an answerLost request but loses its answer, once', async () => {
+    server.use(answerLost(state, 'sendTip'));
+    const send = () => call('POST', '/tips/send', VIEWER.token, { amount: 101, message: 'lost' });
+    await expect(send()).rejects.toThrow();
+    expect(state.wallets.get(VIEWER.user.id)?.balancePaise).toBe(214_700 - 10_100);
+    expect((await send()).status).toBe(200);
   });
 
   it('answers every endpoint of the contract (nothing falls through as unhandled)', async () => {

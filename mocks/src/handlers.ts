@@ -92,7 +92,17 @@ function endpointHandler(
 ): HttpHandler {
   const def: EndpointDef = endpoints[name];
   const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  return http[method](`*/api${def.path}`, async ({ request, params }) => {
+  return http[method](`*/api${def.path}`, answerOf(state, name, resolver));
+}
+
+/** What endpointHandler answers: auth, input, the resolver and the output check. */
+function answerOf(
+  state: MockState,
+  name: EndpointName,
+  resolver: ((ctx: MockContext<EndpointName>) => unknown) | undefined,
+) {
+  const def: EndpointDef = endpoints[name];
+  return async ({ request, params }: { request: Request; params: Record<string, unknown> }) => {
     state.calls.set(name, (state.calls.get(name) ?? 0) + 1);
     try {
       const user = caller(state, request);
@@ -140,7 +150,7 @@ function endpointHandler(
       if (error instanceof MockHttpError) return envelope(error);
       throw error;
     }
-  });
+  };
 }
 
 /**
@@ -163,6 +173,24 @@ export function networkError(name: EndpointName): HttpHandler {
   const def: EndpointDef = endpoints[name];
   const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   return http[method](`*/api${def.path}`, () => HttpResponse.error());
+}
+
+/**
+ * The next request to one endpoint is processed as usual, then its answer is lost (fetch rejects, as when the
+ * connection drops after the server acted): for retries that must not act twice.
+ */
+export function answerLost(state: MockState, name: keyof MockResolvers): HttpHandler {
+  const def: EndpointDef = endpoints[name];
+  const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  const answer = answerOf(state, name, resolvers[name] as (ctx: MockContext<EndpointName>) => unknown);
+  return http[method](
+    `*/api${def.path}`,
+    async (info) => {
+      await answer(info);
+      return HttpResponse.error();
+    },
+    { once: true },
+  );
 }
 
 /** Every endpoint of shared/src/api.ts (plus the sandbox checkout) as MSW handlers over `state`. */

@@ -2,6 +2,7 @@
 export * from './fixtures.ts';
 export * from './state.ts';
 export {
+  answerLost,
   createHandlers,
   emptyPayoutSummary,
   failWith,

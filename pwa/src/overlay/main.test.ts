@@ -1,21 +1,24 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setupServer } from 'msw/node';
-import { http, HttpResponse } from 'msw';
-import type { Tip } from '@shabaash/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultShowSettings, type OverlaySettings, type Tip } from '@shabaash/shared';
+import {
+  CREATOR,
+  creatorSpace,
+  failWith,
+  fixtureId,
+  insertTip,
+  networkError,
+  overrideHandlers,
+} from '@shabaash/mocks';
 import { fakeSocketFactory } from '../test/fakeSocket.ts';
+import { mockApiForFile } from '../test/server.ts';
 import { startOverlay } from './main.ts';
 import { buildTip } from '../test/tips.ts';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  document.body.replaceChildren();
-});
-afterAll(() => server.close());
+const { server, state } = mockApiForFile();
+afterEach(() => document.body.replaceChildren());
 
-const SPACE = 'creator:c1';
+const SPACE = creatorSpace(CREATOR.user.id);
 function tip(id: string, overrides: Partial<Tip> = {}): Tip {
   const shown = { amount: 1250, amountPaise: 125000, message: 'Great stream!', name: 'Priya' };
   return buildTip(id, { ...shown, status: 'read', version: 3, ...overrides });
@@ -29,20 +32,34 @@ function mount() {
   return { root, fake, stop };
 }
 
+/**
+ * The creator's overlay under key `key-1`: classic looks in Inter, #112233, no sound (changed by `looks`), and
+ * on air (what GET /tips/display answers) a ₹1,250 "Great stream!" tip from each of `onAir`, newest first.
+ */
+function serve(looks: Partial<OverlaySettings> = {}, onAir: string[] = []) {
+  const creator = state.creators.get(CREATOR.user.id)!;
+  creator.overlayKey = 'key-1';
+  creator.overlay = { overlayTheme: 'classic', font: 'Inter', color: '#112233', sound: 'none', ...looks };
+  state.tips.clear();
+  onAir.forEach((guestName, n) =>
+    insertTip(state, {
+      id: fixtureId('b', 0x900 + n),
+      creatorId: CREATOR.user.id,
+      sender: null,
+      guestName,
+      amountPaise: 125_000,
+      message: 'Great stream!',
+      status: 'read',
+      at: new Date(Date.now() - n * 1000).toISOString(),
+    }),
+  );
+}
+
 const card = (root: HTMLElement) => root.querySelector<HTMLElement>('.ov-card');
 
 describe('bare overlay page', () => {
   it('loads settings and the first display tip, then follows realtime events', async () => {
-    const seenKeys: string[] = [];
-    server.use(
-      http.get('*/api/creator/overlay/public', ({ request }) => {
-        seenKeys.push(new URL(request.url).searchParams.get('key') ?? '');
-        return HttpResponse.json({ overlayTheme: 'neon', font: 'Inter', color: '#112233', sound: 'none' });
-      }),
-      http.get('*/api/tips/display', () =>
-        HttpResponse.json({ tips: [tip('first'), tip('second', { name: 'Old' })] }),
-      ),
-    );
+    serve({ overlayTheme: 'neon' }, ['Priya', 'Old']);
     const { root, fake, stop } = mount();
     expect(card(root)?.textContent).toBe('Waiting for the next superchat...');
     fake.last().open();
@@ -53,7 +70,7 @@ describe('bare overlay page', () => {
     // A tip's card takes its tier's colour (₹1,250: the ₹1,000 tier of the defaults, magenta).
     expect(card(root)?.style.getPropertyValue('--ov-accent')).toBe('#d81b60');
     expect(card(root)?.dataset.tier).toBe('5');
-    expect(seenKeys).toEqual(['key-1']);
+    expect(state.calls.get('publicOverlay')).toBe(1); // the looks of the overlay under its key, loaded once
     expect(card(root)?.textContent).toContain('₹1,250.00');
     expect(card(root)?.textContent).toContain('Great stream!');
     expect(card(root)?.style.fontFamily).toContain('Inter');
@@ -93,13 +110,7 @@ describe('bare overlay page', () => {
       }
     }
     vi.stubGlobal('AudioContext', FakeAudioContext);
-    let sound = 'none';
-    server.use(
-      http.get('*/api/creator/overlay/public', () =>
-        HttpResponse.json({ overlayTheme: 'classic', font: 'Inter', color: '#112233', sound }),
-      ),
-      http.get('*/api/tips/display', () => HttpResponse.json({ tips: [] })),
-    );
+    serve();
     const silent = mount();
     await vi.waitFor(() => expect(card(silent.root)?.className).toContain('ov-theme-classic'));
     await new Promise((r) => setTimeout(r, 20));
@@ -107,7 +118,7 @@ describe('bare overlay page', () => {
     silent.stop();
     document.body.replaceChildren();
 
-    sound = 'chime';
+    serve({ sound: 'chime' });
     const { fake, stop } = mount();
     await vi.waitFor(() => expect(made).toEqual(['Waiting for the next superchat...']));
     fake.last().open();
@@ -119,12 +130,7 @@ describe('bare overlay page', () => {
 
   it('clears the tip on screen and stops reconnecting when the overlay key is rotated (4001)', async () => {
     const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server.use(
-      http.get('*/api/creator/overlay/public', () =>
-        HttpResponse.json({ overlayTheme: 'classic', font: 'Inter', color: '#112233', sound: 'none' }),
-      ),
-      http.get('*/api/tips/display', () => HttpResponse.json({ tips: [tip('on-air')] })),
-    );
+    serve({}, ['Priya']);
     const { root, fake, stop } = mount();
     fake.last().open();
     fake.last().push({ type: 'welcome', rooms: ['overlay:c1'], versions: { [SPACE]: 3 } });
@@ -139,12 +145,7 @@ describe('bare overlay page', () => {
   });
 
   it('goes dark with a neutral card when its creator is suspended (4023), and comes back on the next welcome', async () => {
-    server.use(
-      http.get('*/api/creator/overlay/public', () =>
-        HttpResponse.json({ overlayTheme: 'classic', font: 'Inter', color: '#112233', sound: 'none' }),
-      ),
-      http.get('*/api/tips/display', () => HttpResponse.json({ tips: [tip('on-air')] })),
-    );
+    serve({}, ['Priya']);
     const { root, fake, stop } = mount();
     fake.last().open();
     fake.last().push({ type: 'welcome', rooms: ['overlay:c1'], versions: { [SPACE]: 3 } });
@@ -166,10 +167,8 @@ describe('bare overlay page', () => {
   it('only logs load failures and keeps its defaults', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(
-      http.get('*/api/creator/overlay/public', () =>
-        HttpResponse.json({ message: 'Not found.', code: 'NOT_FOUND' }, { status: 404 }),
-      ),
-      http.get('*/api/tips/display', () => HttpResponse.error()),
+      ...overrideHandlers(state, { publicOverlay: failWith('NOT_FOUND', 'Not found.') }),
+      networkError('displayTips'),
     );
     const { root, fake, stop } = mount();
     fake.last().open();
@@ -183,18 +182,7 @@ describe('bare overlay page', () => {
   });
 
   it("speaks the creator's show language: Hindi waiting and empty-message texts, back to English on an update", async () => {
-    server.use(
-      http.get('*/api/creator/overlay/public', () =>
-        HttpResponse.json({
-          overlayTheme: 'neon',
-          font: 'Inter',
-          color: '#112233',
-          sound: 'none',
-          show: { language: 'hi' },
-        }),
-      ),
-      http.get('*/api/tips/display', () => HttpResponse.json({ tips: [] })),
-    );
+    serve({ overlayTheme: 'neon', show: { ...defaultShowSettings(), language: 'hi' } });
     const { root, fake, stop } = mount();
     await vi.waitFor(() => expect(card(root)?.textContent).toBe('अगले सुपरचैट का इंतज़ार है...'));
     fake.last().open();
@@ -237,12 +225,7 @@ describe('the show on the overlay', () => {
   const speechAudio = () => document.querySelector<HTMLAudioElement>('audio.ov-speech');
 
   async function mountWithShow() {
-    server.use(
-      http.get('*/api/creator/overlay/public', () =>
-        HttpResponse.json({ overlayTheme: 'classic', font: 'Inter', color: '#112233', sound: 'none', show }),
-      ),
-      http.get('*/api/tips/display', () => HttpResponse.json({ tips: [] })),
-    );
+    serve({ show });
     const mounted = mount();
     mounted.fake.last().open();
     mounted.fake.last().push({ type: 'welcome', rooms: ['overlay:c1'], versions: { [SPACE]: 3 } });

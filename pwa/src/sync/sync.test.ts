@@ -1,16 +1,15 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { http, HttpResponse } from 'msw';
 import { MESSAGES } from '@shabaash/shared';
 import {
   CREATOR,
   SECOND_CREATOR,
   VIEWER,
+  answerLost,
   deleteTip,
   networkError,
   resetMockState,
-  resolvers,
   setTipStatus,
   walletSpace,
 } from '@shabaash/mocks';
@@ -261,24 +260,7 @@ describe('outbox', () => {
     storeSession(VIEWER.user, VIEWER.token);
     await pullNow();
     // The server processes the send, then the connection drops before the answer arrives.
-    server.use(
-      http.post(
-        '*/api/tips/send',
-        async ({ request }) => {
-          const body = (await request.json()) as { amount: number; message: string };
-          resolvers.sendTip({
-            input: { ...body, creator: undefined },
-            query: undefined,
-            params: {},
-            user: state.users.get(VIEWER.user.id)!.user,
-            idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
-            state,
-          });
-          return HttpResponse.error();
-        },
-        { once: true },
-      ),
-    );
+    server.use(answerLost(state, 'sendTip'));
     await enqueueSendTip({ amount: 500, message: 'Diwali bonus 🪔' });
     await replayOutbox();
     expect(balanceOf(VIEWER.user.id)).toBe(214_700 - 50_000);

@@ -2,44 +2,22 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import type { StreamState } from '@shabaash/shared';
-import { buildUser, renderWithApp } from '../../test/renderApp.tsx';
-import { mswServerForFile, signInBeforeEach } from '../../test/server.ts';
+import { CREATOR, failWith, insertTip, overrideHandlers } from '@shabaash/mocks';
+import { renderWithApp } from '../../test/renderApp.tsx';
+import { mockApiForFile, signInFixtureBeforeEach } from '../../test/server.ts';
 import { fakeAppSocketForFile } from '../../test/fakeSocket.ts';
 import { StreamSession } from './StreamSession.tsx';
 
-const server = mswServerForFile();
-const creator = buildUser({ role: 'creator', creator: { handle: 'asha', displayName: 'Asha Live' } });
+const { server, state } = mockApiForFile();
 const fake = fakeAppSocketForFile();
-const NONE = { amount: 0, amountPaise: 0, count: 0, topTip: null };
-const SESSION = { id: 's1', startedAt: '2026-11-25T14:30:00.000Z', endedAt: null };
 
-signInBeforeEach(server, creator);
+signInFixtureBeforeEach(CREATOR);
 
-/** The API's stream state, changed by start/end calls and by the test (a tip paid meanwhile). */
-function serve(initial: StreamState) {
-  const api = { state: initial, calls: [] as string[] };
-  server.use(
-    http.get('*/api/creator/stream', () => HttpResponse.json(api.state)),
-    http.post('*/api/creator/stream/start', () => {
-      api.calls.push('start');
-      api.state = { session: SESSION, totals: NONE };
-      return HttpResponse.json(api.state);
-    }),
-    http.post('*/api/creator/stream/end', () => {
-      api.calls.push('end');
-      if (api.state.session)
-        api.state = { ...api.state, session: { ...api.state.session, endedAt: SESSION.startedAt } };
-      return HttpResponse.json(api.state);
-    }),
-  );
-  return api;
-}
+/** How many times the card started and ended a stream. */
+const streamCalls = () => ['startStream', 'endStream'].map((name) => state.calls.get(name) ?? 0);
 
 describe('Chat Loader: this stream', () => {
   it('Start stream frames a session, its totals follow realtime, End stream closes it', async () => {
-    const api = serve({ session: null, totals: NONE });
     renderWithApp(<StreamSession />);
     expect((await screen.findByTestId('stream-status')).textContent).toMatch(/^No stream running/);
     const start = screen.getByRole('button', { name: 'Start stream' });
@@ -51,20 +29,13 @@ describe('Chat Loader: this stream', () => {
     expect(screen.getByTestId('stream-status').textContent).toMatch(/^Live since /);
 
     // A tip is paid: the server's totals change and a tip:new arrives on the creator's socket.
-    api.state = {
-      session: SESSION,
-      totals: {
-        amount: 1500,
-        amountPaise: 150_000,
-        count: 2,
-        topTip: { name: 'Priya', amount: 1000, amountPaise: 100_000 },
-      },
-    };
+    const session = state.streams.get(CREATOR.user.id)!.at(-1)!;
+    const paid = { creatorId: CREATOR.user.id, sender: null, message: 'gg', status: 'read' as const };
+    insertTip(state, { ...paid, guestName: 'Priya', amountPaise: 100_000 });
+    insertTip(state, { ...paid, guestName: 'Kiran', amountPaise: 50_000 });
     act(() => {
       fake().last().open();
-      fake()
-        .last()
-        .push({ type: 'stream:update', data: { session: SESSION } });
+      fake().last().push({ type: 'stream:update', data: { session } });
     });
     expect(await screen.findByText('₹1,500.00')).toBeTruthy();
     expect(screen.getByTestId('stat-stream-count').textContent).toBe('2');
@@ -74,23 +45,15 @@ describe('Chat Loader: this stream', () => {
     await screen.findByRole('button', { name: 'Start stream' });
     expect(screen.getByTestId('stream-status').textContent).toMatch(/^Stream ended at /);
     expect(screen.getByTestId('stat-stream-total').textContent).toBe('₹1,500.00'); // the ended stream's totals stay
-    expect(api.calls).toEqual(['start', 'end']);
+    expect(streamCalls()).toEqual([1, 1]);
   });
 
   it('says so when the totals cannot load, and when starting fails (nothing lost: try again)', async () => {
-    server.use(
-      http.get('*/api/creator/stream', () =>
-        HttpResponse.json({ message: 'Down', code: 'UNAVAILABLE' }, { status: 503 }),
-      ),
-    );
+    server.use(...overrideHandlers(state, { streamState: failWith('UNAVAILABLE', 'Down') }));
     renderWithApp(<StreamSession />);
     expect((await screen.findByRole('alert')).textContent).toContain('Unable to load this stream’s totals.');
-    serve({ session: null, totals: NONE });
-    server.use(
-      http.post('*/api/creator/stream/start', () =>
-        HttpResponse.json({ message: 'Server busy.', code: 'UNAVAILABLE' }, { status: 503 }),
-      ),
-    );
+    server.resetHandlers();
+    server.use(...overrideHandlers(state, { startStream: failWith('UNAVAILABLE', 'Server busy.') }));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Start stream' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Server busy.');
