@@ -20,12 +20,7 @@ export function createdVersion(tip: TipRecord): number {
  * Moderator rooms see every chat in the moderator's shape (`moderation:tip`: no amount, fee or phone); an alert
  * receipt changes nothing they see.
  */
-export function tipMessage(
-  space: string,
-  tip: TipRecord,
-  view: View,
-  isNew: boolean,
-): ServerMessage | null {
+export function tipMessage(space: string, tip: TipRecord, view: View, isNew: boolean): ServerMessage | null {
   const { version, id } = tip;
   // Alert receipts: the tip's last change is its receipt (airedVersion), which changes nothing an overlay or a
   // viewer sees; creator rooms and bots that knew the tip get `tip:aired`.

@@ -6,7 +6,10 @@ import type { TipRecord } from '../../domain/tip.ts';
  * the number masked to its last 4 digits (DPDP Act; the spec showed it whole); `ownPhone` is for the sender
  * reading their own tip, in full. Public rooms and lists never carry phone numbers.
  */
-export function presentTip(tip: TipRecord, options: { includePhone?: boolean; ownPhone?: boolean } = {}): Tip {
+export function presentTip(
+  tip: TipRecord,
+  options: { includePhone?: boolean; ownPhone?: boolean } = {},
+): Tip {
   const phone = tip.sender?.phone ?? null;
   const sender = tip.sender && {
     name: tip.sender.name,

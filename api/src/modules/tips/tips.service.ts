@@ -156,7 +156,8 @@ export async function sendTip(
     }
     const result: StoredResponse<SendTipResponse> = {
       status: outcome.status,
-      body: snapshot && tip ? presentSentTip(tip, snapshot.balance_paise) : (outcome.response as SendTipResponse),
+      body:
+        snapshot && tip ? presentSentTip(tip, snapshot.balance_paise) : (outcome.response as SendTipResponse),
       replayed: outcome.replayed,
     };
     if (!result.replayed) {

@@ -44,7 +44,7 @@ export function eventsOf(row: TipRecord, since: number): NewEvent[] {
   const tip = presentTip(row);
   const events: NewEvent[] = [];
   if (created) {
-    const at = (row.createdVersion ?? row.version);
+    const at = row.createdVersion ?? row.version;
     // A Super Chat arrives as youtube.superchat (its source and original amount), never as a paid tip.
     const arrival: { event: WebhookEvent; data: unknown } = tip.external
       ? youtubeSuperChatEvent(tip, tip.external)
