@@ -78,6 +78,14 @@ export default tseslint.config(
     rules: { 'layers/realtime-importers': 'error' },
   },
   {
+    // Rows become records in repositories: the hub and AppDeps take TipRecord, never a row; deps.ts and domain/
+    // import no module.
+    files: ['api/src/realtime/**/*.ts', 'api/src/deps.ts', 'api/src/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { layers },
+    rules: { 'layers/records-above-repositories': 'error' },
+  },
+  {
     files: ['pwa/src/**/*.{ts,tsx}'],
     // A test may render the app around what it tests.
     ignores: ['**/*.test.{ts,tsx}'],

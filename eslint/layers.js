@@ -271,6 +271,51 @@ const realtimeImporters = importRule(
   { types: true },
 );
 
+// ---------- records above the repositories ----------
+
+/** What sits below the modules: AppDeps (every service's dependencies) and the domain records they carry. */
+const BELOW_MODULES = /^api\/src\/(deps\.ts|domain\/)/;
+/** A repository's row type (snake_case, as SQL reads it): `TipRow`, `WalletTransactionRow`, `TipChangeRow`… */
+const ROW_TYPE = /Rows?$/;
+
+/**
+ * Rows become camelCase records only in repositories: the realtime hub, deps.ts (its RealtimeBus) and api/src/domain/
+ * never name a row type, and deps.ts and domain/ import nothing under modules/ (they sit below them). Type imports
+ * count: a row type is exactly what this keeps out.
+ */
+const recordsAboveRepositories = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'The realtime bus and AppDeps take domain records, never a repository row.' },
+    schema: [],
+    messages: {
+      row: '{{file}} imports the row type {{name}}: take the domain record (api/src/domain/, e.g. TipRecord); rows become records in the repository (tipFromRow).',
+      below:
+        '{{file}} sits below the modules and imports {{to}}: move what it needs to api/src/domain/ (records) or pass it in.',
+    },
+  },
+  create(context) {
+    const file = rel(context.filename);
+    const below = BELOW_MODULES.test(file);
+    return importVisitors(
+      (node, spec) => {
+        const to = target(context.filename, spec);
+        if (below && to.startsWith('api/src/modules/'))
+          return context.report({ node, messageId: 'below', data: { file, to } });
+        for (const s of node.specifiers ?? []) {
+          const name =
+            s.type === 'ImportSpecifier' || s.type === 'ExportSpecifier'
+              ? (s.imported ?? s.local).name
+              : null;
+          if (name && ROW_TYPE.test(name))
+            context.report({ node: s, messageId: 'row', data: { file, name } });
+        }
+      },
+      { types: true },
+    );
+  },
+};
+
 // ---------- the PWA's API calls ----------
 
 /** What calls the API: the typed client's `api` and the file download (both in pwa/src/api/). */
@@ -322,6 +367,7 @@ export default {
     'pwa-folder-order': pwaFolderOrder,
     'workspace-imports': workspaceImports,
     'realtime-importers': realtimeImporters,
+    'records-above-repositories': recordsAboveRepositories,
     'api-calls-through-hooks': apiCallsThroughHooks,
   },
 };

@@ -169,6 +169,39 @@ describe('layer rules', () => {
     expect(await layerErrors('api/src/realtime/demo.ts', code.replace('../../realtime/', './'))).toEqual([]);
   });
 
+  it('the realtime bus and AppDeps take domain records: no row type in realtime/ or deps.ts, no module below them', async () => {
+    const rowType =
+      "import type { TipChangeRow } from './modules/sync/changes.ts';\nexport type Tips = readonly TipChangeRow[];\n";
+    // deps.ts importing the change reads' row type (as it once did): an import of modules/ from below them.
+    expect(await layerErrors('api/src/deps.ts', rowType)).toEqual(['layers/records-above-repositories']);
+    expect(
+      await layerErrors(
+        'api/src/realtime/demo.ts',
+        "import type { TipRow } from '../modules/tips/tips.row.ts';\nexport type T = TipRow;\n",
+      ),
+    ).toEqual(['layers/records-above-repositories']);
+    // domain/ sits below the modules too, even for a type.
+    expect(
+      await layerErrors(
+        'api/src/domain/demo.ts',
+        "import type { Tip } from '../modules/tips/tips.service.ts';\nexport type T = Tip;\n",
+      ),
+    ).toEqual(['layers/records-above-repositories']);
+    const record =
+      "import type { TipRecord } from './domain/tip.ts';\nexport type Tips = readonly TipRecord[];\n";
+    expect(await layerErrors('api/src/deps.ts', record)).toEqual([]);
+    // The hub may still read through the modules (the change reads), and a service may use rows' repositories.
+    expect(
+      await layerErrors(
+        'api/src/realtime/demo.ts',
+        "import { creatorChangesSince } from '../modules/sync/changes.ts';\nexport const x = creatorChangesSince;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors('api/src/modules/demo/demo.service.ts', rowType.replace('./modules/', '../')),
+    ).toEqual([]);
+  });
+
   it('PWA folders import downwards: screens → components → hooks → auth, api, lib and the rest', async () => {
     const hook = "import { useAuth } from '../hooks/useAuth.ts';\nexport const x = useAuth;\n";
     expect(await layerErrors('pwa/src/auth/demo.ts', hook)).toEqual(['layers/pwa-folder-order']);

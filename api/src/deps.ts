@@ -8,8 +8,8 @@ import type {
 } from '@shabaash/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/knex.ts';
+import type { TipRecord } from './domain/tip.ts';
 import type { Logger } from './logger.ts';
-import type { TipChangeRow } from './modules/sync/changes.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import type { SpeechAudio, SpeechRequest } from './speech/engine.ts';
 import type { YouTubeOAuth } from './youtube/google.ts';
@@ -23,11 +23,11 @@ export interface PhoneIdentity {
 /** Realtime fan-out, told about committed changes; it reads and pushes what changed (realtime/). */
 export interface RealtimeBus {
   /**
-   * Call after a transaction that bumped these spaces has committed. Never inside the transaction. `tips`: rows of
+   * Call after a transaction that bumped these spaces has committed. Never inside the transaction. `tips`: tips of
    * creator spaces among `spaces` as the transaction left them (a wallet tip's snapshot), which this instance may
    * push without reading them back when they are the next versions it publishes.
    */
-  changed(spaces: readonly string[], tips?: readonly TipChangeRow[]): void;
+  changed(spaces: readonly string[], tips?: readonly TipRecord[]): void;
   /** Overlay settings of a creator changed (pushed as overlay:update to the creator's overlay rooms). */
   overlayUpdated(creatorId: string, settings: OverlaySettings): void;
   /** Sessions were revoked (one, or every session of the user when sessionId is null): their sockets close. */

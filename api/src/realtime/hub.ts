@@ -266,7 +266,7 @@ function bus(parts: {
         for (const s of withPayouts(space)) {
           const state = publisher.states.get(s);
           if (!state) continue;
-          const rows = tips?.filter((row) => creatorSpace(row.creator_id) === s);
+          const rows = tips?.filter((row) => creatorSpace(row.creatorId) === s);
           if (rows?.length) publisher.pushCommitted(state, rows);
           else publisher.schedule(state);
         }

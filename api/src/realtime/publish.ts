@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { PayoutSummary } from '@shabaash/shared';
 import type { Executor } from '../db/knex.ts';
 import type { Logger } from '../logger.ts';
-import type { TipChangeRow } from '../modules/sync/changes.ts';
+import type { TipRecord } from '../domain/tip.ts';
 import type { Sender } from './sending.ts';
 import { createSpaceReads, type ReadSpace } from './spaceReads.ts';
 import { parseSpace, type Conn, type Sub, type View } from './types.ts';
@@ -36,10 +36,10 @@ export interface Publisher {
   /** Queues one read-and-push of this space (coalesced while one is already queued). */
   schedule(state: SpaceState): void;
   /**
-   * Queues a push of tip rows this instance committed in a creator space: sent from the rows, without a read, when
+   * Queues a push of tips this instance committed in a creator space: sent from the records, without a read, when
    * they are the next versions of the space; otherwise (another change came between) as `schedule` does.
    */
-  pushCommitted(state: SpaceState, rows: readonly TipChangeRow[]): void;
+  pushCommitted(state: SpaceState, tips: readonly TipRecord[]): void;
   /** Joins a socket to a space from `startVersion`; `currentVersion` seeds a space this instance did not track. */
   subscribe(conn: Conn, space: string, view: View, startVersion: number, currentVersion: number): void;
   unsubscribeAll(conn: Conn): void;
@@ -84,12 +84,12 @@ export function createPublisher(deps: {
     });
   }
 
-  function pushCommitted(state: SpaceState, rows: readonly TipChangeRow[]): void {
-    // A read already queued starts after this commit, so it reads these rows too.
+  function pushCommitted(state: SpaceState, tips: readonly TipRecord[]): void {
+    // A read already queued starts after this commit, so it reads these tips too.
     if (state.queued || stopped) return;
     enqueue(state, async () => {
       if (stopped || states.get(state.space) !== state) return;
-      if (!reads.pushRows(state, rows)) await reads.publish(state);
+      if (!reads.pushTips(state, tips)) await reads.publish(state);
     });
   }
 

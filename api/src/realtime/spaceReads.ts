@@ -1,6 +1,7 @@
 import type { PayoutSummary, ServerMessage } from '@shabaash/shared';
 import type { Executor } from '../db/knex.ts';
-import { creatorChangesSince, walletChangesSince, type TipChangeRow } from '../modules/sync/changes.ts';
+import type { TipRecord } from '../domain/tip.ts';
+import { creatorChangesSince, walletChangesSince } from '../modules/sync/changes.ts';
 import { observeTipDelivery } from '../metrics/delivery.ts';
 import { msg } from './messages.ts';
 import type { Sender } from './sending.ts';
@@ -28,11 +29,11 @@ export interface SpaceReads {
   /** Sends one socket what it missed after `sub.lastSent`, then marks it ready for live pushes. */
   catchUp(conn: Conn, state: ReadSpace, sub: Sub): Promise<void>;
   /**
-   * Pushes committed rows of a creator space without reading them back, as `publish` would have read them, when
-   * each is the next version after `state.published` (rows at or below it were already published). False, with
-   * nothing sent from the first row on, when a version is missing between: the caller reads instead.
+   * Pushes committed tips of a creator space without reading them back, as `publish` would have read them, when
+   * each is the next version after `state.published` (tips at or below it were already published). False, with
+   * nothing sent from the first tip on, when a version is missing between: the caller reads instead.
    */
-  pushRows(state: ReadSpace, rows: readonly TipChangeRow[]): boolean;
+  pushTips(state: ReadSpace, tips: readonly TipRecord[]): boolean;
 }
 
 /** Tip rows per read of a creator space (a longer backlog is read in pages). */
@@ -76,20 +77,19 @@ export function createSpaceReads(deps: {
       }
       for (;;) {
         const changes = await creatorChangesSince(db, state.id, state.published, PAGE);
-        for (const row of changes.rows) deliverTipRow(sender, state.space, row, state.subs, false);
+        for (const tip of changes.rows) deliverTip(sender, state.space, tip, state.subs, false);
         state.published = Math.max(state.published, changes.version);
         if (!changes.hasMore) return;
       }
     },
-    pushRows(state, rows) {
+    pushTips(state, tips) {
       if (state.kind !== 'creator') return false;
-      const ordered = [...rows].sort((a, b) => Number(a.version) - Number(b.version));
-      for (const row of ordered) {
-        const version = Number(row.version);
-        if (version <= state.published) continue;
-        if (version !== state.published + 1) return false;
-        deliverTipRow(sender, state.space, row, state.subs, false);
-        state.published = version;
+      const ordered = [...tips].sort((a, b) => a.version - b.version);
+      for (const tip of ordered) {
+        if (tip.version <= state.published) continue;
+        if (tip.version !== state.published + 1) return false;
+        deliverTip(sender, state.space, tip, state.subs, false);
+        state.published = tip.version;
       }
       return true;
     },
@@ -99,7 +99,7 @@ export function createSpaceReads(deps: {
       } else {
         for (;;) {
           const changes = await creatorChangesSince(db, state.id, sub.lastSent, PAGE);
-          for (const row of changes.rows) deliverTipRow(sender, state.space, row, [conn], true);
+          for (const tip of changes.rows) deliverTip(sender, state.space, tip, [conn], true);
           if (!changes.hasMore) break;
           sub.lastSent = Math.max(sub.lastSent, changes.version);
         }
@@ -110,18 +110,18 @@ export function createSpaceReads(deps: {
 }
 
 /**
- * Sends one changed tip row of `space` to the subscribers among `targets` that have not seen its version (ready
+ * Sends one changed tip of `space` to the subscribers among `targets` that have not seen its version (ready
  * ones only, unless `includeUnready`), shaped per view and encoded once per shape.
  */
-function deliverTipRow(
+function deliverTip(
   sender: Sender,
   space: string,
-  row: TipChangeRow,
+  tip: TipRecord,
   targets: Iterable<Conn>,
   includeUnready: boolean,
 ) {
-  const version = Number(row.version);
-  const created = createdVersion(row);
+  const { version } = tip;
+  const created = createdVersion(tip);
   const cache = new Map<string, Buffer | null>();
   // A live push of a new tip to a creator's own socket: its send → socket latency is observed once.
   let observe = !includeUnready;
@@ -133,7 +133,7 @@ function deliverTipRow(
     const key = tipShapeKey(sub.view, isNew);
     let data = cache.get(key);
     if (data === undefined) {
-      const message = tipMessage(space, row, sub.view, isNew);
+      const message = tipMessage(space, tip, sub.view, isNew);
       data = message ? sender.encode(message) : null;
       cache.set(key, data);
     }
@@ -141,7 +141,7 @@ function deliverTipRow(
     sender.sendRaw(conn, data);
     if (observe && isNew && sub.view === 'full') {
       observe = false;
-      observeTipDelivery(row.created_at);
+      observeTipDelivery(tip.createdAt);
     }
   }
 }

@@ -1,9 +1,10 @@
 import { LIMITS, type Tip, type TipStatus } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
+import type { TipRecord } from '../../domain/tip.ts';
 import { notFound } from '../../http/errors.ts';
 import { creatorChangesSince } from '../sync/changes.ts';
 import { bumpSpace, creatorSpace, spaceVersion } from '../sync/spaces.ts';
-import { presentTip, type TipRow } from '../tips/tips.presenter.ts';
+import { presentTip } from '../tips/tips.presenter.ts';
 import {
   findTipById,
   listChats,
@@ -59,7 +60,7 @@ export async function creatorChatChanges(
   const tips: Tip[] = [];
   const deleted: string[] = [];
   for (const row of changes.rows) {
-    if (row.deleted_at) deleted.push(row.id);
+    if (row.deletedAt) deleted.push(row.id);
     else tips.push(presentTip(row, { includePhone: true }));
   }
   return { tips, deleted, version: changes.version, reset: false };
@@ -81,7 +82,7 @@ export async function setChatStatus(
 
 /**
  * setChatStatus for the creator (`byName` null) or one of their moderators (`byName`: shown to the creator as
- * "Pushed live by …"); answers the tip's row as committed.
+ * "Pushed live by …"); answers the tip as committed.
  */
 export async function changeChatStatus(
   deps: Pick<AppDeps, 'db' | 'realtime' | 'speech'>,
@@ -89,7 +90,7 @@ export async function changeChatStatus(
   tipId: string,
   status: TipStatus,
   byName: string | null,
-): Promise<TipRow> {
+): Promise<TipRecord> {
   if (!UUID.test(tipId)) throw notFound('Chat');
   const space = creatorSpace(creatorId);
   const changed = await deps.db.transaction(async (tx) => {
@@ -102,7 +103,7 @@ export async function changeChatStatus(
   if (changed) deps.realtime.changed([space]);
   if (changed && status === 'read') deps.speech.tipLive(tipId);
   const row = await findTipById(deps.db, tipId);
-  if (!row || row.creator_id !== creatorId) throw notFound('Chat');
+  if (!row || row.creatorId !== creatorId) throw notFound('Chat');
   return row;
 }
 

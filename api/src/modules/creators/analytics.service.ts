@@ -2,7 +2,8 @@ import { LIMITS, paiseToRupees, type Analytics, type Tip } from '@shabaash/share
 import type { AppDeps } from '../../deps.ts';
 import { readCacheOf, type CachedRead } from '../sync/readCache.ts';
 import { creatorSpace } from '../sync/spaces.ts';
-import { presentTip, type TipRow } from '../tips/tips.presenter.ts';
+import type { TipRecord } from '../../domain/tip.ts';
+import { presentTip } from '../tips/tips.presenter.ts';
 import { allTipsOfCreator, creatorTipTotals, newestTipsOfCreator } from '../tips/tips.repository.ts';
 
 /**
@@ -57,20 +58,18 @@ function rupees(paise: number): string {
   return (paise / 100).toFixed(2);
 }
 
-function csvRow(row: TipRow): string[] {
-  const tip = presentTip(row);
-  const amount = Number(row.amount_paise);
-  const fee = Number(row.fee_paise);
+function csvRow(tip: TipRecord): string[] {
+  const { amountPaise: amount, feePaise: fee } = tip;
   return [
-    row.created_at.toISOString(),
-    tip.name,
+    tip.createdAt.toISOString(),
+    presentTip(tip).name,
     rupees(amount),
     rupees(fee),
     rupees(amount - fee),
-    row.message,
-    row.deleted_at ? 'deleted' : row.status,
+    tip.message,
+    tip.deletedAt ? 'deleted' : tip.status,
     // Guest tips: the gateway's payment id; wallet tips: the tip id (the ledger entry's reference).
-    row.payment_id ?? row.id,
+    tip.paymentId ?? tip.id,
   ];
 }
 

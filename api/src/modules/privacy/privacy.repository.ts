@@ -1,7 +1,8 @@
 import type { Executor } from '../../db/knex.ts';
 import { deleteTierSoundsExcept } from '../show/tierSounds.repository.ts';
 import { TIP_SELECT } from '../tips/tips.repository.ts';
-import type { TipRow } from '../tips/tips.presenter.ts';
+import type { TipRecord } from '../../domain/tip.ts';
+import { tipFromRow, type TipRow } from '../tips/tips.row.ts';
 
 /** The name every deleted account shows, wherever its tips and ledger entries remain. */
 export const DELETED_USER_NAME = 'Deleted user';
@@ -33,8 +34,11 @@ export async function ledgerOf(db: Executor, userId: string): Promise<LedgerExpo
 }
 
 /** Every tip a user sent (with its sender columns, for presentTip, and the creator's handle), oldest first. */
-export async function tipsSentBy(db: Executor, userId: string): Promise<Array<TipRow & { handle: string }>> {
-  return db('tips as t')
+export async function tipsSentBy(
+  db: Executor,
+  userId: string,
+): Promise<Array<{ tip: TipRecord; handle: string }>> {
+  const rows = await db('tips as t')
     .leftJoin('users as u', 'u.id', 't.sender_id')
     .join('creators as c', 'c.user_id', 't.creator_id')
     .where('t.sender_id', userId)
@@ -43,6 +47,7 @@ export async function tipsSentBy(db: Executor, userId: string): Promise<Array<Ti
       { column: 't.id', order: 'asc' },
     ])
     .select<Array<TipRow & { handle: string }>>(db.raw(TIP_SELECT), 'c.handle');
+  return rows.map((row) => ({ tip: tipFromRow(row), handle: row.handle }));
 }
 
 /** When the account was created. */

@@ -79,7 +79,10 @@ export async function exportUserData(deps: Pick<AppDeps, 'db'>, userId: string) 
         createdAt: e.created_at.toISOString(),
       })),
     },
-    tipsSent: sent.map((row) => ({ ...presentTip(row, { ownPhone: true }), creatorHandle: row.handle })),
+    tipsSent: sent.map(({ tip, handle }) => ({
+      ...presentTip(tip, { ownPhone: true }),
+      creatorHandle: handle,
+    })),
     // Tippers' phones stay masked here too: they are other people's data.
     tipsReceived: received.map((row) => presentTip(row, { includePhone: true })),
     // All we hold of a creator's payout account: never a PAN or a full account number (we never store them).

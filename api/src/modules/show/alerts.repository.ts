@@ -1,7 +1,8 @@
 import type { AlertSound } from '@shabaash/shared';
 import type { Executor } from '../../db/knex.ts';
-import type { TipRow } from '../tips/tips.presenter.ts';
+import type { TipRecord } from '../../domain/tip.ts';
 import { TIP_SELECT } from '../tips/tips.repository.ts';
+import { tipFromRow, type TipRow } from '../tips/tips.row.ts';
 
 // Alert receipts (migration 20261127150000): receipts on the tips row, the re-show claim, pause and resume.
 
@@ -50,7 +51,7 @@ export async function claimUnaired(
   windowMs: number,
   limit: number,
   wentLiveBefore: Date,
-): Promise<TipRow[]> {
+): Promise<TipRecord[]> {
   const result = await db.raw<{ rows: TipRow[] }>(
     `with claimed as (
        update tips set reshown_at = now()
@@ -65,7 +66,7 @@ export async function claimUnaired(
      ) ${WITH_SENDER}`,
     [creatorId, windowMs / 1000, wentLiveBefore, limit],
   );
-  return result.rows;
+  return result.rows.map(tipFromRow);
 }
 
 /** Whether a creator's alerts are paused (no row: playing) and how many live tips it holds. */
@@ -94,7 +95,7 @@ export async function upsertAlertsPaused(tx: Executor, creatorId: string, paused
  * Releases a creator's held tips (Resume): the live, undeleted ones in the order they went live (version), at
  * most `limit`; the held flag is cleared on every held row.
  */
-export async function releaseHeld(tx: Executor, creatorId: string, limit: number): Promise<TipRow[]> {
+export async function releaseHeld(tx: Executor, creatorId: string, limit: number): Promise<TipRecord[]> {
   const result = await tx.raw<{ rows: TipRow[] }>(
     `with claimed as (
        update tips set held = false where creator_id = ? and held returning *
@@ -103,11 +104,11 @@ export async function releaseHeld(tx: Executor, creatorId: string, limit: number
      order by r.version limit ?`,
     [creatorId, limit],
   );
-  return result.rows;
+  return result.rows.map(tipFromRow);
 }
 
 /** The creator's most recently pushed-live tip (what Replay puts back on air), with its sender. */
-export async function latestLiveTip(db: Executor, creatorId: string): Promise<TipRow | undefined> {
+export async function latestLiveTip(db: Executor, creatorId: string): Promise<TipRecord | undefined> {
   const result = await db.raw<{ rows: TipRow[] }>(
     `with claimed as (
        select * from tips
@@ -116,5 +117,6 @@ export async function latestLiveTip(db: Executor, creatorId: string): Promise<Ti
      ) ${WITH_SENDER}`,
     [creatorId],
   );
-  return result.rows[0];
+  const row = result.rows[0];
+  return row && tipFromRow(row);
 }

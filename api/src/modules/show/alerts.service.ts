@@ -8,7 +8,8 @@ import {
 import type { Executor } from '../../db/knex.ts';
 import type { AppDeps } from '../../deps.ts';
 import { bumpSpace, creatorSpace } from '../sync/spaces.ts';
-import { presentTip, type TipRow } from '../tips/tips.presenter.ts';
+import type { TipRecord } from '../../domain/tip.ts';
+import { presentTip } from '../tips/tips.presenter.ts';
 import {
   claimUnaired,
   findAlertsState,
@@ -32,7 +33,7 @@ const MAX_RESUMED = 50;
 const MAX_RESHOWN = 10;
 
 /** A tip as overlay rooms see it (no phone). */
-const asAlert = (row: TipRow): Tip => presentTip(row, { includePhone: false });
+const asAlert = (tip: TipRecord): Tip => presentTip(tip, { includePhone: false });
 
 /**
  * Records the first receipt of a creator's live tip: `aired` (now, and its sound) at the next version of the

@@ -42,10 +42,10 @@ describe('creatorChangesSince', () => {
     expect(all.version).toBe(6);
     expect(all.hasMore).toBe(false);
     expect(all.rows.map((r) => r.id)).toEqual([...ids.slice(1), ids[0]]);
-    expect(all.rows.map((r) => Number(r.version))).toEqual([2, 3, 4, 5, 6]);
-    expect(all.rows[4]?.deleted_at).toBeInstanceOf(Date);
-    expect(Number(all.rows[4]?.created_version)).toBe(1);
-    expect(all.rows[0]?.sender_phone).toBe(viewer.phone);
+    expect(all.rows.map((r) => r.version)).toEqual([2, 3, 4, 5, 6]);
+    expect(all.rows[4]?.deletedAt).toBeInstanceOf(Date);
+    expect(all.rows[4]?.createdVersion).toBe(1);
+    expect(all.rows[0]?.sender?.phone).toBe(viewer.phone);
 
     const page = await creatorChangesSince(db, creator.id, 0, 2);
     expect(page).toMatchObject({ version: 3, hasMore: true });

@@ -1,18 +1,16 @@
 import type { Executor } from '../../db/knex.ts';
-import type { TipRow } from '../tips/tips.presenter.ts';
+import type { TipRecord } from '../../domain/tip.ts';
 import type { WalletTransactionRow } from '../wallet/wallet.repository.ts';
 import { creatorSpace, walletSpace } from './spaces.ts';
 import { TIP_SELECT } from '../tips/tips.repository.ts';
-
-/** A tip row as the sync layer reads it: current state (tombstones included) plus the version that created it. */
-export interface TipChangeRow extends TipRow {
-  /** Version of the change that inserted the tip (migration 20261121130000); `> since` means "new to you". */
-  created_version: number | null;
-}
+import { tipFromRow, type TipRow } from '../tips/tips.row.ts';
 
 export interface CreatorChanges {
-  /** Tips whose current version is in (sinceVersion, version], ordered by version; deleted ones have `deleted_at`. */
-  rows: TipChangeRow[];
+  /**
+   * Tips whose current version is in (sinceVersion, version], ordered by version, as they stand (tombstones have
+   * `deletedAt`; `createdVersion` tells a reader at `since` whether the tip is new to them).
+   */
+  rows: TipRecord[];
   /** Pull again from this version: the space's version, or the last row's version when `hasMore`. */
   version: number;
   /** True when `limit` rows came back and more may follow; pull again with `since = version`. */
@@ -47,14 +45,14 @@ export async function creatorChangesSince(
 
 /** One creator's rows of a changes read (a row without id: the space had none) as CreatorChanges. */
 function creatorChanges(
-  read: Array<Partial<TipChangeRow> & { space_version: number }>,
+  read: Array<Partial<TipRow> & { space_version: number }>,
   limit: number,
 ): CreatorChanges {
   const spaceVersion = Number(read[0]?.space_version ?? 0);
-  const rows = read.filter((r) => r.id != null).map(({ space_version: _v, ...r }) => r as TipChangeRow);
+  const rows = read.filter((r) => r.id != null).map((r) => tipFromRow(r as TipRow));
   const hasMore = rows.length >= limit && limit > 0;
   const last = rows[rows.length - 1];
-  return { rows, version: hasMore && last ? Number(last.version) : spaceVersion, hasMore };
+  return { rows, version: hasMore && last ? last.version : spaceVersion, hasMore };
 }
 
 /**
@@ -69,7 +67,7 @@ export async function creatorsChangesSince(
 ): Promise<Map<string, CreatorChanges>> {
   if (cursors.length === 0) return new Map();
   const result = await db.raw<{
-    rows: Array<Partial<TipChangeRow> & { space_version: number; cursor_creator: string }>;
+    rows: Array<Partial<TipRow> & { space_version: number; cursor_creator: string }>;
   }>(
     `select c.creator_id as cursor_creator, v.version as space_version, x.*
      from unnest(?::uuid[], ?::text[], ?::bigint[]) as c(creator_id, space, since)
@@ -91,7 +89,7 @@ export async function creatorsChangesSince(
       limit,
     ],
   );
-  const byCreator = new Map<string, Array<Partial<TipChangeRow> & { space_version: number }>>();
+  const byCreator = new Map<string, Array<Partial<TipRow> & { space_version: number }>>();
   for (const { cursor_creator: creatorId, ...row } of result.rows) {
     const rows = byCreator.get(creatorId) ?? [];
     rows.push(row);

@@ -27,7 +27,7 @@ async function feeOf(before: number, amountPaise: number): Promise<number> {
   );
   const row = await db('creators').where({ user_id: creator.id }).first('lifetime_gross_paise');
   expect(Number(row.lifetime_gross_paise)).toBe(before + amountPaise);
-  return Number(tip.fee_paise);
+  return tip.feePaise;
 }
 
 describe('platform fee in shabaash_insert_tip (Starter 0% to ₹25,000 lifetime, Pro 2.9% above)', () => {

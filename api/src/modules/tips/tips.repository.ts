@@ -1,13 +1,14 @@
 import type { Executor } from '../../db/knex.ts';
 import { LIMITS } from '@shabaash/shared';
+import type { TipRecord } from '../../domain/tip.ts';
 import { creatorSpace } from '../sync/spaces.ts';
-import type { TipRow } from './tips.presenter.ts';
+import { tipFromRow, type TipRow } from './tips.row.ts';
 
 export interface NewTip {
   creatorId: string;
   senderId: string | null;
   guestName: string | null;
-  source: TipRow['source'];
+  source: TipRecord['source'];
   amountPaise: number;
   message: string;
   paymentId?: string | null;
@@ -17,7 +18,7 @@ export interface NewTip {
 }
 
 /**
- * A YouTube tip's original event (`youtube_events`) as the JSON presentTip reads (TipRow.youtube); null for any other
+ * A YouTube tip's original event (`youtube_events`) as the JSON presentTip reads (TipRecord.youtube); null for any other
  * tip (one primary-key read, for YouTube rows only). Every read that presents tips of `tips t` selects it.
  */
 export const YOUTUBE_EVENT_COLUMN = `(case when t.source = 'youtube' then (
@@ -50,8 +51,8 @@ export const FEE_PARAMETERS = [LIMITS.starterFreeTierPaise, LIMITS.proFeeBasisPo
  */
 export async function insertTip(
   tx: Executor,
-  tip: NewTip & { id?: string; status?: TipRow['status'] },
-): Promise<TipRow> {
+  tip: NewTip & { id?: string; status?: TipRecord['status'] },
+): Promise<TipRecord> {
   const result = await tx.raw<{ rows: TipRow[] }>(
     `select ${TIP_SELECT}
      from shabaash_insert_tip(?::uuid, ?::uuid, ?::uuid, ?::text, ?::text, ?::bigint, ?::text, ?::text,
@@ -77,7 +78,7 @@ export async function insertTip(
     await tx('tips').where({ id: row.id }).update({ fees_covered: true });
     row.fees_covered = true;
   }
-  return row;
+  return tipFromRow(row);
 }
 
 /**
@@ -90,11 +91,12 @@ export async function markTipFeesCovered(db: Executor, tipId: string): Promise<v
 }
 
 /** One tip with its sender, or undefined (tombstones included; callers filter deleted_at). */
-export async function findTipById(db: Executor, id: string): Promise<TipRow | undefined> {
-  return db('tips as t')
+export async function findTipById(db: Executor, id: string): Promise<TipRecord | undefined> {
+  const row = await db('tips as t')
     .leftJoin('users as u', 'u.id', 't.sender_id')
     .where('t.id', id)
     .first<TipRow | undefined>(db.raw(TIP_SELECT));
+  return row && tipFromRow(row);
 }
 
 // ---------- reads and moderation (tips + chats) ----------
@@ -114,7 +116,7 @@ export async function recentTipsForViewer(
   creatorId: string,
   viewerId: string,
   limit: number,
-): Promise<TipRow[]> {
+): Promise<TipRecord[]> {
   // Two index-backed candidate lists (live tips; the viewer's own), merged: no scan of the unread queue.
   const candidates = db.select('id').from(
     db.raw(
@@ -133,14 +135,19 @@ export async function recentTipsForViewer(
       { column: 't.id', order: 'desc' },
     ])
     .limit(limit)
-    .select<TipRow[]>(db.raw(TIP_SELECT));
+    .select<TipRow[]>(db.raw(TIP_SELECT))
+    .then((rows) => rows.map(tipFromRow));
 }
 
 /**
  * What the overlay shows: a creator's pushed-live tips, most recently pushed live first (for a `read` tip,
  * updated_at is the moment it went live), so the overlay's "first tip" is the one on screen now.
  */
-export async function liveTipsOfCreator(db: Executor, creatorId: string, limit: number): Promise<TipRow[]> {
+export async function liveTipsOfCreator(
+  db: Executor,
+  creatorId: string,
+  limit: number,
+): Promise<TipRecord[]> {
   return (
     tipsWithSender(db)
       // A tip held by "Pause alerts" is not on the overlay until Resume plays it.
@@ -152,11 +159,16 @@ export async function liveTipsOfCreator(db: Executor, creatorId: string, limit: 
       ])
       .limit(limit)
       .select<TipRow[]>(db.raw(TIP_SELECT))
+      .then((rows) => rows.map(tipFromRow))
   );
 }
 
 /** The newest non-deleted tips of a creator (any status), newest first. */
-export async function newestTipsOfCreator(db: Executor, creatorId: string, limit: number): Promise<TipRow[]> {
+export async function newestTipsOfCreator(
+  db: Executor,
+  creatorId: string,
+  limit: number,
+): Promise<TipRecord[]> {
   return tipsWithSender(db)
     .where('t.creator_id', creatorId)
     .whereNull('t.deleted_at')
@@ -165,7 +177,8 @@ export async function newestTipsOfCreator(db: Executor, creatorId: string, limit
       { column: 't.id', order: 'desc' },
     ])
     .limit(limit)
-    .select<TipRow[]>(db.raw(TIP_SELECT));
+    .select<TipRow[]>(db.raw(TIP_SELECT))
+    .then((rows) => rows.map(tipFromRow));
 }
 
 export interface ChatFilter {
@@ -179,7 +192,7 @@ export interface ChatFilter {
  * The Chat Loader list of one creator: non-deleted tips; `ignore` only when asked for; search is a literal,
  * case-insensitive substring of the message, the sender's name or the guest name.
  */
-export async function listChats(db: Executor, creatorId: string, filter: ChatFilter): Promise<TipRow[]> {
+export async function listChats(db: Executor, creatorId: string, filter: ChatFilter): Promise<TipRecord[]> {
   const query = tipsWithSender(db).where('t.creator_id', creatorId).whereNull('t.deleted_at');
   if (filter.status) query.where('t.status', filter.status);
   else query.whereNot('t.status', 'ignore');
@@ -204,7 +217,10 @@ export async function listChats(db: Executor, creatorId: string, filter: ChatFil
           { column: 't.id', order: 'desc' },
         ],
   );
-  return query.limit(filter.limit).select<TipRow[]>(db.raw(TIP_SELECT));
+  return query
+    .limit(filter.limit)
+    .select<TipRow[]>(db.raw(TIP_SELECT))
+    .then((rows) => rows.map(tipFromRow));
 }
 
 /** Locks a live (non-deleted) tip of this creator; undefined when it does not exist, is deleted or is not theirs. */
@@ -212,12 +228,12 @@ export async function lockCreatorTip(
   tx: Executor,
   creatorId: string,
   tipId: string,
-): Promise<{ id: string; status: TipRow['status'] } | undefined> {
+): Promise<{ id: string; status: TipRecord['status'] } | undefined> {
   return tx('tips')
     .where({ id: tipId, creator_id: creatorId })
     .whereNull('deleted_at')
     .forUpdate()
-    .first<{ id: string; status: TipRow['status'] } | undefined>('id', 'status');
+    .first<{ id: string; status: TipRecord['status'] } | undefined>('id', 'status');
 }
 
 /**
@@ -227,7 +243,7 @@ export async function lockCreatorTip(
 export async function updateTipStatus(
   tx: Executor,
   tipId: string,
-  status: TipRow['status'],
+  status: TipRecord['status'],
   version: number,
   byName: string | null = null,
 ): Promise<void> {
@@ -291,14 +307,15 @@ export async function creatorsWithTipsBefore(db: Executor, before: Date): Promis
 }
 
 /** Every tip a creator ever received, tombstones included, oldest first (for the CSV export). */
-export async function allTipsOfCreator(db: Executor, creatorId: string): Promise<TipRow[]> {
+export async function allTipsOfCreator(db: Executor, creatorId: string): Promise<TipRecord[]> {
   return tipsWithSender(db)
     .where('t.creator_id', creatorId)
     .orderBy([
       { column: 't.created_at', order: 'asc' },
       { column: 't.id', order: 'asc' },
     ])
-    .select<TipRow[]>(db.raw(TIP_SELECT));
+    .select<TipRow[]>(db.raw(TIP_SELECT))
+    .then((rows) => rows.map(tipFromRow));
 }
 
 export interface CreatorTipTotals {

@@ -9,6 +9,7 @@ import {
   type Tip,
 } from '@shabaash/shared';
 import type { AppDeps } from '../../deps.ts';
+import type { TipRecord } from '../../domain/tip.ts';
 import { AppError, badRequest, conflict, paymentRequired, unauthenticated } from '../../http/errors.ts';
 import { IDEMPOTENCY_KEY_REUSED, requestFingerprint, type StoredResponse } from '../../http/idempotency.ts';
 import {
@@ -31,7 +32,6 @@ import { findUserById } from '../users/users.repository.ts';
 import { tipContextOf } from '../safety/tipContext.ts';
 import { principalOf, type SessionClaims } from '../sessions/sessions.service.ts';
 import { readCacheOf, type CachedRead } from '../sync/readCache.ts';
-import type { TipChangeRow } from '../sync/changes.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { isInsufficientBalance } from '../wallet/ledger.ts';
 import { assertMayPay } from '../consent/consent.service.ts';
@@ -40,10 +40,9 @@ import { presentTip } from './tips.presenter.ts';
 import { liveTipsOfCreator, markTipFeesCovered, recentTipsForViewer } from './tips.repository.ts';
 import {
   isWalletTipSnapshot,
-  tipRowOfSnapshot,
+  tipOfSnapshot,
   WALLET_TIP_SQLSTATE,
   type WalletTipOutcome,
-  type WalletTipSnapshot,
 } from './walletTips.repository.ts';
 
 export interface SendTipInput {
@@ -150,21 +149,24 @@ export async function sendTip(
     }
     // A snapshot written by shabaash_send_wallet_tips; null for a key stored before the wallet tip was one statement.
     const snapshot = isWalletTipSnapshot(outcome.response) ? outcome.response : null;
-    if (snapshot && coverFees && !outcome.replayed) {
-      await markTipFeesCovered(db, snapshot.tip.id);
-      snapshot.tip.fees_covered = true;
+    const tip = snapshot && tipOfSnapshot(snapshot);
+    if (tip && coverFees && !outcome.replayed) {
+      await markTipFeesCovered(db, tip.id);
+      tip.feesCovered = true;
     }
     const result: StoredResponse<SendTipResponse> = {
       status: outcome.status,
-      body: snapshot ? presentSentTip(snapshot) : (outcome.response as SendTipResponse),
+      body:
+        snapshot && tip ? presentSentTip(tip, snapshot.balance_paise) : (outcome.response as SendTipResponse),
       replayed: outcome.replayed,
     };
     if (!result.replayed) {
-      // The tip row as it committed: this instance pushes it to its sockets without reading it back.
-      const committed = snapshot ? [newTipRow(snapshot)] : undefined;
+      // The tip as it committed (new: created at its version): this instance pushes it to its sockets without
+      // reading it back.
+      const committed = tip ? [{ ...tip, createdVersion: tip.version }] : undefined;
       deps.realtime.changed([creatorSpace(context.creatorId), walletSpace(userId)], committed);
       // Auto-live: the tip is already on screen, so its speech is synthesised now (off the request path).
-      if (snapshot?.tip.status === 'read') deps.speech.tipLive(snapshot.tip.id);
+      if (tip?.status === 'read') deps.speech.tipLive(tip.id);
     }
     return result;
   }
@@ -196,19 +198,13 @@ async function autoLiveAllowed(
   return !isNameBlocked(settings, sender?.name);
 }
 
-/** The row of a tip its snapshot has just created, as the creator space's change read would return it. */
-function newTipRow(snapshot: WalletTipSnapshot): TipChangeRow {
-  const row = tipRowOfSnapshot(snapshot);
-  return { ...row, created_version: Number(row.version) };
-}
-
 /** The response body of a wallet tip, the same from its first answer and from every replay. */
-function presentSentTip(snapshot: WalletTipSnapshot): SendTipResponse {
+function presentSentTip(tip: TipRecord, balancePaise: number): SendTipResponse {
   return {
     message: MESSAGES.tipSent,
-    tip: presentTip(tipRowOfSnapshot(snapshot), { ownPhone: true }),
-    balance: paiseToRupees(Number(snapshot.balance_paise)),
-    balancePaise: Number(snapshot.balance_paise),
+    tip: presentTip(tip, { ownPhone: true }),
+    balance: paiseToRupees(Number(balancePaise)),
+    balancePaise: Number(balancePaise),
   };
 }
 
@@ -225,7 +221,7 @@ export async function recentTips(
   const { creator, spaceVersion } = await resolveVersionedCreator(deps.db, deps.config, handle);
   return readCacheOf(deps.db).readAt(`recent:${creator.userId}:${userId}`, spaceVersion, async () => {
     const rows = await recentTipsForViewer(deps.db, creator.userId, userId, LIMITS.recentTipsKept);
-    return { tips: rows.map((row) => presentTip(row, { ownPhone: row.sender_id === userId })) };
+    return { tips: rows.map((row) => presentTip(row, { ownPhone: row.senderId === userId })) };
   });
 }
 

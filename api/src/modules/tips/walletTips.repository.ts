@@ -1,7 +1,8 @@
 import pg from 'pg';
 import type { Executor } from '../../db/knex.ts';
-import type { TipRow } from './tips.presenter.ts';
+import type { TipRecord } from '../../domain/tip.ts';
 import { FEE_PARAMETERS } from './tips.repository.ts';
+import { tipFromRow, type TipRow } from './tips.row.ts';
 
 /** The wallet tip in one statement: batches of wallet tips through `shabaash_send_wallet_tips`, and their stored results. */
 
@@ -40,10 +41,11 @@ export interface WalletTipInput {
 export interface WalletTipSnapshot {
   kind: 'wallet_tip';
   balance_paise: number;
-  tip: Omit<TipRow, 'created_at' | 'updated_at' | 'deleted_at'> & {
+  tip: Omit<TipRow, 'created_at' | 'updated_at' | 'deleted_at' | 'aired_at'> & {
     created_at: string;
     updated_at: string;
     deleted_at: string | null;
+    aired_at?: string | null;
   };
 }
 
@@ -106,13 +108,15 @@ export function isWalletTipSnapshot(value: unknown): value is WalletTipSnapshot 
   return (value as { kind?: unknown } | null)?.kind === 'wallet_tip';
 }
 
-/** The tip row of a snapshot, with timestamps parsed exactly as a column read parses them. */
-export function tipRowOfSnapshot(snapshot: WalletTipSnapshot): TipRow {
+/** The tip of a snapshot, with timestamps parsed exactly as a column read parses them. */
+export function tipOfSnapshot(snapshot: WalletTipSnapshot): TipRecord {
   const { tip } = snapshot;
-  return {
+  const timestamp = (value: string | null | undefined) => (value == null ? null : parseTimestamptz(value));
+  return tipFromRow({
     ...tip,
     created_at: parseTimestamptz(tip.created_at),
     updated_at: parseTimestamptz(tip.updated_at),
-    deleted_at: tip.deleted_at === null ? null : parseTimestamptz(tip.deleted_at),
-  };
+    deleted_at: timestamp(tip.deleted_at),
+    aired_at: timestamp(tip.aired_at),
+  });
 }

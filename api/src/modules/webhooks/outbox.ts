@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { ExternalEvent, Tip, WebhookEvent } from '@shabaash/shared';
-import { creatorsChangesSince, type TipChangeRow } from '../sync/changes.ts';
+import type { TipRecord } from '../../domain/tip.ts';
+import { creatorsChangesSince } from '../sync/changes.ts';
 import { presentTip } from '../tips/tips.presenter.ts';
 import { attemptAll, type Attempt, type WorkerDeps } from './attempts.ts';
 import type { EndpointSlots } from './endpointSlots.ts';
@@ -26,11 +27,10 @@ const eventId = (creatorId: string, tipId: string, event: WebhookEvent, version:
  * reader; youtube.superchat for a Super Chat), live (its current state is read: pushed live), aired (its latest change is an overlay's receipt),
  * deleted (a tombstone of a tip the reader knew).
  */
-export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
-  const created = Number(row.created_version ?? row.version) > since;
-  const creatorId = row.creator_id;
-  const version = Number(row.version);
-  if (row.deleted_at) {
+export function eventsOf(row: TipRecord, since: number): NewEvent[] {
+  const created = (row.createdVersion ?? row.version) > since;
+  const { creatorId, version } = row;
+  if (row.deletedAt) {
     if (created) return [];
     return [
       {
@@ -44,7 +44,7 @@ export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
   const tip = presentTip(row);
   const events: NewEvent[] = [];
   if (created) {
-    const at = Number(row.created_version ?? row.version);
+    const at = row.createdVersion ?? row.version;
     // A Super Chat arrives as youtube.superchat (its source and original amount), never as a paid tip.
     const arrival: { event: WebhookEvent; data: unknown } = tip.external
       ? youtubeSuperChatEvent(tip, tip.external)
@@ -52,10 +52,10 @@ export function eventsOf(row: TipChangeRow, since: number): NewEvent[] {
     events.push({ id: eventId(creatorId, row.id, arrival.event, at), creatorId, ...arrival });
   }
   if (row.status !== 'read') return events;
-  // The latest change may be the tip's alert receipt (aired_version): tip.aired, and tip.live too when the reader
+  // The latest change may be the tip's alert receipt (airedVersion): tip.aired, and tip.live too when the reader
   // has not seen the version that put it live (same id as when derived at that version).
-  const aired = row.aired_version != null && Number(row.aired_version) === version;
-  const liveAt = aired ? Number(row.live_version ?? 0) : version;
+  const aired = row.airedVersion === version;
+  const liveAt = aired ? (row.liveVersion ?? 0) : version;
   if (!aired || liveAt > since) {
     const { aired: _receipt, ...live } = tip;
     events.push({

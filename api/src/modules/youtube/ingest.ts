@@ -5,7 +5,7 @@ import { autoLiveCandidate, getSafety, isNameBlocked, messageRefusal } from '../
 import type { SafetyRecord } from '../safety/safety.repository.ts';
 import { creatorSpace } from '../sync/spaces.ts';
 import { insertTip } from '../tips/tips.repository.ts';
-import type { TipRow } from '../tips/tips.presenter.ts';
+import type { TipRecord } from '../../domain/tip.ts';
 import { countedPaise } from './counting.ts';
 import {
   authorsShownBefore,
@@ -26,7 +26,7 @@ type Deps = Pick<AppDeps, 'db' | 'realtime' | 'speech'>;
 export function youtubeInitialStatus(
   settings: SafetyRecord,
   e: { comment: string; authorName: string; countedPaise: number; trusted: boolean },
-): TipRow['status'] {
+): TipRecord['status'] {
   const live =
     e.trusted &&
     autoLiveCandidate(settings, e.countedPaise) &&
@@ -63,7 +63,7 @@ export async function ingestYouTubeEvents(
       conn.creatorId,
       events.map((e) => e.authorChannelId),
     );
-    const rows: Array<{ tip: TipRow; kind: YouTubePaidEvent['kind']; counted: boolean }> = [];
+    const rows: Array<{ tip: TipRecord; kind: YouTubePaidEvent['kind']; counted: boolean }> = [];
     for (const e of events) {
       if (stored.has(e.messageId)) continue;
       stored.add(e.messageId);
