@@ -1,7 +1,7 @@
 import type { RealtimeBus } from '../deps.ts';
 import type { Executor } from '../db/knex.ts';
 import type { Logger } from '../logger.ts';
-import { alertShowMessages, claimReshow, recordReceipt } from '../modules/show/alerts.service.ts';
+import { alertShowMessages, claimReshows, recordReceipt } from '../modules/show/alerts.service.ts';
 import type { OverlayMessage } from './connections.ts';
 import { countsOf, type Presence } from './presence.ts';
 import type { Sender } from './sending.ts';
@@ -18,6 +18,12 @@ export interface AlertReceipts {
   /** Clears the pending re-show timers (hub close). */
   stop(): void;
 }
+
+/**
+ * Re-shows fall due on ticks of this length (at least the re-show delay after the overlay came back, at most this
+ * much later), so the overlays that came back together are claimed together.
+ */
+const RESHOW_TICK_MS = 250;
 
 /** Receipts remembered per socket, so a resent acknowledgement costs no database read. */
 const ACKS_REMEMBERED = 50;
@@ -38,19 +44,59 @@ export function createAlertReceipts(deps: {
   const timers = new Set<NodeJS.Timeout>();
   const acked = new WeakMap<Conn, string[]>();
 
+  /** Overlays whose re-show waits for their creator's claim in flight, per creator. */
+  const waiting = new Map<string, Array<{ conn: Conn; cameBackAt: Date }>>();
+  const claiming = new Set<string>();
+
+  /**
+   * Claims the re-shows of the overlays of one creator that came back: at once when no claim of that creator is in
+   * flight, else together in one statement once it returns (many overlays coming back at once, after a restart or
+   * a network cut, make one claim per round trip instead of one each).
+   */
+  function claimFor(creatorId: string): void {
+    const group = waiting.get(creatorId);
+    if (claiming.has(creatorId) || !group) return;
+    waiting.delete(creatorId);
+    claiming.add(creatorId);
+    claimReshows(
+      db,
+      creatorId,
+      group.map((w) => w.cameBackAt),
+    )
+      .then((perOverlay) =>
+        group.forEach(({ conn }, i) => {
+          for (const message of alertShowMessages('reshow', perOverlay[i] ?? [])) sender.send(conn, message);
+        }),
+      )
+      .catch((err: unknown) => log.error({ err }, 'could not re-show unacknowledged alerts'))
+      .finally(() => {
+        claiming.delete(creatorId);
+        claimFor(creatorId);
+      });
+  }
+
+  /** Overlays that came back, by the tick their re-show is due (one timer per tick, not one per overlay). */
+  const due = new Map<number, Array<{ conn: Conn; cameBackAt: Date }>>();
+
   function reshowSoon(conn: Conn): void {
     // Alerts that go live from now on reach this overlay as they happen: only older ones are re-shown.
     const cameBackAt = new Date();
+    const tick = Math.ceil((cameBackAt.getTime() + deps.reshowDelayMs) / RESHOW_TICK_MS) * RESHOW_TICK_MS;
+    const overlays = due.get(tick);
+    if (overlays) return void overlays.push({ conn, cameBackAt });
+    due.set(tick, [{ conn, cameBackAt }]);
     const timer = setTimeout(() => {
       timers.delete(timer);
-      const creatorId = conn.overlayOf;
-      if (conn.phase !== 'ready' || !creatorId || !conn.overlayState.visible) return;
-      claimReshow(db, creatorId, cameBackAt)
-        .then((tips) => {
-          for (const message of alertShowMessages('reshow', tips)) sender.send(conn, message);
-        })
-        .catch((err: unknown) => log.error({ err }, 'could not re-show unacknowledged alerts'));
-    }, deps.reshowDelayMs);
+      for (const { conn: back, cameBackAt: at } of due.get(tick) ?? []) {
+        const creatorId = back.overlayOf;
+        if (back.phase !== 'ready' || !creatorId || !back.overlayState.visible) continue;
+        const group = waiting.get(creatorId);
+        if (group) group.push({ conn: back, cameBackAt: at });
+        else waiting.set(creatorId, [{ conn: back, cameBackAt: at }]);
+      }
+      due.delete(tick);
+      for (const creatorId of waiting.keys()) claimFor(creatorId);
+    }, tick - Date.now());
     timer.unref();
     timers.add(timer);
   }
@@ -89,6 +135,8 @@ export function createAlertReceipts(deps: {
     stop() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      due.clear();
+      waiting.clear();
     },
   };
 }

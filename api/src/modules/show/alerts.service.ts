@@ -59,13 +59,23 @@ export async function recordReceipt(
 }
 
 /**
- * The creator's live tips no overlay acknowledged (pushed live in the last ten minutes), claimed for the one
- * overlay that came back (`cameBackAt`; a tip that went live later reached it live): a second overlay or a second
- * return never gets them again.
+ * The creator's live tips no overlay acknowledged (pushed live in the last ten minutes), claimed in one statement
+ * for the overlays that came back (one `cameBackAt` each): each tip goes to the first overlay that came back after
+ * it went live (a tip that went live later reached that overlay live), so a second overlay or a second return
+ * never gets it again. The answer is one list per `cameBackAt`, in the order given.
  */
-export async function claimReshow(db: Executor, creatorId: string, cameBackAt: Date): Promise<Tip[]> {
-  const rows = await claimUnaired(db, creatorId, ALERT_RESHOW_WINDOW_MS, MAX_RESHOWN, cameBackAt);
-  return rows.map(asAlert);
+export async function claimReshows(db: Executor, creatorId: string, cameBackAts: Date[]): Promise<Tip[][]> {
+  const perOverlay: Tip[][] = cameBackAts.map(() => []);
+  if (cameBackAts.length === 0) return perOverlay;
+  const order = cameBackAts.map((at, i) => ({ at: at.getTime(), i })).sort((a, b) => a.at - b.at);
+  const latest = new Date(order[order.length - 1]!.at);
+  const limit = MAX_RESHOWN * cameBackAts.length;
+  for (const row of await claimUnaired(db, creatorId, ALERT_RESHOW_WINDOW_MS, limit, latest)) {
+    const wentLive = new Date(row.updated_at).getTime();
+    const first = order.find((o) => wentLive < o.at) ?? order[order.length - 1]!;
+    perOverlay[first.i]!.push(asAlert(row));
+  }
+  return perOverlay;
 }
 
 /** The `alert:show` messages that play these alerts in turn. */

@@ -123,6 +123,26 @@ describe('alert receipts', () => {
     [other, again].forEach((s) => s.close());
   });
 
+  it('overlays of a creator coming back together share one claim, and each unacknowledged alert plays on exactly one of them', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    const tips = [await newTip(creator, 'Asha'), await newTip(creator, 'Bilal')];
+    for (const tip of tips) await pushLive(creator, tip.id);
+
+    const claims: string[] = [];
+    const record = (q: { sql: string }) => {
+      if (q.sql.includes('reshown_at = now()')) claims.push(q.sql);
+    };
+    app.deps.db.on('query', record);
+    const overlays = await Promise.all(Array.from({ length: 8 }, () => overlayOf(creator)));
+    await sleep(600);
+    app.deps.db.removeListener('query', record);
+
+    const shownIds = overlays.flatMap((s) => alertShows(s).flatMap((m) => m.data.tips.map((t) => t.id)));
+    expect(shownIds.sort()).toEqual(tips.map((t) => t.id).sort());
+    expect(claims.length).toBeLessThanOrEqual(2);
+    overlays.forEach((s) => s.close());
+  });
+
   it('re-shows to an overlay OBS hid only once OBS shows it again, and tells the Chat Loader it is not showing', async () => {
     const creator = await buildCreator(app.deps.db, app.deps.config);
     const loader = await TestSocket.hello(app.url, { token: creator.token });
