@@ -71,7 +71,7 @@ export async function claimReshows(db: Executor, creatorId: string, cameBackAts:
   const latest = new Date(order[order.length - 1]!.at);
   const limit = MAX_RESHOWN * cameBackAts.length;
   for (const row of await claimUnaired(db, creatorId, ALERT_RESHOW_WINDOW_MS, limit, latest)) {
-    const wentLive = new Date(row.updated_at).getTime();
+    const wentLive = row.updatedAt.getTime();
     const first = order.find((o) => wentLive < o.at) ?? order[order.length - 1]!;
     perOverlay[first.i]!.push(asAlert(row));
   }
