@@ -275,6 +275,56 @@ describe('replays and instances under group commit', () => {
     ).toEqual([{ count: 30 }]);
   });
 
+  it("sends to different creators go in overlapping round trips, each creator's tips in arrival order", async () => {
+    const creators = await Promise.all(Array.from({ length: 3 }, () => buildCreator(db, config)));
+    const senders = await Promise.all(
+      Array.from({ length: 6 }, () => buildUser(db, config, { balancePaise: 100_000 })),
+    );
+    let open = 0;
+    let mostOpen = 0;
+    const opened = (q: { sql: string }) => {
+      if (q.sql.includes('shabaash_send_wallet_tips')) mostOpen = Math.max(mostOpen, ++open);
+    };
+    const closed = (_r: unknown, q: { sql: string }) => {
+      if (q.sql.includes('shabaash_send_wallet_tips')) open--;
+    };
+    db.on('query', opened).on('query-response', closed).on('query-error', closed);
+    const PER_SENDER = 8;
+    await Promise.all(
+      senders.map(async (sender, s) => {
+        for (let i = 0; i < PER_SENDER; i++) {
+          const res = await app.request('POST', '/api/tips/send', {
+            token: sender.token,
+            body: { amount: 2, message: `${s}:${i}`, creator: creators[(s + i) % creators.length]!.handle },
+            headers: { 'Idempotency-Key': randomUUID() },
+          });
+          expect(res.status).toBe(200);
+        }
+      }),
+    );
+    db.removeListener('query', opened).removeListener('query-response', closed);
+    db.removeListener('query-error', closed);
+    expect(mostOpen).toBeGreaterThan(1);
+    const tips = await db('tips')
+      .whereIn(
+        'creator_id',
+        creators.map((c) => c.id),
+      )
+      .orderBy(['creator_id', 'version'])
+      .select('creator_id', 'message', 'version');
+    for (const creator of creators) {
+      const own = tips.filter((t) => t.creator_id === creator.id).map((t) => Number(t.version));
+      expect(own).toEqual(own.map((_, i) => i + 1));
+    }
+    for (let s = 0; s < senders.length; s++) {
+      const sent = tips
+        .filter((t) => t.message.startsWith(`${s}:`))
+        .map((t) => Number(t.message.split(':')[1]));
+      expect([...sent].sort((a, b) => a - b)).toEqual(Array.from({ length: PER_SENDER }, (_, i) => i));
+    }
+    expect(await ledgerMismatches(db)).toEqual([]);
+  });
+
   it('two instances batching against one creator: versions gap-free, each sender in its order, money exact', async () => {
     const second = await createTestApp({ databaseUrl: app.databaseUrl });
     try {

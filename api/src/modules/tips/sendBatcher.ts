@@ -6,6 +6,8 @@ export const SEND_BATCH_CAP = 64;
 
 interface Pending {
   tip: WalletTipInput;
+  /** The people whose rows the tip locks: its sender and its creator. */
+  parties: readonly [string, string];
   resolve: (outcome: WalletTipOutcome) => void;
   reject: (err: unknown) => void;
 }
@@ -22,27 +24,31 @@ const isStatementError = (err: unknown) =>
   /^[0-9A-Z]{5}$/.test(String((err as { code?: unknown })?.code ?? ''));
 
 /**
- * Group commit for wallet tips, per API instance (one per database handle). A send that finds no round trip in
- * flight (fewer than SEND_BATCHES_IN_FLIGHT, default 1) goes at once, alone; sends that arrive while one is in flight wait for it to return and then go
- * together, in ONE call of `shabaash_send_wallet_tips`, as soon as a round trip returns. A batch also goes as soon
- * as it reaches SEND_BATCH_CAP, even with a round trip in flight. Nothing ever waits on a timer. Two sends of the same Idempotency-Key never
- * share a batch (the later one goes in the next, and replays). Each send gets its own outcome; if the batch
- * statement fails as a whole (an unexpected fault rolls it back), its tips are sent again one per round trip,
- * so that only the faulty one fails.
+ * Group commit for wallet tips, per API instance (one per database handle). A send that finds a round trip free
+ * (fewer than SEND_BATCHES_IN_FLIGHT in flight, default 4) goes at once; sends that cannot go yet wait for a round
+ * trip to return and then go together, in ONE call of `shabaash_send_wallet_tips`. Batches in flight at the same
+ * time touch disjoint people: a tip whose sender or creator is a party of a batch in flight waits, and so does every
+ * later tip of those people, so one creator's tips (and one sender's) still commit in arrival order and two batches
+ * never wait on each other's row locks. A batch also goes as soon as it reaches SEND_BATCH_CAP. Nothing ever waits
+ * on a timer. Two sends of the same Idempotency-Key never share a batch (the later one goes in the next, and
+ * replays). Each send gets its own outcome; if the batch statement fails as a whole (an unexpected fault rolls it
+ * back), its tips are sent again one per round trip, so that only the faulty one fails.
  */
 export class SendBatcher {
   private readonly queue: Pending[] = [];
   private inFlight = 0;
+  /** Senders and creators of the batches in flight, with how many of those batches hold each. */
+  private readonly busy = new Map<string, number>();
 
   constructor(
     private readonly db: Executor,
-    /** Batches allowed in flight at once (SEND_BATCHES_IN_FLIGHT, default 1). */
-    private readonly maxInFlight = 1,
+    /** Batches allowed in flight at once (SEND_BATCHES_IN_FLIGHT, default 4). */
+    private readonly maxInFlight = 4,
   ) {}
 
   send(tip: WalletTipInput): Promise<WalletTipOutcome> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ tip, resolve, reject });
+      this.queue.push({ tip, parties: [tip.userId, tip.creator.creatorId], resolve, reject });
       if (this.inFlight < this.maxInFlight || this.queue.length >= SEND_BATCH_CAP) this.flush();
     });
   }
@@ -51,18 +57,42 @@ export class SendBatcher {
     const batch = this.take();
     if (batch.length === 0) return;
     this.inFlight++;
+    const parties = [...new Set(batch.flatMap((p) => p.parties))];
+    for (const id of parties) this.busy.set(id, (this.busy.get(id) ?? 0) + 1);
     void this.run(batch).finally(() => {
       this.inFlight--;
-      if (this.queue.length > 0) this.flush(); // what arrived meanwhile goes together, now
+      for (const id of parties) {
+        const n = this.busy.get(id)! - 1;
+        if (n === 0) this.busy.delete(id);
+        else this.busy.set(id, n);
+      }
+      // what arrived meanwhile goes together, now (more than one batch when the rest touch other people)
+      while (this.queue.length > 0 && this.inFlight < this.maxInFlight && this.flushed()) continue;
     });
   }
 
-  /** Up to SEND_BATCH_CAP queued sends in arrival order, skipping a second send of a key already taken. */
+  /** Flushes once; whether a batch went. */
+  private flushed(): boolean {
+    const before = this.inFlight;
+    this.flush();
+    return this.inFlight > before;
+  }
+
+  /**
+   * Up to SEND_BATCH_CAP queued sends in arrival order, skipping a second send of a key already taken and every
+   * send of a sender or creator that a batch in flight holds, or that a skipped send holds (so none overtakes it).
+   */
   private take(): Pending[] {
     const batch: Pending[] = [];
     const keys = new Set<string>();
+    const held = new Set<string>();
     for (let i = 0; i < this.queue.length && batch.length < SEND_BATCH_CAP;) {
-      const { tip } = this.queue[i]!;
+      const { tip, parties } = this.queue[i]!;
+      if (parties.some((id) => this.busy.has(id) || held.has(id))) {
+        for (const id of parties) held.add(id);
+        i++;
+        continue;
+      }
       const key = tip.idempotencyKey === null ? null : `${tip.userId}\n${tip.idempotencyKey}`;
       if (key !== null && keys.has(key)) {
         i++;
@@ -100,7 +130,7 @@ export class SendBatcher {
 const batchers = new WeakMap<Executor, SendBatcher>();
 
 /** The batcher of this API instance's database handle. */
-export function sendBatcherOf(db: Executor, maxInFlight = 1): SendBatcher {
+export function sendBatcherOf(db: Executor, maxInFlight = 4): SendBatcher {
   let batcher = batchers.get(db);
   if (!batcher) {
     batcher = new SendBatcher(db, maxInFlight);
