@@ -275,7 +275,9 @@ describe('replays and instances under group commit', () => {
     ).toEqual([{ count: 30 }]);
   });
 
-  it("sends to different creators go in overlapping round trips, each creator's tips in arrival order", async () => {
+  it("with SEND_BATCHES_IN_FLIGHT above 1, sends to different creators go in overlapping round trips, each creator's tips in arrival order", async () => {
+    const wide = await createTestApp({ databaseUrl: app.databaseUrl, env: { SEND_BATCHES_IN_FLIGHT: '4' } });
+    const wideDb = wide.deps.db;
     const creators = await Promise.all(Array.from({ length: 3 }, () => buildCreator(db, config)));
     const senders = await Promise.all(
       Array.from({ length: 6 }, () => buildUser(db, config, { balancePaise: 100_000 })),
@@ -288,12 +290,12 @@ describe('replays and instances under group commit', () => {
     const closed = (_r: unknown, q: { sql: string }) => {
       if (q.sql.includes('shabaash_send_wallet_tips')) open--;
     };
-    db.on('query', opened).on('query-response', closed).on('query-error', closed);
+    wideDb.on('query', opened).on('query-response', closed).on('query-error', closed);
     const PER_SENDER = 8;
     await Promise.all(
       senders.map(async (sender, s) => {
         for (let i = 0; i < PER_SENDER; i++) {
-          const res = await app.request('POST', '/api/tips/send', {
+          const res = await wide.request('POST', '/api/tips/send', {
             token: sender.token,
             body: { amount: 2, message: `${s}:${i}`, creator: creators[(s + i) % creators.length]!.handle },
             headers: { 'Idempotency-Key': randomUUID() },
@@ -302,8 +304,9 @@ describe('replays and instances under group commit', () => {
         }
       }),
     );
-    db.removeListener('query', opened).removeListener('query-response', closed);
-    db.removeListener('query-error', closed);
+    wideDb.removeListener('query', opened).removeListener('query-response', closed);
+    wideDb.removeListener('query-error', closed);
+    await wide.close();
     expect(mostOpen).toBeGreaterThan(1);
     const tips = await db('tips')
       .whereIn(

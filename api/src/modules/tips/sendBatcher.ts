@@ -25,7 +25,7 @@ const isStatementError = (err: unknown) =>
 
 /**
  * Group commit for wallet tips, per API instance (one per database handle). A send that finds a round trip free
- * (fewer than SEND_BATCHES_IN_FLIGHT in flight, default 4) goes at once; sends that cannot go yet wait for a round
+ * (fewer than SEND_BATCHES_IN_FLIGHT in flight, default 1) goes at once; sends that cannot go yet wait for a round
  * trip to return and then go together, in ONE call of `shabaash_send_wallet_tips`. Batches in flight at the same
  * time touch disjoint people: a tip whose sender or creator is a party of a batch in flight waits, and so does every
  * later tip of those people, so one creator's tips (and one sender's) still commit in arrival order and two batches
@@ -42,8 +42,8 @@ export class SendBatcher {
 
   constructor(
     private readonly db: Executor,
-    /** Batches allowed in flight at once (SEND_BATCHES_IN_FLIGHT, default 4). */
-    private readonly maxInFlight = 4,
+    /** Batches allowed in flight at once (SEND_BATCHES_IN_FLIGHT, default 1). */
+    private readonly maxInFlight = 1,
   ) {}
 
   send(tip: WalletTipInput): Promise<WalletTipOutcome> {
@@ -130,7 +130,7 @@ export class SendBatcher {
 const batchers = new WeakMap<Executor, SendBatcher>();
 
 /** The batcher of this API instance's database handle. */
-export function sendBatcherOf(db: Executor, maxInFlight = 4): SendBatcher {
+export function sendBatcherOf(db: Executor, maxInFlight = 1): SendBatcher {
   let batcher = batchers.get(db);
   if (!batcher) {
     batcher = new SendBatcher(db, maxInFlight);
