@@ -4,7 +4,7 @@
  * the API; a replay of a key first sent inside a batch; two instances batching against one creator.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { createTestApp } from '../../../test/harness.ts';
 import { buildCreator, buildUser, ledgerMismatches, type BuiltUser } from '../../../test/factories.ts';
@@ -216,8 +216,16 @@ describe('shabaash_send_wallet_tips (group commit)', () => {
     const creator = await buildCreator(db, config);
     const rich = await buildUser(db, config, { balancePaise: 1_000_000 });
     const poor = await buildUser(db, config, { balancePaise: 100 });
+    // The first round trip waits on the rich viewer's wallet row, held here until the API has gone quiet (every send
+    // parsed, authorised and queued), so the others arrive while it is in flight however slow the machine is.
+    const hold = await db.transaction();
+    await hold.raw('select 1 from wallets where user_id = ? for update', [rich.id]);
     const statements: string[] = [];
-    const record = (q: { sql: string }) => statements.push(q.sql);
+    let lastQueryAt = Date.now();
+    const record = (q: { sql: string }) => {
+      statements.push(q.sql);
+      lastQueryAt = Date.now();
+    };
     db.on('query', record);
     const sends = Array.from({ length: 3 * SEND_BATCH_CAP }, (_, i) =>
       app.request('POST', '/api/tips/send', {
@@ -226,6 +234,14 @@ describe('shabaash_send_wallet_tips (group commit)', () => {
         headers: { 'Idempotency-Key': randomUUID() },
       }),
     );
+    await vi.waitFor(
+      () => {
+        expect(statements.some((s) => s.includes('shabaash_send_wallet_tips'))).toBe(true);
+        expect(Date.now() - lastQueryAt).toBeGreaterThan(300);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    await hold.commit();
     const answers = await Promise.all(sends);
     db.removeListener('query', record);
     const tipStatements = statements.filter((s) => s.includes('shabaash_send_wallet_tips'));
