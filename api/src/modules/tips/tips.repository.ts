@@ -106,6 +106,11 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A `tipsWithSender` query's tips as records: TIP_SELECT's columns through tipFromRow. */
+async function selectTips(db: Executor, query: ReturnType<typeof tipsWithSender>): Promise<TipRecord[]> {
+  return (await query.select<TipRow[]>(db.raw(TIP_SELECT))).map(tipFromRow);
+}
+
 function tipsWithSender(db: Executor) {
   return db('tips as t').leftJoin('users as u', 'u.id', 't.sender_id');
 }
@@ -128,15 +133,16 @@ export async function recentTipsForViewer(
       [creatorId, limit, viewerId, creatorId, limit],
     ),
   );
-  return tipsWithSender(db)
-    .whereIn('t.id', candidates)
-    .orderBy([
-      { column: 't.created_at', order: 'desc' },
-      { column: 't.id', order: 'desc' },
-    ])
-    .limit(limit)
-    .select<TipRow[]>(db.raw(TIP_SELECT))
-    .then((rows) => rows.map(tipFromRow));
+  return selectTips(
+    db,
+    tipsWithSender(db)
+      .whereIn('t.id', candidates)
+      .orderBy([
+        { column: 't.created_at', order: 'desc' },
+        { column: 't.id', order: 'desc' },
+      ])
+      .limit(limit),
+  );
 }
 
 /**
@@ -148,7 +154,8 @@ export async function liveTipsOfCreator(
   creatorId: string,
   limit: number,
 ): Promise<TipRecord[]> {
-  return (
+  return selectTips(
+    db,
     tipsWithSender(db)
       // A tip held by "Pause alerts" is not on the overlay until Resume plays it.
       .where({ 't.creator_id': creatorId, 't.status': 'read', 't.held': false })
@@ -157,9 +164,7 @@ export async function liveTipsOfCreator(
         { column: 't.updated_at', order: 'desc' },
         { column: 't.created_at', order: 'desc' },
       ])
-      .limit(limit)
-      .select<TipRow[]>(db.raw(TIP_SELECT))
-      .then((rows) => rows.map(tipFromRow))
+      .limit(limit),
   );
 }
 
@@ -169,16 +174,17 @@ export async function newestTipsOfCreator(
   creatorId: string,
   limit: number,
 ): Promise<TipRecord[]> {
-  return tipsWithSender(db)
-    .where('t.creator_id', creatorId)
-    .whereNull('t.deleted_at')
-    .orderBy([
-      { column: 't.created_at', order: 'desc' },
-      { column: 't.id', order: 'desc' },
-    ])
-    .limit(limit)
-    .select<TipRow[]>(db.raw(TIP_SELECT))
-    .then((rows) => rows.map(tipFromRow));
+  return selectTips(
+    db,
+    tipsWithSender(db)
+      .where('t.creator_id', creatorId)
+      .whereNull('t.deleted_at')
+      .orderBy([
+        { column: 't.created_at', order: 'desc' },
+        { column: 't.id', order: 'desc' },
+      ])
+      .limit(limit),
+  );
 }
 
 export interface ChatFilter {
@@ -217,10 +223,7 @@ export async function listChats(db: Executor, creatorId: string, filter: ChatFil
           { column: 't.id', order: 'desc' },
         ],
   );
-  return query
-    .limit(filter.limit)
-    .select<TipRow[]>(db.raw(TIP_SELECT))
-    .then((rows) => rows.map(tipFromRow));
+  return selectTips(db, query.limit(filter.limit));
 }
 
 /** Locks a live (non-deleted) tip of this creator; undefined when it does not exist, is deleted or is not theirs. */
@@ -308,14 +311,15 @@ export async function creatorsWithTipsBefore(db: Executor, before: Date): Promis
 
 /** Every tip a creator ever received, tombstones included, oldest first (for the CSV export). */
 export async function allTipsOfCreator(db: Executor, creatorId: string): Promise<TipRecord[]> {
-  return tipsWithSender(db)
-    .where('t.creator_id', creatorId)
-    .orderBy([
-      { column: 't.created_at', order: 'asc' },
-      { column: 't.id', order: 'asc' },
-    ])
-    .select<TipRow[]>(db.raw(TIP_SELECT))
-    .then((rows) => rows.map(tipFromRow));
+  return selectTips(
+    db,
+    tipsWithSender(db)
+      .where('t.creator_id', creatorId)
+      .orderBy([
+        { column: 't.created_at', order: 'asc' },
+        { column: 't.id', order: 'asc' },
+      ]),
+  );
 }
 
 export interface CreatorTipTotals {
