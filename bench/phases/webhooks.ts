@@ -268,9 +268,10 @@ const median = (values: number[]) => {
 /**
  * Send → creator socket at `rate` tips/s over twenty creators, alternating runs without webhook endpoints and
  * with five per creator on loopback receivers (tip.created, tip.live, tip.deleted), starting and ending without,
- * so the noise of this machine shows; the samples of each kind are pooled for the comparison. After each run
- * with webhooks the outbox must deliver every tip.created before the next run starts (or the report says how many
- * were left), and what each delivery cost is read over the run and its drain.
+ * so the noise of this machine shows. After each run with webhooks the outbox must deliver every tip.created
+ * before the next run starts (or the report says how many were left); each run's CPU per tip (the target,
+ * reports/cpuPerTip.ts) and each delivery's cost are read over the run and that drain. The send → socket samples
+ * of each kind are pooled for the p99 comparison (information).
  */
 export async function webhooksPhase(
   product: BenchProduct,
