@@ -4,6 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDb, type Db } from '../../api/src/db/knex.ts';
 import { bootstrapRatio, type RatioInterval } from '../reports/bootstrap.ts';
+import { cpuPerTipMs, cpuRatio, type CpuRatio, type RunCpu } from '../reports/cpuPerTip.ts';
 import { HttpClient, summarize, type Summary } from '../load/load.ts';
 import { latency, type LatencyPhase } from './phases.ts';
 import { readProbe, workerStatements, type ProbeReport } from '../probes/probe.ts';
@@ -16,6 +17,7 @@ import {
   functionTimes,
   load1,
   outboxWrites,
+  productCpuMs,
   sampleWaits,
   trackFunctions,
   workerWalBytes,
@@ -75,6 +77,8 @@ export interface WebhooksRun {
    * its other processes (pgOther), the webhook worker process, the receivers, the bench, other.
    */
   cores: Record<string, number>;
+  /** CPU ms of the API, the worker, PostgreSQL and the receivers during the run and its drain, and its tips. */
+  cpu: RunCpu;
   /** pg_stat_activity samples (every 100 ms) of active backends: outbox or other statement, and its wait. */
   pgWaits: { samples: number; waits: Record<string, number> };
   /** The busiest PL/pgSQL functions in the run: calls and mean self time (the tip function, triggers). */
@@ -116,6 +120,8 @@ export interface WebhooksPhase {
   baselineSpread: number;
   /** The pooled p99 ratio's 95% interval, resampling whole runs (bench/reports/bootstrap.ts): what decides the verdict. */
   ratioInterval: RatioInterval;
+  /** The target: mean CPU per tip (API, worker, PostgreSQL) of the runs with webhooks ÷ of the runs without. */
+  cpuPerTip: CpuRatio;
 }
 
 /** The receivers (bench/load/webhookReceivers.ts) in their own process at a low CPU priority. */
@@ -262,9 +268,10 @@ const median = (values: number[]) => {
 /**
  * Send → creator socket at `rate` tips/s over twenty creators, alternating runs without webhook endpoints and
  * with five per creator on loopback receivers (tip.created, tip.live, tip.deleted), starting and ending without,
- * so the noise of this machine shows; the samples of each kind are pooled for the comparison. After each run
- * with webhooks the outbox must deliver every tip.created before the next run starts (or the report says how many
- * were left), and what each delivery cost is read over the run and its drain.
+ * so the noise of this machine shows. After each run with webhooks the outbox must deliver every tip.created
+ * before the next run starts (or the report says how many were left); each run's CPU per tip (the target,
+ * reports/cpuPerTip.ts) and each delivery's cost are read over the run and that drain. The send → socket samples
+ * of each kind are pooled for the p99 comparison (information).
  */
 export async function webhooksPhase(
   product: BenchProduct,
@@ -331,24 +338,44 @@ export async function webhooksPhase(
         SETTINGS.latencyMs,
         sink,
       );
-      const seconds = (performance.now() - t0) / 1000;
+      const runEnded = performance.now();
+      const seconds = (runEnded - t0) / 1000;
       // Backends the pools opened during the run count for their pool too.
       for (const [pid, group] of await backendGroups(db)) mark.backends.set(pid, group);
-      const cores = coresUsed(mark.cpu, cpuSnapshot(product.pid, receivers.pid, mark.backends), seconds);
+      const runEnd = cpuSnapshot(product.pid, receivers.pid, mark.backends);
+      const cores = coresUsed(mark.cpu, runEnd, seconds);
       const api = await readProbe(product, probeFile);
       const functions = functionDelta(functionsBefore, await functionTimes(db));
       const pgWaits = await stopWaits();
-      const entry: WebhooksRun = { webhooks, loadAtStart, latency: result, api, cores, pgWaits, functions };
-      if (webhooks) {
-        const expected = result.ok * ENDPOINTS_PER_CREATOR;
-        const duringRun = (await receivers.received()) - receivedBefore;
-        const drained = await drain(receivers, receivedBefore + expected);
+      const expected = result.ok * ENDPOINTS_PER_CREATOR;
+      const duringRun = (await receivers.received()) - receivedBefore;
+      // A run with webhooks is charged for all its deliveries: the CPU after it counts until the last one arrived.
+      const drained = webhooks ? await drain(receivers, receivedBefore + expected) : null;
+      // Both kinds of run then wait as long for PostgreSQL's counters (and its deferred work) to settle.
+      await sleep(STATS_SETTLE_MS);
+      const end = await costMark(db, product.pid, receivers.pid, probeFile);
+      for (const [pid, group] of mark.backends) if (!end.backends.has(pid)) end.backends.set(pid, group);
+      end.cpu = cpuSnapshot(product.pid, receivers.pid, end.backends);
+      const cpu: RunCpu = {
+        tips: result.ok,
+        runSeconds: seconds,
+        drainSeconds: (performance.now() - runEnded) / 1000,
+        run: productCpuMs(mark.cpu, runEnd),
+        drain: productCpuMs(runEnd, end.cpu),
+      };
+      const entry: WebhooksRun = {
+        webhooks,
+        loadAtStart,
+        latency: result,
+        api,
+        cores,
+        cpu,
+        pgWaits,
+        functions,
+      };
+      if (drained) {
         const drainSeconds = (drained.drainMs ?? DRAIN_LIMIT_MS) / 1000;
-        await sleep(STATS_SETTLE_MS);
         const received = (await receivers.received()) - receivedBefore;
-        const end = await costMark(db, product.pid, receivers.pid, probeFile);
-        for (const [pid, group] of mark.backends) if (!end.backends.has(pid)) end.backends.set(pid, group);
-        end.cpu = cpuSnapshot(product.pid, receivers.pid, end.backends);
         entry.deliveries = {
           expected,
           perSecondDuringRun: Math.round(duringRun / seconds),
@@ -362,7 +389,9 @@ export async function webhooksPhase(
         );
         await setEndpoints(client, created, false);
       }
-      log(`  p99 send → socket ${result.sendToReceipt.p99.toFixed(1)} ms; cores ${JSON.stringify(cores)}`);
+      log(
+        `  p99 send → socket ${result.sendToReceipt.p99.toFixed(1)} ms; CPU per tip ${cpuPerTipMs(cpu).toFixed(3)} ms (${JSON.stringify(cpu)}); cores ${JSON.stringify(cores)}`,
+      );
       runs.push(entry);
     }
   } finally {
@@ -371,6 +400,14 @@ export async function webhooksPhase(
     await receivers.close();
     await db.destroy();
   }
+  return { endpoints, rate, runs, ...p99Figures(runs, samples), cpuPerTip: cpuRatio(runs) };
+}
+
+/** The p99 comparison (information since the CPU per tip is the target): pooled, per run, and its interval. */
+function p99Figures(
+  runs: WebhooksRun[],
+  samples: number[][],
+): Omit<WebhooksPhase, 'endpoints' | 'rate' | 'runs' | 'cpuPerTip'> {
   const p99 = (r: WebhooksRun) => r.latency.sendToReceipt.p99;
   const without = runs.filter((r) => !r.webhooks).map(p99);
   const withHooks = runs.filter((r) => r.webhooks).map(p99);
@@ -383,9 +420,6 @@ export async function webhooksPhase(
   // How much one run moves the verdict: the pooled ratio with each run left out in turn.
   const leaveOneOut = runs.length > 3 ? runs.map((_, skip) => pooledRatio(skip)) : [];
   return {
-    endpoints,
-    rate,
-    runs,
     pooled,
     pooledP99Ratio: pooled.with.p99 / pooled.without.p99,
     pooledRange: leaveOneOut.length

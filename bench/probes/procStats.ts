@@ -67,6 +67,7 @@ export const CPU_GROUPS = [
   'pgApi',
   'pgWorker',
   'pgOther',
+  'pgBench',
   'worker',
   'receivers',
   'bench',
@@ -74,9 +75,10 @@ export const CPU_GROUPS = [
 ] as const;
 
 /**
- * PostgreSQL's client backends by whose they are, from their application_name: the API's pool (`pgApi`) or the
- * webhook worker's (`pgWorker`); cpuSnapshot charges every other PostgreSQL process (the postmaster,
- * autovacuum, the WAL writer, the checkpointer, the bench's own connections) to `pgOther`.
+ * PostgreSQL's client backends by whose they are, from their application_name: the API's pool (`pgApi`), the
+ * webhook worker's (`pgWorker`) or the bench's own connections (`pgBench`, application_name 'bench');
+ * cpuSnapshot charges every other PostgreSQL process (the postmaster, autovacuum, the WAL writer, the
+ * checkpointer) to `pgOther`.
  */
 export async function backendGroups(db: Db): Promise<Map<number, string>> {
   const { rows } = await db.raw<{ rows: Array<{ pid: number; app: string }> }>(
@@ -86,6 +88,7 @@ export async function backendGroups(db: Db): Promise<Map<number, string>> {
   for (const r of rows) {
     if (r.app === 'shabaash-webhooks') groups.set(r.pid, 'pgWorker');
     else if (r.app === 'shabaash-api') groups.set(r.pid, 'pgApi');
+    else if (r.app === 'bench') groups.set(r.pid, 'pgBench');
   }
   return groups;
 }
@@ -123,6 +126,31 @@ export function cpuUsed(a: CpuSnapshot, b: CpuSnapshot): Record<string, number> 
   for (const [pid, now] of b)
     used[now.group] = (used[now.group] ?? 0) + now.seconds - (a.get(pid)?.seconds ?? 0);
   return used;
+}
+
+/** The PostgreSQL processes that are the product's: every one but the bench's own backends. */
+const PRODUCT_POSTGRES = new Set(['pgApi', 'pgWorker', 'pgOther']);
+
+/**
+ * CPU ms between two snapshots of what a tip costs this machine: the API process, the webhook worker process and
+ * all of PostgreSQL but the bench's own backends; the receivers (standing for other machines) apart. A PostgreSQL
+ * process that exited in between (a pool's idle backend, an autovacuum worker) was reaped by the postmaster,
+ * whose reading then holds its whole life: what it had used before `a` is taken back off.
+ */
+export function productCpuMs(
+  a: CpuSnapshot,
+  b: CpuSnapshot,
+): { api: number; worker: number; postgres: number; receivers: number } {
+  const used = cpuUsed(a, b);
+  let postgres = [...PRODUCT_POSTGRES].reduce((sum, g) => sum + (used[g] ?? 0), 0);
+  for (const [pid, before] of a) if (!b.has(pid) && before.group.startsWith('pg')) postgres -= before.seconds;
+  const ms = (seconds: number) => Math.round(seconds * 1e6) / 1e3;
+  return {
+    api: ms(used.api ?? 0),
+    worker: ms(used.worker ?? 0),
+    postgres: ms(postgres),
+    receivers: ms(used.receivers ?? 0),
+  };
 }
 
 /**

@@ -91,7 +91,38 @@ export function bootstrapRatio(
     const hooks = quantile(pooledResample(b, next, poolB), p);
     ratios.push(hooks / base);
   }
+  return middle95(ratios);
+}
+
+/** The 2.5% and 97.5% quantiles of the resampled ratios. */
+function middle95(ratios: number[]): RatioInterval {
   ratios.sort((x, y) => x - y);
   const at = (q: number) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]!;
-  return { low: at(0.025), high: at(0.975), resamples };
+  return { low: at(0.025), high: at(0.975), resamples: ratios.length };
+}
+
+/**
+ * The 95% interval of mean(with) / mean(without) of one figure per run (CPU per tip), resampling whole runs of
+ * each kind with replacement, as bootstrapRatio does for the pooled p99.
+ */
+export function bootstrapMeanRatio(
+  without: readonly number[],
+  withHooks: readonly number[],
+  options: { resamples?: number; seed?: number } = {},
+): RatioInterval {
+  const { resamples = 2000, seed = 1 } = options;
+  if (without.length === 0 || withHooks.length === 0)
+    throw new Error('bootstrapMeanRatio needs runs of both kinds');
+  const next = random(seed);
+  const resampledMean = (runs: readonly number[]) => {
+    let sum = 0;
+    for (let i = 0; i < runs.length; i++) sum += runs[Math.floor(next() * runs.length)]!;
+    return sum / runs.length;
+  };
+  const ratios: number[] = [];
+  for (let i = 0; i < resamples; i++) {
+    const base = resampledMean(without);
+    ratios.push(resampledMean(withHooks) / base);
+  }
+  return middle95(ratios);
 }

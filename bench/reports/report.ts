@@ -13,7 +13,7 @@ import type { machine } from '../probes/machine.ts';
 import { fmt, ms, SETTINGS, T0 } from '../settings.ts';
 import { SPEECH_MESSAGE_CHARS, type SpeechPhase } from '../phases/speech.ts';
 import type { WebhooksPhase } from '../phases/webhooks.ts';
-import { webhookRows } from './webhooksReport.ts';
+import { webhookCpuRows, webhookRows } from './webhooksReport.ts';
 import { tailRows } from './tailBreakdown.ts';
 import type { LatencyPhase } from '../phases/phases.ts';
 import { failures, pct, table, tail, type Row } from './table.ts';
@@ -155,6 +155,7 @@ export function rowsOf(r: Results): Row[] {
   );
   rows.push(...webhookRows(r.webhooks));
   rows.push(...floorRows(r));
+  rows.push(...webhookCpuRows(r.webhooks));
   return rows;
 }
 

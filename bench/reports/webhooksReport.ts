@@ -1,4 +1,5 @@
 import { failures, pct, tail, type Row } from './table.ts';
+import { CPU_RATIO_TARGET, cpuPerTipMs, type CpuParts, type CpuRatio } from './cpuPerTip.ts';
 import { fmt, ms } from '../settings.ts';
 import {
   ENDPOINTS_PER_CREATOR,
@@ -22,6 +23,55 @@ export function webhookVerdict(w: WebhooksPhase): string {
 }
 
 const num = (v: number, digits = 2) => v.toFixed(digits);
+
+/**
+ * The target's verdict: met when the whole 95% interval of the CPU-per-tip ratio (resampling whole runs) is at or
+ * under 1.3, NOT met when all of it is over, inconclusive when it straddles 1.3 (then which way the mean leans).
+ */
+export function cpuVerdict(c: CpuRatio): string {
+  const { low, high, resamples } = c.interval;
+  const interval = `95% interval ${num(low)}–${num(high)} over ${resamples} resamples of whole runs`;
+  if (high <= CPU_RATIO_TARGET) return `met (${interval})`;
+  if (low > CPU_RATIO_TARGET) return `NOT met (${interval})`;
+  return `inconclusive, mean ${c.ratio <= CPU_RATIO_TARGET ? 'met' : 'NOT met'} (${interval})`;
+}
+
+/** The mean over runs of each part's CPU ms per tip, run and drain together. */
+function partsPerTip(runs: WebhooksRun[]): CpuParts {
+  const per = (f: (p: CpuParts) => number) =>
+    runs.reduce((s, r) => s + (f(r.cpu.run) + f(r.cpu.drain)) / r.cpu.tips, 0) / Math.max(1, runs.length);
+  return {
+    api: per((p) => p.api),
+    worker: per((p) => p.worker),
+    postgres: per((p) => p.postgres),
+    receivers: per((p) => p.receivers),
+  };
+}
+
+const partsText = (p: CpuParts) =>
+  `API ${num(p.api, 3)} + worker ${num(p.worker, 3)} + PostgreSQL ${num(p.postgres, 3)} (receivers ${num(p.receivers, 3)}, not counted)`;
+
+/** The floors' style of ratio row for the webhooks target, and where each run's CPU per tip went. */
+export function webhookCpuRows(w: WebhooksPhase | undefined): Row[] {
+  const measure = `Ratio: CPU per tip with ${ENDPOINTS_PER_CREATOR} webhook endpoints/creator ÷ without`;
+  if (!w) return [[measure, 'not run', `target ≤ ${CPU_RATIO_TARGET}`]];
+  const c = w.cpuPerTip;
+  const withRuns = w.runs.filter((r) => r.webhooks);
+  const withoutRuns = w.runs.filter((r) => !r.webhooks);
+  const list = (values: number[]) => values.map((v) => num(v, 3)).join(', ');
+  return [
+    [
+      measure,
+      num(c.ratio),
+      `with ${num(c.meanWithMs, 3)} ms, without ${num(c.meanWithoutMs, 3)} ms CPU per tip (API + worker + PostgreSQL over each run and its drain; mean of ${withRuns.length} and ${withoutRuns.length} alternating runs); target ≤ ${CPU_RATIO_TARGET}: ${cpuVerdict(c)}`,
+    ],
+    [
+      '  CPU ms per tip by part, without / with webhooks',
+      `${num(c.meanWithoutMs, 3)} / ${num(c.meanWithMs, 3)}`,
+      `without: ${partsText(partsPerTip(withoutRuns))}; with: ${partsText(partsPerTip(withRuns))}; per run without ${list(c.withoutMs)}, with ${list(c.withMs)}`,
+    ],
+  ];
+}
 
 /** One delivery's cost: CPU ms per process, statements, rows written, WAL. */
 export function costText(c: DeliveryCost): string {
@@ -82,7 +132,7 @@ export function webhookRows(w: WebhooksPhase | undefined): Row[] {
   const rows: Row[] = w.runs.map((r, i) => [
     `Send → socket, run ${i + 1}, ${r.webhooks ? `${ENDPOINTS_PER_CREATOR} endpoints/creator` : 'no webhooks'}, p50/p99/max`,
     pct(r.latency.sendToReceipt),
-    `load ${r.loadAtStart}; ${r.latency.rate} tips/s, ${r.latency.sockets} sockets; ${fmt(r.latency.receipts)}/${fmt(r.latency.receiptsExpected)} receipts${failures(r.latency)}${deliveriesText(r)}; ${diagnosticsText(r)}`,
+    `load ${r.loadAtStart}; CPU per tip ${num(cpuPerTipMs(r.cpu), 3)} ms over ${fmt(r.latency.ok)} tips, ${num(r.cpu.runSeconds, 1)} s and ${num(r.cpu.drainSeconds, 1)} s after; ${r.latency.rate} tips/s, ${r.latency.sockets} sockets; ${fmt(r.latency.receipts)}/${fmt(r.latency.receiptsExpected)} receipts${failures(r.latency)}${deliveriesText(r)}; ${diagnosticsText(r)}`,
   ]);
   const nWith = w.runs.filter((r) => r.webhooks).length;
   const nWithout = w.runs.length - nWith;
@@ -106,7 +156,7 @@ export function webhookRows(w: WebhooksPhase | undefined): Row[] {
     [
       'p99 with webhooks / p99 without (pooled)',
       w.pooledP99Ratio.toFixed(2),
-      `${w.pooledRange[0].toFixed(2)}–${w.pooledRange[1].toFixed(2)} with any one run left out; p99.9 ${(w.pooled.with.p999 / w.pooled.without.p999).toFixed(2)}, p50 ${(w.pooled.with.p50 / w.pooled.without.p50).toFixed(2)}; median of the runs' p99s ${w.p99Ratio.toFixed(2)}, each run with its neighbours ${w.pairRatios.map((p) => p.toFixed(2)).join(', ')}; target ≤ 1.10: ${webhookVerdict(w)}`,
+      `${w.pooledRange[0].toFixed(2)}–${w.pooledRange[1].toFixed(2)} with any one run left out; p99.9 ${(w.pooled.with.p999 / w.pooled.without.p999).toFixed(2)}, p50 ${(w.pooled.with.p50 / w.pooled.without.p50).toFixed(2)}; median of the runs' p99s ${w.p99Ratio.toFixed(2)}, each run with its neighbours ${w.pairRatios.map((p) => p.toFixed(2)).join(', ')}; information (the target until the CPU per tip replaced it: ≤ 1.10): ${webhookVerdict(w)}`,
     ],
   );
   const cost = meanCost(w.runs.flatMap((r) => (r.deliveries ? [r.deliveries.cost] : [])));

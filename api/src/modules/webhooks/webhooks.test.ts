@@ -367,6 +367,41 @@ describe('outgoing webhooks', () => {
     expect(fast.requests).toHaveLength(3);
   });
 
+  it('answers that come after their batch stopped waiting are marked delivered together, in one statement', async () => {
+    const creator = await buildCreator(app.deps.db, app.deps.config);
+    let release = () => undefined as void;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = await receiver(async () => {
+      await answered;
+      return 200;
+    });
+    const hook = await register(creator, slow.url, ['tip.created']);
+    for (let i = 0; i < 2; i += 1) await seedTip(creator);
+    const marks: string[] = [];
+    const count = (q: { sql: string }) => {
+      if (/set status = 'delivered'/.test(q.sql)) marks.push(q.sql);
+    };
+    app.deps.db.on('query', count);
+    try {
+      await runWebhooksOnce(app.deps);
+      // Both sends are in flight past the pass's wait (300 ms); they answer at the same moment.
+      expect(slow.requests).toHaveLength(2);
+      release();
+      await expect
+        .poll(async () => (await deliveries(creator, hook.endpoint.id)).map((d) => [d.status, d.attempts]))
+        .toEqual([
+          ['delivered', 1],
+          ['delivered', 1],
+        ]);
+    } finally {
+      app.deps.db.off('query', count);
+    }
+    expect(marks).toHaveLength(1);
+    expect(slow.handled.size).toBe(2);
+  });
+
   it('gives up on a delivery after 24 hours of retries', async () => {
     const creator = await buildCreator(app.deps.db, app.deps.config);
     const hook = await receiver(() => 500);

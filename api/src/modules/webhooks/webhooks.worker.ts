@@ -18,6 +18,8 @@ const MAX_DELAY_MS = 60 * 60 * 1000;
 /** The delivery log keeps a week; older events with nothing left to send are deleted every PRUNE_EVERY_MS. */
 export const KEEP_LOG_MS = 7 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** A 2xx that came after its batch stopped waiting waits this long for others to be marked with it. */
+const LATE_GATHER_MS = 20;
 
 /** Delay before attempt n+1 after n failed attempts: base, ×3 each time, at most an hour. */
 export const retryDelayMs = (attempts: number, baseMs: number) =>
@@ -28,12 +30,35 @@ export interface WorkerState {
   slots: EndpointSlots;
   /** Sends that outlived their batch's wait: each records its outcome when it ends (stop waits for them). */
   background: Set<Promise<void>>;
+  /** Late 2xx answers waiting to be marked delivered together, and that statement once it is scheduled. */
+  late: { delivered: Array<{ id: string; statusCode: number }>; marked: Promise<void> | null };
 }
 
 export const workerState = (config: WorkerDeps['config']): WorkerState => ({
   slots: new EndpointSlots(config.WEBHOOK_ENDPOINT_CONCURRENCY),
   background: new Set(),
+  late: { delivered: [], marked: null },
 });
+
+/**
+ * Marks a late 2xx delivered with the others that answer within LATE_GATHER_MS: one statement for them all, not
+ * one each (when the worker falls behind, most answers come late, and a statement each was most of its
+ * database's work per delivery). Resolves once it is written.
+ */
+function markDeliveredLate(
+  deps: WorkerDeps,
+  state: WorkerState,
+  delivered: { id: string; statusCode: number },
+) {
+  const { late } = state;
+  late.delivered.push(delivered);
+  late.marked ??= new Promise((resolve) => setTimeout(resolve, LATE_GATHER_MS)).then(() => {
+    const batch = late.delivered.splice(0);
+    late.marked = null;
+    return markDelivered(deps.db, batch);
+  });
+  return late.marked;
+}
 
 /** Records a failed attempt: a retry with backoff, or failed for good after 24 h (and maybe the endpoint off). */
 async function recordFailure(deps: WorkerDeps, delivery: DueDelivery, result: SendResult & { ok: false }) {
@@ -56,7 +81,7 @@ async function recordFailure(deps: WorkerDeps, delivery: DueDelivery, result: Se
  */
 async function recordOutcomes(deps: WorkerDeps, state: WorkerState, followups: Followup[]): Promise<void> {
   const record = async (delivery: DueDelivery, result: SendResult) => {
-    if (result.ok) await markDelivered(deps.db, [{ id: delivery.id, statusCode: result.status }]);
+    if (result.ok) await markDeliveredLate(deps, state, { id: delivery.id, statusCode: result.status });
     else await recordFailure(deps, delivery, result);
   };
   const delivered: Array<{ id: string; statusCode: number }> = [];
