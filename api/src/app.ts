@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     reportsRoutes(deps),
     youtubeRoutes(deps),
   ]) {
-    api.use(routes.routes(), routes.allowedMethods());
+    api.use(routes.routes());
   }
   app.use(requestContext(deps.logger));
   const csp = cspSourcesFor(deps.config);
@@ -95,6 +95,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(authenticate(deps, { verifySessionToken, principalOf }));
   app.use(apiTokenAuth(deps));
   app.use(api.routes());
+  // One allowedMethods for every route (405 with Allow, OPTIONS): one per module router would be a layer that
+  // matches every path, run on every request.
   app.use(api.allowedMethods({ throw: false }));
   if (options.sandboxRouter) app.use(options.sandboxRouter.routes());
   if (options.staticDir) app.use(serveStatic(options.staticDir));

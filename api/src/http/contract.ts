@@ -96,6 +96,27 @@ function answer(ctx: ParameterizedContext, def: EndpointDef, result: Answer): un
   }
 }
 
+/** Query strings kept parsed per schema (a hot read asks the same few again and again); emptied when full. */
+const QUERIES_KEPT = 1_000;
+const parsedQueries = new WeakMap<z.ZodType, Map<string, unknown>>();
+
+/**
+ * The query string parsed with the endpoint's schema, once per distinct query string: a valid result is kept
+ * frozen (handlers read it, never change it) and shared; an invalid one throws its 400 every time.
+ */
+function parsedQuery(schema: z.ZodType, ctx: ParameterizedContext): unknown {
+  let kept = parsedQueries.get(schema);
+  if (!kept) parsedQueries.set(schema, (kept = new Map()));
+  const raw = ctx.querystring;
+  let parsed = kept.get(raw);
+  if (parsed === undefined) {
+    parsed = Object.freeze(parseInput(schema, ctx.query));
+    if (kept.size >= QUERIES_KEPT) kept.clear();
+    kept.set(raw, parsed);
+  }
+  return parsed;
+}
+
 /**
  * A router whose routes come from the contract: `route(name, handler)` registers `endpoints[name]`'s method and
  * path (under /api), its auth, its input and query schemas, and types the handler's result as that endpoint's
@@ -123,7 +144,7 @@ export function contractRouter(config: Pick<Config, 'NODE_ENV'>) {
           return (input ??= def.input ? parseInput(def.input, ctx.request.body) : undefined);
         },
         get query() {
-          return (query ??= def.query ? parseInput(def.query, ctx.query) : undefined);
+          return (query ??= def.query ? parsedQuery(def.query, ctx) : undefined);
         },
       } as RouteCall<N>;
       const body = answer(ctx, def, (await handler(call)) as Answer);

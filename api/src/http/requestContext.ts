@@ -18,7 +18,7 @@ export function requestContext(logger: Logger): Middleware {
     const incoming = ctx.get('x-request-id');
     const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.state.log = logger.child({ reqId: requestId });
+    lazyChildLogger(ctx.state, logger, requestId);
     ctx.set('X-Request-Id', requestId);
     try {
       await next();
@@ -41,17 +41,34 @@ export function requestContext(logger: Logger): Middleware {
         ctx.body = { message: MESSAGES.internal, code: 'INTERNAL', requestId };
       }
     } finally {
-      ctx.state.log.info(
-        {
-          method: ctx.method,
-          path: pathForLog(ctx.path),
-          status: ctx.status,
-          ms: Math.round(performance.now() - started),
-        },
-        'request',
-      );
+      if (logger.isLevelEnabled('info'))
+        ctx.state.log.info(
+          {
+            method: ctx.method,
+            path: pathForLog(ctx.path),
+            status: ctx.status,
+            ms: Math.round(performance.now() - started),
+          },
+          'request',
+        );
     }
   };
+}
+
+/**
+ * `state.log`, the request's child logger, made on first use: a hot read that logs nothing (the access line is
+ * below LOG_LEVEL, no error) never pays for pino's child (its bindings serialised per request).
+ */
+function lazyChildLogger(state: { log: Logger }, logger: Logger, requestId: string): void {
+  let child: Logger | undefined;
+  Object.defineProperty(state, 'log', {
+    configurable: true,
+    enumerable: true,
+    get: () => (child ??= logger.child({ reqId: requestId })),
+    set: (value: Logger) => {
+      child = value;
+    },
+  });
 }
 
 /** Path segments that are secrets (the parental consent and withdrawal links' tokens) never reach a log line. */

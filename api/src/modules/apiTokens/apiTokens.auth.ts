@@ -39,7 +39,9 @@ declare module 'koa' {
  */
 export function apiTokenAuth({ db }: AppDeps): Middleware {
   return async (ctx, next) => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
+    const header = ctx.get('authorization');
+    if (!header.includes(API_TOKEN_PREFIX)) return next(); // a session's token, or none: the usual request
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     const secret = match?.[1];
     if (!secret?.startsWith(API_TOKEN_PREFIX)) return next();
     const scope = scopeFor(ctx.method, ctx.path);

@@ -127,6 +127,21 @@ describe('the versioned read cache, two instances', () => {
     expect(statements.length).toBeLessThan(answers.length * 3);
   });
 
+  it('answers a cached recent-tips read after one statement: its session and the creator space version together', async () => {
+    const creator = await buildCreator(db, config);
+    const viewer = await buildUser(db, config, { balancePaise: 100_000 });
+    const path = `/api/tips/recent?creator=${creator.handle}`;
+    const first = await b.request('GET', path, { token: viewer.token });
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => statements.push(q.sql);
+    b.deps.db.on('query', record);
+    const again = await b.request('GET', path, { token: viewer.token });
+    b.deps.db.removeListener('query', record);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(statements).toHaveLength(1);
+  });
+
   it('matches If-None-Match lists and weak validators', () => {
     expect(etagMatches('"a", W/"b"', '"b"')).toBe(true);
     expect(etagMatches('*', '"z"')).toBe(true);

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { requireSessionClaims, sessionClaims } from '../../http/auth.ts';
-import { AppError, unauthenticated } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { answerConditional } from '../../http/conditional.ts';
 import { contractRouter } from '../../http/contract.ts';
 import { IDEMPOTENT_REPLAYED_HEADER, readIdempotencyKey } from '../../http/idempotency.ts';
@@ -35,18 +35,12 @@ export function tipsRoutes(deps: AppDeps): Router {
     { auth: requireSessionClaims },
   );
 
-  // Both from the instance's read cache, with ETag / 304; recent tips carry the caller's own phone.
-  // The session row and the creator with its space version are read at once, in parallel: one round trip's wait,
-  // not two. The read is sent only once the session is found live (401 first, as everywhere).
+  // Both from the instance's read cache, with ETag / 304; recent tips carry the caller's own phone. recentTips
+  // checks the session row itself, in the statement that reads the creator's version (401 first).
   route(
     'recentTips',
-    async ({ ctx, query }) => {
-      const reading = recentTips(deps, sessionClaims(ctx.state).userId, query.creator);
-      reading.catch(() => undefined); // awaited below, after the session check
-      ctx.state.auth = await ctx.state.loadPrincipal();
-      if (!ctx.state.auth) throw unauthenticated();
-      return answerConditional(ctx, await reading, 'no-store');
-    },
+    async ({ ctx, query }) =>
+      answerConditional(ctx, await recentTips(deps, sessionClaims(ctx.state), query.creator), 'no-store'),
     { auth: requireSessionClaims },
   );
 

@@ -36,6 +36,7 @@ import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { isInsufficientBalance } from '../wallet/ledger.ts';
 import { assertMayPay } from '../consent/consent.service.ts';
 import { sendBatcherOf } from './sendBatcher.ts';
+import { findRecentReader } from './recentReads.repository.ts';
 import { presentTip } from './tips.presenter.ts';
 import { liveTipsOfCreator, markTipFeesCovered, recentTipsForViewer } from './tips.repository.ts';
 import {
@@ -211,18 +212,41 @@ function presentSentTip(tip: TipRecord, balancePaise: number): SendTipResponse {
 /**
  * The viewer dashboard's recent activity for a creator: that creator's pushed-live tips plus the caller's own
  * tips to them, newest first, at most 10. Phone numbers only on the caller's own tips. Served from the
- * instance's read cache at the creator space's version, read with the creator in one round trip.
+ * instance's read cache at the creator space's version. The session row (401 first, as everywhere) and the
+ * creator with that version are read in ONE statement, shared by the reads that arrive meanwhile.
  */
 export async function recentTips(
   deps: Pick<AppDeps, 'db' | 'config'>,
-  userId: string,
+  claims: SessionClaims,
   handle?: string,
 ): Promise<CachedRead<{ tips: Tip[] }>> {
-  const { creator, spaceVersion } = await resolveVersionedCreator(deps.db, deps.config, handle);
-  return readCacheOf(deps.db).readAt(`recent:${creator.userId}:${userId}`, spaceVersion, async () => {
-    const rows = await recentTipsForViewer(deps.db, creator.userId, userId, LIMITS.recentTipsKept);
+  const { creatorId, spaceVersion } = await recentReadCreator(deps, claims, handle);
+  const { userId } = claims;
+  return readCacheOf(deps.db).readAt(`recent:${creatorId}:${userId}`, spaceVersion, async () => {
+    const rows = await recentTipsForViewer(deps.db, creatorId, userId, LIMITS.recentTipsKept);
     return { tips: rows.map((row) => presentTip(row, { ownPhone: row.senderId === userId })) };
   });
+}
+
+/** The creator of a recent-tips read and its space's current version, once the session is found live (else 401). */
+async function recentReadCreator(
+  { db, config }: Pick<AppDeps, 'db' | 'config'>,
+  claims: SessionClaims,
+  handle: string | undefined,
+): Promise<{ creatorId: string; spaceVersion: number }> {
+  if (!handle) {
+    // The default creator (rare): the session and the creator are read in parallel, 401 still first.
+    const versioned = resolveVersionedCreator(db, config);
+    versioned.catch(() => undefined); // awaited below, after the session check
+    if (!(await principalOf(db, claims))) throw unauthenticated();
+    const { creator, spaceVersion } = await versioned;
+    return { creatorId: creator.userId, spaceVersion };
+  }
+  const { role, creator } = await findRecentReader(db, claims, handle);
+  if (!role) throw unauthenticated();
+  if (!creator) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
+  if (creator.deleted) throw creatorDeleted();
+  return { creatorId: creator.userId, spaceVersion: creator.spaceVersion };
 }
 
 /** The overlay's tips of a creator (pushed live, most recent first, at most 10, no phone numbers); cached as above. */
