@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['pwa/e2e/**/*.e2e.ts'],
+    // The PWA on MSW mocks, no product: `npm run test:mocks` runs it (pwa/e2e/vitest.mocks.config.ts), CI once.
+    exclude: ['pwa/e2e/mocks.e2e.ts'],
     environment: 'node',
     globalSetup: ['pwa/e2e/globalSetup.ts'],
     testTimeout: 60_000,
