@@ -26,7 +26,7 @@ async function tipInput(
     tipId: randomUUID(),
     userId: viewer.id,
     sessionId: session.id,
-    creator: await findTipContext(db, { creatorId: creator.id }),
+    creator: (await findTipContext(db, { creatorId: creator.id }))!,
     amountPaise,
     message: 'hello',
     autoLive: false,
