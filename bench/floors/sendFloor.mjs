@@ -7,18 +7,12 @@ import http from 'node:http';
 import process from 'node:process';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
+import { floorTip } from './sendFloorTip.mjs';
 
 const schema = process.env.FLOOR_SCHEMA ?? 'floor';
 const pool = new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: 10 });
 /** Creator user id → its open sockets. */
 const rooms = new Map();
-
-const DEBIT = `update ${schema}.wallets set balance_paise = balance_paise - $2
-  where user_id = $1 and balance_paise >= $2 returning balance_paise`;
-const NEXT_VERSION = `update ${schema}.creators set version = version + 1 where handle = $1 returning user_id, version`;
-const INSERT_TIP = `insert into ${schema}.tips (creator_id, sender_id, amount_paise, message, version)
-  values ($1, $2, $3, $4, $5) returning id, created_at`;
-const INSERT_LEDGER = `insert into ${schema}.ledger (user_id, delta_paise, tip_id) values ($1, $2, $3)`;
 
 /** The JWT's `sub`, unverified. */
 function subject(token) {
@@ -33,27 +27,14 @@ async function sendTip(senderId, { amount, message, creator }) {
   const amountPaise = Math.round(Number(amount) * 100);
   const client = await pool.connect();
   try {
-    await client.query('begin');
-    const debit = await client.query({ name: 'debit', text: DEBIT, values: [senderId, amountPaise] });
-    const next = await client.query({ name: 'next', text: NEXT_VERSION, values: [creator] });
-    if (debit.rowCount === 0 || next.rowCount === 0) {
-      await client.query('rollback');
-      return null;
-    }
-    const { user_id: creatorId, version } = next.rows[0];
-    const values = [creatorId, senderId, amountPaise, message, version];
-    const tip = (await client.query({ name: 'tip', text: INSERT_TIP, values })).rows[0];
-    await client.query({ name: 'ledger', text: INSERT_LEDGER, values: [senderId, -amountPaise, tip.id] });
-    await client.query('commit');
-    const data = { id: String(tip.id), creatorId, amount, amountPaise, message, status: 'unread' };
+    const tip = await floorTip(client, schema, senderId, { amountPaise, message, creator });
+    if (!tip) return null;
+    const data = { id: tip.id, creatorId: tip.creatorId, amount, amountPaise, message, status: 'unread' };
     return {
-      creatorId,
-      version: Number(version),
-      data: { ...data, createdAt: tip.created_at, version: Number(version) },
+      creatorId: tip.creatorId,
+      version: tip.version,
+      data: { ...data, createdAt: tip.createdAt, version: tip.version },
     };
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
   } finally {
     client.release();
   }
