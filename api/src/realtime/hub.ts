@@ -154,11 +154,7 @@ export function createRealtime(
     bus: () => realtimeBus,
     reshowDelayMs: options.reshowDelayMs ?? 2000,
   });
-  const overlayCreators = createOverlayCreators({
-    db,
-    isListening: () => fanout.isListening(),
-    heardVersion: (space) => publisher.heardVersion(space),
-  });
+  const overlayCreators = createOverlayCreators(db, publisher, () => fanout.isListening());
   const announceAllPresence = () => presence.localCreators().forEach((c) => fanout.presence(c));
 
   const pushToRooms = roomPusher(publisher, sender);

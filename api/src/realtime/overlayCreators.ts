@@ -6,6 +6,7 @@ import {
 } from '../modules/creators/creators.repository.ts';
 import { creatorSpace } from '../modules/sync/spaces.ts';
 import type { Hello } from './grants.ts';
+import type { Publisher } from './publish.ts';
 
 /** How long a cached overlay key is trusted without news (a lost NOTIFY cannot keep a rotated key alive longer). */
 const TRUSTED_MS = 60_000;
@@ -35,15 +36,16 @@ export interface OverlayCreators {
   clear(): void;
 }
 
-export function createOverlayCreators(deps: {
-  db: Executor;
-  /** Whether this instance hears every other instance's news now (fanout.ts#isListening). */
-  isListening(): boolean;
-  /** The version of a space this instance has published, or null while unknown or being read. */
-  heardVersion(space: string): number | null;
-  now?: () => number;
-}): OverlayCreators {
-  const now = deps.now ?? Date.now;
+/**
+ * `publisher` gives the version of a space this instance has published (null while unknown or being read);
+ * `isListening` whether this instance hears every other instance's news now (fanout.ts#isListening).
+ */
+export function createOverlayCreators(
+  db: Executor,
+  publisher: Pick<Publisher, 'heardVersion'>,
+  isListening: () => boolean,
+  now: () => number = Date.now,
+): OverlayCreators {
   const byKey = new Map<string, { creator: CreatorRecord; until: number }>();
   /** Bumped by every forget and clear: a read that began before one is not cached. */
   let generation = 0;
@@ -51,16 +53,16 @@ export function createOverlayCreators(deps: {
   return {
     async find(overlayKey, since) {
       const hit = byKey.get(overlayKey);
-      if (hit && hit.until > now() && deps.isListening()) {
+      if (hit && hit.until > now() && isListening()) {
         const space = creatorSpace(hit.creator.userId);
-        const heard = deps.heardVersion(space);
+        const heard = publisher.heardVersion(space);
         const asked = since?.[space];
         if (heard !== null && (asked === undefined || asked <= heard))
           return { creator: hit.creator, spaceVersion: heard };
       }
       const began = generation;
-      const found = await findOverlayCreator(deps.db, overlayKey);
-      if (found && !found.creator.suspendedAt && began === generation && deps.isListening()) {
+      const found = await findOverlayCreator(db, overlayKey);
+      if (found && !found.creator.suspendedAt && began === generation && isListening()) {
         byKey.delete(overlayKey);
         byKey.set(overlayKey, { creator: found.creator, until: now() + TRUSTED_MS });
         if (byKey.size > MAX_KEYS) byKey.delete(byKey.keys().next().value!);
