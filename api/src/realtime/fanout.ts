@@ -83,6 +83,7 @@ export function createFanout(deps: {
 }): Fanout {
   const { db, log, handlers } = deps;
   const instanceId = randomUUID();
+  const ownPrefix = `{"instance":${JSON.stringify(instanceId)},`;
   const counters = { notifiesSent: 0, notificationsReceived: 0 };
   const pending = createPendingNews();
   let flushTimer: NodeJS.Timeout | null = null;
@@ -119,6 +120,8 @@ export function createFanout(deps: {
 
   async function onNotification(payloadText: string | undefined): Promise<void> {
     counters.notificationsReceived++;
+    // This instance's own news comes back too (buildPayloads puts `instance` first): it acted on it already.
+    if (payloadText?.startsWith(ownPrefix)) return;
     const payload = parseNotifyPayload(payloadText);
     if (!payload) {
       log.warn({ payloadText }, 'ignoring a malformed notification');

@@ -6,6 +6,7 @@ import {
   findOverlayCreator,
   findCreatorByUserId,
   findDefaultCreator,
+  type VersionedCreator,
 } from '../modules/creators/creators.repository.ts';
 import { API_TOKEN_PREFIX, resolveToken } from '../modules/apiTokens/apiTokens.service.ts';
 import { API_TOKEN_RATE_LIMIT } from '../modules/apiTokens/apiTokens.auth.ts';
@@ -32,6 +33,9 @@ export interface HelloGrant {
   versions: Record<string, number>;
 }
 
+/** An overlay key's live creator with its creator space's version (the hub's cache, overlayCreators.ts, or a read). */
+export type OverlayLookup = (overlayKey: string, since: Hello['since']) => Promise<VersionedCreator | null>;
+
 /** A hello that is refused: the socket closes with this code and reason. */
 export class HelloRefused extends Error {
   constructor(
@@ -45,9 +49,15 @@ export class HelloRefused extends Error {
 /**
  * The rooms a hello grants. A token joins the user's wallet, the creator's own room for a
  * creator (and its payouts room), the moderator room of each creator the user moderates, and the public room of `hello.creator` (or of the default creator when the user is not one); an
- * overlay key joins that creator's overlay room. Every lookup goes through the repositories.
+ * overlay key joins that creator's overlay room. Every lookup goes through the repositories (an overlay key's
+ * through `findOverlay`, the hub's cache).
  */
-export async function grantFor(db: Executor, config: Config, hello: Hello): Promise<HelloGrant> {
+export async function grantFor(
+  db: Executor,
+  config: Config,
+  hello: Hello,
+  findOverlay: OverlayLookup = (key) => findOverlayCreator(db, key),
+): Promise<HelloGrant> {
   const grant: HelloGrant = {
     session: null,
     rooms: [],
@@ -99,7 +109,7 @@ export async function grantFor(db: Executor, config: Config, hello: Hello): Prom
     if (publicOf && publicOf !== grant.creatorOf) add(`public:${publicOf}`, creatorSpace(publicOf), 'public');
   }
   if (hello.overlayKey) {
-    const found = await findOverlayCreator(db, hello.overlayKey);
+    const found = await findOverlay(hello.overlayKey, hello.since);
     if (!found) throw new HelloRefused(WS_CLOSE.unauthorized, 'Invalid overlay key');
     if (found.creator.suspendedAt) throw new HelloRefused(WS_CLOSE.creatorSuspended, 'Creator suspended');
     const { userId } = found.creator;

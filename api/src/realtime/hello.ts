@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Executor } from '../db/knex.ts';
 import type { Logger } from '../logger.ts';
 import { currentVersions } from '../modules/sync/spaces.ts';
-import { grantFor, HelloRefused, type Hello, type HelloGrant } from './grants.ts';
+import { grantFor, HelloRefused, type Hello, type HelloGrant, type OverlayLookup } from './grants.ts';
 import { msg } from './messages.ts';
 import { countsOf, type Presence } from './presence.ts';
 import type { Publisher } from './publish.ts';
@@ -25,6 +25,8 @@ export function createHelloHandler(parts: {
   publisher: Publisher;
   presence: Presence;
   revocation: Revocation;
+  /** An overlay key's creator and space version (overlayCreators.ts). */
+  findOverlay: OverlayLookup;
   isClosed(): boolean;
   /** Welcomed sockets of this instance per account (`user:<id>`, `api-token:<id>`), for the caps. */
   socketsOf(account: string): number;
@@ -82,7 +84,7 @@ export function createHelloHandler(parts: {
     let removed: boolean;
     const mark = revocation.beginAuth();
     try {
-      grant = await grantFor(db, config, hello);
+      grant = await grantFor(db, config, hello, parts.findOverlay);
       versions = await versionsOf(db, grant);
       revoked = revocation.revokedSince(mark, grant);
       suspended = revocation.suspendedSince(mark, grant);

@@ -8,6 +8,7 @@ import { createAlertReceipts } from './alerts.ts';
 import { createConnections } from './connections.ts';
 import { createFanout, type Fanout } from './fanout.ts';
 import { createHelloHandler } from './hello.ts';
+import { createOverlayCreators, type OverlayCreators } from './overlayCreators.ts';
 import { msg } from './messages.ts';
 import { countsOf, createPresence } from './presence.ts';
 import { createPublisher, type Publisher } from './publish.ts';
@@ -153,6 +154,7 @@ export function createRealtime(
     bus: () => realtimeBus,
     reshowDelayMs: options.reshowDelayMs ?? 2000,
   });
+  const overlayCreators = createOverlayCreators(db, publisher, () => fanout.isListening());
   const announceAllPresence = () => presence.localCreators().forEach((c) => fanout.presence(c));
 
   const pushToRooms = roomPusher(publisher, sender);
@@ -173,6 +175,7 @@ export function createRealtime(
       publisher,
       presence,
       revocation,
+      overlayCreators,
       pushToRooms,
       pushToTeam,
       pushShow,
@@ -195,6 +198,7 @@ export function createRealtime(
     publisher,
     presence,
     revocation,
+    findOverlay: (key, since) => overlayCreators.find(key, since),
     isClosed,
     socketsOf: connections.socketsOf,
     welcomed: connections.welcomed,
@@ -206,6 +210,7 @@ export function createRealtime(
     isClosed,
     publisher,
     revocation,
+    overlayCreators,
     fanout,
     pushToRooms,
     pushToTeam,
@@ -250,6 +255,7 @@ function bus(parts: {
   isClosed(): boolean;
   publisher: Publisher;
   revocation: Revocation;
+  overlayCreators: OverlayCreators;
   fanout: Fanout;
   pushToRooms: RoomPusher;
   /** The creator's Chat Loaders and bots, and the creator's moderators. */
@@ -258,7 +264,8 @@ function bus(parts: {
   pushToCreator: RoomPusher;
   pushShow: ShowPusher;
 }): RealtimeBus {
-  const { isClosed, publisher, revocation, fanout, pushToRooms, pushToTeam, pushToCreator, pushShow } = parts;
+  const { isClosed, publisher, revocation, overlayCreators, fanout } = parts;
+  const { pushToRooms, pushToTeam, pushToCreator, pushShow } = parts;
   return {
     changed(spaces, tips) {
       if (isClosed()) return;
@@ -301,11 +308,13 @@ function bus(parts: {
     },
     overlayKeyRotated(creatorId) {
       if (isClosed()) return;
+      overlayCreators.forget(creatorId);
       revocation.closeRotatedOverlays(creatorId);
       fanout.rotated(creatorId);
     },
     creatorSuspended(creatorId) {
       if (isClosed()) return;
+      overlayCreators.forget(creatorId);
       revocation.closeSuspendedOverlays(creatorId);
       fanout.suspended(creatorId);
     },

@@ -73,7 +73,8 @@ export function createPresence(deps: {
 
   function push(creatorId: string, only?: Conn): void {
     const state = deps.publisher.states.get(creatorSpace(creatorId));
-    if (!state) return;
+    // No socket of the creator's own here (an overlay storm): nothing to encode.
+    if (!state || (!only && state.full.size === 0)) return;
     const data = deps.sender.encode(msg.overlayPresence(total(creatorId)));
     for (const conn of only ? [only] : state.full) {
       if (conn.subs.get(state.space)?.view === 'full') deps.sender.sendRaw(conn, data);

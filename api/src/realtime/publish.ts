@@ -13,6 +13,8 @@ export interface SpaceState extends ReadSpace {
   full: Set<Conn>;
   chain: Promise<void>;
   queued: boolean;
+  /** A read of what changed is running (`published` may be behind what it is reading). */
+  reading?: boolean;
   /** When the last push of this space started (ms): payouts spaces are pushed at most once a PAYOUTS_PUSH_MS. */
   pushedAt?: number;
 }
@@ -45,6 +47,8 @@ export interface Publisher {
   unsubscribeAll(conn: Conn): void;
   /** The version of a space this instance has fully published: null when untracked or a push is queued. */
   publishedVersion(space: string): Promise<number | null>;
+  /** The same without waiting: null when untracked, or while a read of its changes is queued or running. */
+  heardVersion(space: string): number | null;
   /** Resolves when every queued push has run. */
   settled(): Promise<void>;
   /** Stops retries and new pushes. */
@@ -70,6 +74,15 @@ export function createPublisher(deps: {
     });
   }
 
+  async function read(state: SpaceState): Promise<void> {
+    state.reading = true;
+    try {
+      await reads.publish(state);
+    } finally {
+      state.reading = false;
+    }
+  }
+
   function schedule(state: SpaceState): void {
     if (state.queued || stopped) return;
     state.queued = true;
@@ -80,7 +93,7 @@ export function createPublisher(deps: {
       state.queued = false;
       if (stopped || states.get(state.space) !== state) return;
       state.pushedAt = Date.now();
-      await reads.publish(state);
+      await read(state);
     });
   }
 
@@ -89,7 +102,7 @@ export function createPublisher(deps: {
     if (state.queued || stopped) return;
     enqueue(state, async () => {
       if (stopped || states.get(state.space) !== state) return;
-      if (!reads.pushTips(state, tips)) await reads.publish(state);
+      if (!reads.pushTips(state, tips)) await read(state);
     });
   }
 
@@ -144,6 +157,10 @@ export function createPublisher(deps: {
       if (!state) return null;
       await state.chain;
       return state.queued ? null : state.published;
+    },
+    heardVersion(space) {
+      const state = states.get(space);
+      return state && !state.queued && !state.reading ? state.published : null;
     },
     async settled() {
       await Promise.all([...states.values()].map((s) => s.chain));

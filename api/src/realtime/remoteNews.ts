@@ -10,6 +10,7 @@ import type { FanoutHandlers } from './fanout.ts';
 import { msg } from './messages.ts';
 import type { Presence } from './presence.ts';
 import type { Publisher } from './publish.ts';
+import type { OverlayCreators } from './overlayCreators.ts';
 import type { Revocation } from './revocation.ts';
 import { withPayouts, type RoomPusher, type ShowPusher } from './rooms.ts';
 import { remoteTimerPusher } from './timers.ts';
@@ -23,6 +24,8 @@ export function notificationHandlers(parts: {
   publisher: Publisher;
   presence: Presence;
   revocation: Revocation;
+  /** The overlay keys this instance remembers (a rotation or suspension elsewhere forgets them). */
+  overlayCreators: OverlayCreators;
   pushToRooms: RoomPusher;
   pushToTeam: RoomPusher;
   pushShow: ShowPusher;
@@ -32,11 +35,17 @@ export function notificationHandlers(parts: {
   youtubeLive(creatorId: string): Promise<YouTubeLive | null>;
   announceAllPresence(): void;
 }): FanoutHandlers {
-  const { db, log, publisher, presence, revocation } = parts;
+  const { db, log, publisher, presence, revocation, overlayCreators } = parts;
   return {
     revoked: (userId, sessionId) => revocation.closeRevokedSessions(userId, sessionId),
-    rotated: (creatorId) => revocation.closeRotatedOverlays(creatorId),
-    suspended: (creatorId) => revocation.closeSuspendedOverlays(creatorId),
+    rotated(creatorId) {
+      overlayCreators.forget(creatorId);
+      revocation.closeRotatedOverlays(creatorId);
+    },
+    suspended(creatorId) {
+      overlayCreators.forget(creatorId);
+      revocation.closeSuspendedOverlays(creatorId);
+    },
     apiTokenRevoked: (tokenId) => revocation.closeRevokedApiTokens(tokenId),
     moderatorRemoved: (creatorId, userId) => revocation.closeRemovedModerators(creatorId, userId),
     presence: (creatorId, instance, counts) => presence.setRemote(creatorId, instance, counts),
@@ -89,6 +98,7 @@ export function notificationHandlers(parts: {
       }
     },
     reconnected() {
+      overlayCreators.clear();
       for (const state of publisher.states.values()) publisher.schedule(state);
     },
   };
