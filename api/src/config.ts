@@ -60,8 +60,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  /** Group-commit batches of wallet tips in flight per instance; past one only under light load (sendBatcher.ts). */
-  SEND_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(4),
+  /** Group-commit batches of wallet tips one instance may have in flight at once (measured in the bench). */
+  SEND_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(1),
   // Unset: 54329, or a free port when another product holds it (see api/src/db/embeddedPreflight.ts).
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   JWT_SECRET: z.string().min(32).optional(),

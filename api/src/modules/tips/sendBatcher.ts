@@ -4,13 +4,6 @@ import { sendWalletTips, type WalletTipInput, type WalletTipOutcome } from './wa
 /** The most tips one round trip carries (also bounds the statement's locks and its size). */
 export const SEND_BATCH_CAP = 64;
 
-/**
- * Another batch may go while one is in flight only while fewer tips than this are in flight. Under light load a tip
- * then never waits for another tip's commit; under heavy load the tips that arrive during a batch's round trip
- * gather into the next one, so batches stay large and commits per tip few (measured in docs/PERFORMANCE.md).
- */
-export const LIGHT_LOAD_TIPS_IN_FLIGHT = 4;
-
 interface Pending {
   tip: WalletTipInput;
   /** The people whose rows the tip locks: its sender and its creator. */
@@ -31,10 +24,9 @@ const isStatementError = (err: unknown) =>
   /^[0-9A-Z]{5}$/.test(String((err as { code?: unknown })?.code ?? ''));
 
 /**
- * Group commit for wallet tips, per API instance (one per database handle). A send goes at once when no round trip
- * is in flight, or when fewer than LIGHT_LOAD_TIPS_IN_FLIGHT tips and SEND_BATCHES_IN_FLIGHT batches (default 4)
- * are; sends that cannot go yet wait for a round trip to return and then go together, in ONE call of
- * `shabaash_send_wallet_tips`. Batches in flight at the same
+ * Group commit for wallet tips, per API instance (one per database handle). A send that finds a round trip free
+ * (fewer than SEND_BATCHES_IN_FLIGHT in flight, default 1) goes at once; sends that cannot go yet wait for a round
+ * trip to return and then go together, in ONE call of `shabaash_send_wallet_tips`. Batches in flight at the same
  * time touch disjoint people: a tip whose sender or creator is a party of a batch in flight waits, and so does every
  * later tip of those people, so one creator's tips (and one sender's) still commit in arrival order and two batches
  * never wait on each other's row locks. A batch also goes as soon as it reaches SEND_BATCH_CAP. Nothing ever waits
@@ -45,48 +37,37 @@ const isStatementError = (err: unknown) =>
 export class SendBatcher {
   private readonly queue: Pending[] = [];
   private inFlight = 0;
-  private tipsInFlight = 0;
   /** Senders and creators of the batches in flight, with how many of those batches hold each. */
   private readonly busy = new Map<string, number>();
 
   constructor(
     private readonly db: Executor,
-    /** Batches allowed in flight at once (SEND_BATCHES_IN_FLIGHT, default 4). */
-    private readonly maxInFlight = 4,
+    /** Batches allowed in flight at once (SEND_BATCHES_IN_FLIGHT, default 1). */
+    private readonly maxInFlight = 1,
   ) {}
 
   send(tip: WalletTipInput): Promise<WalletTipOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ tip, parties: [tip.userId, tip.creator.creatorId], resolve, reject });
-      if (this.mayGo() || this.queue.length >= SEND_BATCH_CAP) this.flush();
+      if (this.inFlight < this.maxInFlight || this.queue.length >= SEND_BATCH_CAP) this.flush();
     });
-  }
-
-  /** Whether a batch may go now: none in flight, or a light load (few tips in flight) below the batch cap. */
-  private mayGo(): boolean {
-    return (
-      this.inFlight === 0 ||
-      (this.inFlight < this.maxInFlight && this.tipsInFlight < LIGHT_LOAD_TIPS_IN_FLIGHT)
-    );
   }
 
   private flush(): void {
     const batch = this.take();
     if (batch.length === 0) return;
     this.inFlight++;
-    this.tipsInFlight += batch.length;
     const parties = [...new Set(batch.flatMap((p) => p.parties))];
     for (const id of parties) this.busy.set(id, (this.busy.get(id) ?? 0) + 1);
     void this.run(batch).finally(() => {
       this.inFlight--;
-      this.tipsInFlight -= batch.length;
       for (const id of parties) {
         const n = this.busy.get(id)! - 1;
         if (n === 0) this.busy.delete(id);
         else this.busy.set(id, n);
       }
       // what arrived meanwhile goes together, now (more than one batch when the rest touch other people)
-      while (this.queue.length > 0 && this.mayGo() && this.flushed()) continue;
+      while (this.queue.length > 0 && this.inFlight < this.maxInFlight && this.flushed()) continue;
     });
   }
 
@@ -149,7 +130,7 @@ export class SendBatcher {
 const batchers = new WeakMap<Executor, SendBatcher>();
 
 /** The batcher of this API instance's database handle. */
-export function sendBatcherOf(db: Executor, maxInFlight = 4): SendBatcher {
+export function sendBatcherOf(db: Executor, maxInFlight = 1): SendBatcher {
   let batcher = batchers.get(db);
   if (!batcher) {
     batcher = new SendBatcher(db, maxInFlight);
