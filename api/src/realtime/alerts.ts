@@ -44,34 +44,40 @@ export function createAlertReceipts(deps: {
   const timers = new Set<NodeJS.Timeout>();
   const acked = new WeakMap<Conn, string[]>();
 
-  /** Overlays whose re-show waits for their creator's claim in flight, per creator. */
-  const waiting = new Map<string, Array<{ conn: Conn; cameBackAt: Date }>>();
-  const claiming = new Set<string>();
+  /** Overlays whose re-show waits for the claim in flight, per creator. */
+  let waiting = new Map<string, Array<{ conn: Conn; cameBackAt: Date }>>();
+  let claiming = false;
 
   /**
-   * Claims the re-shows of the overlays of one creator that came back: at once when no claim of that creator is in
-   * flight, else together in one statement once it returns (many overlays coming back at once, after a restart or
-   * a network cut, make one claim per round trip instead of one each).
+   * Claims the re-shows of every overlay that came back, of every creator, in ONE statement: at once when no claim
+   * is in flight, else together once it returns (a deploy or a network cut brings thousands of overlays of
+   * hundreds of creators back at once: one claim per round trip, not one per creator or per overlay).
    */
-  function claimFor(creatorId: string): void {
-    const group = waiting.get(creatorId);
-    if (claiming.has(creatorId) || !group) return;
-    waiting.delete(creatorId);
-    claiming.add(creatorId);
-    claimReshows(
-      db,
-      creatorId,
-      group.map((w) => w.cameBackAt),
-    )
-      .then((perOverlay) =>
-        group.forEach(({ conn }, i) => {
-          for (const message of alertShowMessages('reshow', perOverlay[i] ?? [])) sender.send(conn, message);
-        }),
-      )
+  function claimWaiting(): void {
+    if (claiming || waiting.size === 0) return;
+    const groups = waiting;
+    waiting = new Map();
+    claiming = true;
+    const cameBack = new Map<string, Date[]>();
+    for (const [creatorId, group] of groups)
+      cameBack.set(
+        creatorId,
+        group.map((w) => w.cameBackAt),
+      );
+    claimReshows(db, cameBack)
+      .then((perCreator) => {
+        for (const [creatorId, group] of groups) {
+          const perOverlay = perCreator.get(creatorId) ?? [];
+          group.forEach(({ conn }, i) => {
+            for (const message of alertShowMessages('reshow', perOverlay[i] ?? []))
+              sender.send(conn, message);
+          });
+        }
+      })
       .catch((err: unknown) => log.error({ err }, 'could not re-show unacknowledged alerts'))
       .finally(() => {
-        claiming.delete(creatorId);
-        claimFor(creatorId);
+        claiming = false;
+        claimWaiting();
       });
   }
 
@@ -95,7 +101,7 @@ export function createAlertReceipts(deps: {
         else waiting.set(creatorId, [{ conn: back, cameBackAt: at }]);
       }
       due.delete(tick);
-      for (const creatorId of waiting.keys()) claimFor(creatorId);
+      claimWaiting();
     }, tick - Date.now());
     timer.unref();
     timers.add(timer);

@@ -40,31 +40,40 @@ const WITH_SENDER = `select ${TIP_SELECT}
    order by t.version`;
 
 /**
- * Claims a creator's live tips that no overlay acknowledged, pushed live in the last `windowMs` and not held, for
- * one overlay to show again: each is claimed once (`reshown_at`), so a second overlay, a reconnect or another
- * instance never shows it twice. Only tips that went live before `wentLiveBefore` (the moment the overlay came back):
- * a later one reached that overlay live. Oldest first, at most `limit`.
+ * Claims the live tips of several creators that no overlay acknowledged, pushed live in the last `windowMs` and not
+ * held, for overlays that came back to show again: each is claimed once (`reshown_at`), so a second overlay, a
+ * reconnect or another instance never shows it twice. Per creator, only tips that went live before its
+ * `wentLiveBefore` (the moment its latest overlay came back: a later one reached that overlay live), oldest first,
+ * at most its `limit`. ONE statement for every creator due (a deploy brings thousands of overlays back at once).
  */
 export async function claimUnaired(
   db: Executor,
-  creatorId: string,
   windowMs: number,
-  limit: number,
-  wentLiveBefore: Date,
+  wanted: ReadonlyArray<{ creatorId: string; limit: number; wentLiveBefore: Date }>,
 ): Promise<TipRecord[]> {
+  if (wanted.length === 0) return [];
   const result = await db.raw<{ rows: TipRow[] }>(
     `with claimed as (
        update tips set reshown_at = now()
        where id in (
-         select id from tips
-         where creator_id = ? and status = 'read' and deleted_at is null and aired_at is null
-           and reshown_at is null and not held and updated_at > now() - make_interval(secs => ?)
-           and updated_at < ?
-         order by version limit ?
+         select due.id
+           from unnest(?::uuid[], ?::timestamptz[], ?::int[]) as w(creator_id, went_live_before, lim)
+           cross join lateral (
+             select id from tips
+             where creator_id = w.creator_id and status = 'read' and deleted_at is null and aired_at is null
+               and reshown_at is null and not held and updated_at > now() - make_interval(secs => ?)
+               and updated_at < w.went_live_before
+             order by version limit w.lim
+           ) due
        ) and reshown_at is null and aired_at is null
        returning *
      ) ${WITH_SENDER}`,
-    [creatorId, windowMs / 1000, wentLiveBefore, limit],
+    [
+      wanted.map((w) => w.creatorId),
+      wanted.map((w) => w.wentLiveBefore),
+      wanted.map((w) => w.limit),
+      windowMs / 1000,
+    ] as unknown as readonly string[], // JS arrays → PostgreSQL arrays
   );
   return result.rows.map(tipFromRow);
 }

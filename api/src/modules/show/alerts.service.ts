@@ -59,23 +59,38 @@ export async function recordReceipt(
 }
 
 /**
- * The creator's live tips no overlay acknowledged (pushed live in the last ten minutes), claimed in one statement
- * for the overlays that came back (one `cameBackAt` each): each tip goes to the first overlay that came back after
- * it went live (a tip that went live later reached that overlay live), so a second overlay or a second return
- * never gets it again. The answer is one list per `cameBackAt`, in the order given.
+ * The live tips no overlay acknowledged (pushed live in the last ten minutes) of every creator whose overlays came
+ * back (one `cameBackAt` per overlay), claimed in ONE statement: each tip goes to the first of its creator's
+ * overlays that came back after it went live (a tip that went live later reached that overlay live), so a second
+ * overlay or a second return never gets it again. The answer is, per creator, one list per `cameBackAt`, in the
+ * order given.
  */
-export async function claimReshows(db: Executor, creatorId: string, cameBackAts: Date[]): Promise<Tip[][]> {
-  const perOverlay: Tip[][] = cameBackAts.map(() => []);
-  if (cameBackAts.length === 0) return perOverlay;
-  const order = cameBackAts.map((at, i) => ({ at: at.getTime(), i })).sort((a, b) => a.at - b.at);
-  const latest = new Date(order[order.length - 1]!.at);
-  const limit = MAX_RESHOWN * cameBackAts.length;
-  for (const row of await claimUnaired(db, creatorId, ALERT_RESHOW_WINDOW_MS, limit, latest)) {
+export async function claimReshows(
+  db: Executor,
+  cameBack: ReadonlyMap<string, readonly Date[]>,
+): Promise<Map<string, Tip[][]>> {
+  const perCreator = new Map<string, { order: Array<{ at: number; i: number }>; lists: Tip[][] }>();
+  const wanted = [];
+  for (const [creatorId, ats] of cameBack) {
+    if (ats.length === 0) continue;
+    const order = ats.map((at, i) => ({ at: at.getTime(), i })).sort((a, b) => a.at - b.at);
+    perCreator.set(creatorId, { order, lists: ats.map(() => []) });
+    wanted.push({
+      creatorId,
+      limit: MAX_RESHOWN * ats.length,
+      wentLiveBefore: new Date(order[order.length - 1]!.at),
+    });
+  }
+  for (const row of await claimUnaired(db, ALERT_RESHOW_WINDOW_MS, wanted)) {
+    const { order, lists } = perCreator.get(row.creatorId)!;
     const wentLive = row.updatedAt.getTime();
     const first = order.find((o) => wentLive < o.at) ?? order[order.length - 1]!;
-    perOverlay[first.i]!.push(asAlert(row));
+    lists[first.i]!.push(asAlert(row));
   }
-  return perOverlay;
+  const answer = new Map<string, Tip[][]>();
+  for (const [creatorId, ats] of cameBack)
+    answer.set(creatorId, perCreator.get(creatorId)?.lists ?? ats.map(() => []));
+  return answer;
 }
 
 /** The `alert:show` messages that play these alerts in turn. */

@@ -143,6 +143,35 @@ describe('alert receipts', () => {
     overlays.forEach((s) => s.close());
   });
 
+  it("overlays of different creators coming back together share one claim, and each plays only its own creator's alerts", async () => {
+    const creators = await Promise.all([0, 1, 2].map(() => buildCreator(app.deps.db, app.deps.config)));
+    const tipsOf = new Map<string, string[]>();
+    for (const creator of creators) {
+      const tips = [await newTip(creator, 'Asha'), await newTip(creator, 'Bilal')];
+      for (const tip of tips) await pushLive(creator, tip.id);
+      tipsOf.set(creator.overlayKey, tips.map((t) => t.id).sort());
+    }
+
+    const claims: string[] = [];
+    const record = (q: { sql: string }) => {
+      if (q.sql.includes('reshown_at = now()')) claims.push(q.sql);
+    };
+    app.deps.db.on('query', record);
+    const overlays = await Promise.all(
+      creators.flatMap((creator) => [0, 1].map(async () => ({ creator, socket: await overlayOf(creator) }))),
+    );
+    await sleep(600);
+    app.deps.db.removeListener('query', record);
+
+    for (const creator of creators) {
+      const own = overlays.filter((o) => o.creator === creator);
+      const shownIds = own.flatMap((o) => alertShows(o.socket).flatMap((m) => m.data.tips.map((t) => t.id)));
+      expect(shownIds.sort()).toEqual(tipsOf.get(creator.overlayKey));
+    }
+    expect(claims.length).toBeLessThanOrEqual(2);
+    overlays.forEach((o) => o.socket.close());
+  });
+
   it('re-shows to an overlay OBS hid only once OBS shows it again, and tells the Chat Loader it is not showing', async () => {
     const creator = await buildCreator(app.deps.db, app.deps.config);
     const loader = await TestSocket.hello(app.url, { token: creator.token });
