@@ -195,10 +195,10 @@ export async function resolveVersionedCreator(
   handle?: string | null,
 ): Promise<VersionedCreator> {
   if (handle) {
-    const found = await findCreatorWithVersion(db, handle);
-    if (!found) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
-    if (found.creator.deletedAt) throw creatorDeleted();
-    return found;
+    return usableCreator(
+      await findCreatorWithVersion(db, handle),
+      (found) => found.creator.deletedAt !== null,
+    );
   }
   const creator = await resolveCreator(db, config);
   const space = creatorSpace(creator.userId);
@@ -212,6 +212,16 @@ export const creatorSuspended = () => new AppError('CREATOR_SUSPENDED', MESSAGES
 export const creatorDeleted = () => new AppError('GONE', MESSAGES.creatorDeleted);
 
 /**
+ * The creator a read by handle found, refused as every such read refuses it: 404 (MESSAGES.creatorNotFound) when
+ * there is none (`found` null), 410 (creatorDeleted) when `isDeleted` says it was deleted.
+ */
+export function usableCreator<T>(found: T | null | undefined, isDeleted: (found: T) => boolean): T {
+  if (!found) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
+  if (isDeleted(found)) throw creatorDeleted();
+  return found;
+}
+
+/**
  * The creator a request is about: the given handle, or the default creator when none is given.
  * Throws 404 with MESSAGES.creatorNotFound when there is no such creator, 410 (creatorDeleted) when it was deleted.
  */
@@ -221,9 +231,7 @@ export async function resolveCreator(
   handle?: string | null,
 ): Promise<CreatorRecord> {
   const creator = handle ? await findCreatorByHandle(db, handle) : await findDefaultCreator(db, config);
-  if (!creator) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
-  if (creator.deletedAt) throw creatorDeleted();
-  return creator;
+  return usableCreator(creator, (found) => found.deletedAt !== null);
 }
 
 /** Inserts a creator profile with default overlay settings; duplicate handle or user raises 23505. */

@@ -18,6 +18,7 @@ import {
   findCreatorByUserId,
   resolveCreator,
   resolveVersionedCreator,
+  usableCreator,
   type VersionedCreator,
 } from '../creators/creators.repository.ts';
 import {
@@ -244,9 +245,8 @@ async function recentReadCreator(
   }
   const { role, creator } = await findRecentReader(db, claims, handle);
   if (!role) throw unauthenticated();
-  if (!creator) throw new AppError('NOT_FOUND', MESSAGES.creatorNotFound);
-  if (creator.deleted) throw creatorDeleted();
-  return { creatorId: creator.userId, spaceVersion: creator.spaceVersion };
+  const { userId, spaceVersion } = usableCreator(creator, (found) => found.deleted);
+  return { creatorId: userId, spaceVersion };
 }
 
 /** The overlay's tips of a creator (pushed live, most recent first, at most 10, no phone numbers); cached as above. */
