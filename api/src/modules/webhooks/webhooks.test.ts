@@ -31,6 +31,19 @@ afterAll(async () => {
   for (const r of receivers) await r.close();
 });
 
+/** A receiver that holds every request until `release()`, then answers 200 (a slow endpoint). */
+async function heldReceiver() {
+  let release = () => undefined as void;
+  const answered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const slow = await receiver(async () => {
+    await answered;
+    return 200;
+  });
+  return { slow, release };
+}
+
 async function receiver(...args: Parameters<typeof startReceiver>) {
   const r = await startReceiver(...args);
   receivers.push(r);
@@ -328,14 +341,7 @@ describe('outgoing webhooks', () => {
 
   it('a slow endpoint delays neither a fast endpoint of the same batch nor its record; each gets every event once', async () => {
     const creator = await buildCreator(app.deps.db, app.deps.config);
-    let release = () => undefined as void;
-    const answered = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const slow = await receiver(async () => {
-      await answered;
-      return 200;
-    });
+    const { slow, release } = await heldReceiver();
     const fast = await receiver();
     const slowHook = await register(creator, slow.url, ['tip.created']);
     const fastHook = await register(creator, fast.url, ['tip.created']);
@@ -369,14 +375,7 @@ describe('outgoing webhooks', () => {
 
   it('answers that come after their batch stopped waiting are marked delivered together, in one statement', async () => {
     const creator = await buildCreator(app.deps.db, app.deps.config);
-    let release = () => undefined as void;
-    const answered = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const slow = await receiver(async () => {
-      await answered;
-      return 200;
-    });
+    const { slow, release } = await heldReceiver();
     const hook = await register(creator, slow.url, ['tip.created']);
     for (let i = 0; i < 2; i += 1) await seedTip(creator);
     const marks: string[] = [];
