@@ -7,21 +7,23 @@ import { bootstrapRatio, type RatioInterval } from '../reports/bootstrap.ts';
 import { cpuPerTipMs, cpuRatio, type CpuRatio, type RunCpu } from '../reports/cpuPerTip.ts';
 import { HttpClient, summarize, type Summary } from '../load/load.ts';
 import { latency, type LatencyPhase } from './phases.ts';
-import { readProbe, workerStatements, type ProbeReport } from '../probes/probe.ts';
+import { readProbe, type ProbeReport } from '../probes/probe.ts';
 import {
-  backendGroups,
   coresUsed,
-  cpuSnapshot,
-  cpuUsed,
   functionDelta,
   functionTimes,
   load1,
-  outboxWrites,
-  productCpuMs,
   sampleWaits,
   trackFunctions,
-  workerWalBytes,
 } from '../probes/procStats.ts';
+import {
+  costMark,
+  deliveryCost,
+  endMark,
+  runCpu,
+  runEndSnapshot,
+  type DeliveryCost,
+} from '../probes/runCost.ts';
 import { REPO_ROOT, type BenchProduct } from '../product.ts';
 import type { SeededCreator, SeededUser } from '../load/seed.ts';
 import { log, SETTINGS, sleep } from '../settings.ts';
@@ -46,23 +48,6 @@ export const WEBHOOKS_PHASE_BUDGET_MS = (2 * WEBHOOK_ROUNDS + 1) * 13_000 + 60_0
 export const RECEIVERS_NICE = 19;
 /** PostgreSQL publishes other backends' table counters at most once a second: wait that long before reading them. */
 const STATS_SETTLE_MS = 1200;
-
-/** What one delivery cost, over a run with webhooks and its drain (load-independent: CPU time, not wall time). */
-export interface DeliveryCost {
-  deliveries: number;
-  /** CPU ms per delivery: the worker process, its PostgreSQL backends, the receivers. */
-  workerMs: number;
-  pgWorkerMs: number;
-  receiversMs: number;
-  /** The worker's statements (BEGIN and COMMIT included; bench/probes/workerProbe.mjs) per delivery; null: no count. */
-  statements: number | null;
-  /** Rows inserted, updated and deleted in the outbox tables per delivery (pg_stat_user_tables). */
-  inserted: number;
-  updated: number;
-  deleted: number;
-  /** WAL bytes per delivery written by the worker's backends (null: not available). */
-  walBytes: number | null;
-}
 
 /** One 10 s run at the phase's rate, with or without the endpoints, and where the machine's time went in it. */
 export interface WebhooksRun {
@@ -223,42 +208,6 @@ async function drain(receivers: Receivers, expected: number) {
   }
 }
 
-/** Readings taken at a run's start that its per-delivery cost is computed from. */
-async function costMark(db: Db, apiPid: number, receiversPid: number, probeFile: string) {
-  const backends = await backendGroups(db);
-  return {
-    backends,
-    cpu: cpuSnapshot(apiPid, receiversPid, backends),
-    writes: await outboxWrites(db),
-    statements: workerStatements(probeFile),
-    wal: await workerWalBytes(db),
-  };
-}
-
-/** What the deliveries between `start` and now cost each (CPU ms per process, statements, rows, WAL bytes). */
-function deliveryCost(
-  start: Awaited<ReturnType<typeof costMark>>,
-  end: Awaited<ReturnType<typeof costMark>>,
-  deliveries: number,
-): DeliveryCost {
-  const n = Math.max(1, deliveries);
-  const cpu = cpuUsed(start.cpu, end.cpu);
-  const per = (v: number) => Math.round((v / n) * 1000) / 1000;
-  const perMs = (seconds: number | undefined) => Math.round(((seconds ?? 0) * 1000 * 1000) / n) / 1000;
-  return {
-    deliveries,
-    workerMs: perMs(cpu.worker),
-    pgWorkerMs: perMs(cpu.pgWorker),
-    receiversMs: perMs(cpu.receivers),
-    statements:
-      start.statements === null || end.statements === null ? null : per(end.statements - start.statements),
-    inserted: per(end.writes.inserted - start.writes.inserted),
-    updated: per(end.writes.updated - start.writes.updated),
-    deleted: per(end.writes.deleted - start.writes.deleted),
-    walBytes: start.wal === null || end.wal === null ? null : Math.round((end.wal - start.wal) / n),
-  };
-}
-
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -340,9 +289,7 @@ export async function webhooksPhase(
       );
       const runEnded = performance.now();
       const seconds = (runEnded - t0) / 1000;
-      // Backends the pools opened during the run count for their pool too.
-      for (const [pid, group] of await backendGroups(db)) mark.backends.set(pid, group);
-      const runEnd = cpuSnapshot(product.pid, receivers.pid, mark.backends);
+      const runEnd = await runEndSnapshot(db, mark, product.pid, receivers.pid);
       const cores = coresUsed(mark.cpu, runEnd, seconds);
       const api = await readProbe(product, probeFile);
       const functions = functionDelta(functionsBefore, await functionTimes(db));
@@ -353,16 +300,8 @@ export async function webhooksPhase(
       const drained = webhooks ? await drain(receivers, receivedBefore + expected) : null;
       // Both kinds of run then wait as long for PostgreSQL's counters (and its deferred work) to settle.
       await sleep(STATS_SETTLE_MS);
-      const end = await costMark(db, product.pid, receivers.pid, probeFile);
-      for (const [pid, group] of mark.backends) if (!end.backends.has(pid)) end.backends.set(pid, group);
-      end.cpu = cpuSnapshot(product.pid, receivers.pid, end.backends);
-      const cpu: RunCpu = {
-        tips: result.ok,
-        runSeconds: seconds,
-        drainSeconds: (performance.now() - runEnded) / 1000,
-        run: productCpuMs(mark.cpu, runEnd),
-        drain: productCpuMs(runEnd, end.cpu),
-      };
+      const end = await endMark(db, mark, product.pid, receivers.pid, probeFile);
+      const cpu = runCpu(result.ok, seconds, (performance.now() - runEnded) / 1000, mark, runEnd, end);
       const entry: WebhooksRun = {
         webhooks,
         loadAtStart,

@@ -1,10 +1,10 @@
 import { failures, pct, tail, type Row } from './table.ts';
 import { CPU_RATIO_TARGET, cpuPerTipMs, type CpuParts, type CpuRatio } from './cpuPerTip.ts';
 import { fmt, ms } from '../settings.ts';
+import type { DeliveryCost } from '../probes/runCost.ts';
 import {
   ENDPOINTS_PER_CREATOR,
   RECEIVERS_NICE,
-  type DeliveryCost,
   type WebhooksPhase,
   type WebhooksRun,
 } from '../phases/webhooks.ts';
