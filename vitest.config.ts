@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { compiledCatalogues } from './pwa/src/i18n/cataloguePlugin.ts';
 
@@ -6,6 +7,11 @@ const expect = { poll: { timeout: 5_000 } };
 
 export default defineConfig({
   test: {
+    // Vitest's default is one file at a time on two cores (cores − 1). Most of a file's time here is waiting
+    // (PostgreSQL, the Auth emulator, sockets, a fresh worker's imports), and each api file has its own database, so
+    // two at a time took `npm test` from 941 s to 529 s on this 2-core machine with every test passing
+    // (docs/PERFORMANCE.md, session 19).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
