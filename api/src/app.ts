@@ -1,9 +1,11 @@
+import type http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './deps.ts';
 import { bodyParser } from './http/body.ts';
 import { requestContext } from './http/requestContext.ts';
-import { cspSourcesFor, securityHeaders } from './http/security.ts';
+import { cspSourcesFor, securityHeaderEntries, securityHeaders, type HeaderEntry } from './http/security.ts';
+import { withHotReads } from './modules/tips/recentTips.hot.ts';
 import { inlineScriptHashes, serveStatic } from './http/static.ts';
 import { authenticate } from './http/auth.ts';
 import { principalOf, verifySessionToken } from './modules/sessions/sessions.service.ts';
@@ -46,8 +48,25 @@ export interface AppOptions {
   sandboxRouter?: Router | null;
 }
 
-/** The Koa app factory used by main.ts and by the tests. */
-export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
+/** The security headers of every response: the CSP's sources for this config, and the built PWA's inline scripts. */
+export function responseSecurityHeaders(deps: AppDeps, options: AppOptions = {}): HeaderEntry[] {
+  const csp = cspSourcesFor(deps.config);
+  const inlineHashes = options.staticDir ? inlineScriptHashes(options.staticDir) : [];
+  return securityHeaderEntries(csp.connect, [...csp.script, ...inlineHashes], csp.frame);
+}
+
+/** What the HTTP server runs (main, the test harness): the hot read (modules/tips/recentTips.hot.ts), then the Koa app. */
+export function createRequestListener(deps: AppDeps, options: AppOptions = {}): http.RequestListener {
+  const headers = responseSecurityHeaders(deps, options);
+  return withHotReads(deps, headers, createApp(deps, options, headers).callback());
+}
+
+/** The Koa app: every route. */
+export function createApp(
+  deps: AppDeps,
+  options: AppOptions = {},
+  headers: readonly HeaderEntry[] = responseSecurityHeaders(deps, options),
+): Koa {
   // Only the entries our own proxies appended are trusted; anything to their left is the client's own text.
   const app = new Koa({ proxy: deps.config.TRUST_PROXY, maxIpsCount: deps.config.TRUST_PROXY_HOPS });
   app.silent = true;
@@ -85,9 +104,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     api.use(routes.routes());
   }
   app.use(requestContext(deps.logger));
-  const csp = cspSourcesFor(deps.config);
-  const inlineHashes = options.staticDir ? inlineScriptHashes(options.staticDir) : [];
-  app.use(securityHeaders(csp.connect, [...csp.script, ...inlineHashes], csp.frame));
+  app.use(securityHeaders(headers));
   // GET /metrics (Prometheus), before the session middleware: its bearer token is METRICS_TOKEN, not a session.
   app.use(metricsRoutes(deps).routes());
   app.use(compressJson());

@@ -1,8 +1,9 @@
+import type http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import type { Config } from './config.ts';
-import { createApp } from './app.ts';
+import { createRequestListener } from './app.ts';
 import { createHttpServer, DEFAULT_SERVER_LIMITS } from './http/server.ts';
 import { createDb, migrateLatest, type Db } from './db/knex.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
@@ -175,12 +176,12 @@ function webhookWorkerHealth(config: Config, worker: { running(): boolean }): He
  * connections closed, the rest after 5 s), and before it the sockets (stops run in reverse order).
  */
 async function listenHttp(
-  app: ReturnType<typeof createApp>,
+  handler: http.RequestListener,
   config: Config,
   realtime: ReturnType<typeof createRealtime>,
   stops: StopList,
 ): Promise<number> {
-  const server = createHttpServer(app.callback(), {
+  const server = createHttpServer(handler, {
     ...DEFAULT_SERVER_LIMITS,
     maxConnectionsPerIp: config.maxConnectionsPerIp,
   });
@@ -263,8 +264,11 @@ export async function startServer(
         webhookWorkerHealth(config, webhookWorker),
       ],
     };
-    const app = createApp(deps, { staticDir: PWA_DIST, sandboxRouter: payments.sandboxRouter });
-    const port = await listenHttp(app, config, realtime, stops);
+    const handler = createRequestListener(deps, {
+      staticDir: PWA_DIST,
+      sandboxRouter: payments.sandboxRouter,
+    });
+    const port = await listenHttp(handler, config, realtime, stops);
     webhookWorker.running = startBackgroundWork(deps, databaseUrl, stops);
     listenPort = port;
     const url = config.PUBLIC_URL ?? `http://localhost:${port}`;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, inject } from 'vitest';
-import { createApp } from '../src/app.ts';
+import { createRequestListener } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { createLogger } from '../src/logger.ts';
@@ -133,8 +133,7 @@ export async function createTestApp(
     deps.youtube = youtube.oauth;
   }
   if (options.extend) deps = await options.extend(deps);
-  const app = createApp(deps, { sandboxRouter: payments.sandboxRouter });
-  const server = http.createServer(app.callback());
+  const server = http.createServer(createRequestListener(deps, { sandboxRouter: payments.sandboxRouter }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   hub?.attach(server);

@@ -39,9 +39,8 @@ declare module 'koa' {
  */
 export function authenticate({ db, config }: AppDeps, sessions: SessionReader): Middleware {
   return async (ctx, next) => {
-    const header = ctx.get('authorization');
-    const match = /^Bearer\s+(.+)$/i.exec(header);
-    const claims = match?.[1] ? await sessions.verifySessionToken(config, match[1].trim()) : null;
+    const token = bearerToken(ctx.get('authorization'));
+    const claims = token ? await sessions.verifySessionToken(config, token) : null;
     let loaded: Promise<SessionPrincipal | null> | null = null;
     ctx.state.claims = claims;
     ctx.state.auth = null;
@@ -49,6 +48,12 @@ export function authenticate({ db, config }: AppDeps, sessions: SessionReader): 
       (loaded ??= claims ? sessions.principalOf(db, claims) : Promise.resolve(null));
     await next();
   };
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
+  return match?.[1]?.trim() || null;
 }
 
 /** 401 unless signed in with a live session. */

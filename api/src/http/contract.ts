@@ -101,20 +101,29 @@ const QUERIES_KEPT = 1_000;
 const parsedQueries = new WeakMap<z.ZodType, Map<string, unknown>>();
 
 /**
- * The query string parsed with the endpoint's schema, once per distinct query string: a valid result is kept
- * frozen (handlers read it, never change it) and shared; an invalid one throws its 400 every time.
+ * The query string `raw` (its fields: `fields()`) parsed with the endpoint's schema, once per distinct query
+ * string: a valid result is kept frozen (handlers read it, never change it) and shared; an invalid one throws its
+ * 400 every time.
  */
-function parsedQuery(schema: z.ZodType, ctx: ParameterizedContext): unknown {
+export function parsedQuery(schema: z.ZodType, raw: string, fields: () => unknown): unknown {
   let kept = parsedQueries.get(schema);
   if (!kept) parsedQueries.set(schema, (kept = new Map()));
-  const raw = ctx.querystring;
   let parsed = kept.get(raw);
   if (parsed === undefined) {
-    parsed = Object.freeze(parseInput(schema, ctx.query));
+    parsed = Object.freeze(parseInput(schema, fields()));
     if (kept.size >= QUERIES_KEPT) kept.clear();
     kept.set(raw, parsed);
   }
   return parsed;
+}
+
+/** Throws when a 2xx body does not match its endpoint's output schema (tests only: NODE_ENV=test). */
+export function checkContractOutput(name: EndpointName, body: unknown): void {
+  const output = (endpoints[name] as EndpointDef).output;
+  if (!output) return;
+  const checked = output.safeParse(body instanceof PreparedJson ? body.value : body);
+  if (!checked.success)
+    throw new Error(`${name}: response does not match the contract: ${checked.error.message}`);
 }
 
 /**
@@ -144,15 +153,11 @@ export function contractRouter(config: Pick<Config, 'NODE_ENV'>) {
           return (input ??= def.input ? parseInput(def.input, ctx.request.body) : undefined);
         },
         get query() {
-          return (query ??= def.query ? parsedQuery(def.query, ctx) : undefined);
+          return (query ??= def.query ? parsedQuery(def.query, ctx.querystring, () => ctx.query) : undefined);
         },
       } as RouteCall<N>;
       const body = answer(ctx, def, (await handler(call)) as Answer);
-      if (checkOutput && def.output && ctx.status < 300) {
-        const checked = def.output.safeParse(body instanceof PreparedJson ? body.value : body);
-        if (!checked.success)
-          throw new Error(`${name}: response does not match the contract: ${checked.error.message}`);
-      }
+      if (checkOutput && ctx.status < 300) checkContractOutput(name, body);
     };
     const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     router[method](def.path, ...auth, serve);

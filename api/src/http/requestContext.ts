@@ -15,8 +15,7 @@ declare module 'koa' {
 export function requestContext(logger: Logger): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
-    const incoming = ctx.get('x-request-id');
-    const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(ctx.get('x-request-id'));
     ctx.state.requestId = requestId;
     lazyChildLogger(ctx.state, logger, requestId);
     ctx.set('X-Request-Id', requestId);
@@ -41,18 +40,22 @@ export function requestContext(logger: Logger): Middleware {
         ctx.body = { message: MESSAGES.internal, code: 'INTERNAL', requestId };
       }
     } finally {
-      if (logger.isLevelEnabled('info'))
-        ctx.state.log.info(
-          {
-            method: ctx.method,
-            path: pathForLog(ctx.path),
-            status: ctx.status,
-            ms: Math.round(performance.now() - started),
-          },
-          'request',
-        );
+      if (logger.isLevelEnabled('info')) logAccess(ctx.state.log, ctx.method, ctx.path, ctx.status, started);
     }
   };
+}
+
+/** The client's X-Request-Id when it is a plausible id, else a new one (every response carries it back). */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** The access-log line of one request (at `info`): method, path without secrets, status, milliseconds since `started`. */
+export function logAccess(log: Logger, method: string, path: string, status: number, started: number): void {
+  log.info(
+    { method, path: pathForLog(path), status, ms: Math.round(performance.now() - started) },
+    'request',
+  );
 }
 
 /**

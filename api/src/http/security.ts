@@ -30,12 +30,15 @@ export function cspSourcesFor(config: Config): CspSources {
   return sources;
 }
 
+/** A response header: name and value. */
+export type HeaderEntry = readonly [name: string, value: string];
+
 /** Security headers for every response; the CSP allows our own origin plus the payment and identity hosts. */
-export function securityHeaders(
+export function securityHeaderEntries(
   extraConnect: string[] = [],
   extraScript: string[] = [],
   extraFrame: string[] = [],
-): Middleware {
+): HeaderEntry[] {
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${extraScript.join(' ')}`.trim(),
@@ -49,7 +52,7 @@ export function securityHeaders(
     "form-action 'self'",
     "object-src 'none'",
   ].join('; ');
-  const headers = Object.entries({
+  return Object.entries({
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'SAMEORIGIN',
@@ -57,6 +60,10 @@ export function securityHeaders(
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
     'Content-Security-Policy': csp,
   });
+}
+
+/** Sets the security headers on every response (the hot read, modules/tips/recentTips.hot.ts, sets the same entries). */
+export function securityHeaders(headers: readonly HeaderEntry[]): Middleware {
   // Not async: nothing to do after the rest of the stack, so no promise of its own per request.
   return (ctx, next) => {
     for (const [name, value] of headers) ctx.res.setHeader(name, value);
