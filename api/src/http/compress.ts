@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { PreparedJson } from './preparedJson.ts';
+import { PreparedJson, type Encoding } from './preparedJson.ts';
 
 /** JSON bodies smaller than this go as they are (compressing them costs more than it saves). */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -9,6 +9,20 @@ export const COMPRESS_MIN_BYTES = 1024;
  * so a bigger body is a bug, answered 500 and logged instead of sent.
  */
 export const JSON_RESPONSE_MAX_BYTES = 2_000_000;
+
+/**
+ * The encoding a JSON body goes in: brotli or gzip when it is at least `minBytes` and the client accepts one
+ * (`acceptsEncodings`: Koa's ctx.acceptsEncodings, or `accepts(req).encodings` before Koa), else identity.
+ */
+export function encodingFor(
+  json: PreparedJson,
+  acceptsEncodings: (...encodings: string[]) => string | false,
+  minBytes = COMPRESS_MIN_BYTES,
+): Encoding | 'identity' {
+  if (json.bytes.length < minBytes) return 'identity';
+  const chosen = acceptsEncodings('br', 'gzip', 'identity');
+  return chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
+}
 
 /**
  * Serialises JSON bodies and compresses those above COMPRESS_MIN_BYTES with brotli or gzip, as the client
@@ -24,10 +38,9 @@ export function compressJson(minBytes = COMPRESS_MIN_BYTES): Middleware {
       throw new Error(`JSON response of ${json.bytes.length} bytes for ${ctx.path} is over the byte cap`);
     }
     ctx.vary('Accept-Encoding');
-    const encoding =
-      json.bytes.length >= minBytes ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+    const encoding = encodingFor(json, (...encodings) => ctx.acceptsEncodings(...encodings), minBytes);
     ctx.type = ctx.type || 'application/json';
-    if (encoding === 'br' || encoding === 'gzip') {
+    if (encoding !== 'identity') {
       ctx.body = await json.encode(encoding);
       ctx.set('Content-Encoding', encoding);
     } else {

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { verifySessionToken } from '../sessions/sessions.service.ts';
 import { recentTips } from './tips.service.ts';
 import { bearerToken } from '../../http/auth.ts';
-import { COMPRESS_MIN_BYTES } from '../../http/compress.ts';
+import { encodingFor } from '../../http/compress.ts';
 import { etagMatches } from '../../http/conditional.ts';
 import { checkContractOutput, parsedQuery } from '../../http/contract.ts';
 import type { PreparedJson } from '../../http/preparedJson.ts';
@@ -59,18 +59,16 @@ export function withHotReads(
   ): Promise<boolean> {
     const read = await recentTipsRead(req, rawQuery).catch(() => null);
     if (!read) return false;
-    const encoding =
-      read.bytes.length >= COMPRESS_MIN_BYTES ? accepts(req).encodings('br', 'gzip', 'identity') : 'identity';
-    const compressed = encoding === 'br' || encoding === 'gzip';
+    const encoding = encodingFor(read, (...encodings) => accepts(req).encodings(...encodings));
     const notModified = etagMatches(req.headers['if-none-match'] ?? '', read.etag);
-    const bytes = notModified ? null : compressed ? await read.encode(encoding) : read.bytes;
+    const bytes = notModified ? null : encoding === 'identity' ? read.bytes : await read.encode(encoding);
     const requestId = requestIdOf(req.headers['x-request-id'] as string | undefined);
     res.setHeader('X-Request-Id', requestId);
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     res.setHeader('ETag', read.etag);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Vary', 'Accept-Encoding');
-    if (compressed) res.setHeader('Content-Encoding', encoding);
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
     if (bytes) {
       res.statusCode = 200;
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
