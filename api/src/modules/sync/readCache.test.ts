@@ -127,6 +127,57 @@ describe('the versioned read cache, two instances', () => {
     expect(statements.length).toBeLessThan(answers.length * 3);
   });
 
+  it('answers many viewers missing at once in a few statements: each their own tips with their number, the rest one shared body', async () => {
+    const creator = await buildCreator(db, config);
+    const viewers = await Promise.all(
+      Array.from({ length: 30 }, () => buildUser(db, config, { balancePaise: 100_000 })),
+    );
+    const [liveSender, ownSender] = viewers as [(typeof viewers)[0], (typeof viewers)[0]];
+    const send = async (viewer: typeof liveSender, message: string) => {
+      const sent = await a.request('POST', '/api/tips/send', {
+        token: viewer.token,
+        body: { amount: 1, message, creator: creator.handle },
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
+      expect(sent.status).toBe(200);
+      return (sent.body as { tip: { id: string } }).tip.id;
+    };
+    const liveTip = await send(liveSender, 'gone live');
+    const pushed = await a.request('PATCH', `/api/creator/chats/${liveTip}/status`, {
+      token: creator.token,
+      body: { status: 'read' },
+    });
+    expect(pushed.status).toBe(200);
+    const ownTip = await send(ownSender, 'still in the queue');
+
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => statements.push(q.sql);
+    b.deps.db.on('query', record);
+    const answers = await Promise.all(
+      viewers.map((v) => b.request('GET', `/api/tips/recent?creator=${creator.handle}`, { token: v.token })),
+    );
+    b.deps.db.removeListener('query', record);
+    expect(answers.map((r) => r.status)).toEqual(viewers.map(() => 200));
+    type Read = { tips: Array<{ id: string; sender: { phone: string | null } | null }> };
+    const read = (i: number) => answers[i]!.body as Read;
+    // The live tip's sender reads it with their number in full; the viewer with a tip in the queue reads it too.
+    expect(read(0).tips.map((t) => [t.id, t.sender?.phone])).toEqual([[liveTip, liveSender.phone]]);
+    expect(read(1).tips.map((t) => [t.id, t.sender?.phone])).toEqual([
+      [ownTip, ownSender.phone],
+      [liveTip, null],
+    ]);
+    // Everyone else reads the public list, no number in it, as one body (one ETag).
+    for (let i = 2; i < viewers.length; i++)
+      expect(read(i).tips.map((t) => [t.id, t.sender?.phone])).toEqual([[liveTip, null]]);
+    const publicTags = new Set(answers.slice(2).map((r) => r.headers.get('etag')));
+    expect(publicTags.size).toBe(1);
+    expect(publicTags.has(answers[0]!.headers.get('etag'))).toBe(false);
+    // The 30 misses read the tips in a few shared statements, not one each (db/coalesce.ts).
+    const tipReads = statements.filter((s) => /from tips/.test(s));
+    expect(tipReads.length).toBeGreaterThan(0);
+    expect(tipReads.length).toBeLessThanOrEqual(10);
+  });
+
   it('answers a cached recent-tips read after one statement: its session and the creator space version together', async () => {
     const creator = await buildCreator(db, config);
     const viewer = await buildUser(db, config, { balancePaise: 100_000 });

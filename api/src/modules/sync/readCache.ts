@@ -41,13 +41,25 @@ export class VersionedReadCache {
    * NOTIFY: from memory when held at that version, else computed and kept.
    */
   readAt<T>(key: string, version: number, compute: () => Promise<T>): Promise<CachedRead<T>> {
+    return this.readPreparedAt(key, version, () => compute().then((body) => new PreparedJson(body)));
+  }
+
+  /**
+   * readAt for a compute that answers the served read itself, so that many keys can hold one read (one body, one
+   * ETag, its compressed forms made once): for example every viewer whose recent tips are the creator's public list.
+   */
+  readPreparedAt<T>(
+    key: string,
+    version: number,
+    compute: () => Promise<CachedRead<T>>,
+  ): Promise<CachedRead<T>> {
     const hit = this.entries.get(key);
     if (hit && hit.version === version) {
       this.entries.delete(key); // most recently used last
       this.entries.set(key, hit);
       return hit.read as Promise<CachedRead<T>>;
     }
-    const read = compute().then((body) => new PreparedJson(body));
+    const read = compute();
     if (hit && hit.version > version) return read; // a slower read of an older version never replaces a newer one
     const entry = { version, read };
     this.entries.delete(key);

@@ -115,36 +115,6 @@ function tipsWithSender(db: Executor) {
   return db('tips as t').leftJoin('users as u', 'u.id', 't.sender_id');
 }
 
-/** A creator's pushed-live (`read`) tips plus the viewer's own tips to that creator, newest first. */
-export async function recentTipsForViewer(
-  db: Executor,
-  creatorId: string,
-  viewerId: string,
-  limit: number,
-): Promise<TipRecord[]> {
-  // Two index-backed candidate lists (live tips; the viewer's own), merged: no scan of the unread queue.
-  const candidates = db.select('id').from(
-    db.raw(
-      `((select id from tips where creator_id = ? and status = 'read' and deleted_at is null
-           order by created_at desc, id desc limit ?)
-          union
-          (select id from tips where sender_id = ? and creator_id = ? and deleted_at is null
-           order by created_at desc, id desc limit ?)) as c`,
-      [creatorId, limit, viewerId, creatorId, limit],
-    ),
-  );
-  return selectTips(
-    db,
-    tipsWithSender(db)
-      .whereIn('t.id', candidates)
-      .orderBy([
-        { column: 't.created_at', order: 'desc' },
-        { column: 't.id', order: 'desc' },
-      ])
-      .limit(limit),
-  );
-}
-
 /**
  * What the overlay shows: a creator's pushed-live tips, most recently pushed live first (for a `read` tip,
  * updated_at is the moment it went live), so the overlay's "first tip" is the one on screen now.

@@ -32,14 +32,15 @@ import type { SafetyRecord } from '../safety/safety.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { tipContextOf } from '../safety/tipContext.ts';
 import { principalOf, type SessionClaims } from '../sessions/sessions.service.ts';
+import { PreparedJson } from '../../http/preparedJson.ts';
 import { readCacheOf, type CachedRead } from '../sync/readCache.ts';
 import { creatorSpace, walletSpace } from '../sync/spaces.ts';
 import { isInsufficientBalance } from '../wallet/ledger.ts';
 import { assertMayPay } from '../consent/consent.service.ts';
 import { sendBatcherOf } from './sendBatcher.ts';
-import { findRecentReader } from './recentReads.repository.ts';
+import { findRecentReader, recentTipsForViewer } from './recentReads.repository.ts';
 import { presentTip } from './tips.presenter.ts';
-import { liveTipsOfCreator, markTipFeesCovered, recentTipsForViewer } from './tips.repository.ts';
+import { liveTipsOfCreator, markTipFeesCovered } from './tips.repository.ts';
 import {
   isWalletTipSnapshot,
   tipOfSnapshot,
@@ -223,9 +224,19 @@ export async function recentTips(
 ): Promise<CachedRead<{ tips: Tip[] }>> {
   const { creatorId, spaceVersion } = await recentReadCreator(deps, claims, handle);
   const { userId } = claims;
-  return readCacheOf(deps.db).readAt(`recent:${creatorId}:${userId}`, spaceVersion, async () => {
-    const rows = await recentTipsForViewer(deps.db, creatorId, userId, LIMITS.recentTipsKept);
-    return { tips: rows.map((row) => presentTip(row, { ownPhone: row.senderId === userId })) };
+  const cache = readCacheOf(deps.db);
+  return cache.readPreparedAt(`recent:${creatorId}:${userId}`, spaceVersion, async () => {
+    const rows = await recentTipsForViewer(deps.db, creatorId, userId);
+    // None of the viewer's own tips among them: the creator's public list, which every such viewer shares (one
+    // body and ETag per version, no phone in it).
+    if (!rows.some((row) => row.senderId === userId)) {
+      return cache.readAt(`recent-public:${creatorId}`, spaceVersion, async () => ({
+        tips: rows.map((row) => presentTip(row)),
+      }));
+    }
+    return new PreparedJson({
+      tips: rows.map((row) => presentTip(row, { ownPhone: row.senderId === userId })),
+    });
   });
 }
 
