@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../sync/db.ts';
 import { pullNow } from '../sync/pull.ts';
@@ -21,15 +21,24 @@ export interface MirrorPullState {
 export function useMirrorPull(userId: string | null | undefined): MirrorPullState {
   const [settled, setSettled] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const retry = useCallback(async () => {
+    let failure: unknown = null;
     try {
       await pullNow();
-      setError(null);
     } catch (caught) {
-      setError(caught);
-    } finally {
-      setSettled(true);
+      failure = caught;
     }
+    // A pull that ends after the screen has gone changes nothing (nor a torn-down page: no state update then).
+    if (!mounted.current) return;
+    setError(failure);
+    setSettled(true);
   }, []);
   useEffect(() => {
     void retry();
