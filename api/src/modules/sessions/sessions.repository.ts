@@ -44,13 +44,17 @@ export const liveSessionRoles: LoadMany<Role> = async (db, keys) => {
     .filter(([s, u]) => UUID_RE.test(s ?? '') && UUID_RE.test(u ?? ''));
   const roles = new Map<string, Role>();
   if (pairs.length === 0) return roles;
-  const result = await db.raw<{ rows: Array<{ sid: string; uid: string; role: Role }> }>(
-    `select s.id::text as sid, s.user_id::text as uid, u.role
+  const result = await db
+    .raw<{ rows: Array<{ sid: string; uid: string; role: Role }> }>(
+      `select s.id::text as sid, s.user_id::text as uid, u.role
        from unnest(?::uuid[], ?::uuid[]) as c(sid, uid)
        join sessions s on s.id = c.sid and s.user_id = c.uid and s.revoked_at is null and s.expires_at > now()
        join users u on u.id = s.user_id`,
-    [pairs.map((p) => p[0]), pairs.map((p) => p[1])] as unknown as readonly string[], // JS array → PostgreSQL array
-  );
+      [pairs.map((p) => p[0]), pairs.map((p) => p[1])] as unknown as readonly string[], // JS array → PostgreSQL array
+      // Named, as tips/recentReads.repository.ts#recentReaders: prepared once per connection (no parse and plan per
+      // request); its columns are listed, so a migration adding columns cannot change its result type.
+    )
+    .options({ name: 'live_session_roles' });
   for (const row of result.rows) roles.set(`${row.sid}:${row.uid}`, row.role);
   return roles;
 };
