@@ -26,9 +26,20 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** The send floor's tables, in the product's database but a schema of their own. */
 export const FLOOR_SCHEMA = 'bench_floor';
 
-/** Starts `bench/floors/<kind>Floor.mjs` and resolves once it listens (rejects if it exits first or takes 15 s). */
+/**
+ * Starts `bench/floors/<kind>Floor.mjs` and resolves once it listens (rejects if it exits first or takes 15 s).
+ * With BENCH_CPU_PROF=<dir>, the floor writes its own V8 CPU profile there too (`<kind>-floor-*.cpuprofile`), to
+ * compare where the product's extra time per request goes.
+ */
 export function startFloor(kind: FloorKind, env: Record<string, string> = {}): Promise<Floor> {
-  const child = spawn(process.execPath, [path.join(HERE, `${kind}Floor.mjs`)], {
+  const profile = process.env.BENCH_CPU_PROF
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`,
+        `--cpu-prof-name=${kind}-floor-${Date.now()}.cpuprofile`,
+      ]
+    : [];
+  const child = spawn(process.execPath, [...profile, path.join(HERE, `${kind}Floor.mjs`)], {
     env: { ...process.env, FLOOR_SCHEMA, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -34,6 +34,7 @@ function instance() {
     databaseUrl: app.databaseUrl,
     log,
     coalesceMs: 5,
+    presenceCoalesceMs: 50,
     isClosed: () => closed,
     publishedVersion: async (space) => (space === 'creator:known' ? 9 : null),
     localPresence: () => ({ count: 1, showing: 1, heard: 1 }),
@@ -93,6 +94,26 @@ describe('NOTIFY out, LISTEN in', () => {
     expect(news(a.seen)).toEqual([]);
     // One payload each for the news, the show moments and presence (kept apart so each stays under 8 KB).
     expect(a.fanout.stats().notifiesSent - sentBefore).toBe(3);
+    await a.close();
+    await b.close();
+  });
+
+  it('announces a storm of overlay count changes on its own slower cadence, the last counts included', async () => {
+    const a = instance();
+    const b = instance();
+    await Promise.all([a.fanout.ready(), b.fanout.ready()]);
+    await expect.poll(() => a.fanout.stats().notifiesSent).toBe(1); // a's ask
+    const sentBefore = a.fanout.stats().notifiesSent;
+    b.seen.length = 0;
+    // 100 changes over ~200 ms: a NOTIFY per 5 ms news window would be ~40; per 50 ms presence window, about 4.
+    for (let i = 0; i < 100; i++) {
+      a.fanout.presence(creatorId);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await expect.poll(() => b.seen.at(-1)).toBe(`presence ${creatorId} 1`);
+    const sent = a.fanout.stats().notifiesSent - sentBefore;
+    expect(sent).toBeGreaterThanOrEqual(1);
+    expect(sent).toBeLessThanOrEqual(8);
     await a.close();
     await b.close();
   });

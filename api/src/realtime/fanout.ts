@@ -75,6 +75,11 @@ export function createFanout(deps: {
   databaseUrl: string;
   log: Logger;
   coalesceMs: number;
+  /**
+   * Overlay counts wait up to this long (ms) unless other news goes first: a storm of overlays coming back moves
+   * the counts thousands of times a second, and each NOTIFY is a statement here and a wakeup on every instance.
+   */
+  presenceCoalesceMs: number;
   isClosed(): boolean;
   /** The version of a space this instance has fully published (null when unknown or still publishing). */
   publishedVersion(space: string): Promise<number | null>;
@@ -87,13 +92,22 @@ export function createFanout(deps: {
   const counters = { notifiesSent: 0, notificationsReceived: 0 };
   const pending = createPendingNews();
   let flushTimer: NodeJS.Timeout | null = null;
+  /** When the armed flush runs (ms since the epoch). */
+  let flushAt = 0;
 
-  function armFlush(): void {
-    if (flushTimer || deps.isClosed()) return;
+  /** Flushes within `withinMs` (the armed flush is kept when it runs sooner). */
+  function armFlush(withinMs = deps.coalesceMs): void {
+    if (deps.isClosed()) return;
+    const at = Date.now() + withinMs;
+    if (flushTimer) {
+      if (flushAt <= at) return;
+      clearTimeout(flushTimer);
+    }
+    flushAt = at;
     flushTimer = setTimeout(() => {
       flushTimer = null;
       void flush();
-    }, deps.coalesceMs);
+    }, withinMs);
   }
 
   /** Takes everything pending (nothing is pending afterwards) into payloads. */
@@ -168,7 +182,11 @@ export function createFanout(deps: {
     moderatorRemoved: queue((creatorId: string, userId: string) =>
       pending.lists.removedModerators.push({ creatorId, userId }),
     ),
-    presence: queue((creatorId: string) => pending.sets.presence.add(creatorId)),
+    // Counts ride with the next news, or go on their own within presenceCoalesceMs.
+    presence: (creatorId: string) => {
+      pending.sets.presence.add(creatorId);
+      armFlush(deps.presenceCoalesceMs);
+    },
     show: queue((creatorId: string, message: ShowMessage) =>
       pending.lists.shows.push({ creatorId, message }),
     ),

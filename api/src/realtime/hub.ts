@@ -25,6 +25,8 @@ export interface RealtimeOptions {
   databaseUrl: string;
   /** NOTIFYs are coalesced per space over this window (ms). Default 20. */
   coalesceMs?: number;
+  /** Overlay counts alone are announced to the other instances at most this often (ms). Default 250. */
+  presenceCoalesceMs?: number;
   /** Ping interval; a socket that has not answered the previous ping is terminated. Default config.WS_HEARTBEAT_MS. */
   heartbeatMs?: number;
   /** How long a new socket may stay silent before its hello. Default WS_HELLO_TIMEOUT_MS. */
@@ -166,6 +168,7 @@ export function createRealtime(
     databaseUrl: options.databaseUrl,
     log,
     coalesceMs: options.coalesceMs ?? 20,
+    presenceCoalesceMs: options.presenceCoalesceMs ?? 250,
     isClosed,
     publishedVersion: (space) => publisher.publishedVersion(space),
     localPresence: (creatorId) => presence.local(creatorId),
