@@ -3,6 +3,18 @@ import type { Executor } from './knex.ts';
 /** Loads many keys in one round trip; a key missing from the map has no value (null). */
 export type LoadMany<V> = (db: Executor, keys: string[]) => Promise<Map<string, V>>;
 
+const LOWER_UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The two ids at the start of a lookup key `<uuid>:<uuid>` (lower-case, as loaders key them: a session and its
+ * user, a creator and a viewer); null when they are not, so a malformed key finds nothing instead of failing the
+ * whole batch.
+ */
+export function uuidPairOf(key: string): [string, string] | null {
+  const [first = '', second = ''] = key.split(':');
+  return LOWER_UUID_RE.test(first) && LOWER_UUID_RE.test(second) ? [first, second] : null;
+}
+
 /** The most keys one round trip carries. */
 export const COALESCE_CAP = 256;
 

@@ -1,5 +1,5 @@
 import type { Role } from '@shabaash/shared';
-import type { LoadMany } from '../../db/coalesce.ts';
+import { uuidPairOf, type LoadMany } from '../../db/coalesce.ts';
 import type { Executor } from '../../db/knex.ts';
 import type { SessionClaims } from '../../http/auth.ts';
 
@@ -27,8 +27,6 @@ export function liveSessionSql(alias: string): string {
   return `${alias}.id = ?::uuid and ${alias}.user_id = ?::uuid and ${alias}.revoked_at is null and ${alias}.expires_at > now()`;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** The key of a session lookup in `liveSessionRoles`: `<sessionId>:<userId>`, lower-case. */
 export function sessionKey(claims: SessionClaims): string {
   return `${claims.sessionId}:${claims.userId}`.toLowerCase();
@@ -39,9 +37,7 @@ export function sessionKey(claims: SessionClaims): string {
  * `liveSessionSql`, for db/coalesce.ts); a key whose session is revoked, expired or unknown is absent.
  */
 export const liveSessionRoles: LoadMany<Role> = async (db, keys) => {
-  const pairs = keys
-    .map((k) => k.split(':'))
-    .filter(([s, u]) => UUID_RE.test(s ?? '') && UUID_RE.test(u ?? ''));
+  const pairs = keys.map(uuidPairOf).filter((pair) => pair !== null);
   const roles = new Map<string, Role>();
   if (pairs.length === 0) return roles;
   const result = await db

@@ -1,5 +1,5 @@
 import { LIMITS, type Role } from '@shabaash/shared';
-import { coalesced, type LoadMany } from '../../db/coalesce.ts';
+import { coalesced, uuidPairOf, type LoadMany } from '../../db/coalesce.ts';
 import type { Executor } from '../../db/knex.ts';
 import type { TipRecord } from '../../domain/tip.ts';
 import type { SessionClaims } from '../../http/auth.ts';
@@ -25,8 +25,6 @@ export interface RecentReader {
   creator: ReadCreator | null;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /**
  * The live sessions and the creators (by handle, with their space's CURRENT version) of many reads, in ONE
  * statement: the many-key form of sessions.repository.ts#liveSessionRoles and
@@ -38,8 +36,8 @@ const recentReaders: LoadMany<RecentReader> = async (db, keys) => {
   const handles = new Set<string>();
   for (const key of keys) {
     const bar = key.indexOf('|');
-    const [sid = '', uid = ''] = key.slice(0, bar).split(':');
-    if (UUID_RE.test(sid) && UUID_RE.test(uid)) sessions.set(`${sid}:${uid}`, [sid, uid]);
+    const session = uuidPairOf(key.slice(0, bar));
+    if (session) sessions.set(session.join(':'), session);
     handles.add(key.slice(bar + 1));
   }
   const pairs = [...sessions.values()];
@@ -112,9 +110,7 @@ export async function findRecentReader(
  * no scan of the unread queue. Not a named statement: it selects `t.*`, whose shape a migration may change.
  */
 const recentTipsOfViewers: LoadMany<TipRecord[]> = async (db, keys) => {
-  const pairs = keys
-    .map((key) => key.split(':'))
-    .filter(([c = '', v = '']) => UUID_RE.test(c) && UUID_RE.test(v));
+  const pairs = keys.map(uuidPairOf).filter((pair) => pair !== null);
   const limit = LIMITS.recentTipsKept;
   const result = await db.raw<{ rows: Array<TipRow & { read_key: string }> }>(
     `select k.cid::text || ':' || k.vid::text as read_key, ${TIP_SELECT}
