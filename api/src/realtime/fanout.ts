@@ -158,11 +158,12 @@ export function createFanout(deps: {
     },
   });
 
+  /** Adds news and flushes within `withinMs` (the news window unless said otherwise). */
   const queue =
-    <A extends unknown[]>(add: (...args: A) => void) =>
+    <A extends unknown[]>(add: (...args: A) => void, withinMs = deps.coalesceMs) =>
     (...args: A) => {
       add(...args);
-      armFlush();
+      armFlush(withinMs);
     };
 
   return {
@@ -183,10 +184,7 @@ export function createFanout(deps: {
       pending.lists.removedModerators.push({ creatorId, userId }),
     ),
     // Counts ride with the next news, or go on their own within presenceCoalesceMs.
-    presence: (creatorId: string) => {
-      pending.sets.presence.add(creatorId);
-      armFlush(deps.presenceCoalesceMs);
-    },
+    presence: queue((creatorId: string) => pending.sets.presence.add(creatorId), deps.presenceCoalesceMs),
     show: queue((creatorId: string, message: ShowMessage) =>
       pending.lists.shows.push({ creatorId, message }),
     ),

@@ -119,10 +119,9 @@ export function buildPayloads(instance: string, news: PendingNews): NotifyPayloa
   if (news.removedModerators.length > 0) current.removedModerators = news.removedModerators;
   if (news.ask) current.ask = true;
   // Not an empty one beside show moments or presence (it told the other instances nothing, at a NOTIFY each).
-  const bare =
-    Object.keys(current).length === 3 && current.changes.length === 0 && current.overlays.length === 0;
+  const saysNothing = JSON.stringify(current) === JSON.stringify(empty());
   const alone = news.shows.length === 0 && news.presence.length === 0;
-  if (!bare || alone) payloads.push(current);
+  if (!saysNothing || alone) payloads.push(current);
   // Show moments packed by size (an alert:show of 5 tips is ~4 KB): each payload stays under 8 KB.
   let shows: PendingNews['shows'] = [];
   for (const show of news.shows) {
